@@ -247,6 +247,13 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         ),
         (":octicon:`heart-fill;1em;sd-text-danger` Sponsor :fab:`github`", " Sponsor "),
         (":fa:`check,text-success mr-1` Fast :opticon:`mark-github`", " Fast "),
+        # sphinx-panels' badges: snowmobile's pages read "./usage/sql.html,cls=badge-primary
+        # text-white,Usage: SQL,tooltip=..." for a link badge titled "Usage: SQL".
+        (
+            ":badge:`Tutorials, badge-success text-white` :link-badge:`./sql.html,cls=badge-"
+            'primary text-white,Usage: SQL,tooltip=Docs` :link-badge:`https://x.org,"a, b"`',
+            "Tutorials Usage: SQL a, b",
+        ),
         ("``literal *not em*``", "`literal *not em*`"),
         ("`default role`", "`default role`"),
         ("`link text <https://example.org>`_ and `anon <https://x.org>`__", "link text and anon"),

@@ -199,3 +199,26 @@ def test_sphinx_toolboxs_installation_directive_shows_its_commands() -> None:
     assert _body(".. installation:: tool\n   :pypi:\n") == (
         "from PyPI\n\n```console\n$ python3 -m pip install tool --user\n```"
     )
+
+
+def test_sphinx_toolboxs_latex_space_shows_nothing() -> None:
+    # consolekit's index (repo_helper's template) read "`-20px`" above its highlights.
+    assert _body(".. latex:vspace:: -20px\n\nHighlights.\n") == "Highlights."
+
+
+def test_sphinx_toolboxs_extensions_directive_shows_the_conf_py_lines() -> None:
+    # sphinx-toolbox's extension modules open their docstrings with one; enum_tools'
+    # autoenum page too. It showed nothing, or the other extensions' names alone.
+    assert _body(".. extensions:: enum_tools.autoenum\n") == (
+        "Enable `enum_tools.autoenum` by adding the following to the `extensions` variable "
+        "in your `conf.py`:\n\n"
+        "```python\nextensions = [\n    ...\n    'enum_tools.autoenum',\n    ]\n```"
+    )
+    text = (
+        ".. extensions:: sphinx-toolbox\n\t:import-name: sphinx_toolbox\n\t:no-preamble:\n"
+        "\t:first:\n\n\tsphinx.ext.viewcode\n"
+    )
+    assert _body(text) == (
+        "```python\nextensions = [\n    ...\n    'sphinx_toolbox',\n    'sphinx.ext.viewcode',"
+        "\n    ]\n```"
+    )

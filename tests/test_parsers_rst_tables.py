@@ -144,3 +144,16 @@ def test_table_columns_count_wide_characters_twice() -> None:
     assert _body(text) == (
         "name | summary | ok\nlogot | 日志 🪵 | yes\nplain | text | no\n\n名前 | x"
     )
+
+
+def test_a_row_of_icons_keeps_its_first_cell() -> None:
+    # tugboat's template coverage table: "HTTP template | :octicon:`x` | :octicon:`x`", whose
+    # icons read as nothing, was left out with the rows of badges, and the template with it.
+    text = (
+        ".. list-table::\n   :header-rows: 1\n\n"
+        "   * - Template\n     - Checked\n"
+        "   * - HTTP template\n     - :octicon:`x`\n"
+        "   * - Badges\n     - |docs|\n\n"
+        ".. |docs| image:: https://img.shields.io/readthedocs/x\n"
+    )
+    assert _body(text) == "Template | Checked\nHTTP template |"

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import os
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.projects.awesome_pages import arranged, meta_file
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
@@ -109,13 +111,18 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
     generated = generated_pages(config, config_path.parent.resolve(), name)
-    if "nav" not in config and literate_nav_file(config) is None and not nav.order:
+    found = "nav" not in config and literate_nav_file(config) is None and not nav.order
+    if found:
         nav.order = _found_order(docs_root, tuple(page.relpath for page in generated.pages))
+        if (meta_name := meta_file(config)) is not None:
+            nav.order, nav.titles = arranged(nav.order, docs_root, meta_name)
     _place_generated(nav, generated)
     if (nav_file := literate_nav_file(config)) is not None:
         written = tuple(page.relpath for page in generated.pages)
         nav.order = expand_folders(nav.order, docs_root, nav_file, PAGE_SUFFIXES, written)
     kept_out = left_out(config, config_path.parent.resolve(), docs_root, PAGE_SUFFIXES, notes)
+    if found and kept_out.exclude:  # MkDocs lists the pages it builds, not those left out
+        nav.order = [p for p in nav.order if not re.fullmatch(kept_out.exclude, p, re.DOTALL)]
     order = [r for r in (_inside(prefix, p) for p in nav.order) if r is not None]
     titles = {r: t for p, t in nav.titles.items() if (r := _inside(prefix, p)) is not None}
     return ProjectLayout(

@@ -1,6 +1,7 @@
 """Which files of an MkDocs project are never pages, and which pages its nav leaves out on
 purpose: the theme's folders, ``exclude_docs`` and ``not_in_nav`` (gitignore lines), the
-mkdocs-exclude plugin's globs (fnmatch) and mkdocs-static-i18n's other languages."""
+mkdocs-exclude plugin's globs (fnmatch), mkdocs-static-i18n's other languages and a README
+beside an index page."""
 
 from __future__ import annotations
 
@@ -45,6 +46,7 @@ def left_out(
     plugin_globs = tuple(_plugin_excluded(plugin_options(config, EXCLUDE_PLUGIN) or {}, notes))
     i18n = plugin_options(config, I18N_PLUGIN) or {}
     plugin_globs += tuple(_translated_away(i18n, docs_root, page_suffixes))
+    plugin_globs += tuple(_shadowed_readmes(docs_root, page_suffixes))
     not_in_nav = config.get("not_in_nav")
     quiet: tuple[str, ...] = ()
     if isinstance(not_in_nav, str):
@@ -128,6 +130,16 @@ def _build_only_locale(options: dict[str, Any]) -> str:
         if isinstance(language, dict)
     }
     return value if isinstance(value, str) and value in locales else ""
+
+
+def _shadowed_readmes(docs_root: Path, page_suffixes: tuple[str, ...]) -> Iterator[str]:
+    """Regular expressions of the README pages beside an index page: both would be the
+    folder's index, and MkDocs leaves the README out ("Excluding 'README.md' from the site
+    because it conflicts with 'index.md'"), a note for whoever browses the sources."""
+    for suffix in page_suffixes:
+        for readme in sorted(docs_root.rglob(f"README{suffix}")):
+            if any(readme.with_name(f"index{other}").is_file() for other in page_suffixes):
+                yield re.escape(readme.relative_to(docs_root).as_posix())
 
 
 def _translated_away(

@@ -68,8 +68,8 @@ from builder.parsers.rst.executed_code import (
 )
 from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
-from builder.parsers.rst.installation import DIRECTIVE as INSTALLATION
-from builder.parsers.rst.installation import installation_text
+from builder.parsers.rst.installation import DIRECTIVES as INSTALLATION_DIRECTIVES
+from builder.parsers.rst.installation import directive_text as installation_text
 from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
@@ -119,6 +119,8 @@ DROPPED = frozenset(
         "default-domain", "role", "graphviz", "digraph", "graph",
         "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
+        # sphinx-toolbox's space in the PDF (repo_helper's pages: ".. latex:vspace:: -20px").
+        "latex:vspace",
     }
 )  # fmt: skip
 # Directives whose content is verbatim text, and the fence language it gets.
@@ -155,6 +157,9 @@ _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 # One word ending in a file suffix or holding a slash: a file's path, or a URL.
+# A table cell of substitution references alone ("|docs| |docs_check|"): badges, in a row
+# of repo_helper's index table, when each reads as nothing.
+_REFERENCES_ONLY = re.compile(r"(?:\s*\|[^|]+\|_{0,2})+\s*")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -452,8 +457,10 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
-    if name == INSTALLATION and (commands := installation_text(argument, dict(directive.options))):
-        return [Text(commands)]
+    if name in INSTALLATION_DIRECTIVES and (
+        shown := installation_text(name, argument, dict(directive.options), directive.content)
+    ):
+        return [Text(shown)]
     if name == "list-table" and holds_code(
         cells := read_list_cells(list(directive.content), _header_rows(directive))
     ):
@@ -597,12 +604,19 @@ def _delimiter(directive: Directive) -> str:
 
 
 def render_rows(rows: list[Row]) -> str:
-    """A table's rows, a line each, less those whose cells after the first held something
-    that reads as nothing: a row of badges (repo_helper's "Docs | |docs| |docs_check|")."""
+    """A table's rows, a line each, less those whose cells after the first held substitution
+    references alone, each reading as nothing: a row of badges (repo_helper's "Docs | |docs|
+    |docs_check|"). A row whose cells read as nothing otherwise (icons: tugboat's "HTTP
+    template | :octicon:`x` | :octicon:`x`") keeps its first cell."""
     lines = []
     for row in rows:
         cells = [render_inline(cell) for cell in row]
-        if any(c.strip() for c in row[1:]) and not any(c.strip() for c in cells[1:]):
+        later = [c for c in row[1:] if c.strip()]
+        if (
+            later
+            and all(_REFERENCES_ONLY.fullmatch(c) for c in later)
+            and not any(c.strip() for c in cells[1:])
+        ):
             continue
         lines.append(" | ".join(cells).rstrip())
     return "\n".join(lines)

@@ -58,6 +58,12 @@ _ICON_ROLES = frozenset(
         "material-round", "material-sharp", "material-twotone", "fa", "opticon",
     }
 )  # fmt: skip
+# sphinx-panels' badges, ":badge:`text,classes`" and ":link-badge:`link,text,type,classes`": each
+# argument given in turn or by name ("cls=badge-primary", "tooltip=..."), a quoted one holding
+# commas. They show their text, a link badge without one its link; read whole, snowmobile's
+# pages showed "./usage/sql.html,cls=badge-primary text-white,Usage: SQL,tooltip=...".
+_PANELS_BADGES = {"badge": ("text", "cls"), "link-badge": ("link", "text", "type", "cls")}
+_PANELS_ARGUMENT = re.compile(r'\s*(?:([A-Za-z0-9_]+)\s*=)?\s*("[^"]*"|[^,]+)\s*(?:,|$)')
 
 _SPAN = r"(?:[^`\\]|\\.){1,2000}?"
 
@@ -240,6 +246,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     title, target = _split_title(text)
     if base in _ICON_ROLES:
         return ""
+    if not domain and base in _PANELS_BADGES:
+        return _panels_badge_text(_PANELS_BADGES[base], text)
     if not domain and base in _LITERAL_ROLES:
         # celery's ":program:`celery -A proj control revoke <task_id>`" lost "<task_id>".
         return _code(_unescape(text), heading)
@@ -277,6 +285,17 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     if target.startswith("~"):
         target = target[1:].rsplit(".", 1)[-1]
     return _code(target, heading)
+
+
+def _panels_badge_text(parameters: tuple[str, ...], text: str) -> str:
+    """The text a sphinx-panels badge with the arguments ``text`` shows."""
+    given: dict[str, str] = {}
+    in_turn = iter(parameters)
+    for name, value in _PANELS_ARGUMENT.findall(text):
+        value = value.strip()
+        quoted = len(value) > 1 and value[0] == value[-1] == '"'
+        given.setdefault(name or next(in_turn, ""), value[1:-1] if quoted else value)
+    return given.get("text") or given.get("link", "")
 
 
 def numbered_title(title: str, target_title: str) -> str:
