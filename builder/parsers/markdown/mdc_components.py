@@ -8,9 +8,13 @@ the innermost first, so components nest (``::card-group`` around its ``::card``)
 admonition (``!!! tip``), its content indented under it, as Hugo's notes do; any other block
 (``::code-group``, ``::steps``, ``::card``) leaves its content, under its title or label when it
 has one, and a slot's line (``#title``) goes. An inline component (``:read-more{title="..."
-to="..."}``, ``:badge[v4.4]{color="info"}``) leaves its label or its title. Only two colons open
-a block: ``:::tip`` is a Docusaurus admonition and ``::: tip`` a VitePress container. Read as
-text, every note showed as one paragraph between its markers ('::tip Well done! ::').
+to="..."}``, ``:badge[v4.4]{color="info"}``) leaves its label or its title; one of the
+package-manager commands UnJS's docs and shadcn-docs-nuxt show as tabs
+(``:pm-install{name="h3"}``, ``:pm-run{script="dev"}``, ``:pm-x{command="giget nitro app"}``)
+its npm command, which went with nothing left (Nitro's quick start: how to create, run and
+build a project). Only two colons open a block: ``:::tip`` is a Docusaurus admonition and
+``::: tip`` a VitePress container. Read as text, every note showed as one paragraph between
+its markers ('::tip Well done! ::').
 """
 
 from __future__ import annotations
@@ -40,6 +44,15 @@ _NOTES = {
     "caution": "caution", "danger": "danger", "info": "info", "callout": "note",
 }  # fmt: skip
 _TITLE_PROPS = ("title", "label", "name")
+# Each package-manager component: the prop it takes its words from, and the npm command's start.
+_PACKAGE_COMMANDS = {
+    "pm-install": ("name", "npm install "),
+    "pm-run": ("script", "npm run "),
+    "pm-x": ("command", "npx "),
+}
+# pm-install's flag for a development dependency, a prop with no value ('{name="x" dev}').
+_DEV_FLAG = re.compile(r"(?<![\w-])(?:dev|save-dev)(?![\w=-])")
+_QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
 _INDENT = " " * 4  # an admonition's content indent (admonitions.CONTENT_INDENT)
 # Notes nested deeper than this are indented no further (hugo_shortcodes.MAX_NESTED_BLOCKS).
 MAX_NESTED_NOTES = 8
@@ -169,7 +182,13 @@ def _is_component(match: re.Match[str]) -> bool:
 
 
 def _shown(match: re.Match[str]) -> str:
-    return _title(match.group("label"), _props(match.group("props") or ""))
+    text = match.group("props") or ""
+    props = _props(text)
+    prop, command = _PACKAGE_COMMANDS.get(match.group("name").lower(), ("", ""))
+    if props.get(prop):
+        dev = "-D " if prop == "name" and _DEV_FLAG.search(_QUOTED.sub("", text)) else ""
+        return f"`{command}{dev}{props[prop]}`"
+    return _title(match.group("label"), props)
 
 
 def _inline(line: str) -> str:
