@@ -122,3 +122,18 @@ def test_package_manager_components_show_their_npm_command() -> None:
         "`npm run dev`\n\n"
         "Add it with `npm install -D firebase-admin` or `npm install dev-tools`."
     )
+
+
+def test_a_field_shows_its_name_and_type_and_a_line_break_goes() -> None:
+    # Nitro's cache options: each a '::field{name="base" type="string"}' whose type was lost,
+    # its text broken with ':br', which stayed as written.
+    text = (
+        "# Options\n\n"
+        "::field-group\n"
+        '  ::field{name="maxAge" type="number"}\n'
+        "    Maximum age, in seconds. :br\n"
+        "    Default to `1` (`:br` in code).\n"
+        "  ::\n"
+        "::\n"
+    )
+    assert body(text) == "maxAge (number)\nMaximum age, in seconds. Default to `1` (`:br` in code)."

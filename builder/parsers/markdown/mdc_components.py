@@ -60,7 +60,10 @@ MAX_NESTED_NOTES = 8
 
 def has_mdc_components(text: str) -> bool:
     """The quick test: a text without a block's opening line or an inline component has none."""
-    return re.search(r"(?m)^[ \t]*::[A-Za-z]|(?<![\w:\\[]):[A-Za-z][\w-]*[\[{]", text) is not None
+    return (
+        re.search(r"(?m)^[ \t]*::[A-Za-z]|(?<![\w:\\[]):(?:[A-Za-z][\w-]*[\[{]|br\b)", text)
+        is not None
+    )
 
 
 def rewrite_mdc_components(text: str) -> str:
@@ -84,7 +87,10 @@ def rewrite_mdc_components(text: str) -> str:
                 props.update(_yaml_props(lines[k + 2 : end]))
                 rewritten[k + 1 : end + 1] = [""] * (end - k)
             kind = _kind(opening.group("name").lower(), props)
-            rewritten[k] = _header(kind, _title(opening.group("label"), props), notes)
+            title = _title(opening.group("label"), props)
+            if opening.group("name").lower() == "field" and props.get("type") and title:
+                title = f"{title} ({props['type']})"  # Nuxt UI's field: a name and its type
+            rewritten[k] = _header(kind, title, notes)
             open_blocks.append((opening.group("indent"), bool(kind)))
             notes += bool(kind)
             k = end + 1
@@ -198,6 +204,8 @@ def _inline(line: str) -> str:
     def shown(match: re.Match[str]) -> str:
         if in_code_span(spans, match.start()):
             return match.group(0)
+        if match.group(0) == ":br":  # the line break component: a break in the paragraph
+            return ""
         return _shown(match) if _is_component(match) else match.group(0)
 
     return _INLINE.sub(shown, line)
