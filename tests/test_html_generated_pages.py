@@ -48,6 +48,21 @@ def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: s
         parse(page, "genindex.html")
 
 
+def test_viewcode_s_list_of_modules_is_skipped() -> None:
+    # Debian's python3-pynput-doc 1.7.5: _modules/index.html read as a section "All modules
+    # for which code is available", the names of the modules whose source pages are skipped.
+    page = (
+        '<html><head><script id="documentation_options" src="../_static/documentation_options'
+        '.js"></script><title>Overview: module code</title></head><body><div class="body" '
+        'role="main"><h1>All modules for which code is available</h1><ul><li>'
+        '<a href="pynput/_util.html">pynput._util</a></li></ul></div></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="viewcode"):
+        parse(page, "html/_modules/index.html")
+    # a page of that name no Sphinx build wrote is read
+    assert parse("<h1>Modules</h1><p>Why.</p>", "docs/_modules/index.html").sections
+
+
 def test_a_page_of_mkdocs_default_theme_is_read_beside_its_search_dialog() -> None:
     # The mkdocs theme writes the search box's results on every page, in a dialog after the
     # article: Black 23.1's docs (150 sections) and MkDocs 1.4's own (419) read as nothing.

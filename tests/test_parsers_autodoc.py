@@ -351,6 +351,32 @@ def test_descriptors_are_documented_by_their_doc_argument(tmp_path: Path) -> Non
     ]
 
 
+def test_a_property_of_getter_and_setter_is_documented_by_its_getter(tmp_path: Path) -> None:
+    # tablib 3.10's Dataset makes 'headers = property(_get_headers, _set_headers)': Python
+    # gives the property its getter's docstring, which autodoc shows; ':members:' left it out.
+    package = tmp_path / "src" / "tables"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "class Dataset:\n"
+        '    """Rows."""\n\n'
+        "    def _get_headers(self):\n"
+        '        """Names of the columns."""\n\n'
+        "    def _set_headers(self, names):\n"
+        '        """Validating setter."""\n\n'
+        "    headers = property(_get_headers, _set_headers)\n"
+        "    width = property(lambda self: 2)\n"
+        "    names = property(fget=_get_headers)\n",
+        encoding="utf-8",
+    )
+    text = "Tables\n======\n\n.. autoclass:: tables.Dataset\n   :members:\n"
+    parsed = parse_file("api.rst", text, GriffeSource(tmp_path / "src", ApiSettings(), "src"))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("tables.Dataset.headers", "`headers`\n\nNames of the columns."),
+        ("tables.Dataset.names", "`names`\n\nNames of the columns."),
+    ]
+
+
 def test_module_docstring_titles_rank_their_styles_below_the_page_title(tmp_path: Path) -> None:
     # werkzeug.exceptions' docstring has a "Usage Example" underlined with "-", and the page
     # goes on with "Error Classes" underlined with "=": Sphinx ranks a docstring's styles

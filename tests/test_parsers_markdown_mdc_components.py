@@ -106,3 +106,34 @@ def test_the_rewrite_keeps_the_lines() -> None:
     # Hostile pages (blocks with unclosed props, long runs of spaces) read in linear time.
     hostile = "::card\n---\n" * 20_000 + "a:" + " " * 100_000 + "\n" + "::\n" * 20_000
     assert rewrite_mdc_components(hostile).count("\n") == hostile.count("\n")
+
+
+def test_package_manager_components_show_their_npm_command() -> None:
+    # Nitro's quick start (UnJS's docs): how to create, run and build a project were three
+    # components with no title, and showed nothing.
+    text = (
+        "# Quick start\n\n"
+        ':pm-x{command="giget@latest nitro nitro-app --install"}\n\n'
+        ':pm-run{script="dev"}\n\n'
+        'Add it with :pm-install{name="firebase-admin" dev} or :pm-install{name="dev-tools"}.\n'
+    )
+    assert body(text) == (
+        "`npx giget@latest nitro nitro-app --install`\n\n"
+        "`npm run dev`\n\n"
+        "Add it with `npm install -D firebase-admin` or `npm install dev-tools`."
+    )
+
+
+def test_a_field_shows_its_name_and_type_and_a_line_break_goes() -> None:
+    # Nitro's cache options: each a '::field{name="base" type="string"}' whose type was lost,
+    # its text broken with ':br', which stayed as written.
+    text = (
+        "# Options\n\n"
+        "::field-group\n"
+        '  ::field{name="maxAge" type="number"}\n'
+        "    Maximum age, in seconds. :br\n"
+        "    Default to `1` (`:br` in code).\n"
+        "  ::\n"
+        "::\n"
+    )
+    assert body(text) == "maxAge (number)\nMaximum age, in seconds. Default to `1` (`:br` in code)."

@@ -314,3 +314,19 @@ def test_a_parsed_literal_shows_its_inline_markup_as_text() -> None:
         "    $ cd **build**/`src`\n"
     )
     assert _body(text) == "```\n$ pip install -U 'watchdog[watchmedo]'\n$ cd build/src\n```"
+
+
+def test_class_directives_show_their_content_and_nothing_of_their_class() -> None:
+    # Polyfactory 3.5's landing page says what the library is in '.. rst-class:: lead': the
+    # class only styles its content, which was dropped with it.
+    text = (
+        ".. rst-class:: lead\n\n   Polyfactory makes mock data from :class:`type hints <T>`.\n\n"
+        ".. rst-class:: wide\n\n"
+        "A paragraph the class above styles.\n\n"
+        ".. cssclass:: table\n\n   Old spelling.\n"
+    )
+    assert _body(text) == (
+        "Polyfactory makes mock data from `type hints`.\n\n"
+        "A paragraph the class above styles.\n\n"
+        "Old spelling."
+    )

@@ -57,3 +57,29 @@ def test_a_long_run_of_spaces_after_a_bold_dash_is_read_in_one_pass() -> None:
     dated = parse_file("changes.rst", "Changes\n=======\n\n**1.0** -   2019-05-04\n\nFixed.\n")
     assert dated is not None
     assert [s.heading for s in dated.sections] == ["Changes", "1.0 - 2019-05-04"]
+
+
+def test_a_release_written_as_a_definition_list_term_heads_a_section() -> None:
+    # blessed 1.53's history.rst writes each release as a term, its changes indented under it:
+    # the history read as six parts of about twenty releases each (now 55 releases).
+    text = (
+        "Version History\n===============\n\n"  # 1-3
+        "1.53\n  * change: :attr:`term_program` is a str.\n  * improve: clip.\n\n"  # 4-7
+        "1.52\n  * bugfix: wrap.\n\n"  # 8-10
+        "Python 3.8\n  A term that names no release first.\n"  # 11-12
+    )
+    parsed = parse_file("history.rst", text)
+    assert parsed is not None
+    assert [(s.heading, s.level, s.line_start, s.body) for s in parsed.sections] == [
+        ("Version History", 1, 1, ""),
+        ("1.53", 2, 4, "- change: `term_program` is a str.\n- improve: clip."),
+        (
+            "1.52",
+            2,
+            8,
+            "- bugfix: wrap.\n\nPython 3.8\n  A term that names no release first.",
+        ),
+    ]
+    guide = parse_file("guide.rst", text)
+    assert guide is not None
+    assert [s.heading for s in guide.sections] == ["Version History"]

@@ -129,6 +129,25 @@ def test_sphinxcontrib_apidoc_settings_and_the_forms_of_a_command(tmp_path: Path
     assert command_arguments("import os\nos.system(f'sphinx-apidoc -o {somewhere()} x')\n") is None
 
 
+def test_sphinxcontrib_apidoc_folders_joined_to_the_conf_folder(tmp_path: Path) -> None:
+    # python-semantic-release 10.7 sets 'apidoc_output_dir = os.path.join(docs_path, "api",
+    # "modules")': not a literal, so no run, and its API pages (495 sections) were missing.
+    conf = (
+        "import os\n\n"
+        'extensions = ["sphinx.ext.autodoc", "sphinxcontrib.apidoc"]\n'
+        "docs_path = os.path.dirname(__file__)\n"
+        'apidoc_output_dir = os.path.join(docs_path, "api", "modules")\n'
+        'apidoc_module_dir = os.path.join(docs_path, "..", "src", "shop")\n'
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst",
+        "api/modules/modules.rst",
+        "api/modules/shop.rst",
+        "api/modules/shop.orders.rst",
+    ]
+
+
 def test_a_folder_of_packages_and_pages_the_docs_already_hold(tmp_path: Path) -> None:
     # sphinx-apidoc given src/ documents each package in it (with --implicit-namespaces, src
     # would be a namespace package of its own); a page an sdist holds stays.

@@ -6,6 +6,8 @@ Descriptors take theirs as a ``doc=`` argument: ``data = property(get, set, doc=
 Werkzeug's ``location = header_property("Location", doc="...")``, which store it as their
 ``__doc__``, the text autodoc shows. With no docstring of their own, ``:members:`` left
 them all out: an interface read as its methods, Werkzeug's Response had no ``location``.
+A ``property(getter, setter)`` with no ``doc=`` takes its getter's docstring, as Python's
+does: tablib's ``headers = property(_get_headers, _set_headers)`` was missing so.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import inspect
 from typing import Any
 
 _DECLARATIONS = frozenset({"zope.interface.Attribute", "zope.interface.interface.Attribute"})
+_PROPERTIES = frozenset({"property", "builtins.property"})
 
 
 def declared_doc(target: Any) -> str:
@@ -28,7 +31,22 @@ def declared_doc(target: Any) -> str:
     for argument in arguments:
         if getattr(argument, "name", None) == "doc" and hasattr(argument, "value"):
             return _literal_text(argument.value)
+    if getattr(function, "canonical_path", None) in _PROPERTIES and arguments:
+        return _getter_doc(target, arguments[0])
     return ""
+
+
+def _getter_doc(target: Any, getter: object) -> str:
+    """The docstring of the function named ``getter`` beside ``target`` in its class, or ""."""
+    if getattr(getter, "name", None) == "fget":  # property(fget=_get_x)
+        getter = getattr(getter, "value", None)
+    name = getattr(getter, "name", None)
+    if not isinstance(name, str) or hasattr(getter, "value"):  # another keyword, a lambda
+        return ""
+    member = target.parent.members.get(name)
+    if member is None or member.is_alias or member.kind.value != "function":
+        return ""
+    return member.docstring.value if member.docstring is not None else ""
 
 
 def _literal_text(source: object) -> str:

@@ -56,7 +56,7 @@ def apidoc_pages(conf: SphinxConf, source: str, docs: Path, bound: Path) -> Auto
     the docs in ``docs``; code outside ``bound`` (the project) is not read."""
     names = conf.extension_names()
     runs = _builtin_runs(conf) if BUILTIN_EXTENSION in names else []
-    arguments = _extension_arguments(conf) if EXTENSION in names else None
+    arguments = _extension_arguments(conf, source) if EXTENSION in names else None
     if not runs and arguments is None:
         arguments = command_arguments(source)
     runs += [arguments] if arguments is not None else []
@@ -132,12 +132,7 @@ def command_arguments(source: str) -> list[str] | None:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError):
         return None
-    paths: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Name) and (path := _path(node.value, paths)) is not None:
-                paths[target.id] = path
+    paths = _assigned_paths(tree)
     # The pieces of an f-string are not commands of their own.
     pieces = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
     for node in ast.walk(tree):
@@ -145,6 +140,17 @@ def command_arguments(source: str) -> list[str] | None:
         if words and words[0].rpartition("/")[2] == "sphinx-apidoc":
             return words[1:]
     return None
+
+
+def _assigned_paths(tree: ast.AST) -> dict[str, str]:
+    """The names conf.py binds to paths, each relative to conf.py's folder."""
+    paths: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and (path := _path(node.value, paths)) is not None:
+                paths[target.id] = path
+    return paths
 
 
 def _command_words(node: ast.AST, paths: dict[str, str]) -> list[str] | None:
@@ -254,10 +260,15 @@ def _is_file(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id == "__file__"
 
 
-def _extension_arguments(conf: SphinxConf) -> list[str] | None:
-    """sphinxcontrib-apidoc's settings as the command line it runs."""
-    module = conf.get("apidoc_module_dir")
-    output = conf.get("apidoc_output_dir", DEFAULT_OUTPUT)
+def _extension_arguments(conf: SphinxConf, source: str) -> list[str] | None:
+    """sphinxcontrib-apidoc's settings as the command line it runs; a folder may be joined to
+    conf.py's own (python-semantic-release: ``os.path.join(docs_path, "api", "modules")``)."""
+    try:
+        paths = _assigned_paths(ast.parse(source))
+    except (SyntaxError, ValueError, RecursionError):
+        paths = {}
+    module = conf.get("apidoc_module_dir", paths.get("apidoc_module_dir"))
+    output = conf.get("apidoc_output_dir", paths.get("apidoc_output_dir", DEFAULT_OUTPUT))
     if not isinstance(module, str) or not isinstance(output, str):
         return None
     arguments = ["-o", output, module]

@@ -8,6 +8,7 @@ its own section so a search for ``json.dumps`` lands on it, anchored at the dt i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from lxml.etree import _Element as Element
@@ -49,6 +50,10 @@ _CLASS_MACHINERY = frozenset(
         "__static_attributes__", "__annotate__", "__type_params__",
     }
 )  # fmt: skip
+# The id docutils makes up when the object's own is taken: an object described twice on one
+# page (humanfriendly's api page documents dedent in humanfriendly and humanfriendly.text; the
+# second, read into the first module, has "id2"). The name is then as the page writes it.
+_MADE_UP_ID = re.compile(r"id\d+")
 # What XPath's normalize-space treats as space, the separators of a class attribute's tokens.
 _XML_SPACE = str.maketrans("\t\n\r", "   ")
 
@@ -92,12 +97,14 @@ def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiE
     domains = classes(api_list)
     if domains & _NAME_FROM_SIGNATURE_DOMAINS and signatures:
         name = signatures[0]
-    elif first is not None and (domains & _NAME_FROM_TEXT_DOMAINS or not ident):
+    elif first is not None and (
+        domains & _NAME_FROM_TEXT_DOMAINS or not ident or _MADE_UP_ID.fullmatch(ident)
+    ):
         name = _written_name(first) or ident
         # An entry Sphinx gives no id (:no-index:, a second overload) shows a member by its
         # name alone, as its class's entry around it says whose it is. A name Sphinx could not
         # parse (the Python docs' "__iter__(self):", the signature whole) is left as written.
-        if not ident and owner and name.isidentifier() and "py" in domains:
+        if name != ident and owner and name.isidentifier() and "py" in domains:
             name = f"{owner}.{name}"
     else:
         name = _without_repeated_module(ident, first)

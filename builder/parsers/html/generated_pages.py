@@ -7,10 +7,12 @@ list names and link to the entries, so indexing them would put a list of every A
 the entries it points to; the build skips them, with the reason in its report. So it does the
 highlighted source of each module that the viewcode extension writes under ``_modules/``:
 Sphinx's own search leaves those out, and indexing them would put every docstring a second
-time, roles and all, beside the entries made from it. A book DocBook XSL built has its index
-too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``). Doxygen's source
-browser writes each header's listing (``<file>_source.html``) beside the file's documentation
-page, which holds its declarations and their comments: the viewcode pages of a C library.
+time, roles and all, beside the entries made from it; their index (``_modules/index.html``,
+"All modules for which code is available") is a list of those pages. A book DocBook XSL built
+has its index too (GTK-Doc's ``api-index-full.html``, PostgreSQL's ``bookindex.html``).
+Doxygen's source browser writes each header's listing (``<file>_source.html``) beside the
+file's documentation page, which holds its declarations and their comments: the viewcode
+pages of a C library.
 Doxygen's indexes (every member with its class, the class list, the file list, the class
 hierarchy...) are its general and module indexes: names linking to the pages that document them.
 So are pydoctor's (every name, every class, every module, every undocumented name), with its
@@ -24,6 +26,7 @@ import re
 
 from lxml.etree import _Element as Element
 
+from builder.parsers.html.generator_entries import built_by_sphinx
 from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PYDOCTOR, PageHead
 
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
@@ -124,6 +127,11 @@ _DOXYGEN_RELATED_PAGE = (
 )
 
 
+# viewcode's list of the modules whose source it highlighted, each linking to its page.
+_VIEWCODE_INDEX_NAME = re.compile(r"(?:^|/)_modules/index\.html$")
+_VIEWCODE_INDEX_REASON = "Sphinx's list of the modules whose source it highlighted (viewcode)"
+
+
 # pydoctor's, by the names it gives them (a page of the code's names is named by it in full:
 # "requests.Session.html").
 _PYDOCTOR_INDEX_NAME = re.compile(
@@ -136,7 +144,10 @@ _PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
 
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
-    legend Doxygen wrote, or an index or the help page pydoctor wrote, or ""."""
+    legend Doxygen wrote, an index or the help page pydoctor wrote, or viewcode's list of
+    modules, or ""."""
+    if _VIEWCODE_INDEX_NAME.search(relpath) and built_by_sphinx(head):
+        return _VIEWCODE_INDEX_REASON
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
         return _PYDOCTOR_INDEX_REASON
     if _PYDOCTOR_HELP_NAME.search(relpath) and head.names(PYDOCTOR):

@@ -8,9 +8,13 @@ the innermost first, so components nest (``::card-group`` around its ``::card``)
 admonition (``!!! tip``), its content indented under it, as Hugo's notes do; any other block
 (``::code-group``, ``::steps``, ``::card``) leaves its content, under its title or label when it
 has one, and a slot's line (``#title``) goes. An inline component (``:read-more{title="..."
-to="..."}``, ``:badge[v4.4]{color="info"}``) leaves its label or its title. Only two colons open
-a block: ``:::tip`` is a Docusaurus admonition and ``::: tip`` a VitePress container. Read as
-text, every note showed as one paragraph between its markers ('::tip Well done! ::').
+to="..."}``, ``:badge[v4.4]{color="info"}``) leaves its label or its title; one of the
+package-manager commands UnJS's docs and shadcn-docs-nuxt show as tabs
+(``:pm-install{name="h3"}``, ``:pm-run{script="dev"}``, ``:pm-x{command="giget nitro app"}``)
+its npm command, which went with nothing left (Nitro's quick start: how to create, run and
+build a project). Only two colons open a block: ``:::tip`` is a Docusaurus admonition and
+``::: tip`` a VitePress container. Read as text, every note showed as one paragraph between
+its markers ('::tip Well done! ::').
 """
 
 from __future__ import annotations
@@ -40,6 +44,15 @@ _NOTES = {
     "caution": "caution", "danger": "danger", "info": "info", "callout": "note",
 }  # fmt: skip
 _TITLE_PROPS = ("title", "label", "name")
+# Each package-manager component: the prop it takes its words from, and the npm command's start.
+_PACKAGE_COMMANDS = {
+    "pm-install": ("name", "npm install "),
+    "pm-run": ("script", "npm run "),
+    "pm-x": ("command", "npx "),
+}
+# pm-install's flag for a development dependency, a prop with no value ('{name="x" dev}').
+_DEV_FLAG = re.compile(r"(?<![\w-])(?:dev|save-dev)(?![\w=-])")
+_QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
 _INDENT = " " * 4  # an admonition's content indent (admonitions.CONTENT_INDENT)
 # Notes nested deeper than this are indented no further (hugo_shortcodes.MAX_NESTED_BLOCKS).
 MAX_NESTED_NOTES = 8
@@ -47,7 +60,10 @@ MAX_NESTED_NOTES = 8
 
 def has_mdc_components(text: str) -> bool:
     """The quick test: a text without a block's opening line or an inline component has none."""
-    return re.search(r"(?m)^[ \t]*::[A-Za-z]|(?<![\w:\\[]):[A-Za-z][\w-]*[\[{]", text) is not None
+    return (
+        re.search(r"(?m)^[ \t]*::[A-Za-z]|(?<![\w:\\[]):(?:[A-Za-z][\w-]*[\[{]|br\b)", text)
+        is not None
+    )
 
 
 def rewrite_mdc_components(text: str) -> str:
@@ -71,7 +87,10 @@ def rewrite_mdc_components(text: str) -> str:
                 props.update(_yaml_props(lines[k + 2 : end]))
                 rewritten[k + 1 : end + 1] = [""] * (end - k)
             kind = _kind(opening.group("name").lower(), props)
-            rewritten[k] = _header(kind, _title(opening.group("label"), props), notes)
+            title = _title(opening.group("label"), props)
+            if opening.group("name").lower() == "field" and props.get("type") and title:
+                title = f"{title} ({props['type']})"  # Nuxt UI's field: a name and its type
+            rewritten[k] = _header(kind, title, notes)
             open_blocks.append((opening.group("indent"), bool(kind)))
             notes += bool(kind)
             k = end + 1
@@ -169,7 +188,13 @@ def _is_component(match: re.Match[str]) -> bool:
 
 
 def _shown(match: re.Match[str]) -> str:
-    return _title(match.group("label"), _props(match.group("props") or ""))
+    text = match.group("props") or ""
+    props = _props(text)
+    prop, command = _PACKAGE_COMMANDS.get(match.group("name").lower(), ("", ""))
+    if props.get(prop):
+        dev = "-D " if prop == "name" and _DEV_FLAG.search(_QUOTED.sub("", text)) else ""
+        return f"`{command}{dev}{props[prop]}`"
+    return _title(match.group("label"), props)
 
 
 def _inline(line: str) -> str:
@@ -179,6 +204,8 @@ def _inline(line: str) -> str:
     def shown(match: re.Match[str]) -> str:
         if in_code_span(spans, match.start()):
             return match.group(0)
+        if match.group(0) == ":br":  # the line break component: a break in the paragraph
+            return ""
         return _shown(match) if _is_component(match) else match.group(0)
 
     return _INLINE.sub(shown, line)

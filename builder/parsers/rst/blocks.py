@@ -34,7 +34,7 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.info_fields import info_field_events
 from builder.parsers.rst.inline import render_inline
-from builder.parsers.rst.release_paragraphs import release_heading
+from builder.parsers.rst.release_paragraphs import release_heading, release_term
 from builder.parsers.rst.releases import (
     Release,
     entry_lead,
@@ -129,6 +129,10 @@ def _render_block(
         release = release_heading(lines, i, first, doc)
         if release is not None:
             return [release], i + 1
+    if ctx.depth == 0 and plain and (release := release_term(lines, i, first, doc)) is not None:
+        end = indented_end(lines, i + 1)
+        notes = render_blocks(dedent(lines[i + 1 : end]), first + i + 1, ctx.nested(), doc)
+        return [release, *notes], end
     if plain and not _ENUMERATED.match(line):
         return _render_paragraph(lines, i, first, ctx, doc)
     if line.startswith("__ "):

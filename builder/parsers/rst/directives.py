@@ -117,12 +117,16 @@ DROPPED = frozenset(
         "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
         "default-domain", "role", "graphviz", "digraph", "graph",
-        "target-notes", "testsetup", "testcleanup", "highlightlang", "rst-class", "cssclass",
+        "target-notes", "testsetup", "testcleanup", "highlightlang",
         "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
         # sphinx-toolbox's space in the PDF (repo_helper's pages: ".. latex:vspace:: -20px").
         "latex:vspace",
     }
 )  # fmt: skip
+# docutils' class directive (Sphinx names it rst-class; cssclass is its old name) gives a
+# class to its content, which shows as it stands (Polyfactory's and Advanced Alchemy's
+# landing pages say what the library is in '.. rst-class:: lead'), else to the next element.
+CLASS_DIRECTIVES = frozenset({"rst-class", "cssclass"})
 # Directives whose content is verbatim text, and the fence language it gets.
 LITERAL_DIRECTIVES = {
     "doctest": "pycon",
@@ -235,6 +239,9 @@ def render_directive(
     base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
         return []
+    if base in CLASS_DIRECTIVES:
+        classed = read_directive(name, rest, body, line, text_arguments=True)
+        return render(list(classed.content), classed.content_first, ctx.nested(), doc)
     if base == "raw":
         raw = read_directive(name, rest, body, line, text_arguments=False)
         return _preformatted(raw) if raw.argument.lower() == "html" else []

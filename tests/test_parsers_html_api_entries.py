@@ -1,0 +1,33 @@
+"""builder.parsers.html.api_entries: how an API entry of a Sphinx page is named."""
+
+from __future__ import annotations
+
+from builder.parsers.html.parser import parse
+
+
+def function(ident: str, prefix: str, name: str) -> str:
+    return (
+        f'<dl class="py function"><dt class="sig sig-object py" id="{ident}">'
+        f'<span class="sig-prename descclassname"><span class="pre">{prefix}</span></span>'
+        f'<span class="sig-name descname"><span class="pre">{name}</span></span>(text)'
+        f'<a class="headerlink" href="#{ident}">¶</a></dt><dd><p>Dedent.</p></dd></dl>'
+    )
+
+
+def test_an_entry_whose_id_docutils_made_up_is_named_as_the_page_writes_it() -> None:
+    # Debian's python-humanfriendly-doc 10.0: its api page describes dedent in humanfriendly
+    # and in humanfriendly.text; the one whose id was taken gets "id2", and 13 entries were
+    # headed "id0", "id2"... An id of the project's own that looks so stays its name.
+    page = (
+        '<section id="api"><h1>API</h1>'
+        + function("humanfriendly.text.dedent", "humanfriendly.text.", "dedent")
+        + function("id2", "humanfriendly.", "dedent")
+        + function("id", "", "id")
+        + "</section>"
+    )
+    assert [(s.heading, s.anchor) for s in parse(page, "api.html").sections] == [
+        ("API", "api"),
+        ("humanfriendly.text.dedent", "humanfriendly.text.dedent"),
+        ("humanfriendly.dedent", "id2"),
+        ("id", "id"),
+    ]
