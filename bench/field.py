@@ -86,7 +86,23 @@ LIBRARIES = (
     ),
     FetchedLibrary("undici", "7.30.3", "npm", "undici", "undici/package/docs", ("**/*.md",)),
     debian_html("flask-limiter", "3.3.0", "python-flask-limiter-doc=3.3.0-1"),
-)
+    # fieldX (written at stop 58 and scored once, on the ranker refitted on the fetched training
+    # questions): Sphinx with autodoc, npm READMEs and Debian's built Sphinx HTML.
+    FetchedLibrary("flask", "3.1.3", "pypi", "flask", "flask-3.1.3/docs", ("**/*.rst",),
+                   ("contributing.rst", "license.rst"), source_dir="flask-3.1.3/src"),
+    FetchedLibrary("wtforms", "3.3.2", "pypi", "wtforms", "wtforms-3.3.2/docs", ("*.rst",),
+                   ("contributing.rst",), source_dir="wtforms-3.3.2/src"),
+    FetchedLibrary("apscheduler", "3.11.3", "pypi", "apscheduler", "apscheduler-3.11.3/docs",
+                   ("**/*.rst",), ("contributing.rst",), source_dir="apscheduler-3.11.3/src"),
+    FetchedLibrary("watchdog", "7.1.1", "pypi", "watchdog", "watchdog-7.1.1/docs/source",
+                   ("**/*.rst",), source_dir="watchdog-7.1.1/src"),
+    FetchedLibrary("dotenv", "18.0.10", "npm", "dotenv", "dotenv/package", ("README.md",)),
+    FetchedLibrary("multer", "2.5.0", "npm", "multer", "multer/package", ("README.md",)),
+    FetchedLibrary("helmet", "8.3.0", "npm", "helmet", "helmet/package", ("README.md",)),
+    debian_html("django-taggit", "3.1.0", "python-django-taggit-doc=3.1.0-2"),
+    debian_html("chardet", "5.1.0", "python-chardet-doc=5.1.0+dfsg-2"),
+    debian_html("django-model-utils", "4.2.0", "python-django-model-utils-doc=4.2.0-2"),
+)  # fmt: skip
 
 
 def load_field_questions(path: Path = QUESTIONS) -> list[Question]:
