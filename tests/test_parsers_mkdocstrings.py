@@ -558,3 +558,23 @@ def test_a_block_without_a_space_after_the_colons_is_a_block(tmp_path: Path) -> 
     assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
         ("shapes.Shape", "`shapes.Shape()`\n\nAnything with an outline.\n\nTip: Hint."),
     ]
+
+
+def test_a_docstrings_rest_admonitions_read_as_admonitions(tmp_path: Path) -> None:
+    # pyfakefs 6.3.2's docstrings write ".. note:: text" and ".. caution::": read as Markdown,
+    # seven stayed as written on its API page, and prompt_toolkit's note text became code.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f(x):\n    """Do f.\n\n    .. note:: The resolution of\n'
+        "        :func:`time.time` applies.\n\n    .. warning::\n\n       Careful.\n\n"
+        "       - one\n       - two\n\n    Args:\n        x: The x.\n\n"
+        '            .. caution:: Reloading has side effects.\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f(x)`\n\nDo f.\n\nNote: The resolution of `time.time` applies.\n\n"
+        "Warning: Careful.\n\n- one\n- two\n\n"
+        "Parameters:\n- x: The x.\n\n  Caution: Reloading has side effects."
+    )

@@ -54,6 +54,12 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
 # (code that shows one: "``:func:`name` ``").
 _ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
+# A reST admonition directive (".. note::", ".. warning:: Text"), its text on the line or
+# indented below it, as Sphinx-style docstrings write one.
+_ADMONITION = re.compile(
+    r"( *)\.\. (note|warning|caution|attention|danger|error|hint|important|tip|seealso)::"
+    r"[ \t]*(.*)"
+)
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -249,9 +255,30 @@ def markdown_docstring(docstring: str) -> str:
     fence = ""  # the marks of the fenced code open, if any
     in_doctest = False
     previous = ""
+    admonition = -1  # the indent of the reST admonition whose text follows, if any
+    body = -1  # the indent of its text's first line below it
     for line in docstring.split("\n"):
         marks = _FENCE.match(line)
-        if in_doctest and not line.strip():
+        if admonition >= 0 and line.strip():
+            indent = len(line) - len(line.lstrip(" "))
+            body = indent if body < 0 else body
+            if indent > admonition:
+                line = " " * (admonition + 4) + line[min(indent, body) :]
+            else:
+                admonition = -1
+        if (
+            admonition < 0
+            and not fence
+            and not in_doctest
+            and ((directive := _ADMONITION.fullmatch(line)) is not None)
+        ):
+            # Read as Markdown, ".. note::" stayed as written and its indented text became
+            # code; "!!! note" is the admonition MkDocs shows for it.
+            lead, kind, text = directive.groups()
+            admonition, body = len(lead), -1
+            out.append(f"{lead}!!! {kind}")
+            line = f"{lead}    {_ROLE.sub(lambda role: render_role(role[1], role[2]), text)}"
+        elif in_doctest and not line.strip():
             out.append("```")
             in_doctest = False
         elif fence:
