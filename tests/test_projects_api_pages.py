@@ -66,8 +66,12 @@ def test_each_name_is_a_page_of_its_api_whatever_the_include_globs(tmp_path: Pat
 def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None:
     make_project(tmp_path)
     demo, tables = api_pages(("demo", "tables"), "none", (tmp_path / "src", tmp_path))
-    assert demo.text == "::: demo\n    options:\n      show_submodules: true\n"
-    assert tables.text == "::: tables\n"
+    assert demo.text == (
+        "::: demo\n    options:\n      show_submodules: true\n      docstring_style: auto\n"
+    )
+    assert tables.text == "::: tables\n    options:\n      docstring_style: auto\n"
+    # mkdocs.yml names the style its docstrings are written in, or mkdocstrings' default.
+    assert api_pages(("tables",), "mkdocs", (tmp_path,))[0].text == "::: tables\n"
     # In a Sphinx project too: automodule's :members: leaves out what the package imports,
     # so the page read its docstring alone; its modules follow it now.
     (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
@@ -87,7 +91,7 @@ def test_a_package_without_all_is_shown_with_its_modules(tmp_path: Path) -> None
         "```{automodule} demo.sub.more\n:members:\n```\n"
     )
     (tmp_path / "demo" / "__init__.py").write_text(INIT + '__all__ = ["init"]\n', "utf-8")
-    assert api_pages(("demo",), "none", (tmp_path,))[0].text == "::: demo\n"
+    assert api_pages(("demo",), "mkdocs", (tmp_path,))[0].text == "::: demo\n"
     (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
     assert (rst.relpath, rst.text) == (
         "api/demo.rst",
@@ -109,7 +113,7 @@ def test_a_package_s_own_tests_are_not_its_api(tmp_path: Path) -> None:
     )
     (md,) = api_pages(("demo",), "none", (tmp_path,))
     assert md.text == (
-        "::: demo\n    options:\n      show_submodules: true\n"
+        "::: demo\n    options:\n      show_submodules: true\n      docstring_style: auto\n"
         '      filters: ["!^_[^_]", "!^(tests?|conftest)$"]\n'
     )
     headings = {r["heading"] for r in compiled(version)}
@@ -290,3 +294,18 @@ def test_the_api_pages_stay_whatever_the_projects_exclude_patterns(
     # The catalog's own exclude globs still leave them out.
     excluded = replace(version, exclude=("api/*",))
     assert "api/tables.rst" not in [c.relpath for c in project_listing(excluded)[1].candidates]
+
+
+def test_the_api_pages_read_each_docstring_in_its_own_style(tmp_path: Path) -> None:
+    # prompt_toolkit 3.0.53 (no docs in its release) writes Sphinx fields, which the Google
+    # style mkdocstrings defaults to left as text: 95 lines read "param layout: ...".
+    version = replace(make_project(tmp_path), api=("tables",))
+    (tmp_path / "tables.py").write_text(
+        '__all__ = ["table"]\n\ndef table(rows):\n    """Draw rows.\n\n'
+        '    :param rows: The rows.\n    :returns: The table.\n    """\n',
+        "utf-8",
+    )
+    shown = {r["heading"]: r["body"] for r in compiled(version)}
+    assert shown["tables.table"] == (
+        "`table(rows)`\n\nDraw rows.\n\nParameters:\n- rows: The rows.\n\nReturns:\n- The table."
+    )

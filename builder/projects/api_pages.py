@@ -29,6 +29,9 @@ from builder.projects.gen_files import GeneratedPage
 API_FOLDER = "api"
 _BLOCK = "::: {0}\n"
 _BLOCK_WITH_MODULES = "::: {0}\n    options:\n      show_submodules: true\n"
+# Outside MkDocs no mkdocstrings config names the docstrings' style, and Google, its default,
+# left prompt_toolkit's ":param layout:" fields as text: griffe infers each one's style.
+_INFERRED_STYLE = "      docstring_style: auto\n"
 # A package's own tests are not its API: towncrier 24.8.0 ships towncrier/test, whose modules
 # came out as API pages. mkdocstrings' filters leave them out by name (and so would hide a
 # function of that name too: they are added only to a package that has such a module).
@@ -72,15 +75,20 @@ def api_pages(
             for name in names
         )
     return tuple(
-        GeneratedPage(f"{stems[name]}.md", _mkdocstrings_block(name, code_folders))
+        GeneratedPage(
+            f"{stems[name]}.md", _mkdocstrings_block(name, code_folders, kind != "mkdocs")
+        )
         for name in names
     )
 
 
-def _mkdocstrings_block(name: str, code_folders: Sequence[Path]) -> str:
+def _mkdocstrings_block(name: str, code_folders: Sequence[Path], infer_style: bool) -> str:
+    """``name``'s mkdocstrings block; ``infer_style``: whether it asks griffe to infer each
+    docstring's style (in a project whose mkdocs.yml does not name one for it)."""
+    style = _INFERRED_STYLE if infer_style else ""
     if _sets_all(name, code_folders):
-        return _BLOCK.format(name)
-    block = _BLOCK_WITH_MODULES.format(name)
+        return _BLOCK.format(name) + (f"    options:\n{style}" if style else "")
+    block = _BLOCK_WITH_MODULES.format(name) + style
     return block + _FILTERS_WITHOUT_TESTS if _has_tests(name, code_folders) else block
 
 
