@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import griffe
 
-from builder.api.docstrings import parse_docstring, read_sphinx_fields
+from builder.api.docstrings import INFERRED_STYLE, parse_docstring, read_sphinx_fields
 from builder.api.model import DocField, DocPart
 
 
@@ -113,6 +113,14 @@ def test_text_between_two_field_lists_stays_between_them() -> None:
 def test_auto_style_picks_sphinx_fields_over_griffe() -> None:
     parts = _parts("Do.\n\n:param x: The x.\n\n.. note:: Kept.")
     assert DocPart("", ".. note:: Kept.") in parts
+
+
+def test_inferred_style_reads_a_lone_sphinx_field() -> None:
+    # pyinstrument 5.1.3's Profiler.output: griffe infers no style from one ":param x:".
+    parts = _parts("Render it.\n\n:param renderer: The renderer to use.", INFERRED_STYLE)
+    assert parts[-1] == DocPart(
+        "Parameters", fields=(DocField("renderer", "", "The renderer to use."),)
+    )
 
 
 def test_an_empty_docstring_has_no_parts() -> None:

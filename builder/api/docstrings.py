@@ -135,7 +135,10 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         import griffe
 
         inferred, _ = griffe.infer_docstring_style(docstring)
-        style = inferred.value if inferred is not None else "google"
+        # griffe infers nothing from one ":param x:" field alone (pyinstrument's
+        # Profiler.output), which Google's reading leaves as text.
+        fallback = "sphinx" if _SPHINX_SIGN.search(text) else "google"
+        style = inferred.value if inferred is not None else fallback
     if is_epytext(text):  # pydoctor's format: its fields are Sphinx's under other names
         return read_sphinx_fields(to_sphinx(text))
     if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):
