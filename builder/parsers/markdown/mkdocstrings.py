@@ -17,6 +17,7 @@ only when asked, and the members named, in that order, inherited ones included.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
 from markdown_it.rules_block import StateBlock
@@ -54,6 +55,8 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
 # (code that shows one: "``:func:`name` ``").
 _ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
+# A list item's marker and the spaces after it, which its text's lines are indented by.
+_LIST_MARKER = re.compile(r" *(?:[-*+]|\d+[.)]) +")
 # A reST admonition directive (".. note::", ".. warning:: Text"), its text on the line or
 # indented below it, as Sphinx-style docstrings write one.
 _ADMONITION = re.compile(
@@ -257,7 +260,7 @@ def markdown_docstring(docstring: str) -> str:
     previous = ""
     admonition = -1  # the indent of the reST admonition whose text follows, if any
     body = -1  # the indent of its text's first line below it
-    for line in docstring.split("\n"):
+    for line in _fenced_literal_blocks(docstring.split("\n")):
         marks = _FENCE.match(line)
         if admonition >= 0 and line.strip():
             indent = len(line) - len(line.lstrip(" "))
@@ -297,3 +300,51 @@ def markdown_docstring(docstring: str) -> str:
     if in_doctest:
         out.append("```")
     return "\n".join(out)
+
+
+def _fenced_literal_blocks(lines: list[str]) -> list[str]:
+    """``lines`` with each reST literal block ("Usage::", a blank line, lines indented below
+    it) fenced as code, its marker read as Sphinx shows it: "Usage:", nothing for "::" alone.
+    Read as Markdown, prompt_toolkit's "::" stayed and a block in a list ran into one line."""
+    out: list[str] = []
+    fence = ""
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        marks = _FENCE.match(line)
+        if fence or marks:
+            closing = line.strip()
+            if not fence:
+                fence = marks.group(1) if marks else ""
+            elif marks and closing == fence[0] * len(closing) and len(closing) >= len(fence):
+                fence = ""
+            out.append(line)
+            continue
+        stripped = line.rstrip()
+        if not stripped.endswith("::") or stripped.lstrip().startswith(".. "):  # a directive
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        start = index
+        while start < len(lines) and not lines[start].strip():
+            start += 1
+        end = start
+        while end < len(lines) and (
+            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > indent
+        ):
+            end += 1
+        while end > start and not lines[end - 1].strip():
+            end -= 1
+        if start == index or end == start:  # no blank line under it, or nothing indented
+            out.append(line)
+            continue
+        marker = stripped[:-2]
+        if marker.strip():
+            out.append(marker.rstrip() if marker[-1].isspace() else marker + ":")
+        item = _LIST_MARKER.match(line)
+        lead = " " * (len(item.group()) if item else indent)
+        block = textwrap.dedent("\n".join(lines[start:end])).split("\n")
+        out += ["", f"{lead}```", *(f"{lead}{code}".rstrip() for code in block), f"{lead}```"]
+        index = end
+    return out

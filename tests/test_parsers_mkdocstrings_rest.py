@@ -1,0 +1,31 @@
+"""reST written in the docstrings a mkdocstrings ``::: path`` block shows, read as Sphinx
+shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.parsers import parse_file
+
+
+def test_a_docstrings_rest_literal_blocks_are_code(tmp_path: Path) -> None:
+    # prompt_toolkit 3.0.53: "Usage::" and a lone "::" stayed as written, and a block under
+    # a list item ("* Print HTML as follows::") ran into one line of text.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """Text. E.g.\n\n    ::\n\n        ANSI("a")\n\n    Usage::\n\n'
+        "        app = App()\n\n        app.run()\n\n    - Print as follows::\n\n"
+        "          show(x)\n          more()\n\n    .. note::\n\n        Kept a note.\n\n"
+        '    Done::\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        '`f()`\n\nText. E.g.\n\n```\nANSI("a")\n```\n\n'
+        "Usage:\n\n```\napp = App()\n\napp.run()\n```\n\n"
+        "- Print as follows:\n\n  ```\n  show(x)\n  more()\n  ```\n\n"
+        "Note: Kept a note.\n\nDone::"
+    )
