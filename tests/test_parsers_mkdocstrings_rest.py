@@ -29,3 +29,19 @@ def test_a_docstrings_rest_literal_blocks_are_code(tmp_path: Path) -> None:
         "- Print as follows:\n\n  ```\n  show(x)\n  more()\n  ```\n\n"
         "Note: Kept a note.\n\nDone::"
     )
+
+
+def test_a_docstrings_rest_links_are_links(tmp_path: Path) -> None:
+    # pyfakefs 6.3.2 and pyinstrument 5.1.3 write "`io.open_code <https://...>`__", which
+    # Markdown showed as code, marks and address and all.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """How `io.open_code <https://docs.example/io>`__ is patched, in an\n'
+        '    `async context <https://docs.example/cv>`_, not ``a <b>`_``.\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nHow io.open_code is patched, in an async context, not ``a <b>`_``."
+    )

@@ -55,6 +55,8 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
 # (code that shows one: "``:func:`name` ``").
 _ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
+# A reST hyperlink ("`io.open_code <https://...>`__"), which Markdown shows as code.
+_REST_LINK = re.compile(r"(?<![\w`])`([^`<\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")
 # A list item's marker and the spaces after it, which its text's lines are indented by.
 _LIST_MARKER = re.compile(r" *(?:[-*+]|\d+[.)]) +")
 # A reST admonition directive (".. note::", ".. warning:: Text"), its text on the line or
@@ -293,8 +295,9 @@ def markdown_docstring(docstring: str) -> str:
         elif not in_doctest and not previous.strip() and line.startswith(">>>"):
             out.append("```pycon")
             in_doctest = True
-        elif not in_doctest and ":`" in line:
+        elif not in_doctest and "`" in line:
             line = _ROLE.sub(lambda role: render_role(role[1], role[2]), line)
+            line = _REST_LINK.sub(lambda link: f"[{link[1] or link[2]}]({link[2]})", line)
         out.append(line)
         previous = line
     if in_doctest:
