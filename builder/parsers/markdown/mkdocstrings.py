@@ -108,7 +108,17 @@ def _closed_later(state: StateBlock, start: int) -> bool:
     return bool(last > state.eMarks[start])
 
 
-def shows_page_title(yaml: str, doc: DocState) -> bool:
+def block_level(markup: str, level: int, yaml: str, doc: DocState) -> int:
+    """The level a block's object sits below: the one its heading marks give (``## ::: path``),
+    else ``level``. Above every heading of a page (level 0), a block whose object is not shown
+    as the page's title leaves the page its nav title or file name, as MkDocs titles it:
+    inline-snapshot's external_file() page was titled after the module of its block."""
+    if markup:
+        return len(markup) - 1
+    return 1 if level == 0 and not _shows_page_title(yaml, doc) else level
+
+
+def _shows_page_title(yaml: str, doc: DocState) -> bool:
     """Whether the object of a block with options ``yaml`` has its heading shown as the
     page's title: mkdocstrings shows it only with ``show_root_heading``, and at
     ``heading_level`` (2 unless set), not 1, unless told; mkautodoc shows none."""

@@ -75,8 +75,8 @@ from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, mkdocstrings
 from builder.parsers.markdown.mkdocstrings import (
     TOKEN_TYPE,
     block_events,
+    block_level,
     markdown_docstring,
-    shows_page_title,
 )
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
@@ -321,13 +321,7 @@ def _mkdocstrings_events(
     """A ``::: path`` block: the object's section and its members', below ``level``, or at
     the level its heading marks give (``## ::: path``)."""
     start = token.map[0] if token.map else 0
-    if token.markup:
-        level = len(token.markup) - 1
-    elif level == 0 and not shows_page_title(token.content, directives.rst):
-        # Above every heading of a page, a block whose object mkdocstrings shows no level 1
-        # heading for leaves the page its nav title or file name, as MkDocs titles it:
-        # inline-snapshot's external_file() page was titled after the module of its block.
-        level = 1
+    level = block_level(token.markup, level, token.content, directives.rst)
 
     def render_markup(text: str) -> str:
         with mkdocstrings_docstrings():

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
-from builder.parsers.rst.directives import CODE_DIRECTIVES, render_directive, render_rows
+from builder.parsers.rst.directives import CODE_DIRECTIVES, render_directive
 from builder.parsers.rst.events import (
     MAX_DEPTH,
     METADATA_FIELDS,
@@ -43,7 +43,7 @@ from builder.parsers.rst.releases import (
     release_item,
 )
 from builder.parsers.rst.substitutions import define
-from builder.parsers.rst.table_blocks import holds_code, render_records
+from builder.parsers.rst.table_blocks import holds_code, render_records, render_rows
 from builder.parsers.rst.tables import (
     grid_rows,
     is_grid_border,

@@ -66,6 +66,7 @@ from builder.parsers.rst.executed_code import (
     ipython_code,
     jupyter_code,
 )
+from builder.parsers.rst.glossary import render_glossary
 from builder.parsers.rst.includes import included_text, render_include, render_literal_include
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.installation import DIRECTIVES as INSTALLATION_DIRECTIVES
@@ -79,8 +80,8 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
-from builder.parsers.rst.table_blocks import holds_code, render_records
-from builder.parsers.rst.tables import Row, read_csv_table, read_list_cells, read_list_table
+from builder.parsers.rst.table_blocks import holds_code, render_records, render_rows
+from builder.parsers.rst.tables import read_csv_table, read_list_cells, read_list_table
 
 ADMONITIONS = {
     "note": "Note",
@@ -160,10 +161,6 @@ _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
-# One word ending in a file suffix or holding a slash: a file's path, or a URL.
-# A table cell of substitution references alone ("|docs| |docs_check|"): badges, in a row
-# of repo_helper's index table, when each reads as nothing.
-_REFERENCES_ONLY = re.compile(r"(?:\s*\|[^|]+\|_{0,2})+\s*")
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -500,7 +497,8 @@ def _render_other(
         first_line = any(key == "summary" for key, _ in directive.options)
         return autodoc2_docstring(directive.argument, first_line, directive.line, ctx, doc)
     if name == "glossary":
-        return [Text(_glossary(directive, ctx, doc, render))] if directive.content else []
+        glossary = render_glossary(directive.content, directive.content_first, ctx, doc, render)
+        return [Text(glossary)] if directive.content else []
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
@@ -556,37 +554,6 @@ def _only_content(
     ]
 
 
-def _glossary(directive: Directive, ctx: Context, doc: DocState, render: RenderBlocks) -> str:
-    """A glossary's entries: one or more terms, a line each at the margin, above their
-    indented definition (docutils' definition list takes one term, so the others ran into
-    one paragraph with it and the definition lost its indent)."""
-    entries: list[str] = []
-    terms: list[str] = []
-    definition: list[str] = []
-    first = directive.content_first
-
-    def flush() -> None:
-        if terms:
-            events = render(dedent(definition), first, ctx.nested(sections=False), doc)
-            text = join_events(events)
-            indented = "\n".join(f"  {line}" if line else "" for line in text.split("\n"))
-            entries.append("\n".join([*terms, indented]).rstrip())
-        terms.clear()
-        definition.clear()
-
-    for number, line in enumerate(directive.content):
-        if line.strip() and not line[:1].isspace():
-            if definition and any(part.strip() for part in definition):
-                flush()
-            definition.clear()
-            terms.append(render_inline(line.strip()))
-            first = directive.content_first + number + 1
-        elif terms:
-            definition.append(line)
-    flush()
-    return "\n\n".join(entries)
-
-
 def _is_shell_session(content: tuple[str, ...]) -> bool:
     """Content that opens with a shell prompt: a project's own console directive (pip's
     ``{pip-cli}``), whose commands and output read as prose run together into one line."""
@@ -608,22 +575,3 @@ def _delimiter(directive: Directive) -> str:
     given = directive.option("delim")
     named = {"tab": "\t", "space": " "}
     return named.get(given.strip(), given.strip()[:1]) if given.strip() else ","
-
-
-def render_rows(rows: list[Row]) -> str:
-    """A table's rows, a line each, less those whose cells after the first held substitution
-    references alone, each reading as nothing: a row of badges (repo_helper's "Docs | |docs|
-    |docs_check|"). A row whose cells read as nothing otherwise (icons: tugboat's "HTTP
-    template | :octicon:`x` | :octicon:`x`") keeps its first cell."""
-    lines = []
-    for row in rows:
-        cells = [render_inline(cell) for cell in row]
-        later = [c for c in row[1:] if c.strip()]
-        if (
-            later
-            and all(_REFERENCES_ONLY.fullmatch(c) for c in later)
-            and not any(c.strip() for c in cells[1:])
-        ):
-            continue
-        lines.append(" | ".join(cells).rstrip())
-    return "\n".join(lines)

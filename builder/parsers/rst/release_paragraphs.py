@@ -33,12 +33,7 @@ def release_heading(lines: list[str], i: int, first: int, doc: DocState) -> Head
         return None
     if not _BOLD_RELEASE.fullmatch(lines[i]) or not CHANGELOG_FILE.search(doc.relpath):
         return None
-    title = " ".join(render_inline(lines[i], heading=True).split())
-    if not is_release_heading(title):
-        return None
-    line = first + i
-    return Heading(title=title, line=line, last_line=line, claim_line=line,
-                   anchor=docutils_id(title), below_title=1)  # fmt: skip
+    return _release_at(lines[i], first + i)
 
 
 def release_term(lines: list[str], i: int, first: int, doc: DocState) -> Heading | None:
@@ -49,9 +44,13 @@ def release_term(lines: list[str], i: int, first: int, doc: DocState) -> Heading
         return None
     if not VERSION_FIRST.match(lines[i]) or not CHANGELOG_FILE.search(doc.relpath):
         return None
-    title = " ".join(render_inline(lines[i], heading=True).split())
+    return _release_at(lines[i], first + i)
+
+
+def _release_at(text: str, line: int) -> Heading | None:
+    """The one-line heading ``text`` at ``line`` is, when what it reads as names a release."""
+    title = " ".join(render_inline(text, heading=True).split())
     if not is_release_heading(title):
         return None
-    line = first + i
     return Heading(title=title, line=line, last_line=line, claim_line=line,
                    anchor=docutils_id(title), below_title=1)  # fmt: skip

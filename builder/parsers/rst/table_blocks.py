@@ -1,4 +1,5 @@
-"""A grid table whose cells hold code, read as records: a row's cells one after another.
+"""A table's rows as text: "cell | cell" lines (``render_rows``), or, for a grid table whose
+cells hold code, records: a row's cells one after another (``render_records``).
 
 A grid table's cell may hold any body blocks; docbuild reads a table as "cell | cell" rows,
 each cell's lines joined into one, which fits words but not code. Cython 3.3.0's table of C
@@ -23,8 +24,11 @@ from builder.parsers.rst.events import (
     labelled,
 )
 from builder.parsers.rst.inline import render_inline
-from builder.parsers.rst.tables import GridCells
+from builder.parsers.rst.tables import GridCells, Row
 
+# A table cell of substitution references alone ("|docs| |docs_check|"): badges, in a row
+# of repo_helper's index table, when each reads as nothing.
+_REFERENCES_ONLY = re.compile(r"(?:\s*\|[^|]+\|_{0,2})+\s*")
 # A directive, or a paragraph ending with "::" that introduces a literal block.
 _BLOCK_MARKUP = re.compile(r"\.\. +[A-Za-z0-9][\w.+:-]*::|.*::$")
 
@@ -69,3 +73,22 @@ def render_records(
         if parts:
             events.append(Text("\n\n".join(parts)))
     return events
+
+
+def render_rows(rows: list[Row]) -> str:
+    """A table's rows, a line each, less those whose cells after the first held substitution
+    references alone, each reading as nothing: a row of badges (repo_helper's "Docs | |docs|
+    |docs_check|"). A row whose cells read as nothing otherwise (icons: tugboat's "HTTP
+    template | :octicon:`x` | :octicon:`x`") keeps its first cell."""
+    lines = []
+    for row in rows:
+        cells = [render_inline(cell) for cell in row]
+        later = [c for c in row[1:] if c.strip()]
+        if (
+            later
+            and all(_REFERENCES_ONLY.fullmatch(c) for c in later)
+            and not any(c.strip() for c in cells[1:])
+        ):
+            continue
+        lines.append(" | ".join(cells).rstrip())
+    return "\n".join(lines)
