@@ -105,6 +105,35 @@ def test_a_release_heading_is_a_changelog_entry_anywhere(heading: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("heading", "path"),
+    [
+        # waitress 3.0.2's index.rst includes its CHANGES: a release's category subsections.
+        ("Security", ("Waitress", "3.0.2 (2024-11-16)")),
+        # configobj 5.0.8's page ends in its changelog, releases headed by date.
+        ("1.1.20.29. 2005/11/05 - Version 4.0.1", ("1. Reading and Writing", "1.1.20. CHANGELOG")),
+        ("1.1.20. CHANGELOG", ("1. Reading and Writing",)),
+        ("Fixed", ("Guide", "Release Notes")),
+    ],
+)
+def test_a_section_under_a_release_or_a_changelog_title_is_a_changelog_entry(
+    heading: str, path: tuple[str, ...]
+) -> None:
+    assert is_changelog_entry(candidate(1, heading, path=path, source="index.rst"))
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        ("Guide", "3.2. The standard type hierarchy"),  # a numbered section, not a release
+        ("History of the project",),  # a page about history, not a changelog's title
+        ("Tutorial", "Python 3.8 support"),
+    ],
+)
+def test_a_section_under_other_docs_is_no_changelog_entry(path: tuple[str, ...]) -> None:
+    assert not is_changelog_entry(candidate(1, "Usage", path=path, source="index.rst"))
+
+
+@pytest.mark.parametrize(
     ("text", "asked"),
     [
         ("which version added braille styles", True),

@@ -57,6 +57,12 @@ FEATURES = (
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+")
+# A changelog's own title, after any section number: "Changelog", "1.1.20. CHANGELOG",
+# "Release Notes", "Version History", "What's new".
+_CHANGELOG_TITLE = re.compile(
+    r"^(?:\d+(?:\.\d+)*\.\s+)?\W*(?i:change\s*log|changes|history|news|release\s+notes"
+    r"|release\s+history|version\s+history|what'?s\s+new)\W*$"
+)
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
 # Words that ask about versions wherever they stand ("is this deprecated", "upgrade to 3").
 _VERSION_WORDS = frozenset(
@@ -208,14 +214,25 @@ def is_api_entry(candidate: Candidate) -> bool:
 
 
 def is_changelog_entry(candidate: Candidate) -> bool:
-    """A release's entry in a changelog: a version heading, or any section of a changes file."""
-    return is_changelog_section(candidate.heading, candidate.source)
+    """A release's entry in a changelog: a version heading, any section of a changes file, or
+    a section under a release or a changelog's title in a page of other docs."""
+    return is_changelog_section(candidate.heading, candidate.source, candidate.heading_path)
 
 
-def is_changelog_section(heading: str, source: str | None) -> bool:
-    """``is_changelog_entry`` of a section by its heading and source file."""
+def is_changelog_section(
+    heading: str, source: str | None, heading_path: Sequence[str] = ()
+) -> bool:
+    """``is_changelog_entry`` of a section by its heading, source file and heading path."""
     in_changes_file = bool(source and CHANGELOG_FILE.search(source))
-    return in_changes_file or bool(VERSION_FIRST.match(heading))
+    if in_changes_file or VERSION_FIRST.match(heading) or _CHANGELOG_TITLE.match(heading):
+        return True
+    # A changelog a page holds among other docs (configobj's "1.1.20. CHANGELOG", waitress'
+    # index including its CHANGES): its releases' subsections ("Bugfixes", "Security") are
+    # entries too, and weighed as such.
+    return any(
+        _CHANGELOG_TITLE.match(title) or VERSION_FIRST.match(_SECTION_NUMBER.sub("", title))
+        for title in heading_path
+    )
 
 
 def asks_about_versions(focus: Focus) -> bool:
