@@ -5,9 +5,10 @@ before a ranker is trained on them, or held out (``eval.crossval --fetched-folds
 
 Dev alone is 238 questions over 12 libraries: weights fitted on so few libraries learn their
 habits (eval.crossval's held-out figures sit below its in-sample ones). These questions add
-forty libraries in four formats. Eight helpers wrote them at stop 58, each seeing only the built
-docs' sections as text (never the client's code, its rankings or the other question files), from
-eval's brief per kind; the gold is every section that fully answers, "source#heading".
+sixty libraries in four formats. Helpers wrote them, eight at stop 58 (four rounds of ten
+libraries) and four at stop 59 (two more rounds), each seeing only the built docs' sections as
+text (never the client's code, its rankings or the other question files), from eval's brief
+per kind; the gold is every section that fully answers, "source#heading".
 """
 
 from __future__ import annotations
