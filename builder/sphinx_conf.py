@@ -117,7 +117,7 @@ def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> S
             try:
                 if node is None:
                     raise ValueError(name)
-                values[name] = _literal(name, node)
+                values[name] = _literal(name, node, values)
                 not_literal.pop(name, None)
             except _LITERAL_ERRORS:
                 values.pop(name, None)
@@ -136,10 +136,12 @@ _LITERAL_ITEMS_ONLY = frozenset({"extensions"})
 _LITERAL_ENTRIES_ONLY = frozenset({"autodoc_default_options"})
 
 
-def _literal(name: str, node: ast.expr) -> Any:
+def _literal(name: str, node: ast.expr, known: Mapping[str, Any]) -> Any:
     """The literal value of ``node``; for a list named in _LITERAL_ITEMS_ONLY, its literal
     items (the others left out), and for a dict named in _LITERAL_ENTRIES_ONLY, its literal
-    entries."""
+    entries; an f-string of names ``known`` holds is the text it formats."""
+    if isinstance(node, ast.JoinedStr):
+        return _formatted(node, known)
     if name in _LITERAL_ENTRIES_ONLY and isinstance(node, ast.Dict):
         return dict(_literal_entries(node))
     if name not in _LITERAL_ITEMS_ONLY or not isinstance(node, ast.List | ast.Tuple):
@@ -151,6 +153,29 @@ def _literal(name: str, node: ast.expr) -> Any:
         except _LITERAL_ERRORS:
             continue
     return items
+
+
+def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
+    """The text of an f-string whose fields are names of literal strings or numbers set above
+    it (coverage's ``rst_epilog = f".. |release-date| replace:: {release_date}"``), with no
+    conversion but ``!s`` and no format spec; anything else is not a literal."""
+    parts: list[str] = []
+    for part in node.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            parts.append(part.value)
+            continue
+        if not (
+            isinstance(part, ast.FormattedValue)
+            and isinstance(part.value, ast.Name)
+            and part.conversion in (-1, ord("s"))
+            and part.format_spec is None
+        ):
+            raise ValueError("not a literal f-string")
+        value = known.get(part.value.id)
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            raise ValueError(part.value.id)
+        parts.append(str(value))
+    return "".join(parts)
 
 
 def _literal_entries(node: ast.Dict) -> Iterator[tuple[Any, Any]]:

@@ -115,3 +115,39 @@ def test_another_objects_docstring_assigned_replaces_the_objects_own(tmp_path: P
     settings = ApiSettings(docstring_style="auto", docstring_signature=True)
     later = GriffeSource(tmp_path, settings, "src").find("clock.api.later")
     assert later is not None and later.doc == now.doc
+
+
+def test_a_class_body_assigning_its_methods_docstrings(tmp_path: Path) -> None:
+    # networkx 3.6.1's DiGraph.out_edges ('out_edges.__doc__ = edges.__doc__' in the class
+    # body) and xarray 2026.9.0's Rolling.count ('count.__doc__ =
+    # _ROLLING_REDUCE_DOCSTRING_TEMPLATE.format(name="count")'): their sections held a
+    # signature alone.
+    package = tmp_path / "graphs"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from functools import cached_property\n\n"
+        '_TEMPLATE = """\\\nApply `{name}` over the window.\n\n'
+        '{{name}} stays; {other} too.\n"""\n\n\n'
+        "def edges():\n"
+        '    """The module function, not the method."""\n\n\n'
+        "class DiGraph:\n"
+        "    @cached_property\n"
+        "    def edges(self):\n"
+        '        """An OutEdgeView of the graph."""\n\n'
+        "    @cached_property\n"
+        "    def out_edges(self):\n"
+        "        return self.edges\n\n"
+        "    out_edges.__doc__ = edges.__doc__\n\n"
+        "    def count(self):\n"
+        "        return 0\n\n"
+        '    count.__doc__ = _TEMPLATE.format(name="count")\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(docstring_style="auto"), "src")
+    out_edges = source.find("graphs.DiGraph.out_edges")
+    count = source.find("graphs.DiGraph.count")
+    assert out_edges is not None and count is not None
+    assert out_edges.doc == (DocPart("", "An OutEdgeView of the graph."),)
+    assert count.doc == (
+        DocPart("", "Apply `count` over the window.\n\n{name} stays; {other} too."),
+    )

@@ -84,6 +84,21 @@ def test_code_cells_myst_nb_removes_leave_nothing() -> None:
     assert bodies(parse(text, "create.md")) == ["Run:\n\n```python\nx = 1\n```"]
 
 
+def test_a_code_cell_naming_no_language_is_in_the_kernels() -> None:
+    # xarray 2026.9.0's MyST notebooks (user-guide/dask.md: 'kernelspec: name: python3' in the
+    # front matter, then '```{code-cell}' with no argument) lost their cells' language.
+    cell = "```{code-cell}\nimport xarray as xr\n```\n"
+    for kernelspec, language in (
+        ("kernelspec:\n  name: python3\n", "python"),
+        ("kernelspec:\n  display_name: R\n  language: R\n  name: ir\n", "r"),
+        ("kernelspec:\n  name: julia-1.9\n", ""),
+        ("title: Plain\n", ""),
+    ):
+        text = f"---\n{kernelspec}---\n\n# A\n\n{cell}\n:::{{note}}\n{cell}:::\n"
+        fence = f"```{language}\nimport xarray as xr\n```"
+        assert bodies(parse(text, "x.md")) == [f"{fence}\n\nNote:\n{fence}"]
+
+
 def test_build_steering_directives_leave_nothing() -> None:
     text = (
         "# A\n\nKept.\n\n"

@@ -369,6 +369,18 @@ def test_comments_are_dropped_with_their_indented_continuation() -> None:
     )
 
 
+def test_a_target_ends_at_the_blank_line_and_an_indented_block_after_it_stays() -> None:
+    # docutils reads a hyperlink target to the first blank line (babel 2.19's pattern table,
+    # a block quote below its specification's link target, was dropped with the target).
+    text = (
+        "Before.\n\n .. _`Spec`:\n    https://x.org/spec\n\n"
+        "  +------+-------+\n  | Sym  | Desc  |\n  +======+=======+\n"
+        "  | ``0``| Digit |\n  +------+-------+\n\n"
+        ".. _label:\n\n   A quoted paragraph.\n\nAfter.\n"
+    )
+    assert _body(text) == "Before.\n\nSym | Desc\n`0` | Digit\n\nA quoted paragraph.\n\nAfter."
+
+
 def test_file_wide_metadata_fields_are_dropped() -> None:
     (section,) = _sections(":orphan:\n:tocdepth: 2\n\nTitle\n=====\n\nText.\n")
     assert (section.heading, section.body) == ("Title", "Text.")

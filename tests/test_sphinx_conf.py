@@ -35,6 +35,23 @@ def test_a_later_literal_assignment_wins() -> None:
     assert conf.not_literal == ()
 
 
+def test_an_f_string_of_literal_names_set_above_is_its_text() -> None:
+    # coverage 7.18.0's rst_epilog defines |release-date| and |coverage-equals-release| so.
+    conf = read_sphinx_conf(
+        "release = '7.18.0'\nrelease_date = 'November 29, 2026'\nmajor = 7\n"
+        "rst_epilog = f'''\n.. |release-date| replace:: {release_date}\n"
+        ".. |pin| replace:: coverage=={release!s} (v{major})\n'''\n"
+        "rst_prolog = f'{len(lexers)} {release}'\n"
+        "html_title = f'{release:>10}'\n"
+        "later = f'{undefined}'\n"
+    )
+    assert conf.get("rst_epilog") == (
+        "\n.. |release-date| replace:: November 29, 2026\n"
+        ".. |pin| replace:: coverage==7.18.0 (v7)\n"
+    )
+    assert conf.not_literal == ("rst_prolog", "html_title", "later")
+
+
 def test_invalid_python_is_a_problem_not_an_error() -> None:
     conf = read_sphinx_conf("def broken(:\n")
     assert conf.values == {}

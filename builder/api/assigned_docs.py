@@ -1,12 +1,14 @@
 """Docstrings a module assigns after the fact: ``__doc__ = "..."`` in a class body, or
-``histplot.__doc__ = "...".format(**params)`` under a function.
+``histplot.__doc__ = "...".format(**params)`` under a function or, in a class body, a method.
 
 statsmodels writes its models' docstrings so (``OLS``: ``__doc__ = "Ordinary Least Squares
 {params} ...".format(...)``), seaborn its plotting functions'; read statically, the objects
 had no docstring, and their sections held a signature alone. The string written there is
 their docstring, as Python runs it, less what is filled in at run time: a line that is only a
-placeholder (``{params.core.data}``, ``%(params)s``) is left out, and ``.format``'s doubled
-braces read single. Nothing is run: the module's syntax tree is read.
+placeholder (``{params.core.data}``, ``%(params)s``) is left out, a field ``.format`` fills
+with a literal keyword (xarray's ``count.__doc__ = _TEMPLATE.format(name="count")``, a string
+the module sets once) is filled, and its doubled braces read single. Nothing is run: the
+module's syntax tree is read.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from functools import lru_cache
 MAX_MODULE_CHARS = 2 * 1024 * 1024
 # Lines holding nothing but a placeholder a run-time format fills in.
 _PLACEHOLDER_LINE = re.compile(r"^[ \t]*(?:\{[\w.\[\]]*\}|%\(\w+\)s)[ \t]*(?:\n|$)", re.M)
+# A replacement field that names a keyword, not a doubled (escaped) brace.
+_FIELD = re.compile(r"(?<!\{)\{(\w+)\}(?!\})")
 
 
 def assigned_docstring(module_lines: list[str], qualified_name: str) -> str:
@@ -54,64 +58,141 @@ def _assigned_docs(source: str) -> _Assigned:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}, {}
     found: _Assigned = ({}, {})
+    strings = _module_strings(tree.body)
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if (
-                isinstance(target, ast.Attribute)
-                and target.attr == "__doc__"
-                and isinstance(target.value, ast.Name)
-            ):
-                _keep(found, target.value.id, node.value)
+            name = _doc_owner(node.targets[0])
+            if name:
+                _keep(found, name, node.value, strings)
         elif isinstance(node, ast.ClassDef):
-            _class_docs(node, node.name, found, depth=0)
+            _class_docs(node, node.name, found, strings, depth=0)
     return found
 
 
-def _class_docs(node: ast.ClassDef, path: str, found: _Assigned, depth: int) -> None:
-    """A class body's ``__doc__ = ...``, and those of the classes nested in it."""
+def _module_strings(body: list[ast.stmt]) -> dict[str, str]:
+    """The module's names set to a string literal once (a docstring template), by name."""
+    strings: dict[str, str] = {}
+    twice: set[str] = set()
+    for node in body:
+        if not isinstance(node, ast.Assign | ast.AnnAssign):
+            continue
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            if not isinstance(target, ast.Name):
+                continue
+            if target.id in strings:
+                twice.add(target.id)
+            value = node.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                strings[target.id] = value.value
+            else:
+                twice.add(target.id)
+    return {name: text for name, text in strings.items() if name not in twice}
+
+
+def _doc_owner(target: ast.expr) -> str:
+    """``name`` when ``target`` is ``name.__doc__``; "" for anything else."""
+    if (
+        isinstance(target, ast.Attribute)
+        and target.attr == "__doc__"
+        and isinstance(target.value, ast.Name)
+    ):
+        return target.value.id
+    return ""
+
+
+def _class_docs(
+    node: ast.ClassDef, path: str, found: _Assigned, strings: dict[str, str], depth: int
+) -> None:
+    """A class body's ``__doc__ = ...`` and ``method.__doc__ = ...`` (networkx's
+    ``out_edges.__doc__ = edges.__doc__``), and those of the classes nested in it."""
     if depth > 5:
         return
+    members = _class_names(node)
     for statement in node.body:
         if isinstance(statement, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "__doc__" for target in statement.targets
         ):
-            _keep(found, path, statement.value)
+            _keep(found, path, statement.value, strings)
+        elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            name = _doc_owner(statement.targets[0])
+            if name in members:
+                _keep(found, f"{path}.{name}", statement.value, strings, (path, members))
         elif isinstance(statement, ast.ClassDef):
-            _class_docs(statement, f"{path}.{statement.name}", found, depth + 1)
+            _class_docs(statement, f"{path}.{statement.name}", found, strings, depth + 1)
 
 
-def _keep(found: _Assigned, path: str, value: ast.expr) -> None:
+def _class_names(node: ast.ClassDef) -> frozenset[str]:
+    """The names a class body defines: its methods, nested classes and assigned names."""
+    names: set[str] = set()
+    for statement in node.body:
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(statement.name)
+        elif isinstance(statement, ast.Assign):
+            names.update(t.id for t in statement.targets if isinstance(t, ast.Name))
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            names.add(statement.target.id)
+    return frozenset(names)
+
+
+def _keep(
+    found: _Assigned,
+    path: str,
+    value: ast.expr,
+    strings: dict[str, str],
+    scope: tuple[str, frozenset[str]] | None = None,
+) -> None:
+    """Record what ``value`` assigns to ``path``'s ``__doc__``; ``scope``: the class whose
+    body assigns it and the names it defines, where a copied name is looked up first."""
     if isinstance(value, ast.Attribute) and value.attr == "__doc__":
         copied = _dotted_name(value.value)
+        if copied and scope is not None and copied.split(".")[0] in scope[1]:
+            copied = f"{scope[0]}.{copied}"
         if copied:
             found[1][path] = copied
         return
-    text = _written_text(value)
+    text = _written_text(value, strings)
     if text is not None and text.strip():
         found[0][path] = _PLACEHOLDER_LINE.sub("", text)
 
 
-def _written_text(value: ast.expr, depth: int = 0) -> str | None:
-    """The string literal an expression formats: ``"..."``, ``"..." % x``,
-    ``"...".format(...)`` or ``dedent(...)`` of one; None for anything else."""
+def _written_text(value: ast.expr, strings: dict[str, str], depth: int = 0) -> str | None:
+    """The string literal an expression formats: ``"..."`` (or a name of the module's
+    ``strings``), ``"..." % x``, ``"...".format(...)`` or ``dedent(...)`` of one; None for
+    anything else."""
     if depth > 3:
         return None
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return value.value
+    if isinstance(value, ast.Name):
+        return strings.get(value.id)
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
-        return _written_text(value.left, depth + 1)
+        return _written_text(value.left, strings, depth + 1)
     if not isinstance(value, ast.Call):
         return None
     function = value.func
     if isinstance(function, ast.Attribute) and function.attr == "format":
-        text = _written_text(function.value, depth + 1)
-        return None if text is None else text.replace("{{", "{").replace("}}", "}")
+        text = _written_text(function.value, strings, depth + 1)
+        return None if text is None else _formatted(text, value.keywords)
     name = function.attr if isinstance(function, ast.Attribute) else ""
     name = function.id if isinstance(function, ast.Name) else name
     if name == "dedent" and value.args:  # textwrap.dedent("...") or dedent("...")
-        return _written_text(value.args[0], depth + 1)
+        return _written_text(value.args[0], strings, depth + 1)
     return None
+
+
+def _formatted(text: str, keywords: list[ast.keyword]) -> str:
+    """``text`` with the fields ``.format`` fills from literal keywords filled, its doubled
+    braces single; the other fields stay as written."""
+    given = {
+        keyword.arg: str(keyword.value.value)
+        for keyword in keywords
+        if keyword.arg
+        and isinstance(keyword.value, ast.Constant)
+        and isinstance(keyword.value.value, str | int | float)
+    }
+    text = _FIELD.sub(lambda field: given.get(field.group(1), field.group(0)), text)
+    return text.replace("{{", "{").replace("}}", "}")
 
 
 def _dotted_name(value: ast.expr) -> str:

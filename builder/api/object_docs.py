@@ -86,13 +86,17 @@ def _copied(target: Any, lines_of: LinesOf) -> Any:
     if not name:
         return None
     found = module
-    for part in name.split("."):
+    parts = name.split(".")
+    for index, part in enumerate(parts, 1):
         try:
             member = found.members[part]
             found = member.final_target if member.is_alias else member
         except Exception:  # not there, or an alias griffe cannot follow
             return None
-        if found.kind.value == "attribute":
+        # An instance stands for its class, but a property (an attribute to griffe) named
+        # last keeps its own docstring (networkx's out_edges.__doc__ = edges.__doc__).
+        own = index == len(parts) and "property" in getattr(found, "labels", ())
+        if found.kind.value == "attribute" and not own:
             found = class_of_instance(found)
             if found is None:
                 return None

@@ -12,6 +12,9 @@ import re
 
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
 _YAML_SUBSTITUTIONS = re.compile(r"^substitutions[ \t]*:[ \t]*$")
+_YAML_KERNELSPEC = re.compile(r"^kernelspec[ \t]*:[ \t]*$")
+# The Jupyter kernels a notebook or code cell names, for the language they run.
+KERNEL_LANGUAGES = {"ipython3": "python", "python3": "python"}
 _YAML_ENTRY = re.compile(r"^([ \t]+)([\w.-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
 _TOML_TITLE = re.compile(r"^title[ \t]*=[ \t]*(.*?)[ \t]*$")
 _TOML_FENCE = "+++"
@@ -53,6 +56,21 @@ def yaml_title(front_matter: str) -> str:
         if match:
             return _scalar(match.group(1), lines[index + 1 :], 0)
     return ""
+
+
+def yaml_kernel_language(front_matter: str) -> str:
+    """The language of a MyST notebook's ``kernelspec:`` (its ``language``, else the one its
+    ``name`` runs), which myst-nb highlights its code cells in; "" when it names none."""
+    lines = front_matter.split("\n")
+    start = next((i + 1 for i, line in enumerate(lines) if _YAML_KERNELSPEC.match(line)), 0)
+    given: dict[str, str] = {}
+    for line in lines[start:] if start else ():
+        if line.strip() and not line[:1].isspace():
+            break  # the next top-level key
+        match = _YAML_ENTRY.match(line)
+        if match:
+            given[match.group(2)] = yaml_unquote(match.group(3)).lower()
+    return given.get("language") or KERNEL_LANGUAGES.get(given.get("name", ""), "")
 
 
 def yaml_substitutions(front_matter: str) -> dict[str, str]:

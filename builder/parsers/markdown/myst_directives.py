@@ -24,6 +24,7 @@ from builder.parsers.markdown.body_text import (
     render_blocks,
     render_inline,
 )
+from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
@@ -39,8 +40,6 @@ MAX_DIRECTIVE_DEPTH = 24
 _CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
 # A code cell's tags that take its code off the page (myst-nb's, as in a notebook's metadata).
 _HIDDEN_CODE_TAGS = frozenset({"remove-cell", "remove-input"})
-# The Jupyter kernels a code cell's argument names, for the language they run.
-_KERNEL_LANGUAGES = {"ipython3": "python", "python3": "python"}
 _TAG = re.compile(r"[\w-]+")
 _ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
 _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
@@ -55,6 +54,7 @@ class Directives:
     parser: MarkdownIt
     rst: DocState
     depth: int = 0
+    kernel_language: str = ""  # a code cell's language when it names none (the page's kernel)
 
     def render_text(self, doc: Document, token: Token) -> str:
         """A directive fence inside another block: its text, without sections of its own."""
@@ -86,7 +86,8 @@ class Directives:
         if name in _CODE_CELLS:
             if _HIDDEN_CODE_TAGS.intersection(_cell_tags(directive.options)):
                 return []
-            name, argument = "code-block", _KERNEL_LANGUAGES.get(argument, argument)
+            argument = KERNEL_LANGUAGES.get(argument, argument) or self.kernel_language
+            name = "code-block"
         if name in _TITLE_ARGUMENTS and argument:
             argument = render_inline(doc, argument)[0]
         options = [f":{key}: {value}".rstrip() for key, value in directive.options]
@@ -97,7 +98,7 @@ class Directives:
         body = [*options, *blank, *directive.content]
         # The reST side numbers content lines as if ``body`` followed the fence line directly.
         shift = first - (line + 1 + len(options) + len(blank))
-        nested = Directives(self.parser, self.rst, self.depth + 1)
+        nested = Directives(self.parser, self.rst, self.depth + 1, self.kernel_language)
         markdown = doc
 
         def render(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:

@@ -43,6 +43,7 @@ from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, 
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
     split_toml_front_matter,
+    yaml_kernel_language,
     yaml_substitutions,
     yaml_title,
 )
@@ -530,7 +531,8 @@ def parse(
         env[MDX_ENV_KEY] = True
     tokens = BLOCK_MD.parse(text, env)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
-    directives = Directives(BLOCK_MD, DocState(relpath=relpath, api=api, includes=includes))
+    state = DocState(relpath=relpath, api=api, includes=includes)
+    directives = Directives(BLOCK_MD, state, kernel_language=yaml_kernel_language(front_matter))
     lines = text.split("\n")
     doc = Document(
         tokens, match_closers(tokens), INLINE_MD, env, mdx,

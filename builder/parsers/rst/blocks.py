@@ -223,6 +223,9 @@ def _render_explicit(
         return events, end
     target = _TARGET.match(line)
     if target:
+        # As docutils reads a target: to the first blank line. An indented block after it is a
+        # block quote (babel's pattern table below its specification's link).
+        end = min(end, _paragraph_end(lines, i))
         name, url = target.group(1).strip("`"), target.group(2)
         if ctx.depth == 0 and not url and end == i + 1 and name and name != "_":
             doc.labels.append((" ".join(name.split()), first + i))
