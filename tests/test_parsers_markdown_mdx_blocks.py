@@ -113,3 +113,36 @@ def test_a_comment_over_blank_lines_and_a_fence_shows_nothing() -> None:
     ]
     # A .md page reads no JSX: there the fence runs on, as CommonMark reads it.
     assert [heading for heading, _ in outline(text, "changelog.md")] == ["Migration guide"]
+
+
+def test_a_vue_component_tag_alone_on_its_line_is_a_block_in_a_markdown_page() -> None:
+    # Ajv 8.17.1's guide (VuePress): the fence under <code-block> read as part of an HTML block
+    # up to the code's first blank line, the fence's closing line opened another, and the
+    # example ran into one line, the ':::' note after it shown raw.
+    text = (
+        "# Start\n\n"
+        "<code-group>\n"
+        '<code-block title="JSON Schema">\n'
+        "```javascript\n"
+        "const a = 1\n\n"
+        "const b = 2\n"
+        "```\n"
+        "</code-block>\n"
+        "</code-group>\n\n"
+        "::: tip Fast\n"
+        "Compile once.\n"
+        ":::\n"
+    )
+    assert outline(text, "start.md") == [
+        (
+            "Start",
+            "JSON Schema\n\n```javascript\nconst a = 1\n\nconst b = 2\n```\n\n"
+            "Tip: Fast\n\nCompile once.",
+        )
+    ]
+
+
+def test_an_html_element_in_capitals_stays_a_commonmark_html_block() -> None:
+    # '<TABLE>' is no component: its lines up to a blank line are HTML, as GitHub reads them.
+    text = "# A\n\n<TABLE>\n**raw**\n</TABLE>\n"
+    assert outline(text, "a.md") == [("A", "**raw**")]

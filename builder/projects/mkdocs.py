@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.projects.api_autonav import autonav_pages, with_autonav
 from builder.projects.awesome_pages import arranged, meta_file
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
@@ -111,12 +112,16 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
     generated = generated_pages(config, config_path.parent.resolve(), name)
+    autonav = autonav_pages(config, config_path.parent.resolve(), name)
+    generated = with_autonav(generated, autonav)
     found = "nav" not in config and literate_nav_file(config) is None and not nav.order
     if found:
         nav.order = _found_order(docs_root, tuple(page.relpath for page in generated.pages))
         if (meta_name := meta_file(config)) is not None:
             nav.order, nav.titles = arranged(nav.order, docs_root, meta_name)
     _place_generated(nav, generated)
+    # api-autonav adds its section at the nav's end when the nav names none.
+    nav.order.extend(p.relpath for p in autonav.pages if p.relpath not in set(nav.order))
     if (nav_file := literate_nav_file(config)) is not None:
         written = tuple(page.relpath for page in generated.pages)
         nav.order = expand_folders(nav.order, docs_root, nav_file, PAGE_SUFFIXES, written)

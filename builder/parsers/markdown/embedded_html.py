@@ -79,7 +79,7 @@ _TITLE = re.compile(r"""(?:^|\s)title\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`
 _DESCRIPTION = re.compile(
     r"""(?:^|\s)description\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
-_HTML_ELEMENTS = frozenset(html_definitions.tags)
+HTML_ELEMENTS = frozenset(html_definitions.tags)
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CENTERED = re.compile(r"""align\s*=\s*["']?center|text-align\s*:\s*center""", re.IGNORECASE)
@@ -191,9 +191,11 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
         if match.group(2):
             name = match.group(2)
             scan.add_tag(name.lower(), bool(match.group(1)), match.group(3), tag_line)
-            # In MDX a capitalised tag is a component, whatever its name (Starlight's <Aside>).
+            # In MDX a capitalised tag is a component, whatever its name (Starlight's <Aside>);
+            # a custom element is Vue's too (VuePress' <code-block title="JSON Schema">).
             capitalised = name[0].isupper() and not match.group(1)
-            if capitalised and (mdx or name.lower() not in _HTML_ELEMENTS):
+            custom = "-" in name and not match.group(1)
+            if custom or (capitalised and (mdx or name.lower() not in HTML_ELEMENTS)):
                 scan.add_component_title(name, match.group(3), tag_line)
     scan.add_text(_text_shown(markup[position:], mdx), line)
     scan.close_heading()

@@ -1,5 +1,5 @@
 """MDX's tags on lines of their own: each is a block by itself, and the lines between two
-tags read as Markdown; and MDX has no indented code.
+tags read as Markdown; and MDX has no indented code. Vue's components read so in Markdown pages.
 
 CommonMark takes a line opening with a tag for the start of an HTML block that runs to the
 next blank line, its text shown as written; MDX has no HTML blocks, and reads the lines inside
@@ -14,6 +14,13 @@ no code block (MDX turns indented code off, so JSX nested in JSX, ``<Cards>`` ar
 it is indented. A ``{/* comment */}`` opening a line and ending one
 is a block too, however many lines and blank lines it spans: read as Markdown, a fence inside
 it ("```ts" ... "``` */}", a line no fence closes at) hid the rest of the page in code.
+
+VuePress and VitePress (markdown-it with Vue's component rule) end the HTML block of a
+component, a tag named in PascalCase or a custom element's name with a hyphen, at the end of its
+tag, so what follows is Markdown. A ``.md`` page's line that is one such tag is a block of its
+own too: Ajv's ``<code-group>`` / ``<code-block title="JSON Schema">`` over a fence read as an
+HTML block to the first blank line in the code, the fence's closing line as the opening of
+another, and its examples ran into one line while its notes showed as raw ``::: tip`` lines.
 """
 
 from __future__ import annotations
@@ -25,11 +32,14 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_block import code as indented_code
 
-from builder.parsers.markdown.embedded_html import ATTRIBUTES
+from builder.parsers.markdown.embedded_html import ATTRIBUTES, HTML_ELEMENTS
 
 # A tag: a name (Tabs.Tab, my-element) or none (a fragment), then its attributes, where a
 # '>' in a string or a JSX expression ('title="a > b"', '{() => go()}') ends nothing, '/'.
 _TAG = re.compile(rf"</?(?:[A-Za-z][\w$.:-]*+(?:\s{ATTRIBUTES})?)?/?>")
+# Vue's components: a PascalCase name, or a custom element's (a hyphen in it); not an HTML
+# element written in capitals ("<TABLE>", "<Div>"), which CommonMark reads as HTML.
+_COMPONENT = re.compile(r"</?([A-Z][\w.:]*[a-z][\w.:]*|[A-Za-z][\w.:]*-[\w.:-]*)(?=[\s/>])")
 # A JSX comment's end, '*/' then '}', then nothing more on its line.
 _COMMENT_END = re.compile(r"\*/[ \t]*\}[ \t]*$", re.MULTILINE)
 # Where the page's next '*/' is (its length when there is none), once a comment looked.
@@ -78,11 +88,12 @@ def _at_any_indent(rule: Any) -> Any:
 
 
 def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """markdown-it block rule: in an MDX page, a line that is one tag is a block by itself."""
-    if not state.env.get(MDX_ENV_KEY):
-        return False
+    """markdown-it block rule: in an MDX page, a line that is one tag is a block by itself; in
+    a Markdown page, a line that is one Vue component's tag."""
     begin = state.bMarks[start] + state.tShift[start]
     if state.src[begin : begin + 1] != "<" or state.src[begin + 1 : begin + 2] == "!":
+        return False
+    if not state.env.get(MDX_ENV_KEY) and not _is_component(state.src, begin):
         return False
     # The tag ends on this line or a later one (a <LinkCard with a prop a line), and must end
     # that line. One look each, none past a '<' outside its strings and expressions.
@@ -96,6 +107,12 @@ def _jsx_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> boo
     if any(state.isEmpty(line) for line in range(start + 1, last)):
         return False
     return silent or _html_block(state, start, last)
+
+
+def _is_component(source: str, begin: int) -> bool:
+    """Whether the tag at ``begin`` names a Vue component or a custom element."""
+    found = _COMPONENT.match(source, begin)
+    return found is not None and found.group(1).lower() not in HTML_ELEMENTS
 
 
 def _jsx_comment_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:

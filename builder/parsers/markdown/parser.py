@@ -27,6 +27,7 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.markdown.bare_headings import list_bare_headings
 from builder.parsers.markdown.block_rules import BLOCK_MD, INLINE_MD
 from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
@@ -412,38 +413,7 @@ def _sections(
             )
         )  # fmt: skip
         stack.append(heading)
-    return _list_bare_headings(sections)
-
-
-def _list_bare_headings(sections: list[Section]) -> list[Section]:
-    """A run of headings with nothing under them (no text, no subsections) is a list the page
-    shows, added to the body of the section they sit in: a README's signatures written one
-    heading each, with one description for them all (axios' "##### axios.get(url[, config])",
-    "##### axios.post(url[, data[, config]])", ...). Alone, such headings would be dropped as
-    empty sections, their text found nowhere. A single one is a placeholder and stays out."""
-    listed = list(sections)
-    runs: dict[int, list[list[str]]] = {}  # parent's index -> its runs of bare headings
-    parents: list[int] = []  # the sections the current one sits in, outermost first
-    previous_bare: Section | None = None
-    for index, section in enumerate(sections):
-        while parents and sections[parents[-1]].level >= section.level:
-            parents.pop()
-        following = sections[index + 1] if index + 1 < len(sections) else None
-        bare = not section.body and (following is None or following.level <= section.level)
-        if bare and parents:
-            parent_runs = runs.setdefault(parents[-1], [])
-            if previous_bare is not None and previous_bare.level == section.level:
-                parent_runs[-1].append(section.heading)
-            else:
-                parent_runs.append([section.heading])
-        previous_bare = section if bare and parents else None
-        parents.append(index)
-    for index, parent_runs in runs.items():
-        lists = ["\n".join(run) for run in parent_runs if len(run) > 1]
-        if lists:
-            body = "\n\n".join([listed[index].body, *lists]).strip("\n")
-            listed[index] = replace(listed[index], body=body)
-    return listed
+    return list_bare_headings(sections)
 
 
 def _tidy_body(body: str) -> str:
