@@ -107,3 +107,21 @@ def test_a_page_that_includes_a_changelog_folds_its_releases() -> None:
         for n in range(1, 9)
     ]
     assert fold_release_notes(numbered) == numbered
+
+
+def test_a_release_written_v_dot_stands_beside_the_others() -> None:
+    # bull's CHANGELOG.md: below "## [3.22.2](...)" every older release is "## v.3.22.1", and
+    # all of them read as categories of 3.22.2, which swallowed them.
+    notes = [
+        section("[3.23.0](https://x) (2021-05-01)", 1, "- Minor.", 1, "CHANGELOG.md"),
+        section("[3.22.2](https://x) (2021-04-23)", 2, "", 3, "CHANGELOG.md"),
+        section("Bug Fixes", 3, "- Obliterate.", 5, "CHANGELOG.md"),
+        section("v.3.22.1", 2, "- Repeatable jobs.", 8, "CHANGELOG.md"),
+        section("v.3.22.0", 2, "- Job ids.", 11, "CHANGELOG.md"),
+    ]
+    assert [(s.heading, s.body, s.level) for s in fold_release_notes(notes)] == [
+        ("[3.23.0](https://x) (2021-05-01)", "- Minor.", 1),
+        ("[3.22.2](https://x) (2021-04-23)", "Bug Fixes:\n- Obliterate.", 1),
+        ("v.3.22.1", "- Repeatable jobs.", 1),
+        ("v.3.22.0", "- Job ids.", 1),
+    ]
