@@ -13,26 +13,37 @@ part of the minor release above it (bull's "3.23.0 > v.3.3.4", and every older r
 its last minor one). A release below another takes that one's level, its subsections moving
 up with it. Only a heading that opens with its version moves: a category that names one
 ("Requires Node.js 18.0" under "5.0.0") is part of its release.
+
+A page that is not a changelog by name may include one (waitress' index.rst reads
+``.. include:: ../CHANGES.txt``): its releases fold too when it holds a run of them, several
+releases at one level, and stay where they are written.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from builder.model import Section
-from schemas.changelogs import CHANGELOG_FILE, is_release_heading
+from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, is_release_heading
 
 # A heading that opens with a version: "[4.15.1](...) (2024-07-04)", "v.3.3.4", "1.0.0 - date".
 _VERSION_FIRST = re.compile(r"\W*v?\.?\d+\.\d+", re.IGNORECASE)
+# Releases at one level that make another page's text an included changelog; one or two may
+# be a guide's headings that open with a version ("2.0 migration"), topics below them.
+MIN_INCLUDED_RELEASES = 3
 
 
 def fold_release_notes(sections: Sequence[Section]) -> list[Section]:
     """``sections`` (one file's, in document order) with each release's subsections folded."""
-    if not sections or not CHANGELOG_FILE.search(sections[0].source):
+    if not sections:
+        return []
+    if CHANGELOG_FILE.search(sections[0].source):
+        sections = _releases_side_by_side(sections)
+    elif not _includes_changelog(sections):
         return list(sections)
-    sections = _releases_side_by_side(sections)
     folded: list[Section] = []
     index = 0
     while index < len(sections):
@@ -71,6 +82,17 @@ def _releases_side_by_side(sections: Sequence[Section]) -> list[Section]:
         placed.append(replace(section, level=level, heading_path=path))
         above.append(placed[-1])
     return placed
+
+
+def _includes_changelog(sections: Sequence[Section]) -> bool:
+    """Whether a page not named as a changelog holds a run of releases at one level (a
+    section number, "3.2.8. Help With Bytes", names no release)."""
+    levels = Counter(
+        section.level
+        for section in sections
+        if _is_release(section) and VERSION_FIRST.match(section.heading)
+    )
+    return any(count >= MIN_INCLUDED_RELEASES for count in levels.values())
 
 
 def _moves(section: Section) -> bool:

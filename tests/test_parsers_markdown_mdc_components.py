@@ -137,3 +137,15 @@ def test_a_field_shows_its_name_and_type_and_a_line_break_goes() -> None:
         "::\n"
     )
     assert body(text) == "maxAge (number)\nMaximum age, in seconds. Default to `1` (`:br` in code)."
+
+
+def test_a_bare_label_is_a_component_only_on_a_page_that_shows_mdc() -> None:
+    # morgan's README (GitHub Markdown): its token headings lost their names, ':date[format]'
+    # showed 'format', ':req[header]' and ':res[header]' both 'header'.
+    readme = "# Tokens\n\n## :date[format]\n\nThe date.\n\n## :req[header]\n\nA header.\n"
+    headings = [section.heading for section in parse(readme, "README.md").sections]
+    assert headings == ["Tokens", ":date[format]", ":req[header]"]
+    mdc = '# CLI\n\nNew :badge[v4] and :badge[v5]{color="info"}.\n'
+    assert body(mdc) == "New v4 and v5."
+    in_code = '# CLI\n\nNew :badge[v4], not `:badge[v5]{color="info"}`.\n'
+    assert body(in_code) == 'New :badge[v4], not `:badge[v5]{color="info"}`.'

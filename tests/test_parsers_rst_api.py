@@ -328,3 +328,32 @@ def test_sphinxcontrib_asyncio_coroutine_directives_are_async_descriptions() -> 
         ("aiohttp.ClientSession.close", "`async close()`\n\nClose it."),
         ("aiohttp.request", "`async request(method, url)`\n\nMake a request."),
     ]
+
+
+def test_an_expression_that_uses_the_object_is_headed_as_written() -> None:
+    # multidict's '.. method:: d[key] = value' and 'key not in d' were headed 'MultiDict.d'
+    # and 'MultiDict.key', the same as 'd[key]' and 'key in d' (Sphinx shows them as written).
+    text = (
+        ".. module:: multidict\n\n"
+        ".. class:: MultiDict(**kwargs)\n\n"
+        "   .. method:: len(d)\n\n      Items.\n\n"
+        "   .. method:: d[key]\n\n      First.\n\n"
+        "   .. method:: d[key] = value\n\n      Set.\n\n"
+        "   .. method:: key not in d\n\n      Absent.\n\n"
+        "   .. attribute:: limit = 5\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in _sections(text)][1:] == [
+        ("multidict.MultiDict.len", "multidict.MultiDict.len", "`len(d)`\n\nItems."),
+        ("multidict.MultiDict.d", "multidict.MultiDict.d", "`d[key]`\n\nFirst."),
+        (
+            "multidict.MultiDict: d[key] = value",
+            "multidict-multidict-d-key-value",
+            "`d[key] = value`\n\nSet.",
+        ),
+        (
+            "multidict.MultiDict: key not in d",
+            "multidict-multidict-key-not-in-d",
+            "`key not in d`\n\nAbsent.",
+        ),
+        ("multidict.MultiDict.limit", "multidict.MultiDict.limit", "`limit = 5`"),
+    ]

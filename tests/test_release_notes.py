@@ -82,3 +82,46 @@ def test_a_category_that_names_a_version_stays_in_its_release() -> None:
         ("Added", ("Changelog", "5.0.0 - 2024-01-01")),
         ("4.0.0 - 2023-01-01", ("Changelog",)),
     ]
+
+
+def test_a_page_that_includes_a_changelog_folds_its_releases() -> None:
+    # waitress' index.rst includes CHANGES.txt: each release's text was in "Security",
+    # "Features" and "Bugfixes" sections of many releases, the release headings dropped empty.
+    page = [section("Waitress", 1, "A WSGI server.", 1, "index.rst")] + [
+        part
+        for minor in (2, 1, 0)
+        for part in (
+            section(f"3.0.{minor} (2024-11-16)", 2, "", 10 * minor + 3, "index.rst"),
+            section("Security", 3, f"- Fix {minor}.", 10 * minor + 5, "index.rst"),
+        )
+    ]
+    assert [(s.heading, s.body) for s in fold_release_notes(page)] == [
+        ("Waitress", "A WSGI server."),
+        ("3.0.2 (2024-11-16)", "Security:\n- Fix 2."),
+        ("3.0.1 (2024-11-16)", "Security:\n- Fix 1."),
+        ("3.0.0 (2024-11-16)", "Security:\n- Fix 0."),
+    ]
+    # Sphinx's section numbers name no release: a numbered page stays as it is.
+    numbered = [
+        section(f"3.2.{n}. Help", 2, "", n, "api.html") if n % 2 else section("x", 3, "y", n)
+        for n in range(1, 9)
+    ]
+    assert fold_release_notes(numbered) == numbered
+
+
+def test_a_release_written_v_dot_stands_beside_the_others() -> None:
+    # bull's CHANGELOG.md: below "## [3.22.2](...)" every older release is "## v.3.22.1", and
+    # all of them read as categories of 3.22.2, which swallowed them.
+    notes = [
+        section("[3.23.0](https://x) (2021-05-01)", 1, "- Minor.", 1, "CHANGELOG.md"),
+        section("[3.22.2](https://x) (2021-04-23)", 2, "", 3, "CHANGELOG.md"),
+        section("Bug Fixes", 3, "- Obliterate.", 5, "CHANGELOG.md"),
+        section("v.3.22.1", 2, "- Repeatable jobs.", 8, "CHANGELOG.md"),
+        section("v.3.22.0", 2, "- Job ids.", 11, "CHANGELOG.md"),
+    ]
+    assert [(s.heading, s.body, s.level) for s in fold_release_notes(notes)] == [
+        ("[3.23.0](https://x) (2021-05-01)", "- Minor.", 1),
+        ("[3.22.2](https://x) (2021-04-23)", "Bug Fixes:\n- Obliterate.", 1),
+        ("v.3.22.1", "- Repeatable jobs.", 1),
+        ("v.3.22.0", "- Job ids.", 1),
+    ]

@@ -3,7 +3,9 @@
 The page's main content (``main_content``) is walked in document order. Headings ``h1``..``h6``
 open sections; Sphinx object descriptions (``api_entries``) open sections one level below the
 section around them, and the text after such an entry continues that section (its body, not its
-line range, which would then overlap the entry's). Everything else
+line range, which would then overlap the entry's). A rubric in an entry's description over
+member entries (flask-login's "General Configuration" in ``LoginManager``) heads a group of the
+members after it, up to the next rubric. Everything else
 is rendered to text (``body_text``) into the section that is open. Elements that hold no
 heading or API entry are rendered whole, so only the path down to headings is walked node by
 node.
@@ -24,6 +26,7 @@ from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
     MAX_DEPTH,
+    classes,
     heading_text,
     is_element,
     join_inline,
@@ -210,6 +213,9 @@ class _Walker:
                 if row:
                     rows.append(row)
                     self.touch(child)
+            elif tag == "p" and self.heads_members(child):
+                self.flush(run)
+                self.open_member_group(child)
             elif tag in BLOCK_TAGS:
                 self.flush(run)
                 self.add(render_blocks(child, depth + 1), child)
@@ -231,6 +237,22 @@ class _Walker:
         level = max(level, self.stack[-1].level + 1)
         text = javadoc_member_heading(heading, heading_text(heading))
         self.push(text, heading_anchor(heading), level, heading)
+
+    def heads_members(self, paragraph: Element) -> bool:
+        """Whether ``paragraph`` is a rubric in an API entry's description right above member
+        entries; one above text (numpydoc's "Examples", "Notes") stays in the entry's body."""
+        if "rubric" not in classes(paragraph) or self.stack[self.floor - 1].kind != "api":
+            return False
+        after = paragraph.getnext()
+        while after is not None and not is_element(after):
+            after = after.getnext()
+        return after is not None and is_api_list(after)
+
+    def open_member_group(self, rubric: Element) -> None:
+        """Close the group the entry's previous rubric opened, and open one for ``rubric``."""
+        del self.stack[self.floor :]
+        level = self.stack[-1].level + 1
+        self.push(heading_text(rubric), heading_anchor(rubric), level, rubric)
 
     def open_api_entries(self, api_list: Element, depth: int) -> None:
         """Open one section per dt group of ``api_list``; its dd is walked inside that section."""

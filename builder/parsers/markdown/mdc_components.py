@@ -12,9 +12,12 @@ to="..."}``, ``:badge[v4.4]{color="info"}``) leaves its label or its title; one 
 package-manager commands UnJS's docs and shadcn-docs-nuxt show as tabs
 (``:pm-install{name="h3"}``, ``:pm-run{script="dev"}``, ``:pm-x{command="giget nitro app"}``)
 its npm command, which went with nothing left (Nitro's quick start: how to create, run and
-build a project). Only two colons open a block: ``:::tip`` is a Docusaurus admonition and
-``::: tip`` a VitePress container. Read as text, every note showed as one paragraph between
-its markers ('::tip Well done! ::').
+build a project). A component with a label and no props (``:badge[v4]``) is one only on a page
+that shows MDC otherwise (a block, or a component with props): in a README read as GitHub
+Markdown, morgan's token headings ``:date[format]`` and ``:req[header]`` are the token names,
+and read as components they showed only 'format' and 'header'. Only two colons open a block:
+``:::tip`` is a Docusaurus admonition and ``::: tip`` a VitePress container. Read as text,
+every note showed as one paragraph between its markers ('::tip Well done! ::').
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ def rewrite_mdc_components(text: str) -> str:
     closed = _closed_blocks(lines, code)
     yaml_fences = [k for k, line in enumerate(lines) if _YAML_FENCE.fullmatch(line)]
     rewritten = list(lines)
+    bare_labels = _shows_mdc(lines, code, closed)
     open_blocks: list[tuple[str, bool]] = []  # each open block's indent, and whether a note
     notes = 0
     k = 0
@@ -105,9 +109,25 @@ def rewrite_mdc_components(text: str) -> str:
         elif opening is not None and _is_component(opening):  # no content: its label or title
             rewritten[k] = _nested(opening.group("indent") + _shown(opening), open_blocks, notes)
         else:
-            rewritten[k] = _nested(_inline(line) if ":" in line else line, open_blocks, notes)
+            line = _inline(line, bare_labels) if ":" in line else line
+            rewritten[k] = _nested(line, open_blocks, notes)
         k += 1
     return "\n".join(rewritten)
+
+
+def _shows_mdc(lines: list[str], code: list[bool], closed: dict[int, int]) -> bool:
+    """Whether the page is written in MDC beyond a bare label: it has a closed block or an
+    inline component with props outside code."""
+    if closed:
+        return True
+    for k, line in enumerate(lines):
+        if code[k] or "{" not in line:
+            continue
+        spans = code_spans(line) if "`" in line else []
+        for match in _INLINE.finditer(line):
+            if _is_component(match, bare_labels=False) and not in_code_span(spans, match.start()):
+                return True
+    return False
 
 
 def _closed_blocks(lines: list[str], code: list[bool]) -> dict[int, int]:
@@ -181,10 +201,13 @@ def _nested(line: str, open_blocks: list[tuple[str, bool]], notes: int) -> str:
     return _INDENT * min(notes, MAX_NESTED_NOTES) + line
 
 
-def _is_component(match: re.Match[str]) -> bool:
-    """Whether a component unclosed or inline is one: it has a label or props (CSS's
-    ``::selection`` or ``:root{--gap: 1rem}`` in prose, an emoji's ``:tada:``, are none)."""
-    return match.group("label") is not None or "=" in (match.group("props") or "")
+def _is_component(match: re.Match[str], bare_labels: bool = True) -> bool:
+    """Whether a component unclosed or inline is one: it has props, or a label where
+    ``bare_labels`` (CSS's ``::selection`` or ``:root{--gap: 1rem}`` in prose, an emoji's
+    ``:tada:``, are none)."""
+    if "=" in (match.group("props") or ""):
+        return True
+    return bare_labels and match.group("label") is not None
 
 
 def _shown(match: re.Match[str]) -> str:
@@ -197,8 +220,9 @@ def _shown(match: re.Match[str]) -> str:
     return _title(match.group("label"), props)
 
 
-def _inline(line: str) -> str:
-    """A line's inline components, each as its label or title; in a code span as written."""
+def _inline(line: str, bare_labels: bool) -> str:
+    """A line's inline components, each as its label or title; in a code span as written.
+    A label-only component is one where ``bare_labels``."""
     spans = code_spans(line) if "`" in line else []
 
     def shown(match: re.Match[str]) -> str:
@@ -206,6 +230,6 @@ def _inline(line: str) -> str:
             return match.group(0)
         if match.group(0) == ":br":  # the line break component: a break in the paragraph
             return ""
-        return _shown(match) if _is_component(match) else match.group(0)
+        return _shown(match) if _is_component(match, bare_labels) else match.group(0)
 
     return _INLINE.sub(shown, line)

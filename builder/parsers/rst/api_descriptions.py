@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from builder.api.model import ApiObject, Member
+from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.autodoc import (
     find_object,
     first_docstring_line,
@@ -57,6 +58,16 @@ _CLASS_DOCUMENTERS = frozenset(
     }
 )  # fmt: skip
 _NAME = re.compile(r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)")
+# Sphinx's Python signature (sphinx.domains.python's py_sig_re): a name, maybe type parameters,
+# arguments and a return annotation, and nothing more.
+_SPHINX_SIGNATURE = re.compile(
+    r"\s*(?:(?:async|final|abstract)\s+)*([\w.]*\.)?(\w+)\s*(?:\[.*\])?"
+    r"(?:\(.*\)(?:\s*->.*)?)?\s*",
+    re.DOTALL,
+)
+# A name with its type or value written after it ('.. data:: X = 1', '.. attribute:: x: int'):
+# Sphinx reads no target from it either, but the name it documents is plain.
+_NAME_WITH_VALUE = re.compile(r"\s*([\w.]*\.)?\w+\s*[:=].*", re.DOTALL)
 # autodoc's "module::Class.name": the module named apart from the path within it.
 _EXPLICIT_MODULE = re.compile(r"\s*([\w.]+)::(?=\w)")
 
@@ -147,15 +158,21 @@ def render_api(
     found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
     if found is not None and base == "autofunction" and found.call_signature:
         found = replace(found, signature=found.call_signature)  # a callable instance
+    title, anchor = _shown_name(base, full, qualified, module), full
+    if full and not base.startswith("auto") and _is_expression(lines[0]):
+        # Named by the class (or module) it is written in, which 'key in d' does not say.
+        owner = full.rpartition(".")[0]
+        title = f"{owner}: {lines[0].strip()}" if owner else lines[0].strip()
+        anchor = docutils_id(title)
     events: list[Event] = []
     if full and ctx.sections:
         events.append(
             Heading(
-                title=_shown_name(base, full, qualified, module),
+                title=title,
                 line=line,
                 last_line=line,
                 claim_line=line,
-                anchor=full,
+                anchor=anchor,
                 api_depth=ctx.api_depth + 1,
             )
         )
@@ -199,6 +216,14 @@ def _written_signature(base: str, signature: str, options: tuple[tuple[str, str]
     annotation, value = named.get("type", "").strip(), named.get("value", "").strip()
     after = (f": {annotation}" if annotation else "") + (f" = {value}" if value else "")
     return f"`{words}{signature}{after}`"
+
+
+def _is_expression(signature: str) -> bool:
+    """Whether a hand-written signature is an expression that uses the object, which Sphinx
+    shows as written with no target: multidict's ``d[key] = value``, ``key in d`` and
+    ``del d[key]``, whose names ('MultiDict.d', 'MultiDict.key', 'MultiDict.del') repeated and
+    said nothing."""
+    return not (_SPHINX_SIGNATURE.fullmatch(signature) or _NAME_WITH_VALUE.fullmatch(signature))
 
 
 def _shown_name(base: str, full: str, qualified: str, module: str) -> str:
