@@ -254,3 +254,16 @@ def test_a_numbered_heading_is_the_focus_it_says() -> None:
     numbered = candidate(1, "8.4. Raising Exceptions", hits={"rais": 1.0, "exception": 1.0})
     (described,) = describe(focus, [numbered], {"rais": 3, "exception": 9}, 100)
     assert feature(described, "heading_exact") == 1.0
+
+
+def test_background_coverage_weighs_concepts_rare_in_docs_at_large_more() -> None:
+    # Equally rare in this version's docs, "return" is in a fifth of any library's sections
+    # (client/search/term_shares.tsv) and "backoff" in almost none: the section holding
+    # "backoff" covers more of the question by the docs at large.
+    focus = parse_focus("return backoff")
+    common, rare = candidate(1, "A", hits={"return": 1.0}), candidate(2, "B", hits={"backoff": 1.0})
+    described = describe(focus, [common, rare], {"return": 2, "backoff": 2}, 100)
+    assert feature(described[0], "coverage") == pytest.approx(feature(described[1], "coverage"))
+    assert feature(described[1], "background_coverage") > 2 * feature(
+        described[0], "background_coverage"
+    )

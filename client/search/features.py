@@ -13,9 +13,10 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from client.search.glossary import MIN_SHARE, term_shares
 from client.search.query import Concept, Focus
 from schemas.anchors import whole_anchor
 from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, release_of, releases_asked
@@ -53,6 +54,7 @@ FEATURES = (
     "children",  # share of its direct children that are candidates too
     "parent",  # its parent section is a candidate too
     "position",  # where its page sits in the docs (early pages introduce)
+    "background_coverage",  # coverage, concepts weighed by how rare they are in docs at large
 )
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
@@ -137,6 +139,15 @@ class Candidate:
 def idf(document_frequency: int, total: int) -> float:
     """bm25's inverse document frequency, never negative."""
     return math.log(1 + (total - document_frequency + 0.5) / (document_frequency + 0.5))
+
+
+def background_weights(labels: Iterable[str]) -> dict[str, float]:
+    """Each concept's share of the focus (summing to 1) by how rare it is across many
+    libraries' docs (client/search/term_shares.tsv), not in this version's alone."""
+    shares = term_shares()
+    raw = {label: -math.log(max(shares.get(label, MIN_SHARE), MIN_SHARE)) for label in labels}
+    scale = sum(raw.values())
+    return {label: weight / scale for label, weight in raw.items()} if scale else {}
 
 
 def concept_weights(
@@ -295,6 +306,7 @@ def describe(
     held = concept_weights(
         [c for c in focus.concepts if frequencies.get(c.label, 0)], frequencies, total
     )
+    background = background_weights(held)
     best_bm25 = min((c.bm25 for c in candidates), default=0.0)
     best_fields = tuple(
         min((c.field_bm25[i] for c in candidates), default=0.0) for i in range(len(FIELDS))
@@ -314,8 +326,8 @@ def describe(
     hits = _field_hits_memo(focus.concepts)
     return [
         _describe_one(
-            focus, (weights, held), hits, c, best_bm25, best_fields, versions_asked, releases,
-            focus_name, total,
+            focus, (weights, held, background), hits, c, best_bm25, best_fields, versions_asked,
+            releases, focus_name, total,
             children.get((c.source, *c.heading_path, c.heading), 0),
             (c.source, *c.heading_path) in placed,
         )
@@ -338,7 +350,7 @@ def _field_hits_memo(concepts: Sequence[Concept]) -> Callable[[str], Mapping[str
 
 def _describe_one(
     focus: Focus,
-    weighed: tuple[Mapping[str, float], Mapping[str, float]],
+    weighed: tuple[Mapping[str, float], Mapping[str, float], Mapping[str, float]],
     hits: Callable[[str], Mapping[str, float]],
     candidate: Candidate,
     best_bm25: float,
@@ -352,7 +364,8 @@ def _describe_one(
 ) -> Described:
     heading_hits = hits(candidate.heading)
     path_hits = hits(" ".join(candidate.heading_path))
-    weights, held = weighed  # over the whole focus; over the concepts the docs hold
+    # Over the whole focus; over the concepts the docs hold; those by their rarity at large.
+    weights, held, background = weighed
     coverage = sum(weights.get(label, 0.0) * w for label, w in candidate.hits.items())
     held_coverage = sum(held.get(label, 0.0) * w for label, w in candidate.hits.items())
     heading = sum(held.get(label, 0.0) * w for label, w in heading_hits.items())
@@ -398,6 +411,7 @@ def _describe_one(
         candidate_children / (1 + candidate_children),
         float(parent_is_candidate),
         candidate.section_id / max(total, 1),
+        sum(background.get(label, 0.0) * w for label, w in candidate.hits.items()),
     )
     matches = []
     if found is not None:

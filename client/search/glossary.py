@@ -9,7 +9,8 @@ written from general knowledge of software documentation, without seeing the eva
 questions (eval/README.md).
 ``english_stems.txt`` is not ours: the search tokens of SCOWL's American English word list
 (written by ``python -m eval.english_stems``, which names the tokenizer it read them with), to
-tell a name (numpy, tomllib) from an English word.
+tell a name (numpy, tomllib) from an English word. ``term_shares.tsv`` (written by ``python -m
+eval.term_shares``) gives how common each search token is across sixty libraries' docs.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from importlib import resources
 from schemas.text import TOKENIZER, query_terms
 
 ENGLISH_STEMS = "english_stems.txt"
+TERM_SHARES = "term_shares.tsv"
+# The least share of sections term_shares.tsv lists; a token it lacks is read as this common.
+MIN_SHARE = 0.0005
 # A Chinese term of one character is too ambiguous inside a longer run (表 in 表示 "represent").
 MIN_TERM_CHARS = 2
 # Chinese terms an English word is read as, at most: the glossary gives "error" five.
@@ -47,7 +51,8 @@ def _tokens(words: str) -> tuple[str, ...]:
 
 
 class WordListError(ValueError):
-    """english_stems.txt does not fit this code: write it again with eval.english_stems."""
+    """english_stems.txt or term_shares.tsv does not fit this code: write it again with
+    eval.english_stems or eval.term_shares."""
 
 
 @functools.cache
@@ -58,6 +63,20 @@ def english_stems() -> frozenset[str]:
     if f"({TOKENIZER})" not in header:
         raise WordListError(f"{ENGLISH_STEMS} was not written with tokenizer {TOKENIZER}")
     return frozenset(line for line in body.splitlines() if line)
+
+
+@functools.cache
+def term_shares() -> dict[str, float]:
+    """Each search token's share of sections across many libraries' docs, read once."""
+    text = resources.files("client.search").joinpath(TERM_SHARES).read_text(encoding="utf-8")
+    header, _, body = text.partition("\n")
+    if f"({TOKENIZER})" not in header:
+        raise WordListError(f"{TERM_SHARES} was not written with tokenizer {TOKENIZER}")
+    shares = {}
+    for line in body.splitlines():
+        token, _, share = line.partition("\t")
+        shares[token] = float(share)
+    return shares
 
 
 @functools.cache
