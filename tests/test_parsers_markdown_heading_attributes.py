@@ -78,3 +78,18 @@ def test_a_heading_with_a_long_run_of_blanks_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split("\n")[:2] == ["True", "('Size', 'size')"]
+
+
+def test_closing_hashes_before_an_attribute_list_are_dropped() -> None:
+    # hatch 1.18.2's history: "## [1.18.2](...) - 2026-10-27 ## {: #hatch-v1.18.2 }" was the
+    # heading "1.18.2 - 2026-10-27 ##" (Python-Markdown's attr_list drops the closing hashes).
+    text = (
+        "# History\n"
+        "## [1.18.2](https://example.invalid/1.18.2) - 2026-10-27 ## {: #hatch-v1.18.2 }\n"
+        "## C# {#c-sharp}\n"
+    )
+    assert [(s.heading, s.anchor) for s in parse(text, "history.md").sections] == [
+        ("History", "history"),
+        ("1.18.2 - 2026-10-27", "hatch-v1.18.2"),
+        ("C#", "c-sharp"),
+    ]

@@ -447,3 +447,27 @@ def test_field_lists_read_a_field_a_line_and_page_metadata_shows_nothing() -> No
         "  - I\n\n"
         "After."
     ]
+
+
+def test_substitutions_under_the_myst_key_are_read() -> None:
+    # MyST-Parser's docs (syntax/optional.md) write them under "myst:", as MyST-Parser 1.0
+    # reads them: "{{ confpy }}" was the word "confpy", "Inline: {{ key1 }}" was "key1".
+    front = (
+        "html_meta:\n"
+        "  substitutions: not these\n"
+        "myst:\n"
+        "  html_meta:\n"
+        "    description: x\n"
+        "  substitutions:\n"
+        "    key1: I'm a **substitution**\n"
+        "    confpy: sphinx `conf.py` file\n"
+        "  other: 1\n"
+        "title: T\n"
+    )
+    assert yaml_substitutions(front) == {
+        "key1": "I'm a **substitution**",
+        "confpy": "sphinx `conf.py` file",
+    }
+    page = "# T\n\nInline: {{ key1 }}, in the {{confpy}}.\n"
+    parsed = parse(f"---\n{front}---\n{page}", "x.md")
+    assert bodies(parsed) == ["Inline: I'm a substitution, in the sphinx `conf.py` file."]

@@ -253,3 +253,45 @@ def test_a_tree_of_commands_is_read_up_to_a_bound(tmp_path: Path) -> None:
     )  # fmt: skip
     sections, bound = map(int, done.stdout.split())
     assert 100 < sections <= bound
+
+
+MARKUP = '''import click
+
+
+@click.command()
+@click.option("--env", help="The :envvar:`APP_ENV` to use, see [envs](#envs).")
+def run():
+    """Run a command, as [`env run`](#env-run) does.
+
+    ```toml tab="pyproject.toml"
+    [tool.app]
+    ```
+
+    !!! note
+        Inclusions are an intersection.
+
+    .. note::
+       Exclusions are a union, see :func:`app.select`.
+    """
+'''
+
+
+def test_help_texts_are_read_as_the_pages_markup(tmp_path: Path) -> None:
+    # hatch 1.18.2's CLI reference (mkdocs-click): a command's help kept "!!! note" and the
+    # fence's 'tab="pyproject.toml"', which mkdocs-click's page renders as a note and code.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text(MARKUP, encoding="utf-8")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    markdown = parse_file("cli.md", "# CLI\n\n::: mkdocs-click\n    :module: app\n"
+                          "    :command: run\n", api)  # fmt: skip
+    rest = parse_file("cli.rst", "CLI\n===\n\n.. click:: app:run\n", api)
+    assert markdown is not None and rest is not None
+    run_md, run_rst = markdown.sections[1].body, rest.sections[1].body
+    assert run_md.startswith(
+        "Run a command, as `env run` does.\n\n```toml\n[tool.app]\n```\n\n"
+        "Note: Inclusions are an intersection.\n\n"
+    )
+    assert "- `--env <env>`: The `APP_ENV` to use, see envs.\n" in run_md
+    # sphinx-click reads the same help as reST: the directive and the role are read.
+    assert "\n\nNote: Exclusions are a union, see `app.select`.\n\nUsage:" in run_rst
+    assert "- `--env <env>`: The `APP_ENV` to use, see [envs](#envs).\n" in run_rst

@@ -407,3 +407,23 @@ def test_autosectionlabel_in_conf_py_labels_the_titles(tmp_path: Path) -> None:
     (tmp_path / "conf.py").write_text("extensions = []\n", encoding="utf-8")
     assert project_listing(version(tmp_path))[0].section_labels is None
     assert compiled_records(version(tmp_path))[0]["body"] == "See usage:type coercion."
+
+
+def test_conf_py_myst_substitutions_read_under_the_pages_own(tmp_path: Path) -> None:
+    # MyST-Parser's docs give "role" and "directive" in conf.py's myst_substitutions; a page
+    # read "{{ name }}" as the name alone, whatever the value.
+    (tmp_path / "index.md").write_text(
+        "---\nmyst:\n  substitutions:\n    product: Page Kit\n---\n"
+        "# Demo\n\n{{ product }} needs {{ python }}; see {{ rtd }}.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conf.py").write_text(
+        'extensions = ["myst_parser"]\nmyst_substitutions = {\n'
+        '    "product": "Conf Kit", "python": "Python **3.10**",\n'
+        '    "rtd": "[Read the Docs](https://example.invalid/)",\n}\n',
+        encoding="utf-8",
+    )
+    layout, _ = project_listing(version(tmp_path))
+    assert dict(layout.myst_substitutions)["python"] == "Python **3.10**"
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "Page Kit needs Python 3.10; see Read the Docs."

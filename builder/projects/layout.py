@@ -58,6 +58,8 @@ class ProjectLayout:
     # MyST's extensions (myst_enable_extensions) when conf.py loads MyST and names them, none
     # for VitePress and Docusaurus; None otherwise (builder.parsers.markdown.myst_syntax).
     myst_extensions: tuple[str, ...] | None = None
+    # MyST's substitutions conf.py gives (myst_substitutions), under each page's own.
+    myst_substitutions: tuple[tuple[str, str], ...] = ()
     # sphinx.ext.autosectionlabel's labels when conf.py loads it: each title labelled by its
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),
     # "" when not; None when it is not loaded (builder.reference_scan).
@@ -157,6 +159,7 @@ class ProjectLayout:
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
+            *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),
         )
 

@@ -45,7 +45,8 @@ DEFAULT_EXCLUDED = ("_build", "_static", "_templates")
 USED_SETTINGS = (
     "root_doc", "master_doc", "exclude_patterns", "source_suffix", "default_role",
     "rst_prolog", "rst_epilog", "templates_path", "html_static_path", "extensions",
-    "zzzeeksphinx_module_prefixes", "myst_enable_extensions", *ISSUE_SIGN_SETTINGS.values(),
+    "zzzeeksphinx_module_prefixes", "myst_enable_extensions", "myst_substitutions",
+    *ISSUE_SIGN_SETTINGS.values(),
 )  # fmt: skip
 # The substitutions Sphinx defines on every page, from the conf.py settings of those names.
 VERSION_SUBSTITUTIONS = ("version", "release")
@@ -131,6 +132,7 @@ def read_sphinx(
         module_prefixes=_module_prefixes(conf, extensions),
         issue_roles=_issue_roles(conf, extensions),
         myst_extensions=_myst_extensions(conf, extensions),
+        myst_substitutions=_myst_substitutions(conf, extensions),
         section_labels=_section_labels(conf, extensions),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
@@ -249,6 +251,17 @@ def _myst_extensions(conf: SphinxConf, extensions: tuple[str, ...]) -> tuple[str
     if not isinstance(value, list | tuple | set) or not all(isinstance(v, str) for v in value):
         return None
     return tuple(sorted(value))
+
+
+def _myst_substitutions(
+    conf: SphinxConf, extensions: tuple[str, ...]
+) -> tuple[tuple[str, str], ...]:
+    """The substitutions conf.py's literal ``myst_substitutions`` dict gives MyST pages (names
+    to Markdown text); none when MyST is not loaded or a value is not a string."""
+    value = conf.get("myst_substitutions")
+    if MARKDOWN_EXTENSIONS.isdisjoint(extensions) or not isinstance(value, dict):
+        return ()
+    return tuple((k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str))
 
 
 def _text(conf: SphinxConf, name: str, notes: list[str]) -> str | None:

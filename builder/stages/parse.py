@@ -116,7 +116,7 @@ def _parse(
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
             project_substitutions(substitutions if kind == "rst" else ()),
-            myst_extensions(layout.myst_extensions),
+            myst_extensions(layout.myst_extensions, layout.myst_substitutions),
         ):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:

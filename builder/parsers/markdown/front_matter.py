@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
-_YAML_SUBSTITUTIONS = re.compile(r"^substitutions[ \t]*:[ \t]*$")
+# MyST's substitutions: a top-level key, or (MyST-Parser 1.0 on) one under ``myst:``.
+_YAML_SUBSTITUTIONS = re.compile(r"^([ \t]*)substitutions[ \t]*:[ \t]*$")
+_YAML_MYST = re.compile(r"^myst[ \t]*:[ \t]*$")
 _YAML_KERNELSPEC = re.compile(r"^kernelspec[ \t]*:[ \t]*$")
 # The Jupyter kernels a notebook or code cell names, for the language they run.
 KERNEL_LANGUAGES = {"ipython3": "python", "python3": "python"}
@@ -74,20 +76,34 @@ def yaml_kernel_language(front_matter: str) -> str:
 
 
 def yaml_substitutions(front_matter: str) -> dict[str, str]:
-    """MyST's ``substitutions:`` mapping of a YAML front matter block: name to Markdown text."""
+    """MyST's ``substitutions:`` mapping of a YAML front matter block (top-level or under
+    ``myst:``): name to Markdown text."""
     lines = front_matter.split("\n")
-    start = next((i + 1 for i, line in enumerate(lines) if _YAML_SUBSTITUTIONS.match(line)), 0)
+    start, key_indent = _substitutions_key(lines)
     values: dict[str, str] = {}
     entry_indent = 0
     for index in range(start, len(lines) if start else 0):
         line = lines[index]
-        if line.strip() and not line[:1].isspace():
-            break  # the next top-level key
+        if line.strip() and len(line) - len(line.lstrip()) <= key_indent:
+            break  # the next key beside it
         match = _YAML_ENTRY.match(line)
         if match and (not entry_indent or len(match.group(1)) == entry_indent):
             entry_indent = len(match.group(1))
             values[match.group(2)] = _scalar(match.group(3), lines[index + 1 :], entry_indent)
     return values
+
+
+def _substitutions_key(lines: list[str]) -> tuple[int, int]:
+    """The line after the ``substitutions:`` key and the key's indent; (0, 0) without one. An
+    indented key counts only inside the top-level ``myst:`` mapping."""
+    in_myst = False
+    for index, line in enumerate(lines):
+        if line.strip() and not line[:1].isspace():
+            in_myst = _YAML_MYST.match(line) is not None
+        match = _YAML_SUBSTITUTIONS.match(line)
+        if match and (not match.group(1) or in_myst):
+            return index + 1, len(match.group(1))
+    return 0, 0
 
 
 def _scalar(value: str, following: list[str], indent: int) -> str:

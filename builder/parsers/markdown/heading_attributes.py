@@ -57,4 +57,16 @@ def split_heading_id(heading: str) -> tuple[str, str]:
     attributes = _ATTRIBUTES.fullmatch(stripped, opening + len(left), len(stripped) - len(right))
     if attributes is None:
         return heading, ""
-    return stripped[:opening], attributes.group(1)
+    return _without_closing_hashes(stripped[:opening]), attributes.group(1)
+
+
+def _without_closing_hashes(text: str) -> str:
+    """The heading's text without the closing hashes an attribute list follows
+    (``## 1.18.2 ## {: #v1.18.2 }``, hatch's history): Python-Markdown's attr_list drops them;
+    markdown-it drops them only at the line's end, so they were left in the heading. As a
+    closing sequence, they follow a blank ("## C# {#c}" keeps its "#")."""
+    trimmed = text.rstrip()
+    opened = trimmed.rstrip("#")
+    if opened == trimmed or (opened and opened[-1] not in " \t"):
+        return text
+    return opened.rstrip()

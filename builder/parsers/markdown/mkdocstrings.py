@@ -141,7 +141,7 @@ def block_events(
 ) -> list[Event]:
     """The events of one block at source ``line``: the object's section and its members'."""
     if path == MKDOCS_CLICK:
-        return _click_events(yaml, line, doc)
+        return _click_events(yaml, line, doc, render_markup)
     mkautodoc = read_mkautodoc(yaml)
     options = _block_options(yaml, doc) if mkautodoc is None else mkautodoc
     heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
@@ -172,9 +172,10 @@ def block_events(
     return [*events, *members]
 
 
-def _click_events(text: str, line: int, doc: DocState) -> list[Event]:
+def _click_events(text: str, line: int, doc: DocState, render_markup: RenderMarkup) -> list[Event]:
     """mkdocs-click's block: the command ``:module:`` and ``:command:`` name, with every
-    subcommand below it (``:prog_name:`` the name it is shown under)."""
+    subcommand below it (``:prog_name:`` the name it is shown under), help texts read as the
+    page's Markdown, where mkdocs-click puts them."""
     given = {
         match.group(1): match.group(2).strip()
         for raw in text.split("\n")
@@ -188,7 +189,7 @@ def _click_events(text: str, line: int, doc: DocState) -> list[Event]:
     if not argument:
         doc.warn(line, "mkdocs-click: a block needs :module: and :command:")
         return []
-    return render_click(argument, options, line, Context(), doc)
+    return render_click(argument, options, line, Context(), doc, render_markup)
 
 
 def read_mkautodoc(text: str) -> dict[str, Any] | None:

@@ -81,6 +81,7 @@ from builder.parsers.markdown.mkdocstrings import (
     markdown_docstring,
 )
 from builder.parsers.markdown.myst_directives import Directives
+from builder.parsers.markdown.myst_extensions import conf_substitutions
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.page_events import FenceEnd, PageHeading, PageText
@@ -506,7 +507,8 @@ def parse(
     lines = text.split("\n")
     doc = Document(
         tokens, match_closers(tokens), INLINE_MD, env, mdx,
-        substitutions=yaml_substitutions(front_matter), directive=directives.render_text,
+        substitutions={**conf_substitutions(), **yaml_substitutions(front_matter)},
+        directive=directives.render_text,
         footnotes=footnote_labels(text), source=lines,
     )  # fmt: skip
     doc = replace(doc, labels=_target_labels(doc))

@@ -53,4 +53,9 @@ def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocSt
     if "nodescription" in options:
         command = replace(command, help="")
     nested = "none" if "nosubcommands" in options else "full"
-    return command_events(command, prog, nested, set(), line, ctx)
+    return command_events(command, prog, nested, set(), line, ctx, _as_written)
+
+
+def _as_written(text: str) -> str:
+    """An argparse help text as it reads: plain text, which sphinx-argparse shows as such."""
+    return text

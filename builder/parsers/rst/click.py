@@ -1,19 +1,31 @@
 """sphinx-click's ``.. click:: module:command`` from the version's code: the command's help,
 usage, options and arguments, and its subcommands (``:nested: full`` a section each, ``short``
-(the default) a list of their names and first lines, ``none`` nothing)."""
+(the default) a list of their names and first lines, ``none`` nothing). The help texts are
+markup of the page's language, as sphinx-click (reST) and mkdocs-click (Markdown) insert them
+into the page."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
 from builder.api.cli_commands import CliCommand, CliParam
+from builder.api.render import RenderMarkup
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Resume, Text
 
 
 def render_click(
-    argument: str, options: dict[str, str], line: int, ctx: Context, doc: DocState
+    argument: str,
+    options: dict[str, str],
+    line: int,
+    ctx: Context,
+    doc: DocState,
+    render_markup: RenderMarkup,
+    *,
+    line_blocks: bool = False,
 ) -> list[Event]:
-    """The events of one ``.. click::`` directive; a command the code lacks is a warning."""
+    """The events of one ``.. click::`` directive, its help texts read by ``render_markup``
+    (each ``\\b`` paragraph a reST line block with ``line_blocks``, as sphinx-click makes it);
+    a command the code lacks is a warning."""
     path = argument.strip().replace(":", ".")
     api = doc.code_for("click", line)
     if api is None:
@@ -28,11 +40,18 @@ def render_click(
     prog = options.get("prog", "").strip() or command.name
     nested = options.get("nested", "short").strip() or "short"
     chosen = {name.strip() for name in options.get("commands", "").split(",") if name.strip()}
-    return command_events(command, prog, nested, chosen, line, ctx)
+    markup = _help_markup(render_markup, line_blocks)
+    return command_events(command, prog, nested, chosen, line, ctx, markup)
 
 
 def command_events(
-    command: CliCommand, prog: str, nested: str, chosen: set[str], line: int, ctx: Context
+    command: CliCommand,
+    prog: str,
+    nested: str,
+    chosen: set[str],
+    line: int,
+    ctx: Context,
+    render_markup: RenderMarkup,
 ) -> list[Event]:
     """A command's section (where sections are allowed): help, usage, options, arguments, and
     its subcommands as ``nested`` says ("full", "short" or "none"; ``chosen`` the ones
@@ -43,17 +62,21 @@ def command_events(
         events.append(
             Heading(prog, line, line, line, anchor=prog.replace(" ", "-"), api_depth=depth)
         )
-    blocks = [_help_text(command.help), _usage(command, prog)]
-    blocks.append(_params("Options", [p for p in command.params if p.kind == "option"]))
-    blocks.append(_params("Arguments", [p for p in command.params if p.kind == "argument"]))
+    blocks = [render_markup(command.help) if command.help.strip() else "", _usage(command, prog)]
+    options = [p for p in command.params if p.kind == "option"]
+    blocks.append(_params("Options", options, render_markup))
+    arguments = [p for p in command.params if p.kind == "argument"]
+    blocks.append(_params("Arguments", arguments, render_markup))
     subcommands = [c for c in command.subcommands if not chosen or c.name in chosen]
     if nested == "short" and subcommands:
-        blocks.append("Commands:\n" + "\n".join(_summary(c) for c in subcommands))
+        summaries = (_summary(c, render_markup) for c in subcommands)
+        blocks.append("Commands:\n" + "\n".join(summaries))
     events.extend(Text(block) for block in blocks if block)
     if nested == "full":
         inner = Context(depth=ctx.depth + 1, sections=ctx.sections, api_depth=ctx.api_depth + 1)
         for sub in subcommands:
-            events.extend(command_events(sub, f"{prog} {sub.name}", nested, set(), line, inner))
+            name = f"{prog} {sub.name}"
+            events.extend(command_events(sub, name, nested, set(), line, inner, render_markup))
     if ctx.sections:
         events.append(Resume(last_line=line))
     return events
@@ -79,6 +102,25 @@ def _help_text(text: str) -> str:
     return "\n".join(line for line in text.split("\n") if line.strip() != "\b").strip()
 
 
+def _help_markup(render_markup: RenderMarkup, line_blocks: bool) -> RenderMarkup:
+    """``render_markup`` of a help text, its ``\\b`` lines dropped, or with ``line_blocks`` the
+    paragraph after each made a line block (a ``| `` before each line), as sphinx-click does so
+    that reST keeps its lines apart."""
+
+    def render(text: str) -> str:
+        lines: list[str] = []
+        keep = False
+        for line in text.split("\n"):
+            if line.strip() == "\b":
+                keep = line_blocks
+                continue
+            keep = keep and bool(line.strip())
+            lines.append(f"| {line}" if keep else line)
+        return render_markup("\n".join(lines).strip())
+
+    return render
+
+
 def _usage(command: CliCommand, prog: str) -> str:
     words = [prog, "[OPTIONS]"]
     for param in command.params:
@@ -90,17 +132,23 @@ def _usage(command: CliCommand, prog: str) -> str:
     return "Usage:\n```shell\n" + " ".join(words) + "\n```"
 
 
-def _params(title: str, params: list[CliParam]) -> str:
+def _params(title: str, params: list[CliParam], render_markup: RenderMarkup) -> str:
     if not params:
         return ""
-    return f"{title}:\n" + "\n".join(_param_line(param) for param in params)
+    return f"{title}:\n" + "\n".join(_param_line(param, render_markup) for param in params)
 
 
-def _param_line(param: CliParam) -> str:
+def _inline(text: str, render_markup: RenderMarkup) -> str:
+    """A help text read as markup, on one line, as a list item or table cell shows it."""
+    return " ".join(render_markup(text).split()) if text.strip() else ""
+
+
+def _param_line(param: CliParam, render_markup: RenderMarkup) -> str:
     if param.kind == "argument":
         label = _metavar(param).upper()
         # click's arguments have no help; argparse's positionals do.
-        text = param.help or ("Required argument" if param.required else "Optional argument")
+        given = _inline(param.help, render_markup)
+        text = given or ("Required argument" if param.required else "Optional argument")
     else:
         # A declaration without a dash is the parameter's name in the code, not an option.
         options = [
@@ -108,7 +156,7 @@ def _param_line(param: CliParam) -> str:
         ]
         names = ", ".join(d.strip() for d in options if d.strip())
         label = names if param.flag else f"{names} <{_metavar(param)}>"
-        text = param.help
+        text = _inline(param.help, render_markup)
     notes = [
         *(["required"] if param.required and param.kind == "option" else []),
         *([f"default: {param.default}"] if param.default else []),
@@ -129,6 +177,6 @@ def _metavar(param: CliParam) -> str:
     return longest.lstrip("-").replace("-", "_")
 
 
-def _summary(command: CliCommand) -> str:
-    first = _help_text(command.help).split("\n\n")[0].replace("\n", " ").strip()
+def _summary(command: CliCommand, render_markup: RenderMarkup) -> str:
+    first = _inline(_help_text(command.help).split("\n\n")[0], render_markup)
     return f"- `{command.name}`: {first}" if first else f"- `{command.name}`"

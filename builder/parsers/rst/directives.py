@@ -32,6 +32,7 @@ from builder.parsers.rst.autodoc import (
     member_options,
     members_events,
     object_events,
+    rst_markup,
     summary_line,
 )
 from builder.parsers.rst.autodoc2_directives import (
@@ -318,7 +319,8 @@ def render_directive(
         return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
-        return render_click(command.argument, dict(command.options), line, ctx, doc)
+        return render_click(command.argument, dict(command.options), line, ctx, doc,
+                            rst_markup(doc), line_blocks=True)  # fmt: skip
     if name == RELEASE_NOTES:
         notes = read_directive(name, rest, body, line, text_arguments=False)
         return render_release_notes(dict(notes.options), line, ctx, doc, render)
