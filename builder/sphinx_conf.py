@@ -186,7 +186,9 @@ def _literal(
 ) -> Any:
     """The literal value of ``node``; for a list named in _LITERAL_ITEMS_ONLY, its literal
     items (the others left out), and for a dict named in _LITERAL_ENTRIES_ONLY, its literal
-    entries; an f-string of names ``known`` holds is the text it formats."""
+    entries; an f-string of names ``known`` holds is the text it formats, and a call of
+    ``dict`` with keywords is the dict they spell."""
+    node = _dict_display(node) or node
     if isinstance(node, ast.JoinedStr):
         return _formatted(node, known)
     if name in _LITERAL_ENTRIES_ONLY and isinstance(node, ast.Dict):
@@ -200,6 +202,22 @@ def _literal(
         except _LITERAL_ERRORS:
             continue
     return items
+
+
+def _dict_display(node: ast.expr) -> ast.Dict | None:
+    """``dict(members=True, ...)`` as the display ``{"members": True, ...}`` it builds
+    (ManipulaPy's autodoc_default_options); None for any other node, or a call with more
+    than keywords in it."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dict"
+        and not node.args
+        and all(keyword.arg for keyword in node.keywords)
+    ):
+        return None
+    keys: list[ast.expr | None] = [ast.Constant(k.arg) for k in node.keywords]
+    return ast.Dict(keys=keys, values=[keyword.value for keyword in node.keywords])
 
 
 def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
