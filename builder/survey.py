@@ -53,6 +53,10 @@ class VersionTags:
     newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
 
 
+# The plain folders of files whose npm package's README is read with them.
+_PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+
+
 @dataclass(frozen=True)
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
@@ -126,11 +130,19 @@ def survey_project(root: Path) -> ProjectSurvey:
             f"{len(versioned)} released version(s) in {folder}/: "
             + ", ".join(name for name, _ in versioned)
         )
+    include = include_patterns(kind, root / docs)
+    exclude = exclude_patterns(kind, docs, root / docs)
+    readme = _package_readme(root, kind, docs, metadata.get("packages", ()))
+    if readme is not None:
+        found.append(f"{readme}: the package's README, read with {docs}/")
+        include = (readme, *(f"{docs}/{pattern}" for pattern in include))
+        exclude = tuple(f"{docs}/{pattern}" for pattern in exclude)
+        docs = "."
     return ProjectSurvey(
         kind=kind,
         docs=docs,
-        include=include_patterns(kind, root / docs),
-        exclude=exclude_patterns(kind, docs, root / docs),
+        include=include,
+        exclude=exclude,
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
         summary=str(metadata.get("summary") or ""),
@@ -146,6 +158,17 @@ def survey_project(root: Path) -> ProjectSurvey:
         api=api,
         docs_outside=_outside(root, docs),
     )
+
+
+def _package_readme(root: Path, kind: str, docs: str, packages: Any) -> str | None:
+    """The README of an npm package whose docs are a folder of plain Markdown beside it
+    (pino's docs/): the page npm shows, its install and first steps, which no page of the
+    folder repeats; None otherwise (a docs tool's site has its own index page)."""
+    npm = any(str(name).startswith("npm:") for name in packages or ())
+    if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
+        return None
+    names = sorted(p.name for p in root.glob("*.md") if p.stem.lower() == "readme")
+    return names[0] if names and (root / names[0]).is_file() else None
 
 
 def _outside(root: Path, docs: str) -> str | None:

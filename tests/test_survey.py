@@ -169,6 +169,28 @@ def test_instructions_for_coding_agents_are_left_out(tmp_path: Path) -> None:
     assert survey.docs == "." and "AGENTS.md" in survey.exclude
 
 
+def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Path) -> None:
+    # pino 9.4.0: docs/ holds the API pages, README.md the install and first steps; init
+    # wrote path = "docs", and the README's 15 sections were lost.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    (tmp_path / "README.md").write_text("# lib\n\n## Install\n\nnpm i lib\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
+    (tmp_path / "docs" / "AGENTS.md").write_text("# Rules\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.include) == (".", ("README.md", "docs/**/*.md"))
+    assert survey.exclude == ("docs/AGENTS.md",)
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    assert (version.include, version.exclude) == (survey.include, survey.exclude)
+    # A Python project's docs folder, or an npm package's docs tool, keeps its own folder.
+    (tmp_path / "mkdocs.yml").write_text("site_name: lib\n")
+    assert survey_project(tmp_path).docs == "docs"
+    (tmp_path / "mkdocs.yml").unlink()
+    (tmp_path / "package.json").unlink()
+    assert survey_project(tmp_path).docs == "docs"
+
+
 def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
     # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
     # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
