@@ -53,6 +53,10 @@ class VersionTags:
     newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
 
 
+# Where a Debian package keeps its docs, and what else its unpacked tree may hold at its top.
+DEBIAN_DOC_FOLDER = "usr/share/doc"
+_UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
+CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
 
@@ -90,7 +94,20 @@ class ProjectSurvey:
 
 
 def survey_project(root: Path) -> ProjectSurvey:
-    """Survey ``root`` (an existing folder)."""
+    """Survey ``root`` (an existing folder); in the folder ``dpkg-deb -x`` unpacked a Debian
+    ``*-doc`` package to, the package's own doc folder, the one its release is read from."""
+    packaged = _unpacked_doc_package(root)
+    if packaged is not None:
+        inner = survey_project(root / packaged)
+        docs = posixpath.normpath(f"{packaged}/{inner.docs}")
+        seen = f"{packaged}/: the docs of an unpacked Debian package"
+        return replace(
+            inner,
+            docs=docs,
+            docs_outside=_outside(root, docs),
+            found=(seen, *inner.found),
+            base_url=_pages_url(root),
+        )
     found: list[str] = []
     metadata = _project_metadata(root, found)
     kind, docs, title = docs_kind(root, found)
@@ -169,6 +186,22 @@ def _package_readme(root: Path, kind: str, docs: str, packages: Any) -> str | No
         return None
     names = sorted(p.name for p in root.glob("*.md") if p.stem.lower() == "readme")
     return names[0] if names and (root / names[0]).is_file() else None
+
+
+def _unpacked_doc_package(root: Path) -> str | None:
+    """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
+    of one ``*-doc`` package (its changelog.Debian.gz there); None otherwise. Surveyed from
+    its top, the package's version was 0.0.0 and every folder's HTML a page."""
+    shared = root / DEBIAN_DOC_FOLDER
+    top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(NOT_DOCS)
+    if not shared.is_dir() or not top <= _UNPACKED_TOP | {CATALOG_NAME}:
+        return None
+    packages = [
+        folder.name
+        for folder in sorted(shared.iterdir())
+        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
+    ]
+    return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
 
 
 def _outside(root: Path, docs: str) -> str | None:

@@ -321,6 +321,36 @@ def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: 
     assert "changelog.Debian.gz: the package's release, 4.11.2, is the version" in survey.found
 
 
+def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
+    tmp_path: Path,
+) -> None:
+    # python-bleak-doc 0.20.2-1 unpacked with dpkg-deb -x: surveyed from its top, it was
+    # bleak 0.0.0 read from ".", every folder's HTML (examples/ too) a page.
+    package = tmp_path / "usr" / "share" / "doc" / "python-demo-doc"
+    (package / "html" / "_static").mkdir(parents=True)
+    (package / "html" / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.0',\n};\n", encoding="utf-8"
+    )
+    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    (package / "examples").mkdir()
+    (package / "examples" / "plot.html").write_text("<html><body>plot</body></html>")
+    (tmp_path / "usr" / "share" / "doc" / "python3-demo").mkdir()
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version, survey.docs_outside) == (
+        "usr/share/doc/python-demo-doc/html",
+        "1.2.0",
+        None,
+    )
+    assert (
+        survey.found[0] == "usr/share/doc/python-demo-doc/: the docs of an unpacked Debian package"
+    )
+    # A project that keeps a usr/ folder among its own files is surveyed as it is.
+    (tmp_path / "README.md").write_text("# Demo\n")
+    assert survey_project(tmp_path).docs == "."
+
+
 def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
     # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
     # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
