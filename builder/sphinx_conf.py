@@ -17,7 +17,11 @@ by name, often inside a ``try``): the settings of the packages :data:`SHARED_CON
 read as if the file assigned them where it imports them, and its own lines grow or replace
 them after. A conf.py that shares settings with a sibling site's through a module of its own
 (Invoke, Fabric and Paramiko: ``from shared_conf import *``, with ``default_role = "obj"``
-there) is read with that module's literal settings when the caller passes its text.
+there) is read with that module's literal settings when the caller passes its text. A conf.py
+that takes its settings from ``pyproject.toml`` through sphinx-pyproject
+(:mod:`builder.sphinx_pyproject`) is read with them when the caller passes that file's text,
+and the values its ``SphinxConfig`` object gives (``config.description``) are literals; so is a
+name set above (``project = name``) and a literal string's ``join`` of a list of strings.
 """
 
 from __future__ import annotations
@@ -26,6 +30,13 @@ import ast
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from builder.sphinx_pyproject import (
+    PyprojectConfig,
+    config_call,
+    config_value,
+    read_pyproject_config,
+)
 
 MAX_CONF_BYTES = 1024 * 1024
 
@@ -88,10 +99,12 @@ class SphinxConf:
         return (*(str(name) for name in listed), *self.passed_extensions)
 
 
-def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> SphinxConf:
+def read_sphinx_conf(
+    source: str, modules: Mapping[str, str] | None = None, pyproject: str | None = None
+) -> SphinxConf:
     """The literal top-level settings of ``source`` (the text of a conf.py); ``modules``: the
     text of the project's own modules it imports settings from, by name (their own imports
-    are not followed)."""
+    are not followed); ``pyproject``: the text of the pyproject.toml its SphinxConfig reads."""
     if len(source) > MAX_CONF_BYTES:
         return SphinxConf(problem=f"larger than {MAX_CONF_BYTES // 1024} KiB; not read")
     try:
@@ -100,7 +113,16 @@ def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> S
         return SphinxConf(problem=f"not valid Python ({type(exc).__name__}); not read")
     values: dict[str, Any] = {}
     not_literal: dict[str, None] = {}
+    configs: dict[str, PyprojectConfig] = {}
     for statement, conditional in _statements(tree.body, conditional=False):
+        if (
+            pyproject is not None
+            and not conditional
+            and _read_config(statement, pyproject, values, configs)
+        ):
+            for name in values:
+                not_literal.pop(name, None)
+            continue
         shared = _shared_settings(statement, modules or {})
         if shared:
             for name, value in shared.items():
@@ -117,7 +139,7 @@ def read_sphinx_conf(source: str, modules: Mapping[str, str] | None = None) -> S
             try:
                 if node is None:
                     raise ValueError(name)
-                values[name] = _literal(name, node, values)
+                values[name] = _literal(name, node, values, configs)
                 not_literal.pop(name, None)
             except _LITERAL_ERRORS:
                 values.pop(name, None)
@@ -136,16 +158,43 @@ _LITERAL_ITEMS_ONLY = frozenset({"extensions"})
 _LITERAL_ENTRIES_ONLY = frozenset({"autodoc_default_options"})
 
 
-def _literal(name: str, node: ast.expr, known: Mapping[str, Any]) -> Any:
+def _read_config(
+    statement: ast.stmt,
+    pyproject: str,
+    values: dict[str, Any],
+    configs: dict[str, PyprojectConfig],
+) -> bool:
+    """Whether ``statement`` is a SphinxConfig call that reads ``pyproject``: then the
+    settings ``globalns=globals()`` adds are in ``values``, and the object is in ``configs``
+    under the name it is assigned to."""
+    found = config_call(statement)
+    config = read_pyproject_config(pyproject, found[1]) if found is not None else None
+    if found is None or config is None:
+        return False
+    if any(keyword.arg == "globalns" for keyword in found[1].keywords):
+        values.update(config.namespace())
+    if found[0] is not None:
+        configs[found[0]] = config
+    return True
+
+
+def _literal(
+    name: str,
+    node: ast.expr,
+    known: Mapping[str, Any],
+    configs: Mapping[str, PyprojectConfig] | None = None,
+) -> Any:
     """The literal value of ``node``; for a list named in _LITERAL_ITEMS_ONLY, its literal
     items (the others left out), and for a dict named in _LITERAL_ENTRIES_ONLY, its literal
-    entries; an f-string of names ``known`` holds is the text it formats."""
+    entries; an f-string of names ``known`` holds is the text it formats, and a call of
+    ``dict`` with keywords is the dict they spell."""
+    node = _dict_display(node) or node
     if isinstance(node, ast.JoinedStr):
         return _formatted(node, known)
     if name in _LITERAL_ENTRIES_ONLY and isinstance(node, ast.Dict):
-        return dict(_literal_entries(node))
+        return dict(_literal_entries(node, known, configs or {}))
     if name not in _LITERAL_ITEMS_ONLY or not isinstance(node, ast.List | ast.Tuple):
-        return ast.literal_eval(node)
+        return _value(node, known, configs or {})
     items = []
     for item in node.elts:
         try:
@@ -153,6 +202,22 @@ def _literal(name: str, node: ast.expr, known: Mapping[str, Any]) -> Any:
         except _LITERAL_ERRORS:
             continue
     return items
+
+
+def _dict_display(node: ast.expr) -> ast.Dict | None:
+    """``dict(members=True, ...)`` as the display ``{"members": True, ...}`` it builds
+    (ManipulaPy's autodoc_default_options); None for any other node, or a call with more
+    than keywords in it."""
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "dict"
+        and not node.args
+        and all(keyword.arg for keyword in node.keywords)
+    ):
+        return None
+    keys: list[ast.expr | None] = [ast.Constant(k.arg) for k in node.keywords]
+    return ast.Dict(keys=keys, values=[keyword.value for keyword in node.keywords])
 
 
 def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
@@ -178,13 +243,41 @@ def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
-def _literal_entries(node: ast.Dict) -> Iterator[tuple[Any, Any]]:
+def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]) -> Any:
+    """The value of ``node`` when it is a literal, a name set above, a value a SphinxConfig
+    object gives, or a literal string's ``join`` of a list of strings (repo_helper's
+    ``"exclude-members": ",".join(config["autodoc_exclude_members"])``); else ValueError."""
+    read, value = config_value(node, configs)
+    if read:
+        return value
+    if isinstance(node, ast.Name) and node.id in known:
+        value = known[node.id]
+        return list(value) if isinstance(value, list) else value
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "join"
+        and isinstance(node.func.value, ast.Constant)
+        and isinstance(node.func.value.value, str)
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        items = _value(node.args[0], known, configs)
+        if isinstance(items, list | tuple) and all(isinstance(i, str) for i in items):
+            return node.func.value.value.join(items)
+        raise ValueError("join of what is not a list of strings")
+    return ast.literal_eval(node)
+
+
+def _literal_entries(
+    node: ast.Dict, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]
+) -> Iterator[tuple[Any, Any]]:
     """The entries of a dict display whose key and value are literals ("**other" has no key)."""
     for key, value in zip(node.keys, node.values, strict=True):
         if key is None:
             continue
         try:
-            yield ast.literal_eval(key), ast.literal_eval(value)
+            yield ast.literal_eval(key), _value(value, known, configs)
         except _LITERAL_ERRORS:
             continue
 

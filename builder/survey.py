@@ -53,6 +53,14 @@ class VersionTags:
     newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
 
 
+# Where a Debian package keeps its docs, and what else its unpacked tree may hold at its top.
+DEBIAN_DOC_FOLDER = "usr/share/doc"
+_UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
+CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
+# The plain folders of files whose npm package's README is read with them.
+_PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+
+
 @dataclass(frozen=True)
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
@@ -86,7 +94,20 @@ class ProjectSurvey:
 
 
 def survey_project(root: Path) -> ProjectSurvey:
-    """Survey ``root`` (an existing folder)."""
+    """Survey ``root`` (an existing folder); in the folder ``dpkg-deb -x`` unpacked a Debian
+    ``*-doc`` package to, the package's own doc folder, the one its release is read from."""
+    packaged = _unpacked_doc_package(root)
+    if packaged is not None:
+        inner = survey_project(root / packaged)
+        docs = posixpath.normpath(f"{packaged}/{inner.docs}")
+        seen = f"{packaged}/: the docs of an unpacked Debian package"
+        return replace(
+            inner,
+            docs=docs,
+            docs_outside=_outside(root, docs),
+            found=(seen, *inner.found),
+            base_url=_pages_url(root),
+        )
     found: list[str] = []
     metadata = _project_metadata(root, found)
     kind, docs, title = docs_kind(root, found)
@@ -126,11 +147,19 @@ def survey_project(root: Path) -> ProjectSurvey:
             f"{len(versioned)} released version(s) in {folder}/: "
             + ", ".join(name for name, _ in versioned)
         )
+    include = include_patterns(kind, root / docs)
+    exclude = exclude_patterns(kind, docs, root / docs)
+    readme = _package_readme(root, kind, docs, metadata.get("packages", ()))
+    if readme is not None:
+        found.append(f"{readme}: the package's README, read with {docs}/")
+        include = (readme, *(f"{docs}/{pattern}" for pattern in include))
+        exclude = tuple(f"{docs}/{pattern}" for pattern in exclude)
+        docs = "."
     return ProjectSurvey(
         kind=kind,
         docs=docs,
-        include=include_patterns(kind, root / docs),
-        exclude=exclude_patterns(kind, docs, root / docs),
+        include=include,
+        exclude=exclude,
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
         summary=str(metadata.get("summary") or ""),
@@ -146,6 +175,33 @@ def survey_project(root: Path) -> ProjectSurvey:
         api=api,
         docs_outside=_outside(root, docs),
     )
+
+
+def _package_readme(root: Path, kind: str, docs: str, packages: Any) -> str | None:
+    """The README of an npm package whose docs are a folder of plain Markdown beside it
+    (pino's docs/): the page npm shows, its install and first steps, which no page of the
+    folder repeats; None otherwise (a docs tool's site has its own index page)."""
+    npm = any(str(name).startswith("npm:") for name in packages or ())
+    if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
+        return None
+    names = sorted(p.name for p in root.glob("*.md") if p.stem.lower() == "readme")
+    return names[0] if names and (root / names[0]).is_file() else None
+
+
+def _unpacked_doc_package(root: Path) -> str | None:
+    """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
+    of one ``*-doc`` package (its changelog.Debian.gz there); None otherwise. Surveyed from
+    its top, the package's version was 0.0.0 and every folder's HTML a page."""
+    shared = root / DEBIAN_DOC_FOLDER
+    top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(NOT_DOCS)
+    if not shared.is_dir() or not top <= _UNPACKED_TOP | {CATALOG_NAME}:
+        return None
+    packages = [
+        folder.name
+        for folder in sorted(shared.iterdir())
+        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
+    ]
+    return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
 
 
 def _outside(root: Path, docs: str) -> str | None:

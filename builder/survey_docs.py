@@ -27,6 +27,7 @@ from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
+from builder.sphinx_pyproject import pyproject_text
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 DOCS_FOLDERS = ("docs", "doc", "documentation", "docs/source", "doc/source", "website/docs")
@@ -74,7 +75,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     for folder in _sphinx_folders(root):
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
-            settings = read_sphinx_conf(conf.read_text(encoding="utf-8", errors="replace"))
+            text = conf.read_text(encoding="utf-8", errors="replace")
+            settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
             extensions = settings.extension_names()
             myst = any(e.split(".")[0] in MYST_EXTENSIONS for e in extensions)
             kind = "myst" if myst else "sphinx"

@@ -41,6 +41,18 @@ def test_numpy_sections_are_read_when_asked_or_detected() -> None:
     assert _parts(text, "numpydoc") == expected
 
 
+def test_two_blank_lines_inside_a_fence_of_a_numpy_examples_section_are_code() -> None:
+    # psygnal 0.15.1's EventedModel: ruff's two blank lines after a class in the example cut
+    # the docstring there, and each half of the fence ran into one line of text.
+    code = "```python\nclass M(Model):\n    x: int = 1\n\n\nm = M()\n```"
+    text = f"A model.\n\nExamples\n--------\nStandard:\n\n{code}\n"
+    for style in ("numpy", "auto"):
+        (_, examples) = _parts(text, style)
+        assert examples == DocPart(
+            "Examples", fields=(DocField("", "", f"Standard:\n\n{code}"),), code=True
+        )
+
+
 def test_numpydoc_style_reads_numpy_sections_and_sphinx_fields() -> None:
     # networkx's conf.py loads numpydoc, not napoleon: its sections were read as reST, with
     # "Parameters ---------- G : graph" as one line of text.

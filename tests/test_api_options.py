@@ -34,6 +34,22 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
     assert read_conf_settings('autoclass_content = "everything"\n').class_content == "class"
 
 
+def test_autodoc_defaults_built_by_a_dict_call_are_read() -> None:
+    # ManipulaPy's conf.py: autodoc_default_options = dict(members=True, ...); Sphinx knows
+    # no option spelled with an underscore, so only "members" is a default.
+    settings = read_conf_settings(
+        "autodoc_default_options = dict(\n"
+        '    members=True, undoc_members=True, special_members="__init__", **extra)\n'
+        "other = dict(a=1)\n"
+    )
+    assert settings.default_options == ()  # "**extra" is more than keywords: not read
+    settings = read_conf_settings(
+        'autodoc_default_options = dict(members=True, special_members="__init__",'
+        " private_members=False, undoc_members=os.environ['X'])\n"
+    )
+    assert settings.default_options == (("members", None), ("special_members", "__init__"))
+
+
 def test_automodsumm_inherited_members_is_read() -> None:
     conf = "automodsumm_inherited_members = True\n"
     assert read_conf_settings(conf).automodsumm_inherited_members is True

@@ -145,7 +145,7 @@ def test_sphinx_page_sections_exactly() -> None:
         Section(
             heading="demo.Encoder",
             heading_path=usage,
-            body="`class demo.Encoder`\n\nEncodes things.",
+            body="`demo.Encoder`\n\nEncodes things.",
             source="library/demo.html",
             line_start=29,
             line_end=31,

@@ -31,3 +31,29 @@ def test_an_entry_whose_id_docutils_made_up_is_named_as_the_page_writes_it() -> 
         ("humanfriendly.dedent", "id2"),
         ("id", "id"),
     ]
+
+
+def annotated(kind: str, words: str, ident: str, name: str, rest: str) -> str:
+    prefix = "".join(
+        f'<em class="property"><span class="pre">{word}</span><span class="w"> </span></em>'
+        for word in words.split()
+    )
+    return (
+        f'<dl class="py {kind}"><dt class="sig sig-object py" id="{ident}">{prefix}'
+        f'<span class="sig-name descname"><span class="pre">{name}</span></span>{rest}'
+        f'<a class="headerlink" href="#{ident}">¶</a></dt><dd><p>Text.</p></dd></dl>'
+    )
+
+
+def test_a_python_signature_leaves_out_the_words_that_only_name_its_kind() -> None:
+    # Debian's python-bleak-doc 0.20.2: 197 signatures read "class bleak.BleakClient(...)" and
+    # "property BleakClient.is_connected: bool", where the reST reader writes none of the kind.
+    page = (
+        '<section id="api"><h1>API</h1>'
+        + annotated("class", "class", "m.Client", "Client", "(address)")
+        + annotated("property", "abstract property", "m.Client.handle", "handle", ": int")
+        + annotated("method", "async classmethod", "m.Client.scan", "scan", "()")
+        + "</section>"
+    )
+    bodies = [s.body.split("\n")[0] for s in parse(page, "api.html").sections[1:]]
+    assert bodies == ["`Client(address)`", "`abstract handle: int`", "`async classmethod scan()`"]

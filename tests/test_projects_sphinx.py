@@ -427,3 +427,32 @@ def test_conf_py_myst_substitutions_read_under_the_pages_own(tmp_path: Path) -> 
     assert dict(layout.myst_substitutions)["python"] == "Python **3.10**"
     [record] = compiled_records(version(tmp_path))
     assert record["body"] == "Page Kit needs Python 3.10; see Read the Docs."
+
+
+def test_settings_kept_in_pyproject_through_sphinx_pyproject_are_read(tmp_path: Path) -> None:
+    # whey-pth 0.0.6 (as every repo_helper project): conf.py names no extension and takes its
+    # summary from pyproject.toml, so its index page's summary line was lost.
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "demo_pkg"\nversion = "0.0.6"\ndescription = "Does *one* thing."\n'
+        '[[project.authors]]\nname = "A. Author"\n\n[tool.sphinx-pyproject]\n'
+        'extensions = ["sphinx_toolbox.documentation_summary"]\nmaster_doc = "start"\n',
+        encoding="utf-8",
+    )
+    docs = tmp_path / "doc-source"
+    docs.mkdir()
+    (docs / "conf.py").write_text(
+        "from sphinx_pyproject import SphinxConfig\n\n"
+        "config = SphinxConfig(globalns=globals())\n"
+        "documentation_summary = config.description\n",
+        encoding="utf-8",
+    )
+    (docs / "start.rst").write_text(
+        "Demo\n====\n\n.. documentation-summary::\n\t:meta:\n\n.. toctree::\n\n   other\n",
+        encoding="utf-8",
+    )
+    (docs / "other.rst").write_text("Other\n=====\n\nText.\n", encoding="utf-8")
+    layout, _ = project_listing(version(docs, "sphinx", catalog_folder=tmp_path))
+    assert layout.order[0] == "start.rst"
+    assert layout.documentation_summary == "Does *one* thing."
+    records = compiled_records(version(docs, "sphinx", catalog_folder=tmp_path))
+    assert [r["body"] for r in records if r["heading"] == "Demo"] == ["Does one thing."]

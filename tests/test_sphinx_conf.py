@@ -177,3 +177,38 @@ def test_a_module_of_the_project_imported_is_read_as_its_settings() -> None:
     assert named.values == {"default_role": "obj"}
     assert read_sphinx_conf(source).get("default_role") is None  # its text not given
     assert imported_modules("from sphinx_astropy.conf.v2 import *\nfrom a.b import c\n") == ()
+
+
+def test_settings_read_from_pyproject_through_sphinx_pyproject() -> None:
+    pyproject = (
+        '[project]\nname = "demo_pkg"\nversion = "1.2"\ndescription = "Demo."\n'
+        'authors = [{name = "A"}, {name = "B"}, {name = "C"}]\n'
+        '[tool.sphinx-pyproject]\nextensions = ["sphinx_toolbox.more_autodoc"]\n'
+        'autodoc_exclude_members = ["__init__", "__hash__"]\n'
+    )
+    source = (
+        "from sphinx_pyproject import SphinxConfig\n"
+        'config = SphinxConfig("../pyproject.toml", globalns=globals())\n'
+        "extensions.append('sphinx.ext.todo')\n"
+        "project = name\n"
+        "summary = config.description\n"
+        'release = config.get("release", "0")\n'
+        'autodoc_default_options = {"members": None,\n'
+        '    "exclude-members": ",".join(config["autodoc_exclude_members"])}\n'
+    )
+    conf = read_sphinx_conf(source, pyproject=pyproject)
+    assert conf.extension_names() == ("sphinx_toolbox.more_autodoc", "sphinx.ext.todo")
+    assert conf.get("project") == "demo-pkg"  # sphinx-pyproject's spelling of the name
+    assert conf.get("author") == "A, B and C"
+    assert conf.get("summary") == "Demo."
+    assert conf.get("release") == "0"
+    assert conf.get("autodoc_default_options") == {
+        "members": None,
+        "exclude-members": "__init__,__hash__",
+    }
+    assert conf.not_literal == ()
+    # Without the file, or without globalns, nothing is added to the namespace.
+    assert read_sphinx_conf(source).get("extensions") is None
+    local = source.replace(", globalns=globals()", "")
+    assert read_sphinx_conf(local, pyproject=pyproject).get("extensions") is None
+    assert read_sphinx_conf(local, pyproject=pyproject).get("summary") == "Demo."

@@ -169,6 +169,28 @@ def test_instructions_for_coding_agents_are_left_out(tmp_path: Path) -> None:
     assert survey.docs == "." and "AGENTS.md" in survey.exclude
 
 
+def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Path) -> None:
+    # pino 9.4.0: docs/ holds the API pages, README.md the install and first steps; init
+    # wrote path = "docs", and the README's 15 sections were lost.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    (tmp_path / "README.md").write_text("# lib\n\n## Install\n\nnpm i lib\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
+    (tmp_path / "docs" / "AGENTS.md").write_text("# Rules\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.include) == (".", ("README.md", "docs/**/*.md"))
+    assert survey.exclude == ("docs/AGENTS.md",)
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    assert (version.include, version.exclude) == (survey.include, survey.exclude)
+    # A Python project's docs folder, or an npm package's docs tool, keeps its own folder.
+    (tmp_path / "mkdocs.yml").write_text("site_name: lib\n")
+    assert survey_project(tmp_path).docs == "docs"
+    (tmp_path / "mkdocs.yml").unlink()
+    (tmp_path / "package.json").unlink()
+    assert survey_project(tmp_path).docs == "docs"
+
+
 def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
     # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
     # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
@@ -297,6 +319,36 @@ def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: 
     survey = survey_project(html.parent)
     assert (survey.docs, survey.version, survey.version_known) == ("html", "4.11.2", True)
     assert "changelog.Debian.gz: the package's release, 4.11.2, is the version" in survey.found
+
+
+def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
+    tmp_path: Path,
+) -> None:
+    # python-bleak-doc 0.20.2-1 unpacked with dpkg-deb -x: surveyed from its top, it was
+    # bleak 0.0.0 read from ".", every folder's HTML (examples/ too) a page.
+    package = tmp_path / "usr" / "share" / "doc" / "python-demo-doc"
+    (package / "html" / "_static").mkdir(parents=True)
+    (package / "html" / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.0',\n};\n", encoding="utf-8"
+    )
+    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    (package / "examples").mkdir()
+    (package / "examples" / "plot.html").write_text("<html><body>plot</body></html>")
+    (tmp_path / "usr" / "share" / "doc" / "python3-demo").mkdir()
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version, survey.docs_outside) == (
+        "usr/share/doc/python-demo-doc/html",
+        "1.2.0",
+        None,
+    )
+    assert (
+        survey.found[0] == "usr/share/doc/python-demo-doc/: the docs of an unpacked Debian package"
+    )
+    # A project that keeps a usr/ folder among its own files is surveyed as it is.
+    (tmp_path / "README.md").write_text("# Demo\n")
+    assert survey_project(tmp_path).docs == "."
 
 
 def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:

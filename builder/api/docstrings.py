@@ -83,6 +83,9 @@ _NUMPY_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.M)
 # whole and what follows it looked at after: a pattern asking for the unindented line tried
 # again from each line of a run not followed by one (24 KB of blank lines: 20 s).
 _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
+# A line that opens or closes a fenced code block (Markdown's ``` or ~~~, indented at most
+# as far as the docstring's own text).
+_FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
@@ -273,15 +276,41 @@ def _cut_before_titles(text: str) -> list[tuple[str, str]]:
 
 
 def _split_at_section_ends(text: str) -> list[str]:
-    """``text`` cut at each run of two or more blank lines followed by an unindented line."""
+    """``text`` cut at each run of two or more blank lines followed by an unindented line,
+    outside fenced code: two blank lines between a class and the code after it, as ruff
+    formats an example (psygnal's EventedModel), are code, and a cut there ran the fence's
+    two halves into paragraphs."""
     chunks: list[str] = []
     start = 0
+    fenced = _fenced_spans(text)
     for run in _BLANK_LINES.finditer(text):
         after = text[run.end() : run.end() + 1]
+        if any(begin < run.start() < end for begin, end in fenced):
+            continue
         if run.group().count("\n") >= 3 and after and not after.isspace():
             chunks.append(text[start : run.start()])
             start = run.end()
     return [*chunks, text[start:]]
+
+
+def _fenced_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of each fenced code block of ``text``, from its opening line
+    to its closing one (or the end of the text, for a fence never closed)."""
+    spans: list[tuple[int, int]] = []
+    opening: re.Match[str] | None = None
+    for mark in _FENCE_LINE.finditer(text):
+        if opening is None:
+            opening = mark
+            continue
+        fence, closing = opening.group(1), mark.group(1)
+        line_end = text.find("\n", mark.end())
+        rest = text[mark.end() : line_end if line_end >= 0 else len(text)]
+        if closing[0] == fence[0] and len(closing) >= len(fence) and not rest.strip():
+            spans.append((opening.start(), mark.end()))
+            opening = None
+    if opening is not None:
+        spans.append((opening.start(), len(text)))
+    return spans
 
 
 def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:

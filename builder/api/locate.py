@@ -346,6 +346,7 @@ def _fingerprint(
             digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
             count += 1
     digest.update(b"conf.py\0" + _read(docs / "conf.py"))
+    digest.update(b"\0pyproject\0" + (_conf_pyproject(docs) or "").encode())
     if mkdocs_config is not None:
         from builder.projects.mkdocs import inherit_chain
 
@@ -388,6 +389,16 @@ def _searched_files(folder: Path, code_folder: Path) -> Iterator[Path]:
     )
 
 
+def _conf_pyproject(docs: Path, conf: str | None = None) -> str | None:
+    """The pyproject.toml the docs' conf.py reads settings from with sphinx-pyproject (at
+    most two folders above it, where its path names it)."""
+    from builder.sphinx_pyproject import pyproject_text
+
+    if conf is None:
+        conf = _read(docs / "conf.py").decode("utf-8", "replace")
+    return pyproject_text(docs / "conf.py", conf, docs.parent.parent)
+
+
 def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
@@ -419,7 +430,8 @@ def open_source(
     if tree.mkdocs_config is not None:
         settings = _mkdocs_settings(tree.mkdocs_config)
     else:
-        settings = read_conf_settings(_read(docs / "conf.py").decode("utf-8", "replace"))
+        conf = _read(docs / "conf.py").decode("utf-8", "replace")
+        settings = read_conf_settings(conf, _conf_pyproject(docs, conf))
     described = code_place(tree.folder, extracted)
     return GriffeSource(tree.folder, settings, described, tree.more_folders)
 

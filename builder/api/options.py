@@ -27,9 +27,10 @@ _DEFAULTABLE = (
 _EXTENDABLE = frozenset({"members", "private-members", "special-members", "exclude-members"})
 
 
-def read_conf_settings(conf_source: str) -> ApiSettings:
-    """autodoc settings from the text of a Sphinx ``conf.py``; defaults where absent or computed."""
-    conf = read_sphinx_conf(conf_source)
+def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSettings:
+    """autodoc settings from the text of a Sphinx ``conf.py`` (and of the pyproject.toml it
+    reads with sphinx-pyproject); defaults where absent or computed."""
+    conf = read_sphinx_conf(conf_source, pyproject=pyproject)
     content = conf.get("autoclass_content")
     order = conf.get("autodoc_member_order")
     defaults = conf.get("autodoc_default_options")

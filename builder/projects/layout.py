@@ -46,6 +46,9 @@ class ProjectLayout:
     titles: tuple[tuple[str, str], ...] = ()
     substitutions: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
+    # sphinx-toolbox's documentation_summary setting when conf.py loads the extension that
+    # shows it (builder.parsers.rst.documentation_summary); "" otherwise.
+    documentation_summary: str = ""
     # zzzeeksphinx's zzzeeksphinx_module_prefixes (prefix, module) when conf.py loads it; None
     # when it does not (builder.parsers.rst.module_prefixes).
     module_prefixes: tuple[tuple[str, str], ...] | None = None
@@ -161,6 +164,7 @@ class ProjectLayout:
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),
+            *(("summary", self.documentation_summary) if self.documentation_summary else ()),
         )
 
 

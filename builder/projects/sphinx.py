@@ -21,6 +21,8 @@ from typing import Any
 from builder.api.conf_paths import sys_path_folders
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
+from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
 from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
@@ -36,6 +38,7 @@ from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.sphinx_conf import SphinxConf, imported_modules, read_sphinx_conf
+from builder.sphinx_pyproject import pyproject_text
 
 CONFIG_NAME = "conf.py"
 MAX_CONF_BYTES = 1024 * 1024
@@ -129,6 +132,7 @@ def read_sphinx(
         order=(root_doc,),  # a document name until toctree_order resolves it
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
+        documentation_summary=_summary(conf, extensions),
         module_prefixes=_module_prefixes(conf, extensions),
         issue_roles=_issue_roles(conf, extensions),
         myst_extensions=_myst_extensions(conf, extensions),
@@ -138,6 +142,12 @@ def read_sphinx(
         generated_from=(*gallery.sources, *autoapi.sources),
         notes=(*notes, *gallery.notes, *autoapi.notes),
     )
+
+
+def _summary(conf: SphinxConf, extensions: Sequence[str]) -> str:
+    """sphinx-toolbox's documentation_summary, when the extension that shows it is loaded."""
+    summary = conf.get(SUMMARY_SETTING)
+    return summary if SUMMARY_EXTENSION in extensions and isinstance(summary, str) else ""
 
 
 def _read_conf(path: Path, where: IncludeRoot, notes: list[str]) -> tuple[SphinxConf, str]:
@@ -152,7 +162,8 @@ def _read_conf(path: Path, where: IncludeRoot, notes: list[str]) -> tuple[Sphinx
         notes.append(f"{CONFIG_NAME}: larger than {MAX_CONF_BYTES // 1024} KiB; not read")
         return SphinxConf(), ""
     source = raw.decode("utf-8", errors="replace")
-    conf = read_sphinx_conf(source, _conf_modules(path, source, where))
+    pyproject = pyproject_text(path, source, where.root)
+    conf = read_sphinx_conf(source, _conf_modules(path, source, where), pyproject)
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
     return conf, source

@@ -23,6 +23,7 @@ from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
+from builder.parsers.rst.documentation_summary import documentation_summary
 from builder.parsers.rst.inline import default_role
 from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
@@ -117,6 +118,7 @@ def _parse(
             issue_roles(layout.issue_roles),
             project_substitutions(substitutions if kind == "rst" else ()),
             myst_extensions(layout.myst_extensions, layout.myst_substitutions),
+            documentation_summary(layout.documentation_summary),
         ):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:

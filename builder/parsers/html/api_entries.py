@@ -27,6 +27,8 @@ _OBJECT_TYPES = frozenset(
         "macro", "type", "var", "cmdoption", "envvar", "opcode",
     }
 )  # fmt: skip
+# The words Sphinx writes before a Python entry's name that only say its kind.
+_KIND_WORDS = frozenset({"class", "exception", "property", "attribute", "data", "method"})
 # Plain definition lists that share a class name with no API object.
 _NOT_API = frozenset({"simple", "field-list", "glossary", "footnote", "citation", "option-list"})
 # Domains whose dt ids are mangled ("_CPPv4N3foo3barEv", "c.PyObject_Call"), so the name as the
@@ -91,7 +93,8 @@ def is_class_machinery(api_list: Element, entry: ApiEntry, description: Element 
 def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiEntry:
     """The entry described by the ``<dt>`` elements ``terms`` of ``api_list``; ``owner`` is the
     name of the Python entry it is written in ("psycopg.Connection"), if any."""
-    signatures = tuple(text for text in (_signature_text(term) for term in terms) if text)
+    python = "py" in classes(api_list)
+    signatures = tuple(text for text in (_signature_text(term, python) for term in terms) if text)
     first = terms[0] if terms else None
     ident = (first.get("id") or "").strip() if first is not None else ""
     domains = classes(api_list)
@@ -126,12 +129,34 @@ def _without_repeated_module(ident: str, term: Element | None) -> str:
     return ident
 
 
-def _signature_text(term: Element) -> str:
+def _signature_text(term: Element, python: bool = False) -> str:
     """The text of a ``<dt>`` on one line; a C++ template's parameters, which Sphinx writes on a
-    line of their own ("template<typename T>", a ``<br>``, the declaration), apart from it."""
+    line of their own ("template<typename T>", a ``<br>``, the declaration), apart from it. Of
+    the words Sphinx writes before a Python entry's name, those that only say its kind
+    ("class", "property") are left out, as the reST reader writes the signature; those that
+    say how it is called or defined ("async", "classmethod", "abstract") are kept."""
     for line_break in term.iter("br"):
         line_break.tail = " " + (line_break.tail or "")
-    return plain_text(term)
+    text = plain_text(term)
+    words = _leading_annotation(term) if python else []
+    written = " ".join(words)
+    if not words or not text.startswith(written):
+        return text
+    kept = [word for word in words if word not in _KIND_WORDS]
+    return " ".join([*kept, text[len(written) :].lstrip()])
+
+
+def _leading_annotation(term: Element) -> list[str]:
+    """The words of the ``<em class="property">`` elements Sphinx writes before a Python
+    entry's name ("abstract", "async", "property")."""
+    words: list[str] = []
+    for child in term:
+        if not is_element(child) or child.tag == "a":
+            continue
+        if child.tag != "em" or "property" not in classes(child):
+            break
+        words.extend(plain_text(child).split())
+    return words
 
 
 def _written_name(term: Element) -> str:

@@ -46,6 +46,8 @@ from builder.parsers.rst.automodapi import render_automodapi
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
+from builder.parsers.rst.documentation_summary import DIRECTIVE as DOCUMENTATION_SUMMARY
+from builder.parsers.rst.documentation_summary import summary_text
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -463,6 +465,8 @@ def _render_other(
         return _content(directive, ctx, doc, render)
     if name in ("rubric", "centered"):
         return [Text(render_inline(argument))] if argument else []
+    if name == DOCUMENTATION_SUMMARY:
+        return [Text(render_inline(line))] if (line := summary_text()) else []
     if name in INSTALLATION_DIRECTIVES and (
         shown := installation_text(name, argument, dict(directive.options), directive.content)
     ):
