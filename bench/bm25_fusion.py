@@ -36,6 +36,7 @@ from client.search.features import FEATURES  # noqa: E402
 from eval.corpus import answers_ours, open_corpus, search_baseline  # noqa: E402
 from eval.crossval import held_out_rankings  # noqa: E402
 from eval.dataset import load_questions  # noqa: E402
+from eval.fetched import fetched_catalog  # noqa: E402
 from eval.metrics import Scores  # noqa: E402
 from eval.run import Prepared, Run, prepare, run, score  # noqa: E402
 from eval.train import L2, collect  # noqa: E402
@@ -77,9 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import field
 
         questions = field.load_field_questions()
-        for library in field.LIBRARIES:
-            field.fetch(library, args.field.resolve())
-        catalog = field.write_catalog(args.field.resolve())
+        catalog = fetched_catalog(args.field.resolve(), field.LIBRARIES)
     else:
         loaded = load_questions()
         questions = [q for q in loaded if q.split == args.split and q.written_blind]

@@ -27,6 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from eval.corpus import open_corpus  # noqa: E402
+from eval.crossval import held_out_report  # noqa: E402
 from eval.dataset import load_questions  # noqa: E402
 from eval.fetched import FetchError  # noqa: E402
 from eval.fetched_train import TRAIN_LIBRARIES  # noqa: E402
@@ -49,27 +50,17 @@ def scored(
 
 
 def figures(examples: Sequence[Example], answers: Sequence[tuple[str, ...]]) -> str:
-    answerable = [
-        (keys, e.prepared.keys)
-        for keys, e in zip(answers, examples, strict=True)
-        if e.prepared.question.answerable
-    ]
-    silent = [keys for keys, e in zip(answers, examples, strict=True)
-              if not e.prepared.question.answerable]  # fmt: skip
-    if not answerable:
+    """R@1 / R@5 / MRR@10 of the answerable questions and the unanswerable ones left
+    unanswered, as ``python -m eval`` scores a run (eval.crossval.held_out_report)."""
+    report = held_out_report(examples, answers)
+    overall = report.by_kind.get("overall")
+    if overall is None or not overall.count:
         return "no answerable question"
-    n = len(answerable)
-    r1 = sum(1 for keys, gold in answerable if keys[:1] and keys[0] in gold) / n
-    r5 = sum(1 for keys, gold in answerable if set(keys[:5]) & gold) / n
-    mrr = (
-        sum(
-            next((1 / rank for rank, key in enumerate(keys, 1) if key in gold), 0.0)
-            for keys, gold in answerable
-        )
-        / n
+    quiet, silent = report.abstained
+    return (
+        f"{overall.recall_1:.3f} / {overall.recall_5:.3f} / {overall.mrr_10:.3f}   "
+        f"unanswered {quiet}/{silent}   (n={overall.count})"
     )
-    quiet = sum(1 for keys in silent if not keys)
-    return f"{r1:.3f} / {r5:.3f} / {mrr:.3f}   unanswered {quiet}/{len(silent)}   (n={n})"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -44,9 +44,8 @@ from eval.fetched import (  # noqa: E402
     FetchedLibrary,
     FetchError,
     debian_html,
-    fetch,
+    fetched_catalog,
     load_tsv_questions,
-    write_catalog,
 )
 from eval.fetched_train import TRAIN_LIBRARIES, TRAIN_QUESTIONS, load_train_questions  # noqa: E402
 from eval.metrics import Scores, average  # noqa: E402
@@ -201,13 +200,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
     asked = [library for library in fetchable if library.id in {q.library for q in questions}]
     try:
-        for library in asked:
-            fetch(library, folder)
+        catalog = fetched_catalog(folder, asked)
     except FetchError as error:
         print(f"field: {error}", file=sys.stderr)
         return 1
     embed = {"embed": args.semantic, "cache_dir": folder / ".embed-cache"} if args.semantic else {}
-    with open_corpus(write_catalog(folder, asked), **embed) as corpus:
+    with open_corpus(catalog, **embed) as corpus:
         prepared = prepare(corpus, questions)
         if wrong := wrong_gold(prepared):
             print("\n".join(wrong))

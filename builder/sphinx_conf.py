@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from builder.sphinx_pyproject import (
+    LITERAL_ERRORS,
     PyprojectConfig,
     config_call,
     config_value,
@@ -141,13 +142,12 @@ def read_sphinx_conf(
                     raise ValueError(name)
                 values[name] = _literal(name, node, values, configs)
                 not_literal.pop(name, None)
-            except _LITERAL_ERRORS:
+            except LITERAL_ERRORS:
                 values.pop(name, None)
                 not_literal[name] = None
     return SphinxConf(values, tuple(not_literal), passed_extensions=_passed_extensions(tree))
 
 
-_LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryError)
 # Lists whose computed items are the project's own additions, read without them: scverse's
 # template ends its extensions with ``*(p.stem for p in _extension_dir.glob("*.py"))``, local
 # extensions that add nothing read here, and the list names myst_nb, which reads Markdown.
@@ -199,7 +199,7 @@ def _literal(
     for item in node.elts:
         try:
             items.append(ast.literal_eval(item))
-        except _LITERAL_ERRORS:
+        except LITERAL_ERRORS:
             continue
     return items
 
@@ -278,7 +278,7 @@ def _literal_entries(
             continue
         try:
             yield ast.literal_eval(key), _value(value, known, configs)
-        except _LITERAL_ERRORS:
+        except LITERAL_ERRORS:
             continue
 
 
@@ -343,7 +343,7 @@ def _passed_extensions(tree: ast.Module) -> tuple[str, ...]:
             continue
         try:
             value = ast.literal_eval(node.value)
-        except _LITERAL_ERRORS:
+        except LITERAL_ERRORS:
             continue
         if isinstance(value, list | tuple):
             names.extend(item for item in value if isinstance(item, str))
@@ -383,7 +383,7 @@ def _grow(values: dict[str, Any], not_literal: dict[str, None], name: str, node:
     current = values.get(name)
     try:
         added = ast.literal_eval(node)
-    except _LITERAL_ERRORS:
+    except LITERAL_ERRORS:
         added = None
     if isinstance(current, list) and isinstance(added, list | tuple):
         values[name] = [*current, *added]

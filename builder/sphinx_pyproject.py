@@ -27,6 +27,8 @@ DEFAULT_FILE = "../pyproject.toml"
 COMPUTED_FILE_PLACES = (DEFAULT_FILE, "../../pyproject.toml", "pyproject.toml")
 METADATA_KEYS = ("name", "version", "description", "author")
 MAX_PYPROJECT_BYTES = 1024 * 1024
+# What ast.literal_eval raises on a node that is no literal (or one too deep or too large).
+LITERAL_ERRORS = (ValueError, TypeError, SyntaxError, RecursionError, MemoryError)
 
 
 @dataclass(frozen=True)
@@ -152,7 +154,7 @@ def _literal(node: ast.expr | None) -> Any:
         return None
     try:
         return ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+    except LITERAL_ERRORS:
         return None
 
 
@@ -185,7 +187,7 @@ def config_value(node: ast.expr, configs: Mapping[str, PyprojectConfig]) -> tupl
         if len(node.args) == 2:
             try:
                 return True, ast.literal_eval(node.args[1])
-            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+            except LITERAL_ERRORS:
                 return False, None
         return True, None
     return False, None

@@ -130,6 +130,14 @@ def _untar(archive: Path, target: Path) -> None:
         ) from None
 
 
+def fetched_catalog(folder: Path, libraries: Sequence[FetchedLibrary]) -> Path:
+    """Fetch each of ``libraries`` into ``folder`` (once: ``fetch``) and write their catalog;
+    FetchError names the first that could not be fetched."""
+    for library in libraries:
+        fetch(library, folder)
+    return write_catalog(folder, libraries)
+
+
 def write_catalog(folder: Path, libraries: Sequence[FetchedLibrary]) -> Path:
     """A docbuild catalog of ``libraries``, their docs where ``fetch`` unpacks them."""
     lines = ["[site]", 'title = "Fetched docs"', 'base_url = "https://fetched.invalid/"']

@@ -28,7 +28,7 @@ import orjson
 from builder.config import load_catalog
 from builder.pipeline import build_site
 from client.search.glossary import MIN_SHARE, TERM_SHARES
-from eval.fetched import FetchError, fetch, write_catalog
+from eval.fetched import FetchError, fetched_catalog
 from eval.fetched_train import TRAIN_LIBRARIES
 from schemas.text import TOKENIZER, index_text
 
@@ -79,14 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     folder = args.fetched.resolve()
     try:
-        for library in TRAIN_LIBRARIES:
-            fetch(library, folder)
+        catalog = fetched_catalog(folder, TRAIN_LIBRARIES)
     except FetchError as error:
         print(f"eval.term_shares: {error}", file=sys.stderr)
         return 1
     with TemporaryDirectory(prefix="doctrove-shares-") as scratch:
         site = Path(scratch) / "site"
-        build_site(load_catalog(write_catalog(folder, TRAIN_LIBRARIES)), site)
+        build_site(load_catalog(catalog), site)
         libraries = built_sections(site)
     shares = term_shares(libraries)
     write(shares, len(libraries))

@@ -47,7 +47,7 @@ from client.search.sections import answer_order, described_candidates
 from eval.__main__ import format_gaps
 from eval.corpus import Corpus, open_corpus, section_key
 from eval.dataset import load_questions
-from eval.fetched import FetchError, fetch, write_catalog
+from eval.fetched import FetchError, fetched_catalog
 from eval.fetched_train import TRAIN_LIBRARIES, load_train_questions
 from eval.run import Prepared, prepare, wrong_gold
 from schemas.text import TOKENIZER
@@ -84,9 +84,7 @@ def fetched_examples(folder: Path) -> list[Example]:
     (once: a later run reuses them) and built. FetchError when a fetch fails or the fetched
     docs lack a gold section (a mistake in the file); gold the docs hold but the build lost is
     named on stderr, and its questions are trained on as misses, as the eval scores them."""
-    for library in TRAIN_LIBRARIES:
-        fetch(library, folder)
-    with open_corpus(write_catalog(folder, TRAIN_LIBRARIES)) as corpus:
+    with open_corpus(fetched_catalog(folder, TRAIN_LIBRARIES)) as corpus:
         prepared = prepare(corpus, load_train_questions())
         if wrong := wrong_gold(prepared):
             raise FetchError("\n".join(wrong))

@@ -12,6 +12,7 @@ from types import ModuleType
 import pytest
 
 from eval.dataset import Gold, Question
+from eval.fetched import fetch, write_catalog
 from eval.run import Prepared
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "field.py"
@@ -71,7 +72,7 @@ def test_a_failed_npm_pack_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("PATH", _path_with(tmp_path, "npm", npm))
     library = field.FetchedLibrary("yup", "99.0.0", "npm", "yup", "yup/package", ("README.md",))
     with pytest.raises(field.FetchError, match=r"No matching version found for yup@99\.0\.0"):
-        field.fetch(library, tmp_path / "field")
+        fetch(library, tmp_path / "field")
 
 
 def test_a_fetch_tool_this_machine_lacks_is_named(
@@ -82,7 +83,7 @@ def test_a_fetch_tool_this_machine_lacks_is_named(
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     library = field.LIBRARIES[3]
     with pytest.raises(field.FetchError, match=r"^apt-get download python-bidict-doc=.* could not"):
-        field.fetch(library, tmp_path / "field")
+        fetch(library, tmp_path / "field")
 
 
 def test_docs_an_interrupted_run_left_are_fetched_again(
@@ -124,7 +125,7 @@ def test_only_fetches_the_libraries_it_scores(
         field.main([str(folder), "--only", "nope"])
     assert stopped.value.code == 2
     assert "no questions about nope" in capsys.readouterr().err
-    catalog = field.write_catalog(folder, [field.LIBRARIES[0]]).read_text(encoding="utf-8")
+    catalog = write_catalog(folder, [field.LIBRARIES[0]]).read_text(encoding="utf-8")
     assert catalog.count("[[libraries]]") == 1
 
 

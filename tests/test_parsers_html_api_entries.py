@@ -1,4 +1,4 @@
-"""builder.parsers.html.api_entries: how an API entry of a Sphinx page is named."""
+"""builder.parsers.html.api_entries: how an API entry of a Sphinx page is named and grouped."""
 
 from __future__ import annotations
 
@@ -57,3 +57,43 @@ def test_a_python_signature_leaves_out_the_words_that_only_name_its_kind() -> No
     )
     bodies = [s.body.split("\n")[0] for s in parse(page, "api.html").sections[1:]]
     assert bodies == ["`Client(address)`", "`abstract handle: int`", "`async classmethod scan()`"]
+
+
+def test_a_rubric_over_member_entries_heads_them() -> None:
+    # Debian's python3-flask-login 0.6.2: LoginManager's rubrics ("General Configuration",
+    # "`unauthorized` Configuration") were bare lines in the class's body, the members they
+    # group listed apart; a rubric over text (numpydoc's "Examples") stays in the body.
+    def member(name: str, body: str) -> str:
+        return (
+            f'<dl class="py method"><dt class="sig sig-object py" id="m.Login.{name}">'
+            f'<span class="sig-name descname">{name}</span>()</dt><dd>{body}</dd></dl>'
+        )
+
+    page = (
+        '<section id="api"><h1>API</h1><dl class="py class">'
+        '<dt class="sig sig-object py" id="m.Login"><span class="sig-name descname">'
+        "Login</span></dt><dd><p>Holds settings.</p>"
+        + member("init_app", "<p>Configures.</p>")
+        + '<p class="rubric">General Configuration</p>'
+        + member("user_loader", '<p>Loads.</p><p class="rubric">Examples</p><p>x()</p>')
+        + '<p class="rubric"><code>unauthorized</code> Configuration</p>'
+        + member("login_view", "<p>The view.</p>")
+        + "</dd></dl><p>After.</p></section>"
+    )
+    assert [(s.heading, s.heading_path, s.body) for s in parse(page, "api.html").sections] == [
+        ("API", (), "After."),
+        ("m.Login", ("API",), "`Login`\n\nHolds settings."),
+        ("m.Login.init_app", ("API", "m.Login"), "`init_app()`\n\nConfigures."),
+        ("General Configuration", ("API", "m.Login"), ""),  # empty: the build drops it
+        (
+            "m.Login.user_loader",
+            ("API", "m.Login", "General Configuration"),
+            "`user_loader()`\n\nLoads.\n\nExamples\n\nx()",
+        ),
+        ("unauthorized Configuration", ("API", "m.Login"), ""),
+        (
+            "m.Login.login_view",
+            ("API", "m.Login", "unauthorized Configuration"),
+            "`login_view()`\n\nThe view.",
+        ),
+    ]

@@ -20,6 +20,7 @@ from builder.api.model import DocField, DocPart
 from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
 from builder.api.substitution import substituted_docstring
+from builder.parsers.markdown.spliced import lines_outside_fences
 
 # mkdocstrings' "docstring_style: auto": griffe infers each docstring's style (Sphinx, Google
 # or NumPy, by the sections it holds), Google when it finds none.
@@ -83,9 +84,6 @@ _NUMPY_UNDERLINE = re.compile(r"^[ \t]*-{3,}[ \t]*$", re.M)
 # whole and what follows it looked at after: a pattern asking for the unindented line tried
 # again from each line of a run not followed by one (24 KB of blank lines: 20 s).
 _BLANK_LINES = re.compile(r"\n(?:[ \t]*\n)+")
-# A line that opens or closes a fenced code block (Markdown's ``` or ~~~, indented at most
-# as far as the docstring's own text).
-_FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})", re.MULTILINE)
 _NUMPY_PARAMETER = re.compile(
     r"^[ \t]*(\*{0,2}\w+(?:[ \t]*,[ \t]*\*{0,2}\w+)*)[ \t]*:[ \t]+(\S.*)$", re.M
 )
@@ -282,35 +280,18 @@ def _split_at_section_ends(text: str) -> list[str]:
     two halves into paragraphs."""
     chunks: list[str] = []
     start = 0
-    fenced = _fenced_spans(text)
+    prose = lines_outside_fences(text.split("\n"))
+    line = counted = 0  # the line number at offset ``counted``, counted as the runs go
     for run in _BLANK_LINES.finditer(text):
         after = text[run.end() : run.end() + 1]
-        if any(begin < run.start() < end for begin, end in fenced):
+        line += text.count("\n", counted, run.start())
+        counted = run.start()
+        if line + 1 not in prose:  # the run's first blank line is inside a fence
             continue
         if run.group().count("\n") >= 3 and after and not after.isspace():
             chunks.append(text[start : run.start()])
             start = run.end()
     return [*chunks, text[start:]]
-
-
-def _fenced_spans(text: str) -> list[tuple[int, int]]:
-    """The (start, end) offsets of each fenced code block of ``text``, from its opening line
-    to its closing one (or the end of the text, for a fence never closed)."""
-    spans: list[tuple[int, int]] = []
-    opening: re.Match[str] | None = None
-    for mark in _FENCE_LINE.finditer(text):
-        if opening is None:
-            opening = mark
-            continue
-        fence, closing = opening.group(1), mark.group(1)
-        line_end = text.find("\n", mark.end())
-        rest = text[mark.end() : line_end if line_end >= 0 else len(text)]
-        if closing[0] == fence[0] and len(closing) >= len(fence) and not rest.strip():
-            spans.append((opening.start(), mark.end()))
-            opening = None
-    if opening is not None:
-        spans.append((opening.start(), len(text)))
-    return spans
 
 
 def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:

@@ -59,11 +59,11 @@ FEATURES = (
 
 _ARGUMENTS = re.compile(r"\([^)]*\)")
 _SECTION_NUMBER = re.compile(r"^\d+(?:\.\d+)*\.\s+")
-# A changelog's own title, after any section number: "Changelog", "1.1.20. CHANGELOG",
+# A changelog's own title, its section number taken off: "Changelog", "1.1.20. CHANGELOG",
 # "Release Notes", "Version History", "What's new".
 _CHANGELOG_TITLE = re.compile(
-    r"^(?:\d+(?:\.\d+)*\.\s+)?\W*(?i:change\s*log|changes|history|news|release\s+notes"
-    r"|release\s+history|version\s+history|what'?s\s+new)\W*$"
+    r"^\W*(?i:change\s*log|changes|history|news|release\s+notes|release\s+history"
+    r"|version\s+history|what'?s\s+new)\W*$"
 )
 _DOTTED = re.compile(r"^[\w$]+(?:\.[\w$]+)+$")
 # Words that ask about versions wherever they stand ("is this deprecated", "upgrade to 3").
@@ -145,9 +145,9 @@ def background_weights(labels: Iterable[str]) -> dict[str, float]:
     """Each concept's share of the focus (summing to 1) by how rare it is across many
     libraries' docs (client/search/term_shares.tsv), not in this version's alone."""
     shares = term_shares()
-    raw = {label: -math.log(max(shares.get(label, MIN_SHARE), MIN_SHARE)) for label in labels}
-    scale = sum(raw.values())
-    return {label: weight / scale for label, weight in raw.items()} if scale else {}
+    return _summing_to_one(
+        {label: -math.log(max(shares.get(label, MIN_SHARE), MIN_SHARE)) for label in labels}
+    )
 
 
 def concept_weights(
@@ -156,7 +156,13 @@ def concept_weights(
     """Each concept's share of the focus (summing to 1): rarer concepts weigh more, but only
     as the IDF_POWER root of their idf, because in a small shard a generic word the docs happen
     not to use ("fails") is rare without being what the question is about."""
-    raw = {c.label: idf(frequencies.get(c.label, 0), total) ** IDF_POWER for c in concepts}
+    return _summing_to_one(
+        {c.label: idf(frequencies.get(c.label, 0), total) ** IDF_POWER for c in concepts}
+    )
+
+
+def _summing_to_one(raw: Mapping[str, float]) -> dict[str, float]:
+    """``raw``'s weights scaled to sum to 1 (none when they sum to nothing)."""
     scale = sum(raw.values())
     return {label: weight / scale for label, weight in raw.items()} if scale else {}
 
@@ -235,15 +241,15 @@ def is_changelog_section(
 ) -> bool:
     """``is_changelog_entry`` of a section by its heading, source file and heading path."""
     in_changes_file = bool(source and CHANGELOG_FILE.search(source))
-    if in_changes_file or VERSION_FIRST.match(heading) or _CHANGELOG_TITLE.match(heading):
+    if in_changes_file or VERSION_FIRST.match(heading):
+        return True
+    if _CHANGELOG_TITLE.match(_SECTION_NUMBER.sub("", heading)):
         return True
     # A changelog a page holds among other docs (configobj's "1.1.20. CHANGELOG", waitress'
     # index including its CHANGES): its releases' subsections ("Bugfixes", "Security") are
     # entries too, and weighed as such.
-    return any(
-        _CHANGELOG_TITLE.match(title) or VERSION_FIRST.match(_SECTION_NUMBER.sub("", title))
-        for title in heading_path
-    )
+    bare_titles = (_SECTION_NUMBER.sub("", title) for title in heading_path)
+    return any(_CHANGELOG_TITLE.match(t) or VERSION_FIRST.match(t) for t in bare_titles)
 
 
 def asks_about_versions(focus: Focus) -> bool:

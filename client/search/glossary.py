@@ -55,28 +55,29 @@ class WordListError(ValueError):
     eval.english_stems or eval.term_shares."""
 
 
+def _token_lines(name: str) -> list[str]:
+    """The lines of a file of search tokens after its header, which must name the tokenizer
+    the tokens were made with (a file of another stemming would match nothing)."""
+    text = resources.files("client.search").joinpath(name).read_text(encoding="utf-8")
+    header, _, body = text.partition("\n")
+    if f"({TOKENIZER})" not in header:
+        raise WordListError(f"{name} was not written with tokenizer {TOKENIZER}")
+    return [line for line in body.splitlines() if line]
+
+
 @functools.cache
 def english_stems() -> frozenset[str]:
     """The search tokens of English words, read once, when first needed."""
-    text = resources.files("client.search").joinpath(ENGLISH_STEMS).read_text(encoding="utf-8")
-    header, _, body = text.partition("\n")
-    if f"({TOKENIZER})" not in header:
-        raise WordListError(f"{ENGLISH_STEMS} was not written with tokenizer {TOKENIZER}")
-    return frozenset(line for line in body.splitlines() if line)
+    return frozenset(_token_lines(ENGLISH_STEMS))
 
 
 @functools.cache
 def term_shares() -> dict[str, float]:
     """Each search token's share of sections across many libraries' docs, read once."""
-    text = resources.files("client.search").joinpath(TERM_SHARES).read_text(encoding="utf-8")
-    header, _, body = text.partition("\n")
-    if f"({TOKENIZER})" not in header:
-        raise WordListError(f"{TERM_SHARES} was not written with tokenizer {TOKENIZER}")
-    shares = {}
-    for line in body.splitlines():
-        token, _, share = line.partition("\t")
-        shares[token] = float(share)
-    return shares
+    return {
+        token: float(share)
+        for token, _, share in (line.partition("\t") for line in _token_lines(TERM_SHARES))
+    }
 
 
 @functools.cache
