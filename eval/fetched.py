@@ -10,6 +10,7 @@ Nothing fetched is committed: ``pip download`` of a source archive, ``npm pack``
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -75,7 +76,7 @@ def fetch(library: FetchedLibrary, folder: Path) -> None:
         spec = f"{library.package}=={library.version}"
         _run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--no-binary", ":all:",
               spec, "-d", str(downloads)])  # fmt: skip
-        archive = _one(downloads, f"{library.package.replace('-', '_')}-{library.version}.tar.gz",
+        archive = _one(downloads, f"{_archive_name(library.package)}-{library.version}.tar.gz",
                        f"{library.package}-{library.version}.tar.gz")  # fmt: skip
         _untar(archive, folder)
     elif library.registry == "npm":
@@ -109,6 +110,12 @@ def _run(command: Sequence[str], cwd: Path | None = None) -> None:
     if done.returncode:
         said = done.stderr.strip() or done.stdout.strip() or f"exit status {done.returncode}"
         raise FetchError(f"{' '.join(command)} failed:\n{said}")
+
+
+def _archive_name(package: str) -> str:
+    """The name a source archive of ``package`` has today: each run of "-", "_" and "." one
+    "_" (PEP 625; zope.interface's is zope_interface-8.7.tar.gz)."""
+    return re.sub(r"[-_.]+", "_", package)
 
 
 def _one(folder: Path, *names: str) -> Path:

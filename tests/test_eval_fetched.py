@@ -75,3 +75,24 @@ def test_a_debian_package_s_pages_are_under_its_own_name_unless_said() -> None:
     assert debian_html("lib", "1.0", "python-lib-doc=1.0-1", "python3-lib").path == (
         "lib/usr/share/doc/python3-lib/html"
     )
+
+
+def test_a_source_archive_is_found_by_its_normalized_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Source archives name a package as PEP 625 does: zope.interface's is
+    # zope_interface-8.7.tar.gz, which a name with only "-" made "_" never found.
+    folder = tmp_path / "fetched"
+
+    def pip_download(command: list[str], cwd: Path | None = None) -> None:
+        with tarfile.open(folder / "downloads" / "zope_interface-8.7.tar.gz", "w:gz") as whole:
+            info = tarfile.TarInfo("zope_interface-8.7/docs/index.rst")
+            info.size = 5
+            whole.addfile(info, io.BytesIO(b"Title"))
+
+    monkeypatch.setattr("eval.fetched._run", pip_download)
+    library = FetchedLibrary(
+        "zope.interface", "8.7", "pypi", "zope.interface", "zope_interface-8.7/docs", ("*.rst",)
+    )
+    fetch(library, folder)
+    assert (folder / "zope_interface-8.7" / "docs" / "index.rst").read_text() == "Title"
