@@ -101,6 +101,23 @@ LIBRARIES = (
     debian_html("django-taggit", "3.1.0", "python-django-taggit-doc=3.1.0-2"),
     debian_html("chardet", "5.1.0", "python-chardet-doc=5.1.0+dfsg-2"),
     debian_html("django-model-utils", "4.2.0", "python-django-model-utils-doc=4.2.0-2"),
+    # fieldY (written at stop 60, scored once on arrival by this stop's ranker and by the same
+    # ranker without stop 59's synonym groups): Sphinx with autodoc, npm READMEs and Debian's
+    # built Sphinx HTML.
+    FetchedLibrary("mako", "1.4.3", "pypi", "mako", "mako-1.4.3/doc/build", ("*.rst",),
+                   source_dir="mako-1.4.3"),
+    FetchedLibrary("zope.interface", "8.7", "pypi", "zope.interface", "zope_interface-8.7/docs",
+                   ("**/*.rst",), ("*.ru.rst", "hacking.rst"), source_dir="zope_interface-8.7/src"),
+    FetchedLibrary("execnet", "2.1.2", "pypi", "execnet", "execnet-2.1.2/doc", ("**/*.rst",),
+                   ("install.rst", "support.rst"), source_dir="execnet-2.1.2/src"),
+    FetchedLibrary("webcolors", "25.10.0", "pypi", "webcolors", "webcolors-25.10.0/docs",
+                   ("*.rst",), source_dir="webcolors-25.10.0/src"),
+    FetchedLibrary("axios", "1.21.1", "npm", "axios", "axios/package", ("README.md",)),
+    FetchedLibrary("lru-cache", "11.5.4", "npm", "lru-cache", "lru-cache/package", ("README.md",)),
+    FetchedLibrary("uuid", "14.0.3", "npm", "uuid", "uuid/package", ("README.md",)),
+    debian_html("bs4", "4.11.2", "python-bs4-doc=4.11.2-2"),
+    debian_html("bibtexparser", "1.1.0", "python-bibtexparser-doc=1.1.0+ds-5"),
+    debian_html("django-tables2", "2.4.1", "python-django-tables2-doc=2.4.1-3"),
 )  # fmt: skip
 
 
