@@ -26,6 +26,7 @@ from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
 from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
+from builder.parsers.rst.markup_lines import markup_line_numbers
 from builder.parsers.rst.substitutions import DEFINITION, define
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx_apidoc import apidoc_pages
@@ -344,8 +345,8 @@ def rst_substitutions(text: str) -> dict[str, str]:
     docutils applies to the whole page."""
     found: dict[str, str] = {}
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if DEFINITION.match(line.lstrip()):
+    for i in markup_line_numbers(lines):
+        if DEFINITION.match(lines[i].lstrip()):
             define(lines, i, found)
     return found
 
