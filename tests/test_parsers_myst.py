@@ -471,3 +471,25 @@ def test_substitutions_under_the_myst_key_are_read() -> None:
     page = "# T\n\nInline: {{ key1 }}, in the {{confpy}}.\n"
     parsed = parse(f"---\n{front}---\n{page}", "x.md")
     assert bodies(parsed) == ["Inline: I'm a substitution, in the sphinx `conf.py` file."]
+
+
+def test_a_substitution_on_a_line_of_its_own_reads_as_the_blocks_of_its_value() -> None:
+    # MyST-Parser 5.1.0's syntax/optional.md: "{{ key2 }}" is a literal block scalar holding a
+    # {note} fence that names key1; its lines were joined into "```{note} {{ key1 }} ```"
+    # (in a table cell too). A value naming itself, or another of several lines, reads as names.
+    front = (
+        "myst:\n  substitutions:\n    key1: I'm a **substitution**\n"
+        "    key2: |\n      ```{note}\n      {{ key1 }}\n      ```\n\n      - one\n        - two\n"
+        "    key3: |\n      {{ key3 }} {{ key2 }}\n      again\n"
+    )
+    assert yaml_substitutions(front)["key2"] == "```{note}\n{{ key1 }}\n```\n\n- one\n  - two"
+    page = (
+        "# T\n\nBlock level:\n\n{{ key2 }}\n\nInline: {{ key1 }}\n\n{{ key3 }}\n\n"
+        "| col1 |\n| --- |\n| {{key2}} |\n"
+    )
+    parsed = parse(f"---\n{front}---\n{page}", "x.md")
+    assert bodies(parsed) == [
+        "Block level:\n\nNote: I'm a substitution\n\n- one\n  - two\n\n"
+        "Inline: I'm a substitution\n\nkey3 key2 again\n\n"
+        "col1\nNote: I'm a substitution - one - two"
+    ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 from urllib.parse import unquote
 
@@ -336,13 +336,44 @@ def _link_target_text(doc: Document, href: str) -> str:
 
 
 def _substitute(doc: Document, match: re.Match[str]) -> str:
-    """A ``{{ name }}`` substitution's value (one level deep), else the name itself."""
+    """A ``{{ name }}`` substitution's value (one level deep; a value of several lines, the
+    text of its blocks), else the name itself."""
     value = doc.substitutions.get(match.group(1))
     if value is None:
         return match.group(1)
+    if "\n" in value:  # blocks (a table cell's note), read as one line
+        return " ".join(" ".join(_value_blocks(doc, match.group(1), value)).split())
     if "{{" in value or not _NEEDS_INLINE.search(value):
         return value
     return render_inline(doc, value)[0]
+
+
+def _block_substitution(doc: Document, index: int) -> str | None:
+    """A paragraph that is only ``{{ name }}`` of a value that spans lines: the blocks its
+    value's Markdown makes, as MyST reads a substitution on a line of its own (MyST-Parser's
+    docs: a ``{note}`` fence); None for any other paragraph."""
+    reference = _SUBSTITUTION.fullmatch(doc.tokens[index + 1].content.strip())
+    value = doc.substitutions.get(reference.group(1)) if reference else None
+    if reference is None or value is None or "\n" not in value:
+        return None
+    return "\n\n".join(_value_blocks(doc, reference.group(1), value))
+
+
+def _value_blocks(doc: Document, name: str, value: str) -> list[str]:
+    """The blocks substitution ``name``'s Markdown ``value`` makes, the values of several
+    lines it names read as their names: one naming itself, or a few naming each other many
+    times over, would not end or would fill the memory."""
+    tokens = doc.md.parse(value, doc.env)
+    others = {k: v for k, v in doc.substitutions.items() if "\n" not in v}
+    nested = replace(
+        doc,
+        tokens=tokens,
+        closers=match_closers(tokens),
+        substitutions=others,
+        source=value.split("\n"),
+        source_first=0,
+    )
+    return render_blocks(nested, 0, len(tokens))
 
 
 def render_blocks(doc: Document, start: int, end: int) -> list[str]:
@@ -371,6 +402,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
             return _footnote_definitions(doc, content)
     if kind == "paragraph_open" and is_link_definitions(doc.tokens[index + 1].content):
         return ""
+    if kind == "paragraph_open" and (blocks := _block_substitution(doc, index)) is not None:
+        return blocks
     if kind == "paragraph_open":
         return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
     if kind == "heading_open":
