@@ -96,13 +96,16 @@ def test_myst_link_schemes_and_object_targets_read_as_what_sphinx_shows() -> Non
         "The <project:configuration.md> page; see <project:#myst-warnings>, "
         "<inv:sphinx#suppress_warnings>, <inv:#*.Sphinx>, <path:example.txt>, "
         "[](project:/syntax/roles.md), [](project:gone.md), [](#myst_parser.sphinx_ext.main.setup)"
-        " and <https://x.org>.\n"
+        " and <https://x.org>.\n\n"
+        # Another project's document reads as its name, not its path or its inventory's name.
+        "[](inv:sphinx#usage/configuration), {doc}`sphinx:index`.\n"
     )
     with reading_references(titles, "intro.md"):
         parsed = parse(text, "intro.md")
     assert bodies(parsed) == [
         "The Configuration page; see Build Warnings, suppress_warnings, Sphinx, example.txt, "
-        "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org."
+        "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org.\n\n"
+        "configuration, index."
     ]
 
 

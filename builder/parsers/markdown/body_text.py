@@ -39,7 +39,7 @@ from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_l
 from builder.parsers.markdown.link_definitions import is_link_definitions
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
-from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
+from builder.parsers.markdown.myst_syntax import directive_name, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     code_span_text,
@@ -52,7 +52,12 @@ from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.table_code_pipes import escape_cell_bars
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
-from builder.parsers.reference_titles import document_title, label_title, names_a_generated_page
+from builder.parsers.reference_titles import (
+    document_title,
+    humane_label,
+    label_title,
+    names_a_generated_page,
+)
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
@@ -320,7 +325,9 @@ def _link_target_text(doc: Document, href: str) -> str:
         shown = name[1:-1].strip()
         return f"`{shown[1:].rpartition('.')[2] if shown.startswith('~') else shown}`"
     if name.startswith("inv:"):  # "inv:sphinx:std:confval#today_fmt", "inv:#*.Sphinx"
-        return name.rpartition("#")[2].strip("*.") or name
+        shown = name.rpartition("#")[2].strip("*.") or name
+        # A document's path ("inv:sphinx#usage/configuration") reads as its name in words.
+        return humane_label(shown.rpartition("/")[2]) if "/" in shown else shown
     target = href.removeprefix("project:").removeprefix("path:")
     if "://" in href or not target.lstrip("#"):
         return href
