@@ -20,7 +20,7 @@ TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tar.xz", ".txz
 ZIP_SUFFIXES = (".zip", ".whl")
 DEFAULT_DOCS_FOLDER = "docs"
 # Where else a release archive keeps its docs (pathspec's sdist: doc/).
-_OTHER_DOCS_FOLDERS = ("doc", "documentation", "Doc")
+_OTHER_DOCS_FOLDERS = ("doc", "documentation", "Doc", "doc-source")
 # What a zip made by macOS's Finder holds beside its top folder: each file's resource fork.
 _MACOS_METADATA = "__MACOSX"
 # Packages beside a release's code that its api would not name.

@@ -27,6 +27,7 @@ name set above (``project = name``) and a literal string's ``join`` of a list of
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -246,7 +247,8 @@ def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
 def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]) -> Any:
     """The value of ``node`` when it is a literal, a name set above, a value a SphinxConfig
     object gives, or a literal string's ``join`` of a list of strings (repo_helper's
-    ``"exclude-members": ",".join(config["autodoc_exclude_members"])``); else ValueError."""
+    ``"exclude-members": ",".join(config["autodoc_exclude_members"])``), or the dedented text
+    of such a string; else ValueError."""
     read, value = config_value(node, configs)
     if read:
         return value
@@ -266,7 +268,32 @@ def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, Pypro
         if isinstance(items, list | tuple) and all(isinstance(i, str) for i in items):
             return node.func.value.value.join(items)
         raise ValueError("join of what is not a list of strings")
+    if (argument := _dedent_argument(node)) is not None:
+        text = (
+            _formatted(argument, known)
+            if isinstance(argument, ast.JoinedStr)
+            else _value(argument, known, configs)
+        )
+        if isinstance(text, str):
+            return textwrap.dedent(text)
+        raise ValueError("dedent of what is not a string")
     return ast.literal_eval(node)
+
+
+def _dedent_argument(node: ast.expr) -> ast.expr | None:
+    """The argument of ``textwrap.dedent(...)`` or ``dedent(...)``: conf.py files indent a
+    multi-line ``rst_prolog`` with their code and dedent it; None for any other node."""
+    if not (isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords):
+        return None
+    function = node.func
+    named = isinstance(function, ast.Name) and function.id == "dedent"
+    attribute = (
+        isinstance(function, ast.Attribute)
+        and function.attr == "dedent"
+        and isinstance(function.value, ast.Name)
+        and function.value.id == "textwrap"
+    )
+    return node.args[0] if named or attribute else None
 
 
 def _literal_entries(

@@ -30,7 +30,10 @@ from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
-DOCS_FOLDERS = ("docs", "doc", "documentation", "docs/source", "doc/source", "website/docs")
+# repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
+DOCS_FOLDERS = (
+    "docs", "doc", "documentation", "docs/source", "doc/source", "website/docs", "doc-source",
+)  # fmt: skip
 # Folders that never hold a project's own docs when the docs are the project folder itself.
 NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",

@@ -96,13 +96,16 @@ def test_myst_link_schemes_and_object_targets_read_as_what_sphinx_shows() -> Non
         "The <project:configuration.md> page; see <project:#myst-warnings>, "
         "<inv:sphinx#suppress_warnings>, <inv:#*.Sphinx>, <path:example.txt>, "
         "[](project:/syntax/roles.md), [](project:gone.md), [](#myst_parser.sphinx_ext.main.setup)"
-        " and <https://x.org>.\n"
+        " and <https://x.org>.\n\n"
+        # Another project's document reads as its name, not its path or its inventory's name.
+        "[](inv:sphinx#usage/configuration), {doc}`sphinx:index`.\n"
     )
     with reading_references(titles, "intro.md"):
         parsed = parse(text, "intro.md")
     assert bodies(parsed) == [
         "The Configuration page; see Build Warnings, suppress_warnings, Sphinx, example.txt, "
-        "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org."
+        "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org.\n\n"
+        "configuration, index."
     ]
 
 
@@ -471,3 +474,25 @@ def test_substitutions_under_the_myst_key_are_read() -> None:
     page = "# T\n\nInline: {{ key1 }}, in the {{confpy}}.\n"
     parsed = parse(f"---\n{front}---\n{page}", "x.md")
     assert bodies(parsed) == ["Inline: I'm a substitution, in the sphinx `conf.py` file."]
+
+
+def test_a_substitution_on_a_line_of_its_own_reads_as_the_blocks_of_its_value() -> None:
+    # MyST-Parser 5.1.0's syntax/optional.md: "{{ key2 }}" is a literal block scalar holding a
+    # {note} fence that names key1; its lines were joined into "```{note} {{ key1 }} ```"
+    # (in a table cell too). A value naming itself, or another of several lines, reads as names.
+    front = (
+        "myst:\n  substitutions:\n    key1: I'm a **substitution**\n"
+        "    key2: |\n      ```{note}\n      {{ key1 }}\n      ```\n\n      - one\n        - two\n"
+        "    key3: |\n      {{ key3 }} {{ key2 }}\n      again\n"
+    )
+    assert yaml_substitutions(front)["key2"] == "```{note}\n{{ key1 }}\n```\n\n- one\n  - two"
+    page = (
+        "# T\n\nBlock level:\n\n{{ key2 }}\n\nInline: {{ key1 }}\n\n{{ key3 }}\n\n"
+        "| col1 |\n| --- |\n| {{key2}} |\n"
+    )
+    parsed = parse(f"---\n{front}---\n{page}", "x.md")
+    assert bodies(parsed) == [
+        "Block level:\n\nNote: I'm a substitution\n\n- one\n  - two\n\n"
+        "Inline: I'm a substitution\n\nkey3 key2 again\n\n"
+        "col1\nNote: I'm a substitution - one - two"
+    ]

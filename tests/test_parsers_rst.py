@@ -225,6 +225,14 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         (":func:`join <os.path.join>`", "`join`"),
         (":doc:`The guide <guide/index>`", "The guide"),
         (":doc:`guide/index`", "guide/index"),
+        # xarray's, werkzeug's and pyperf's docs link another project's pages through an
+        # intersphinx inventory ("python:library/pdb"); the raw target read as the title.
+        (
+            ":doc:`python:library/pdb`, :std:doc:`numpy:reference/routines.testing`, "
+            ":doc:`xarray-tutorial:fundamentals/02.1_indexing_Basic`, "
+            ":external+sphinx:doc:`usage/configuration`, :doc:`pyperf:index`",
+            "pdb, routines.testing, 02.1 indexing Basic, configuration, index",
+        ),
         (":ref:`my-label`", "my-label"),
         (":ref:`Read this <my-label>`", "Read this"),
         (":term:`WSGI`", "WSGI"),

@@ -141,3 +141,18 @@ def test_a_definition_naming_another_reads_through_it() -> None:
 def test_a_long_chain_of_definitions_stops_at_max_nesting() -> None:
     chain = "".join(f".. |d{n}| replace:: |d{n + 1}|\n" for n in range(3000))
     assert _body(f"Start |d0| end.\n\n{chain}") == "Start d8 end."
+
+
+def test_a_definition_shown_in_a_literal_block_or_a_comment_defines_nothing() -> None:
+    # Sphinx 8.2.3's basics.rst shows ".. |name| replace:: replacement *text*" after "like
+    # this::", and sphinx-substitution-extensions' README defines |release| as 0.1 in a
+    # code block: docutils reads them as text, and a page's own definition wins over the
+    # project's, so the example replaced the real one on the page.
+    text = (
+        "Define one like this::\n\n   .. |name| replace:: example\n\n"
+        ".. code-block:: rst\n\n   .. |what| replace:: shown\n\n"
+        "..\n   .. |hidden| replace:: commented\n\n"
+        ".. note::\n\n   .. |real| replace:: real\n\n"
+        "Then |name|, |what|, |hidden| and |real|.\n"
+    )
+    assert _body(text).endswith("Then name, what, hidden and real.")

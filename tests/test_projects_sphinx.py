@@ -456,3 +456,19 @@ def test_settings_kept_in_pyproject_through_sphinx_pyproject_are_read(tmp_path: 
     assert layout.documentation_summary == "Does *one* thing."
     records = compiled_records(version(docs, "sphinx", catalog_folder=tmp_path))
     assert [r["body"] for r in records if r["heading"] == "Demo"] == ["Does one thing."]
+
+
+def test_indented_prolog_definitions_apply_to_every_page(tmp_path: Path) -> None:
+    # Sphinx's own example indents rst_prolog with the code around it: a block quote, whose
+    # definitions docutils applies to the page; read from column 0 only, they were lost.
+    (tmp_path / "conf.py").write_text(
+        "rst_prolog = '''\n    .. |sg| replace:: structure\n       gene\n"
+        "    .. |arrow| unicode:: U+02192\n    .. |gap| raw:: html\n\n       <span></span>\n"
+        "    '''\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "index.rst").write_text(
+        "Title\n=====\n\nEach |sg| |arrow| a cell.|gap|\n", encoding="utf-8"
+    )
+    (record,) = compiled_records(version(tmp_path))
+    assert record["body"] == "Each structure gene → a cell."

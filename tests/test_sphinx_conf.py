@@ -212,3 +212,16 @@ def test_settings_read_from_pyproject_through_sphinx_pyproject() -> None:
     local = source.replace(", globalns=globals()", "")
     assert read_sphinx_conf(local, pyproject=pyproject).get("extensions") is None
     assert read_sphinx_conf(local, pyproject=pyproject).get("summary") == "Demo."
+
+
+def test_a_dedented_string_is_its_dedented_text() -> None:
+    # A conf.py indents a multi-line rst_prolog with its code and dedents it.
+    conf = read_sphinx_conf(
+        "import textwrap\nfrom textwrap import dedent\nname = 'Kit'\n"
+        "rst_prolog = textwrap.dedent('''\n    .. |a| replace:: A\n    .. |b| replace:: B\n''')\n"
+        "rst_epilog = dedent(f'''\n        .. |name| replace:: {name}\n        ''')\n"
+        "html_title = dedent(title)\n"
+    )
+    assert conf.get("rst_prolog") == "\n.. |a| replace:: A\n.. |b| replace:: B\n"
+    assert conf.get("rst_epilog") == "\n.. |name| replace:: Kit\n"
+    assert conf.not_literal == ("html_title",)

@@ -128,6 +128,18 @@ def test_a_sphinx_conf_in_a_subfolder_of_the_docs_folder_is_found(tmp_path: Path
     )
 
 
+def test_a_repo_helper_doc_source_folder_is_a_docs_folder(tmp_path: Path) -> None:
+    # repo_helper's projects keep their Sphinx docs in doc-source/ (whey-pth 0.0.6): read as
+    # plain reST files from the project's top, README and CONTRIBUTING among them, without
+    # conf.py's settings or the toctree order.
+    (tmp_path / "doc-source").mkdir()
+    (tmp_path / "doc-source" / "conf.py").write_text("extensions = []\n")
+    (tmp_path / "doc-source" / "index.rst").write_text("Demo\n====\n")
+    (tmp_path / "README.rst").write_text("Demo\n====\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("sphinx", "doc-source")
+
+
 def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) -> None:
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs, survey.version, survey.version_known) == (

@@ -14,6 +14,7 @@ that refer to it and no others.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -21,6 +22,9 @@ from dataclasses import dataclass, field
 
 # Page suffixes Sphinx takes as documents, stripped from a :doc: target and a docname.
 _DOCUMENT_SUFFIXES = (".rst", ".rest", ".txt", ".md", ".markdown")
+# An intersphinx inventory's name before a :doc: target ("python:library/pdb"): another
+# project's document, whose title is not known here.
+_INVENTORY = re.compile(r"^[A-Za-z][\w.+-]*:(?=[\w./])")
 
 # A resolved reference: ``"ref:label"`` or ``"doc:docname"``, and the title it read as.
 Resolved = tuple[str, str | None]
@@ -91,6 +95,25 @@ def document_title(target: str) -> str | None:
     docs folder when it starts with ``/``)."""
     reading = _READING.get()
     return _resolve("doc:" + docname(target, reading[1] if reading else ""))
+
+
+def other_project_document(target: str, *, external: bool = False) -> str | None:
+    """What a :doc: reference to another project's document (``python:library/pdb``, through
+    an intersphinx inventory, or any target of an ``external`` role) reads as: its name as
+    words ("pdb"), as its title is not known here; None for a target without an inventory's
+    name (a document path has no colon)."""
+    if not external and not _INVENTORY.match(target.strip()):
+        return None
+    name = _INVENTORY.sub("", target.strip()).rstrip("/").rpartition("/")[2]
+    for suffix in _DOCUMENT_SUFFIXES:
+        name = name.removesuffix(suffix)
+    return humane_label(name)
+
+
+def humane_label(label: str) -> str:
+    """A label or document name as words: ``how-slotted-classes`` reads "how slotted classes"."""
+    words = label.replace("-", " ").replace("_", " ").split()
+    return " ".join(words) or label
 
 
 def _resolve(reference: str) -> str | None:

@@ -26,6 +26,8 @@ from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
 from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
+from builder.parsers.rst.markup_lines import markup_line_numbers
+from builder.parsers.rst.substitutions import DEFINITION, define
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx_apidoc import apidoc_pages
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
@@ -63,7 +65,6 @@ ZZZEEKSPHINX = "zzzeeksphinx"
 # inflect) reads the package's metadata in the folder above conf.py and defines |project| as
 # its name in rst_epilog: their index pages are titled "Welcome to |project| documentation!".
 PACKAGING_EXTENSION = "jaraco.packaging.sphinx"
-_SUBSTITUTION = re.compile(r"^\.\. \|([^|\s](?:[^|]*[^|\s])?)\| replace::[ \t]*(.*)$")
 
 
 def read_sphinx(
@@ -339,19 +340,14 @@ def sphinx_pattern(pattern: str) -> str:
 
 
 def rst_substitutions(text: str) -> dict[str, str]:
-    """The ``.. |name| replace:: text`` definitions of a prolog, continuation lines joined."""
+    """The substitution definitions of a prolog, read as a page's are: at any indent, as an
+    indented ``rst_prolog`` (Sphinx's own example of it) is a block quote whose definitions
+    docutils applies to the whole page."""
     found: dict[str, str] = {}
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        match = _SUBSTITUTION.match(line)
-        if match is None:
-            continue
-        parts = [match.group(2).strip()]
-        for following in lines[i + 1 :]:
-            if not following.strip() or not following[0].isspace():
-                break
-            parts.append(following.strip())
-        found[match.group(1)] = " ".join(p for p in parts if p)
+    for i in markup_line_numbers(lines):
+        if DEFINITION.match(lines[i].lstrip()):
+            define(lines, i, found)
     return found
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 from urllib.parse import unquote
 
@@ -39,7 +39,7 @@ from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_l
 from builder.parsers.markdown.link_definitions import is_link_definitions
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
-from builder.parsers.markdown.myst_syntax import directive_name, humane_label, render_role
+from builder.parsers.markdown.myst_syntax import directive_name, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     code_span_text,
@@ -52,7 +52,12 @@ from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.table_code_pipes import escape_cell_bars
 from builder.parsers.markdown.twoslash import is_twoslash, shown_code
-from builder.parsers.reference_titles import document_title, label_title, names_a_generated_page
+from builder.parsers.reference_titles import (
+    document_title,
+    humane_label,
+    label_title,
+    names_a_generated_page,
+)
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
@@ -320,7 +325,9 @@ def _link_target_text(doc: Document, href: str) -> str:
         shown = name[1:-1].strip()
         return f"`{shown[1:].rpartition('.')[2] if shown.startswith('~') else shown}`"
     if name.startswith("inv:"):  # "inv:sphinx:std:confval#today_fmt", "inv:#*.Sphinx"
-        return name.rpartition("#")[2].strip("*.") or name
+        shown = name.rpartition("#")[2].strip("*.") or name
+        # A document's path ("inv:sphinx#usage/configuration") reads as its name in words.
+        return humane_label(shown.rpartition("/")[2]) if "/" in shown else shown
     target = href.removeprefix("project:").removeprefix("path:")
     if "://" in href or not target.lstrip("#"):
         return href
@@ -336,13 +343,44 @@ def _link_target_text(doc: Document, href: str) -> str:
 
 
 def _substitute(doc: Document, match: re.Match[str]) -> str:
-    """A ``{{ name }}`` substitution's value (one level deep), else the name itself."""
+    """A ``{{ name }}`` substitution's value (one level deep; a value of several lines, the
+    text of its blocks), else the name itself."""
     value = doc.substitutions.get(match.group(1))
     if value is None:
         return match.group(1)
+    if "\n" in value:  # blocks (a table cell's note), read as one line
+        return " ".join(" ".join(_value_blocks(doc, match.group(1), value)).split())
     if "{{" in value or not _NEEDS_INLINE.search(value):
         return value
     return render_inline(doc, value)[0]
+
+
+def _block_substitution(doc: Document, index: int) -> str | None:
+    """A paragraph that is only ``{{ name }}`` of a value that spans lines: the blocks its
+    value's Markdown makes, as MyST reads a substitution on a line of its own (MyST-Parser's
+    docs: a ``{note}`` fence); None for any other paragraph."""
+    reference = _SUBSTITUTION.fullmatch(doc.tokens[index + 1].content.strip())
+    value = doc.substitutions.get(reference.group(1)) if reference else None
+    if reference is None or value is None or "\n" not in value:
+        return None
+    return "\n\n".join(_value_blocks(doc, reference.group(1), value))
+
+
+def _value_blocks(doc: Document, name: str, value: str) -> list[str]:
+    """The blocks substitution ``name``'s Markdown ``value`` makes, the values of several
+    lines it names read as their names: one naming itself, or a few naming each other many
+    times over, would not end or would fill the memory."""
+    tokens = doc.md.parse(value, doc.env)
+    others = {k: v for k, v in doc.substitutions.items() if "\n" not in v}
+    nested = replace(
+        doc,
+        tokens=tokens,
+        closers=match_closers(tokens),
+        substitutions=others,
+        source=value.split("\n"),
+        source_first=0,
+    )
+    return render_blocks(nested, 0, len(tokens))
 
 
 def render_blocks(doc: Document, start: int, end: int) -> list[str]:
@@ -371,6 +409,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
             return _footnote_definitions(doc, content)
     if kind == "paragraph_open" and is_link_definitions(doc.tokens[index + 1].content):
         return ""
+    if kind == "paragraph_open" and (blocks := _block_substitution(doc, index)) is not None:
+        return blocks
     if kind == "paragraph_open":
         return render_inline(doc, drop_abbreviations(doc.tokens[index + 1].content))[0]
     if kind == "heading_open":

@@ -9,6 +9,7 @@ MkDocs' other kind, MultiMarkdown's ``key: value`` lines that open a page withou
 from __future__ import annotations
 
 import re
+import textwrap
 
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
 # MyST's substitutions: a top-level key, or (MyST-Parser 1.0 on) one under ``myst:``.
@@ -114,10 +115,12 @@ def _scalar(value: str, following: list[str], indent: int) -> str:
     for continuation in following:
         if continuation.strip() and len(continuation) - len(continuation.lstrip()) <= indent:
             break
-        kept.append(continuation.strip())
-    # A literal block keeps its line breaks; a folded one joins its lines as YAML folds them.
-    joiner = "\n" if value[0] == "|" else " "
-    return joiner.join(part for part in kept if part)
+        kept.append(continuation.rstrip())
+    if value[0] == "|":
+        # A literal block keeps its lines, blank ones and indents within it too: MyST reads
+        # a multi-line substitution as Markdown blocks (a directive fence, a list).
+        return textwrap.dedent("\n".join(kept)).strip("\n")
+    return " ".join(part.strip() for part in kept if part.strip())  # as YAML folds them
 
 
 def split_toml_front_matter(text: str) -> tuple[str, str]:

@@ -27,7 +27,12 @@ from builder.parsers.markdown.front_matter import yaml_unquote
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_extensions import FIELD_LISTS, myst_enables
 from builder.parsers.markdown.python_markdown import THEME_ICON
-from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.reference_titles import (
+    document_title,
+    humane_label,
+    label_title,
+    other_project_document,
+)
 from builder.parsers.rst.inline import numbered_title
 from builder.parsers.rst.inline import render_role as render_rst_role
 
@@ -144,14 +149,8 @@ def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: boo
         return target
     if base == "doc":
         name = target.rstrip("/").rpartition("/")[2].removesuffix(".md")
-        return document_title(target) or humane_label(name)
+        return document_title(target) or other_project_document(target) or humane_label(name)
     return labels.get(target.lower()) or label_title(target) or humane_label(target)
-
-
-def humane_label(label: str) -> str:
-    """A label or document name as words: ``how-slotted-classes`` reads "how slotted classes"."""
-    words = label.replace("-", " ").replace("_", " ").split()
-    return " ".join(words) or label
 
 
 def field_list_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:

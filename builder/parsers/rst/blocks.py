@@ -10,12 +10,11 @@ calling the walker again on their dedented lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
-from builder.parsers.rst.directives import CODE_DIRECTIVES, render_directive
+from builder.parsers.rst.directives import render_directive
 from builder.parsers.rst.events import (
     MAX_DEPTH,
     METADATA_FIELDS,
@@ -34,6 +33,13 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.info_fields import info_field_events
 from builder.parsers.rst.inline import render_inline
+from builder.parsers.rst.markup_lines import (
+    DIRECTIVE,
+    FOOTNOTE,
+    SUBSTITUTION,
+    TARGET,
+    markup_line_numbers,
+)
 from builder.parsers.rst.release_paragraphs import release_heading, release_term
 from builder.parsers.rst.releases import (
     Release,
@@ -66,17 +72,8 @@ _OTHER_ONLY = re.compile(r"(?::any:)?`(genindex|modindex|py-modindex|search)`\.?
 _FIELD = re.compile(r":((?:[^:`\\]|\\.)+?):(?: +|$)")
 _OPTION = r"(?:--?|/)[A-Za-z0-9][\w-]*(?:[ =](?:<[^>]+>|[A-Za-z_][\w-]*))?"
 _OPTION_LIST = re.compile(rf"({_OPTION}(?:, {_OPTION})*)(?:  +|$)")
-_DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*?) ?::(?: +(.*)|$)")
-_TARGET = re.compile(r"\.\. +_(`[^`]+`|(?:[^:\\`]|\\.)*):(?: +(.*)|$)")
-_SUBSTITUTION = re.compile(r"\.\. +\|[^|]+\|")
-_FOOTNOTE = re.compile(r"\.\. +\[([^\]]+)\](?: +(.*)|$)")
 _LINE_BLOCK = re.compile(r"\|(?: +|$)")
 _INLINE_LITERAL = re.compile(r"``.+?``")
-# Directives whose content is shown as written (or not at all), never read as markup.
-_LITERAL_DIRECTIVES = CODE_DIRECTIVES | {
-    "doctest", "testcode", "testoutput", "testsetup", "testcleanup", "ipython",
-    "jupyter-execute", "parsed-literal", "raw", "math", "mermaid",
-}  # fmt: skip
 _QUOTED_LITERAL = re.compile(r"[!-/:-@\[-`{-~]")
 # Fields docutils turns into topics of the page rather than docinfo, which Sphinx removes.
 _BIBLIOGRAPHIC_TOPICS = frozenset({"abstract", "dedication"})
@@ -209,19 +206,19 @@ def _render_explicit(
     if line == ".." and (i + 1 >= len(lines) or not lines[i + 1]):
         end = i + 1  # an empty comment ends at the blank line; what follows is a block quote
     end = max(end, i + 1)
-    directive = _DIRECTIVE.match(line)
+    directive = DIRECTIVE.match(line)
     if directive:
         body = lines[i + 1 : end]
         name, rest = directive.group(1), (directive.group(2) or "").strip()
         after = skip_blank(lines, end)
         # A label shows nothing: the directive stands before what follows it (scrapy's
         # ".. setting:: SCHEDULER_PRIORITY_QUEUE", a label, then the title naming it).
-        while after < len(lines) and _TARGET.match(lines[after]):
+        while after < len(lines) and TARGET.match(lines[after]):
             after = skip_blank(lines, after + 1)
         following = lines[after] if after < len(lines) else ""
         events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks, following)
         return events, end
-    target = _TARGET.match(line)
+    target = TARGET.match(line)
     if target:
         # As docutils reads a target: to the first blank line. An indented block after it is a
         # block quote (babel's pattern table below its specification's link).
@@ -230,10 +227,10 @@ def _render_explicit(
         if ctx.depth == 0 and not url and end == i + 1 and name and name != "_":
             doc.labels.append((" ".join(name.split()), first + i))
         return [], end
-    if _SUBSTITUTION.match(line):
+    if SUBSTITUTION.match(line):
         define(lines, i)  # one a docstring holds applies to the rest of the page
         return [], end
-    footnote = _FOOTNOTE.match(line)
+    footnote = FOOTNOTE.match(line)
     if footnote:
         body = [footnote.group(2) or "", *dedent(lines[i + 1 : end])]
         label = doc.footnote_label(footnote.group(1))
@@ -257,10 +254,10 @@ def footnote_labels(
     anonymous: list[str] = []
     marks = {"#": 0, "*": 0}  # anonymous and symbol marks, outside literals
     symbols = 0
-    for line in _markup_lines(lines):
+    for line in (lines[i] for i in markup_line_numbers(lines)):
         for mark in marks if "]_" in line else ():
             marks[mark] += _INLINE_LITERAL.sub("", line).count(f"[{mark}]_")
-        footnote = _FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
+        footnote = FOOTNOTE.match(line.lstrip()) if ".. [" in line else None
         if footnote is None:
             continue
         label = footnote.group(1)
@@ -293,43 +290,11 @@ def numbered_footnotes(lines: list[str]) -> frozenset[str]:
     "[#8]" show as [9] to [16]."""
     return frozenset(
         footnote.group(1).removeprefix("#")
-        for line in _markup_lines(lines)
+        for line in (lines[i] for i in markup_line_numbers(lines))
         if ".. [" in line
-        and (footnote := _FOOTNOTE.match(line.lstrip())) is not None
+        and (footnote := FOOTNOTE.match(line.lstrip())) is not None
         and footnote.group(1).removeprefix("#").isdigit()
     )
-
-
-def _markup_lines(lines: list[str]) -> Iterator[str]:
-    """The lines of ``lines`` outside literal blocks, code directives and comments, where a
-    footnote is a footnote: one written in an example ("Write footnotes like this::", then
-    ".. [#f1] Text") took a number no footnote shows, and the marks of the page's own read
-    as the next ones ("[3]" for the footnote "[1]")."""
-    literal_above: int | None = None  # the indent of what a literal block follows
-    for i, line in enumerate(lines):
-        stripped = line.lstrip()
-        indent = len(line) - len(stripped)
-        if literal_above is not None:
-            if not stripped or indent > literal_above:
-                continue
-            literal_above = None
-        yield line
-        directive = _DIRECTIVE.match(stripped) if stripped.startswith("..") else None
-        if directive is not None:
-            literal = directive.group(1) in _LITERAL_DIRECTIVES
-        elif stripped == "..":
-            # An empty comment ends at a blank line; what follows is a block quote.
-            literal = i + 1 < len(lines) and bool(lines[i + 1].strip())
-        elif stripped.startswith(".. "):
-            literal = not (  # a comment
-                _FOOTNOTE.match(stripped)
-                or _TARGET.match(stripped)
-                or _SUBSTITUTION.match(stripped)
-            )
-        else:
-            literal = stripped.endswith("::")
-        if literal:
-            literal_above = indent
 
 
 def _paragraph_end(lines: list[str], i: int) -> int:
@@ -501,8 +466,8 @@ def docinfo_may_follow(lines: list[str], i: int) -> bool:
         if not line:
             k += 1
             continue
-        directive = _DIRECTIVE.match(line)
-        if not line.startswith("..") or _FOOTNOTE.match(line):
+        directive = DIRECTIVE.match(line)
+        if not line.startswith("..") or FOOTNOTE.match(line):
             return False
         if directive and directive.group(1).lower() not in _BEFORE_DOCINFO_DIRECTIVES:
             return False

@@ -78,6 +78,7 @@ from builder.parsers.rst.jinja_domain import DIRECTIVES as JINJA_DIRECTIVES
 from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
+from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
@@ -114,7 +115,6 @@ VERSION_NOTES = {
 HTTP_METHODS = frozenset(
     {"get", "head", "post", "put", "patch", "delete", "options", "trace", "connect", "copy", "any"}
 )
-CODE_DIRECTIVES = frozenset({"code-block", "code", "sourcecode", "code-tab", "prompt"})
 # Directives that steer the build or draw pictures: nothing in them is prose for a reader.
 DROPPED = frozenset(
     {

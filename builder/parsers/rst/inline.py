@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from builder.parsers.reference_titles import document_title, label_title
+from builder.parsers.reference_titles import document_title, label_title, other_project_document
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.role_aliases import base_role
@@ -264,7 +264,13 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         if not title and base == "ref":
             return label_title(target) or target
         if not title and base == "doc":
-            return document_title(target) or target
+            # ":external+sphinx:doc:`usage/configuration`" names another project's too.
+            external = domain.startswith("external")
+            return (
+                (None if external else document_title(target))
+                or other_project_document(target, external=external)
+                or target
+            )
         if title and base == "numref":
             return numbered_title(title, label_title(target) or target)
         return title or target

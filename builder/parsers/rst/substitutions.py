@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from builder.parsers.badges import is_badge
+from builder.parsers.rst.markup_lines import markup_line_numbers
 
 # ".. |name| replace:: text", the text going on in the lines indented under it; also
 # "raw::" (markup for another writer: a "<br/>" in a table cell, no text), "unicode::"
@@ -73,8 +74,8 @@ def page_substitutions(lines: Sequence[str]) -> Iterator[None]:
     """Within, ``|name|`` reads as what the page's definitions in ``lines`` replace it with."""
     found = dict(_PROJECT.get())
     linked = _linked_names(lines)
-    for i, line in enumerate(lines):
-        if _opens_definition(line):
+    for i in markup_line_numbers(lines):
+        if _opens_definition(lines[i]):
             define(lines, i, found, linked)
     token = _PAGE.set(found)
     read = _READ.set({})
@@ -91,14 +92,15 @@ def define_included(lines: Sequence[str]) -> None:
     README's badge row (Invoke's ``|version| |python| |license|``, included by its site's
     index) comes before the definitions that make its images badges, which read as nothing."""
     linked = _linked_names(lines)
-    for i, line in enumerate(lines):
-        if _opens_definition(line):
+    for i in markup_line_numbers(lines):
+        if _opens_definition(lines[i]):
             define(lines, i, None, linked)
 
 
 def _opens_definition(line: str) -> bool:
     """Whether ``line`` opens a definition: at any depth, as docutils applies one in a
-    directive's content (sphinx-toolbox's badges in ``.. only:: html``) to the document."""
+    directive's content (sphinx-toolbox's badges in ``.. only:: html``) to the document; the
+    caller passes only the lines outside literal blocks and comments, which define nothing."""
     return "|" in line and DEFINITION.match(line.lstrip()) is not None
 
 
