@@ -212,3 +212,21 @@ def test_settings_read_from_pyproject_through_sphinx_pyproject() -> None:
     local = source.replace(", globalns=globals()", "")
     assert read_sphinx_conf(local, pyproject=pyproject).get("extensions") is None
     assert read_sphinx_conf(local, pyproject=pyproject).get("summary") == "Demo."
+
+
+def test_a_computed_version_holds_the_given_release_where_the_file_binds_it() -> None:
+    computed = {"version": "2.1.0", "release": "2.1.0"}
+    conf = read_sphinx_conf(
+        'release = get_version("demo")\nversion = "2.1"\ntitle = f"Demo {release}"\n'
+        'subs = {"release": release, "v": version}\n',
+        computed=computed,
+    )
+    assert conf.values == {
+        "release": "2.1.0",
+        "version": "2.1",  # a literal stays what it says
+        "title": "Demo 2.1.0",
+        "subs": {"release": "2.1.0", "v": "2.1"},
+    }
+    # A file that never sets them has Sphinx's defaults, not the release.
+    assert read_sphinx_conf("project = 'demo'\n", computed=computed).values == {"project": "demo"}
+    assert read_sphinx_conf("subs = {**base}\n").not_literal == ("subs",)
