@@ -2,7 +2,8 @@
 
 ``*`` and ``?`` stay within one path segment, ``**`` spans segments, ``[abc]`` is a class.
 A pattern without a slash matches the file name at any depth (``*.rst``); a pattern with one
-is anchored at the version root (``api/**/*.md``).
+is anchored at the version root (``api/**/*.md``), and so is one that starts with a slash
+(``/README.md``, the top folder's README only), as in ``.gitignore``.
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ class GlobSet:
 def _translate(pattern: str) -> str:
     if not pattern or len(pattern) > MAX_PATTERN_LENGTH:
         raise GlobError(f"pattern {pattern[:40]!r} must have 1 to {MAX_PATTERN_LENGTH} characters")
-    if pattern.startswith("/") or ".." in pattern.split("/"):
+    if pattern.startswith("//") or ".." in pattern.split("/"):
         raise GlobError(f"pattern {pattern!r} must be relative to the version root, without '..'")
     anchored = "/" in pattern.rstrip("/")
-    pattern = pattern.rstrip("/") if pattern.endswith("/") else pattern
+    # A leading slash only anchors the pattern, as in .gitignore: the rest is what matches.
+    pattern = pattern.removeprefix("/").rstrip("/")
+    if not pattern:
+        raise GlobError("pattern '/' names no file")
     out: list[str] = [] if anchored else ["(?:.*/)?"]
     i = 0
     while i < len(pattern):

@@ -5,7 +5,9 @@ subsections: "0.20.0 (2025-10-20)" > "Features", "Bug Fixes". The release sectio
 nothing itself, so it is dropped, and a question about 0.20.0 lands on the "Features" of
 another release. In a changelog file, a release heading whose subsections are not releases
 themselves takes their text, each under its heading as a label, and they go: one section per
-release, the way a reader looks a release up. A long one is split later, like any section.
+release, the way a reader looks a release up. A long one is split later, like any section;
+but one longer than a section whose subsections have their own is a guide's topics, which
+keep their headings.
 
 Before that, no release sits below another: conventional-changelog (semantic-release's notes)
 heads a minor release "# [4.16.0](...)" and a patch "## [4.15.1](...)", so each patch read as
@@ -28,6 +30,7 @@ from dataclasses import replace
 
 from builder.model import Section
 from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, is_release_heading
+from schemas.shards import MAX_SECTION_CHARS
 
 # A heading that opens with a version: "[4.15.1](...) (2024-07-04)", "v.3.3.4", "1.0.0 - date".
 _VERSION_FIRST = re.compile(r"\W*v?\.?\d+\.\d+", re.IGNORECASE)
@@ -114,16 +117,28 @@ def _subtree_end(sections: Sequence[Section], index: int) -> int:
 
 
 def _is_release_of_categories(section: Section, below: Sequence[Section]) -> bool:
-    return is_release_heading(section.heading) and not any(
+    """Whether ``below`` are the categories of the release ``section``: no release among
+    them, and all at one level or together short enough for one section. Topics with topics
+    of their own, longer than that, are a guide-like release note's (python-statemachine's
+    3.0.0.md: "What's new" > "Compound states", 600 lines), whose headings are kept: folded,
+    it was cut into parts anywhere, its topics' headings lost."""
+    if not is_release_heading(section.heading) or any(
         is_release_heading(child.heading) or child.kind != "text" for child in below
-    )
+    ):
+        return False
+    one_level = len({child.level for child in below}) == 1
+    return one_level or len(_folded_body(section, below)) <= MAX_SECTION_CHARS
 
 
 def _with_categories(release: Section, below: Sequence[Section]) -> Section:
-    parts = [release.body.strip()] if release.body.strip() else []
-    parts += [f"{child.heading}:\n{child.body.strip()}" for child in below if child.body.strip()]
     return replace(
         release,
-        body="\n\n".join(parts),
+        body=_folded_body(release, below),
         line_end=max(release.line_end, *(child.line_end for child in below)),
     )
+
+
+def _folded_body(release: Section, below: Sequence[Section]) -> str:
+    parts = [release.body.strip()] if release.body.strip() else []
+    parts += [f"{child.heading}:\n{child.body.strip()}" for child in below if child.body.strip()]
+    return "\n\n".join(parts)

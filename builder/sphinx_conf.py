@@ -6,10 +6,12 @@ dicts, sets, booleans, None) are read, with ``ast``, and the literals a list is 
 (``+=``, ``.append``, ``.extend``), at the top level or in an ``if`` block: conf.py files add
 extensions for the HTML build that way (pip: ``if "man" not in tags: extensions.extend(...)``,
 with myst_parser among them). Anything else (a call, a name, an import's value) is recorded by
-name so the caller can say it was ignored. A conf.py that builds its settings with a shared
-helper names its extensions in that call instead (celery's
-``globals().update(build_config(..., extra_extensions=[...]))``): the literal lists passed as
-a keyword ending in ``extensions`` are kept apart, as extensions the file asks for.
+name so the caller can say it was ignored; but ``version`` and ``release``, which a conf.py
+most often computes from the package, hold the release being built when the caller gives it.
+A conf.py that builds its settings with a shared helper names its extensions in that call
+instead (celery's ``globals().update(build_config(..., extra_extensions=[...]))``): the
+literal lists passed as a keyword ending in ``extensions`` are kept apart, as extensions the
+file asks for.
 
 A conf.py may also take its settings from a shared configuration package, as the Astropy
 family does (``from sphinx_astropy.conf.v2 import *``, or ``import extensions, rst_epilog``
@@ -102,18 +104,26 @@ class SphinxConf:
 
 
 def read_sphinx_conf(
-    source: str, modules: Mapping[str, str] | None = None, pyproject: str | None = None
+    source: str,
+    modules: Mapping[str, str] | None = None,
+    pyproject: str | None = None,
+    computed: Mapping[str, Any] | None = None,
 ) -> SphinxConf:
     """The literal top-level settings of ``source`` (the text of a conf.py); ``modules``: the
     text of the project's own modules it imports settings from, by name (their own imports
-    are not followed); ``pyproject``: the text of the pyproject.toml its SphinxConfig reads."""
+    are not followed); ``pyproject``: the text of the pyproject.toml its SphinxConfig reads;
+    ``computed``: what a name the file binds to no literal holds when it runs (the release
+    being built, for ``release = version("black")`` or ``from pkg import __version__ as
+    version``), so that settings made of it are read too."""
     if len(source) > MAX_CONF_BYTES:
         return SphinxConf(problem=f"larger than {MAX_CONF_BYTES // 1024} KiB; not read")
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError) as exc:
         return SphinxConf(problem=f"not valid Python ({type(exc).__name__}); not read")
-    values: dict[str, Any] = {}
+    given = computed or {}
+    computed = {name: given[name] for name in _bound_names(tree) if name in given}
+    values: dict[str, Any] = dict(computed)
     not_literal: dict[str, None] = {}
     configs: dict[str, PyprojectConfig] = {}
     for statement, conditional in _statements(tree.body, conditional=False):
@@ -144,6 +154,9 @@ def read_sphinx_conf(
                 values[name] = _literal(name, node, values, configs)
                 not_literal.pop(name, None)
             except LITERAL_ERRORS:
+                if name in computed:
+                    values[name] = computed[name]
+                    continue
                 values.pop(name, None)
                 not_literal[name] = None
     return SphinxConf(values, tuple(not_literal), passed_extensions=_passed_extensions(tree))
@@ -246,15 +259,24 @@ def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
 
 def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]) -> Any:
     """The value of ``node`` when it is a literal, a name set above, a value a SphinxConfig
-    object gives, or a literal string's ``join`` of a list of strings (repo_helper's
-    ``"exclude-members": ",".join(config["autodoc_exclude_members"])``), or the dedented text
-    of such a string; else ValueError."""
+    object gives, a literal string's ``join`` of a list of strings (repo_helper's
+    ``"exclude-members": ",".join(config["autodoc_exclude_members"])``), the dedented text of
+    such a string, or a dict display of those (scikit-build-core's
+    ``myst_substitutions = {"version": version}``); else ValueError."""
     read, value = config_value(node, configs)
     if read:
         return value
     if isinstance(node, ast.Name) and node.id in known:
         value = known[node.id]
         return list(value) if isinstance(value, list) else value
+    if isinstance(node, ast.Dict):
+        if any(key is None for key in node.keys):
+            raise ValueError("a dict display that unpacks another")
+        return {
+            ast.literal_eval(key): _value(value, known, configs)
+            for key, value in zip(node.keys, node.values, strict=True)
+            if key is not None
+        }
     if (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -418,6 +440,17 @@ def _grow(values: dict[str, Any], not_literal: dict[str, None], name: str, node:
     if name in values or name in not_literal:
         values.pop(name, None)
         not_literal[name] = None
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """The names the file's top-level statements (in ``if`` and ``try`` blocks too) assign or
+    import."""
+    names: set[str] = set()
+    for statement, _ in _statements(tree.body, conditional=False):
+        if isinstance(statement, ast.Import | ast.ImportFrom):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in statement.names)
+        names.update(name for name, _ in _assignments(statement))
+    return names
 
 
 def _assignments(statement: ast.stmt) -> list[tuple[str, ast.expr | None]]:

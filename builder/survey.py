@@ -152,7 +152,8 @@ def survey_project(root: Path) -> ProjectSurvey:
     readme = _package_readme(root, kind, docs, metadata.get("packages", ()))
     if readme is not None:
         found.append(f"{readme}: the package's README, read with {docs}/")
-        include = (readme, *(f"{docs}/{pattern}" for pattern in include))
+        # Anchored: a README.md without a slash is every folder's (fastify's test/bundler/).
+        include = (f"/{readme}", *(f"{docs}/{pattern}" for pattern in include))
         exclude = tuple(f"{docs}/{pattern}" for pattern in exclude)
         docs = "."
     return ProjectSurvey(

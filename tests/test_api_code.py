@@ -459,3 +459,35 @@ def test_a_folder_without_init_inside_a_package_is_its_subpackage(tmp_path: Path
     assert route is not None and route.doc[0].text == "Register a view."
     state = source.find("web.app.State")
     assert state is not None and state.doc[0].text == "Setup state."
+
+
+def test_a_base_from_another_package_of_the_folder_is_loaded_for_the_class(
+    tmp_path: Path,
+) -> None:
+    # python-statemachine 3.2.2: tests.machines.showcase_simple.SimpleSC(StateChart), its
+    # base imported from the statemachine package, read 'SimpleSC()' when the parsing process
+    # had not loaded statemachine for another page before (griffe's mro() leaves the base out
+    # without a word), and its StateChart signature otherwise: builds with -j 2 differed.
+    from builder.api.code import GriffeSource
+    from builder.api.model import ApiSettings
+
+    (tmp_path / "machine").mkdir()
+    (tmp_path / "machine" / "__init__.py").write_text("from machine.core import Chart\n")
+    (tmp_path / "machine" / "core.py").write_text(
+        "class Chart:\n    def __init__(self, model: object = None) -> None:\n"
+        '        """Make a chart."""\n\n    def send(self, event: str) -> None:\n'
+        '        """Send an event."""\n'
+    )
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "__init__.py").write_text("")
+    (tmp_path / "examples" / "simple.py").write_text(
+        "from machine import Chart\n\n\nclass Simple(Chart):\n"
+        '    """A simple chart."""\n\n    class Inner(Chart):\n        """Nested."""\n'
+    )
+    for path in ("examples.simple.Simple", "examples.simple"):
+        source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+        found = source.find(path, inherited=True)
+        assert found is not None
+        simple = source.find("examples.simple.Simple", inherited=True)
+        assert simple is not None and simple.signature == "Simple(model: object = None)"
+        assert [m.name for m in simple.members if m.inherited] == ["__init__", "send"]

@@ -19,6 +19,10 @@ from builder.globs import GlobError, compile_globs
         ("_build", "_build/html/index.html", True),
         ("_build", "docs/_build/index.html", True),
         ("changes.rst", "changes.rst", True),
+        # A leading slash anchors a name at the version root, as in .gitignore.
+        ("/README.md", "README.md", True),
+        ("/README.md", "test/bundler/README.md", False),
+        ("/docs/", "docs/a.md", True),
         ("changes.rst", "changes.rst.bak", False),
         ("v?.md", "v1.md", True),
         ("v[0-9].md", "v7.md", True),
@@ -33,7 +37,7 @@ def test_empty_set_matches_nothing() -> None:
     assert not compile_globs([]).matches("a.md")
 
 
-@pytest.mark.parametrize("pattern", ["", "/abs/*.md", "../up/*.md", "a[bc", "x" * 501])
+@pytest.mark.parametrize("pattern", ["", "/", "//abs/*.md", "../up/*.md", "a[bc", "x" * 501])
 def test_rejects_bad_patterns(pattern: str) -> None:
     with pytest.raises(GlobError):
         compile_globs([pattern])

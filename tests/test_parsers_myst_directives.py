@@ -190,6 +190,21 @@ def test_a_project_directive_with_only_an_argument_keeps_it_as_code() -> None:
     ]
 
 
+def test_a_project_directive_keeps_its_caption_as_the_page_s_markdown() -> None:
+    # python-statemachine 3.2.2: its own '{statemachine-diagram}' draws a class's diagram with
+    # a caption under it ('After payment', 'from_.any()'); the 50 captions were lost, and a
+    # caption read as reST lost the underscore of 'from_' to a reference.
+    text = (
+        "# Diagrams\n\n"
+        "```{statemachine-diagram} shop.OrderControl\n:events: pay\n"
+        ":caption: After *payment* with from_.any()\n```\n\n"
+        "```{unknown-box}\n:caption: Boxed\nIts content.\n```\n"
+    )
+    assert bodies(parse(text, "diagram.md")) == [
+        "`shop.OrderControl`\n\nAfter payment with from_.any()\n\nIts content.\n\nBoxed"
+    ]
+
+
 def test_an_option_continued_on_indented_colon_lines_is_not_content() -> None:
     # MyST-NB's hiding.md: a code cell's ":mystnb:" option went on as ":  code_prompt_show:"
     # lines, which read as the first lines of its code.

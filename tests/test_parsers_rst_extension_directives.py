@@ -165,6 +165,12 @@ def test_a_cross_reference_target_before_what_shows_its_name_shows_nothing() -> 
     ]
 
 
+def test_a_project_directive_keeps_its_caption() -> None:
+    # python-statemachine's diagram directive (its pages are MyST; reST reads it alike).
+    text = ".. statemachine-diagram:: shop.OrderControl\n   :caption: After *payment*\n"
+    assert _body(text) == "`shop.OrderControl`\n\nAfter payment"
+
+
 def test_a_label_between_a_target_and_what_shows_its_name_is_looked_past() -> None:
     # scrapy 2.19.0's '.. setting:: SCHEDULER_PRIORITY_QUEUE' stands over a label, then the
     # title naming it: the name ended the section before. pip 25.3's options pages end their

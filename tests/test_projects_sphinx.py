@@ -429,6 +429,29 @@ def test_conf_py_myst_substitutions_read_under_the_pages_own(tmp_path: Path) -> 
     assert record["body"] == "Page Kit needs Python 3.10; see Read the Docs."
 
 
+def test_a_release_conf_py_computes_is_the_catalog_s_version(tmp_path: Path) -> None:
+    # scikit-build-core 1.1.2: conf.py imports __version__ as version and gives it to MyST
+    # ({"version": version}); 'Generated using scikit-build-core {{ version }}.' read
+    # '... version.', as |release| from 'release = version("pkg")' did.
+    (tmp_path / "index.md").write_text(
+        "# Demo\n\nGenerated with {{ version }}.\n\n```{toctree}\nnotes\n```\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "notes.rst").write_text("Notes\n=====\n\nThis is |release|.\n")
+    (tmp_path / "conf.py").write_text(
+        "from importlib.metadata import version as installed\n"
+        "try:\n    from demo import __version__ as version\nexcept ImportError:\n"
+        '    version = installed("demo")\nrelease = version.split("+")[0]\n'
+        'extensions = ["myst_parser"]\nmyst_substitutions = {"version": version}\n'
+        'html_title = f"Demo {release}"\n',
+        encoding="utf-8",
+    )
+    layout, _ = project_listing(version(tmp_path))
+    assert dict(layout.substitutions)["release"] == "1.0.0"
+    bodies = [record["body"] for record in compiled_records(version(tmp_path))]
+    assert bodies == ["Generated with 1.0.0.", "This is 1.0.0."]
+
+
 def test_settings_kept_in_pyproject_through_sphinx_pyproject_are_read(tmp_path: Path) -> None:
     # whey-pth 0.0.6 (as every repo_helper project): conf.py names no extension and takes its
     # summary from pyproject.toml, so its index page's summary line was lost.

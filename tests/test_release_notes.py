@@ -1,7 +1,10 @@
 """A changelog release's category subsections fold into the release's own section."""
 
+from dataclasses import replace
+
 from builder.model import Section
 from builder.release_notes import fold_release_notes
+from schemas.shards import MAX_SECTION_CHARS
 
 
 def section(
@@ -125,3 +128,28 @@ def test_a_release_written_v_dot_stands_beside_the_others() -> None:
         ("v.3.22.1", "- Repeatable jobs.", 1),
         ("v.3.22.0", "- Job ids.", 1),
     ]
+
+
+def test_a_long_release_of_topics_with_topics_keeps_its_headings() -> None:
+    # python-statemachine 3.2.2's releases/3.0.0.md: "What's new in 3.0.0" > "Compound
+    # states", "Parallel states"... (667 lines) folded into one release section cut into 4
+    # parts anywhere, its 30 topics' headings lost.
+    def at(heading: str, level: int, body: str, line: int) -> Section:
+        path = ("StateMachine 3.0.0", "What's new")[: level - 1]
+        return Section(heading, path, body, "releases/3.0.0.md", line, line, "", level)
+
+    long_text = "Words about it. " * (MAX_SECTION_CHARS // 32)
+    notes = [
+        at("StateMachine 3.0.0", 1, "*February 24, 2026*", 1),
+        at("What's new", 2, "Statecharts are here!", 3),
+        at("Compound states", 3, long_text, 5),
+        at("Parallel states", 3, long_text, 7),
+    ]
+    assert fold_release_notes(notes) == notes
+    # Short, the same release reads as one section, its topics under labels.
+    short = [replace(s, body=s.body[:40]) for s in notes]
+    [release] = fold_release_notes(short)
+    assert release.body.startswith("*February 24, 2026*\n\nWhat's new:\nStatecharts are here!")
+    # Categories at one level fold however long (split later into parts).
+    flat = [notes[0], *(replace(s, level=2) for s in notes[1:])]
+    assert [s.heading for s in fold_release_notes(flat)] == ["StateMachine 3.0.0"]

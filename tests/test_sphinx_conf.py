@@ -225,3 +225,21 @@ def test_a_dedented_string_is_its_dedented_text() -> None:
     assert conf.get("rst_prolog") == "\n.. |a| replace:: A\n.. |b| replace:: B\n"
     assert conf.get("rst_epilog") == "\n.. |name| replace:: Kit\n"
     assert conf.not_literal == ("html_title",)
+
+
+def test_a_computed_version_holds_the_given_release_where_the_file_binds_it() -> None:
+    computed = {"version": "2.1.0", "release": "2.1.0"}
+    conf = read_sphinx_conf(
+        'release = get_version("demo")\nversion = "2.1"\ntitle = f"Demo {release}"\n'
+        'subs = {"release": release, "v": version}\n',
+        computed=computed,
+    )
+    assert conf.values == {
+        "release": "2.1.0",
+        "version": "2.1",  # a literal stays what it says
+        "title": "Demo 2.1.0",
+        "subs": {"release": "2.1.0", "v": "2.1"},
+    }
+    # A file that never sets them has Sphinx's defaults, not the release.
+    assert read_sphinx_conf("project = 'demo'\n", computed=computed).values == {"project": "demo"}
+    assert read_sphinx_conf("subs = {**base}\n").not_literal == ("subs",)

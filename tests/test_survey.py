@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from builder.config import load_catalog
+from builder.globs import compile_globs
+from builder.sources import list_version_files
 from builder.starter import write_starter_catalog
 from builder.survey import library_id_of, survey_project
 from tests.source_support import git, tagged_repo
@@ -189,12 +191,18 @@ def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Pa
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
     (tmp_path / "docs" / "AGENTS.md").write_text("# Rules\n")
+    # fastify 5.4.0: a test folder's README is no page of the docs.
+    (tmp_path / "test" / "bundler").mkdir(parents=True)
+    (tmp_path / "test" / "bundler" / "README.md").write_text("# Bundlers test stack\n")
     survey = survey_project(tmp_path)
-    assert (survey.docs, survey.include) == (".", ("README.md", "docs/**/*.md"))
+    assert (survey.docs, survey.include) == (".", ("/README.md", "docs/**/*.md"))
     assert survey.exclude == ("docs/AGENTS.md",)
     write_starter_catalog(tmp_path)
     (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
     assert (version.include, version.exclude) == (survey.include, survey.exclude)
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert sorted(c.relpath for c in listing.candidates) == ["README.md", "docs/api.md"]
     # A Python project's docs folder, or an npm package's docs tool, keeps its own folder.
     (tmp_path / "mkdocs.yml").write_text("site_name: lib\n")
     assert survey_project(tmp_path).docs == "docs"

@@ -95,6 +95,7 @@ class GriffeSource:
         found = self._at(path)
         if found is None:
             return None
+        self._followed(lambda: self._load_bases(found.final_target if found.is_alias else found))
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
         runtime_defaults = self._settings.runtime_defaults
@@ -176,6 +177,32 @@ class GriffeSource:
                 for key, item in zip(value.keys, value.values, strict=False)
                 if isinstance(key, str) and key[:1] in ("'", '"')
             )
+
+    def _load_bases(self, obj: Any) -> None:
+        """Load the packages of this folder that the bases of ``obj``'s classes (``obj``, the
+        classes in it, and their bases in turn) are defined in. griffe's ``mro()`` leaves out
+        a base whose package is not loaded, without a word: a class's inherited ``__init__``
+        and members depended on which pages the parsing process had read before."""
+        seen: set[str] = set()
+        pending = [obj] if obj.kind.value == "class" else []
+        # A module's own classes, not its submodules: those are looked up on their own.
+        pending += [m for m in obj.members.values() if not m.is_alias and m.kind.value == "class"]
+        while pending:
+            item = pending.pop()
+            if item.path in seen:
+                continue
+            seen.add(item.path)
+            pending.extend(
+                member
+                for member in item.members.values()
+                if not member.is_alias and member.kind.value == "class"
+            )
+            for base in item.bases:
+                path = base if isinstance(base, str) else getattr(base, "canonical_path", "")
+                top = str(path).partition(".")[0]
+                if top and top not in self._packages:
+                    self._package(top)
+            pending.extend(item.resolved_bases)
 
     def _load_target_of(self, alias: Any) -> bool:
         """Load the not yet loaded package of this folder that ``alias`` points into; whether

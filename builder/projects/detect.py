@@ -60,12 +60,17 @@ _BUILT_SPHINX_SKIPPED = (BUILT_SPHINX_SOURCES, BUILT_SPHINX_MODULES, BUILT_SPHIN
 
 
 def read_project_layout(
-    directory: Path, project: str, tree_root: Path | None, bound: Path | None = None
+    directory: Path,
+    project: str,
+    tree_root: Path | None,
+    bound: Path | None = None,
+    release: str | None = None,
 ) -> ProjectLayout:
     """The layout of the docs in ``directory`` as ``project`` ("auto", "mdbook", "mkdocs",
     "vitepress", "docusaurus", "jupyterbook", "sphinx" or "none") says to read them; for
-    Sphinx the page order comes from :func:`complete_layout`, and no module its conf.py
-    imports settings from is read above ``bound`` (the catalog's folder), as no include is."""
+    Sphinx the page order comes from :func:`complete_layout`, no module its conf.py imports
+    settings from is read above ``bound`` (the catalog's folder), as no include is, and
+    ``release`` (the catalog's version) is what the version conf.py computes holds."""
     if project == "none":
         return ProjectLayout()
     layout = _read_found(_MDBOOK, directory, project)
@@ -89,7 +94,7 @@ def read_project_layout(
         return docsify
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
-        return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound)
+        return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)
     if read_built_sphinx(directory) is not None:
         return _built_sphinx_layout()
     return ProjectLayout()

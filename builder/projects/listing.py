@@ -19,7 +19,11 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
     if version.directory is None:
         raise ValueError("project_listing needs a version with a directory")
     layout = read_project_layout(
-        version.directory, version.project, version.code_root, version.catalog_folder
+        version.directory,
+        version.project,
+        version.code_root,
+        version.catalog_folder,
+        version.version,
     )
     docs = layout.directory or version.directory
     # Pages may be links to files elsewhere in the project, which includes may read too.

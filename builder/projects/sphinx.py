@@ -72,10 +72,12 @@ def read_sphinx(
     conf_path: Path | None,
     tree_root: Path | None = None,
     bound: Path | None = None,
+    release: str | None = None,
 ) -> ProjectLayout:
     """The settings of ``conf_path`` (None: Sphinx's defaults) for the docs in ``directory``
     (of the tree ``tree_root``, when they come from git or an archive; else never above
-    ``bound``, the catalog's folder, as includes); the page order is added by
+    ``bound``, the catalog's folder, as includes), with ``release`` (the catalog's version)
+    for the ``version`` and ``release`` it computes; the page order is added by
     :func:`toctree_order` once the pages are listed."""
     notes: list[str] = []
     docs = directory.resolve()
@@ -84,7 +86,9 @@ def read_sphinx(
     above = docs.parent.parent if docs.parent.name in ("doc", "docs") else docs.parent
     where = include_root(directory, tree_root, None, bound=bound)
     conf, source = (
-        _read_conf(conf_path, where, notes) if conf_path is not None else (SphinxConf(), "")
+        _read_conf(conf_path, where, notes, release)
+        if conf_path is not None
+        else (SphinxConf(), "")
     )
     for name in USED_SETTINGS:
         if name in conf.not_literal:
@@ -151,7 +155,9 @@ def _summary(conf: SphinxConf, extensions: Sequence[str]) -> str:
     return summary if SUMMARY_EXTENSION in extensions and isinstance(summary, str) else ""
 
 
-def _read_conf(path: Path, where: IncludeRoot, notes: list[str]) -> tuple[SphinxConf, str]:
+def _read_conf(
+    path: Path, where: IncludeRoot, notes: list[str], release: str | None
+) -> tuple[SphinxConf, str]:
     """The settings conf.py gives, with those of the project's own modules it imports them
     from, and its text ("" when it is not read)."""
     try:
@@ -164,7 +170,8 @@ def _read_conf(path: Path, where: IncludeRoot, notes: list[str]) -> tuple[Sphinx
         return SphinxConf(), ""
     source = raw.decode("utf-8", errors="replace")
     pyproject = pyproject_text(path, source, where.root)
-    conf = read_sphinx_conf(source, _conf_modules(path, source, where), pyproject)
+    computed = dict.fromkeys(VERSION_SUBSTITUTIONS, release) if release else None
+    conf = read_sphinx_conf(source, _conf_modules(path, source, where), pyproject, computed)
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
     return conf, source

@@ -43,6 +43,8 @@ _HIDDEN_CODE_TAGS = frozenset({"remove-cell", "remove-input"})
 _TAG = re.compile(r"[\w-]+")
 _ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
 _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
+# The characters reST inline markup starts or ends with.
+_REST_INLINE = re.compile(r"[\\*_`|]")
 # Arguments that are a title a reader sees, written in Markdown.
 _TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
 
@@ -90,7 +92,7 @@ class Directives:
             name = "code-block"
         if name in _TITLE_ARGUMENTS and argument:
             argument = render_inline(doc, argument)[0]
-        options = [f":{key}: {value}".rstrip() for key, value in directive.options]
+        options = [_option_line(doc, key, value) for key, value in directive.options]
         # A blank line ends the options, so the content's first lines are never read as
         # further arguments the way an indented reST directive body's could be; an
         # admonition's argument is the start of its content, so there it would split a paragraph.
@@ -181,6 +183,16 @@ class Directives:
 def _cell_tags(options: tuple[tuple[str, str], ...]) -> list[str]:
     """A code cell's tags, written ``:tags: [remove-input]`` or as a YAML list."""
     return [tag for key, value in options if key == "tags" for tag in _TAG.findall(value)]
+
+
+def _option_line(doc: Document, key: str, value: str) -> str:
+    """A directive option as the reST side reads it. A caption is Markdown text a reader
+    sees; it is handed over escaped so that reST reads it back as that text, not as markup
+    of its own (python-statemachine's ':caption: from_.any()' lost its underscore to a
+    reference)."""
+    if key == "caption":
+        value = _REST_INLINE.sub(r"\\\g<0>", render_inline(doc, value)[0])
+    return f":{key}: {value}".rstrip()
 
 
 def _header_rows(directive: MystDirective) -> int:

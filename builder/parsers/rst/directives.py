@@ -534,9 +534,12 @@ def _render_other(
         return [Text(fence(directive.content, "console"))]
     if is_python_source(directive.content):
         return [Text(fence(directive.content, "python"))]
+    # A caption is text Sphinx shows under what the directive draws (python-statemachine's
+    # '{statemachine-diagram} ... :caption: After payment', sphinxcontrib-mermaid's).
+    caption = [Text(render_inline(given))] if (given := directive.option("caption")) else []
     if not any(line.strip() for line in directive.content):
-        return argument_only(directive.name, directive.argument, following)
-    return render(list(directive.content), directive.content_first, ctx.nested(), doc)
+        return [*argument_only(directive.name, directive.argument, following), *caption]
+    return [*render(list(directive.content), directive.content_first, ctx.nested(), doc), *caption]
 
 
 def _header_rows(directive: Directive) -> int:
