@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
+from builder.api.class_order import forget_class_orders
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.member_walk import MemberWalk
@@ -192,7 +193,9 @@ class GriffeSource:
         if name not in self._packages:
             self._packages[name] = None  # while it loads, an alias back into it is not followed
             self._packages[name] = self._load(name)
-            self._walk.forget()  # its classes can be bases that did not resolve before
+            # Its classes can be bases that did not resolve before.
+            self._walk.forget()
+            forget_class_orders()
         return self._packages[name]
 
     def _load(self, name: str) -> Any:
