@@ -24,6 +24,17 @@ def test_a_class_s_members_are_read_once_for_lookups_in_a_row(tmp_path: Path) ->
     assert walk.walked(package, ["Circle", "describe"]) is not describe
 
 
+def test_a_class_s_own_member_is_found_without_listing_what_it_inherits(tmp_path: Path) -> None:
+    package = griffe.load("shapes", search_paths=[write_package(tmp_path)])
+    circle = package.members["circle"].members["Circle"]
+    describe = package.members["base"].members["Shape"].members["describe"]
+    assert MemberWalk().walked(package, ["circle", "Circle", "scale"]) is circle.members["scale"]
+    # griffe registers each alias it makes of an inherited member on the member.
+    assert "shapes.circle.Circle.describe" not in describe.aliases
+    MemberWalk().walked(package, ["circle", "Circle", "describe"])
+    assert "shapes.circle.Circle.describe" in describe.aliases
+
+
 def test_a_base_in_a_package_loaded_later_gives_its_members(tmp_path: Path) -> None:
     (tmp_path / "low").mkdir()
     (tmp_path / "low" / "__init__.py").write_text(

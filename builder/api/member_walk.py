@@ -5,9 +5,9 @@ every base, each registered on its target, and for a class reached through an al
 (``xarray.Dataset``) an alias of each of those too. Looking up one name costs as much as
 listing them all: xarray's docs look up some 3,000 names, most of them in a few classes of
 about 300 members each, and made 1.5 million aliases, 23 of the parse stage's 36 s. A walk
-keeps the members of the objects it passed through, the most recent ones (an autosummary
-table asks for one class's members in a row), until a package is loaded, which can resolve
-a base that was not and so change them.
+takes an object's own member from what it declares, and keeps the whole table of the objects
+it needed one for, the most recent ones (an autosummary table asks for one class's members in
+a row), until a package is loaded, which can resolve a base that was not and so change them.
 """
 
 from __future__ import annotations
@@ -43,15 +43,27 @@ class MemberWalk:
         "alias of Base")."""
         found = package
         for index, name in enumerate(names):
-            instance_of = class_of_instance(found) if name not in self._all_members(found) else None
+            member = self._member(found, name)
+            instance_of = class_of_instance(found) if member is None else None
             if instance_of is not None:
                 found = instance_of  # an instance's attribute is its class's, as Python looks it up
-            members = self._all_members(found)
-            found = members[name] if name in members else lazily_imported(found, name)
+                member = self._member(found, name)
+            found = member if member is not None else lazily_imported(found, name)
             assigned = _assigned_class(found.final_target if found.is_alias else found)
             if assigned is not None and (index < len(names) - 1 or assigned.name == name):
                 found = assigned
         return found
+
+    def _member(self, found: Any, name: str) -> Any:
+        """``found.all_members[name]``; None when there is none. An object's own member is
+        that one, and is read without listing what it inherits (sympy's classes, whose
+        methods the docs look up, inherit two hundred each); an alias makes new aliases of
+        its target's members, which its table keeps."""
+        if not found.is_alias:
+            own = found.members.get(name)
+            if own is not None:
+                return own
+        return self._all_members(found).get(name)
 
     def _all_members(self, found: Any) -> dict[str, Any]:
         """griffe's ``all_members`` of ``found`` (declared and inherited), read once while kept."""
