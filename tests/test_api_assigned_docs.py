@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
+from builder.api.assigned_docs import _source, assigned_docstring, copied_docstring_name
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings, DocField, DocPart
 
@@ -151,3 +151,10 @@ def test_a_class_body_assigning_its_methods_docstrings(tmp_path: Path) -> None:
     assert count.doc == (
         DocPart("", "Apply `count` over the window.\n\n{name} stays; {other} too."),
     )
+
+
+def test_a_module_s_lines_are_joined_once_for_all_its_objects() -> None:
+    # The same text each time, whose hash (the parse cache's key) is computed once.
+    lines = ["def f():", "    pass", "", "", 'f.__doc__ = "Later."']
+    assert _source(lines) is _source(lines)
+    assert assigned_docstring(lines, "f") == "Later."

@@ -18,6 +18,8 @@ import re
 import warnings
 from functools import lru_cache
 
+# Modules whose assignments are kept: an API page looks up the objects of a few modules.
+MODULES_KEPT = 32
 # A module larger than this is not parsed for them (generated code); a source file is far less.
 MAX_MODULE_CHARS = 2 * 1024 * 1024
 # Lines holding nothing but a placeholder a run-time format fills in.
@@ -31,7 +33,7 @@ def assigned_docstring(module_lines: list[str], qualified_name: str) -> str:
     ``OLS``, ``Outer.Inner``) in the module whose source is ``module_lines``; "" when none."""
     if not module_lines:
         return ""
-    return _assigned_docs("\n".join(module_lines))[0].get(qualified_name, "")
+    return _assigned_docs(_source(module_lines))[0].get(qualified_name, "")
 
 
 def copied_docstring_name(module_lines: list[str], qualified_name: str) -> str:
@@ -40,14 +42,31 @@ def copied_docstring_name(module_lines: list[str], qualified_name: str) -> str:
     ``_factory.get``); "" when none."""
     if not module_lines:
         return ""
-    return _assigned_docs("\n".join(module_lines))[1].get(qualified_name, "")
+    return _assigned_docs(_source(module_lines))[1].get(qualified_name, "")
 
 
 # Each path's assigned text, and each path's copied name (copied_docstring_name).
 _Assigned = tuple[dict[str, str], dict[str, str]]
 
 
-@lru_cache(maxsize=32)
+# The last modules' sources by the identity of their lines, kept with them so the id stays
+# theirs: griffe keeps one list per file, and joining xarray's 10,800-line dataset.py, then
+# hashing the text to find it in the cache, for each of its objects took a second of its build.
+_SOURCES: dict[int, tuple[list[str], str]] = {}
+
+
+def _source(module_lines: list[str]) -> str:
+    """``module_lines`` as one text, the same ``str`` for the same list (its hash is computed
+    once)."""
+    kept = _SOURCES.get(id(module_lines))
+    if kept is None:
+        if len(_SOURCES) >= MODULES_KEPT:
+            del _SOURCES[next(iter(_SOURCES))]
+        kept = _SOURCES[id(module_lines)] = (module_lines, "\n".join(module_lines))
+    return kept[1]
+
+
+@lru_cache(maxsize=MODULES_KEPT)
 def _assigned_docs(source: str) -> _Assigned:
     if "__doc__" not in source or len(source) > MAX_MODULE_CHARS:
         return {}, {}

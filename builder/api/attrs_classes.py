@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.api.class_order import class_order
 from builder.api.typing_doc import annotation_text
 
 # The decorators' last names: attrs' own (``attrs.define``) and a project's wrapper of them
@@ -37,7 +38,7 @@ def attrs_parameters(klass: Any) -> str | None:
     # attr.s(kw_only=True) makes its bases' fields keyword-only too; define's only its own.
     all_keyword_only = decorator[0] in _CLASSIC_PATHS and options.get("kw_only") == "True"
     try:
-        classes = [klass, *klass.mro()]
+        classes = [klass, *class_order(klass)]
     except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
         classes = [klass]
     fields: dict[str, tuple[str, bool]] = {}

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
+from builder.api.class_order import forget_class_orders
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.compiled_docstrings import fill_compiled_docstrings
+from builder.api.member_walk import MemberWalk
 from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
-from builder.api.module_getattr import lazily_imported
 from builder.api.object_docs import (
     LinesOf,
     attribute_doc_comment,
@@ -74,6 +75,7 @@ class GriffeSource:
         self._packages: dict[str, Any] = {}
         self._found: dict[tuple[str, str, bool, bool], ApiObject | None] = {}
         self._shadowed: ShadowedMembers | None = None
+        self._walk = MemberWalk()
 
     @property
     def settings(self) -> ApiSettings:
@@ -132,7 +134,9 @@ class GriffeSource:
         package = self._package(top)
         if package is None:
             return None
-        found = self._followed(lambda: _walked(package, rest.split(".")) if rest else package)
+        found = self._followed(
+            lambda: self._walk.walked(package, rest.split(".")) if rest else package
+        )
         if found is None and path.endswith(".__init__"):  # not a class's __init__ method
             above = self._at(path.removesuffix(".__init__"))
             return above if getattr(above, "is_package", False) else None
@@ -216,6 +220,9 @@ class GriffeSource:
         if name not in self._packages:
             self._packages[name] = None  # while it loads, an alias back into it is not followed
             self._packages[name] = self._load(name)
+            # Its classes can be bases that did not resolve before.
+            self._walk.forget()
+            forget_class_orders()
         return self._packages[name]
 
     def _load(self, name: str) -> Any:
@@ -413,35 +420,6 @@ def _object_named(target: Any) -> Any:
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
     return found if found is not None and found.kind.value == "function" else None
-
-
-def _walked(package: Any, names: list[str]) -> Any:
-    """The member of ``package`` at the dotted ``names``, through the names a module binds to a
-    class of the package by assignment: ``Copy = _copy.Copy`` (psycopg re-exports its classes
-    so), which Python's attribute lookup and so autodoc go through, reads to griffe as an
-    attribute without members. The last name stays the attribute unless it re-exports the
-    class under the class's own name (``Alias = Base`` is documented as "alias of Base")."""
-    found = package
-    for index, name in enumerate(names):
-        instance_of = class_of_instance(found) if name not in found.all_members else None
-        if instance_of is not None:
-            found = instance_of  # an instance's attribute is its class's, as Python looks it up
-        found = found[name] if name in found.all_members else lazily_imported(found, name)
-        assigned = _assigned_class(found.final_target if found.is_alias else found)
-        if assigned is not None and (index < len(names) - 1 or assigned.name == name):
-            found = assigned
-    return found
-
-
-def _assigned_class(target: Any) -> Any:
-    """The class of the package an attribute without a docstring names (``X = module.X``);
-    None for anything else."""
-    if target.kind.value != "attribute" or target.docstring is not None:
-        return None
-    if type(target.value).__name__ not in ("ExprName", "ExprAttribute"):
-        return None
-    found = loaded_object(target, getattr(target.value, "canonical_path", None))
-    return found if found is not None and found.kind.value == "class" else None
 
 
 def _renamed(signature: str, old: str, new: str) -> str:

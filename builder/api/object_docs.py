@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
+from builder.api.class_order import class_order
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
@@ -159,7 +160,7 @@ def base_docstring(target: Any) -> Any:
     if parent is None or parent.kind.value != "class" or target.kind.value != "function":
         return None
     try:
-        bases = parent.mro()
+        bases = class_order(parent)
     except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
         return None
     for base in bases:

@@ -11,6 +11,7 @@ import textwrap
 from typing import Any
 
 from builder.api.attrs_classes import attrs_parameters
+from builder.api.class_order import class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
 
@@ -50,7 +51,7 @@ def member_of(klass: Any, name: str) -> Any:
     """The member ``name`` a class uses, its own or the nearest base's, aliases followed; None
     when it has none (``all_members`` would compute every inherited member for this one name)."""
     try:
-        classes = [klass, *klass.mro()]
+        classes = [klass, *class_order(klass)]
     except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
         classes = [klass]
     for candidate in classes:
@@ -209,7 +210,7 @@ def _is_factory(dataclass: Any, name: str) -> bool:
     """Whether the field ``name`` of ``dataclass`` (its own or a base's) is made by a
     ``field(default_factory=...)``, whose call griffe writes as the default."""
     try:
-        classes = [dataclass, *dataclass.mro()]
+        classes = [dataclass, *class_order(dataclass)]
     except ValueError:  # griffe cannot order the bases
         classes = [dataclass]
     member = next((k.members[name] for k in classes if name in k.members), None)

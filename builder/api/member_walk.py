@@ -1,0 +1,89 @@
+"""Walk from a package down dotted names to the object they name, each object's members read once.
+
+griffe computes a class's members anew at each ``all_members``: an alias of every member of
+every base, each registered on its target, and for a class reached through an alias
+(``xarray.Dataset``) an alias of each of those too. Looking up one name costs as much as
+listing them all: xarray's docs look up some 3,000 names, most of them in a few classes of
+about 300 members each, and made 1.5 million aliases, 23 of the parse stage's 36 s. A walk
+takes an object's own member from what it declares, and keeps the whole table of the objects
+it needed one for, the most recent ones (an autosummary table asks for one class's members in
+a row), until a package is loaded, which can resolve a base that was not and so change them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from builder.api.module_getattr import lazily_imported
+from builder.api.object_docs import class_of_instance, loaded_object
+
+# Objects whose members a walk keeps: a class's page looks up its own members in a row, and
+# a package with thousands of classes must not keep an alias of every inherited member.
+MEMBER_TABLES_KEPT = 256
+
+
+class MemberWalk:
+    """Dotted lookups from a package, with the members of the objects they pass kept."""
+
+    def __init__(self) -> None:
+        # By the object's identity; the object is kept with its members so the id stays its.
+        self._members: OrderedDict[int, tuple[Any, dict[str, Any]]] = OrderedDict()
+
+    def forget(self) -> None:
+        """Drop the members kept: a package was loaded."""
+        self._members.clear()
+
+    def walked(self, package: Any, names: list[str]) -> Any:
+        """The member of ``package`` at the dotted ``names``, through the names a module binds
+        to a class of the package by assignment: ``Copy = _copy.Copy`` (psycopg re-exports its
+        classes so), which Python's attribute lookup and so autodoc go through, reads to griffe
+        as an attribute without members. The last name stays the attribute unless it
+        re-exports the class under the class's own name (``Alias = Base`` is documented as
+        "alias of Base")."""
+        found = package
+        for index, name in enumerate(names):
+            member = self._member(found, name)
+            instance_of = class_of_instance(found) if member is None else None
+            if instance_of is not None:
+                found = instance_of  # an instance's attribute is its class's, as Python looks it up
+                member = self._member(found, name)
+            found = member if member is not None else lazily_imported(found, name)
+            assigned = _assigned_class(found.final_target if found.is_alias else found)
+            if assigned is not None and (index < len(names) - 1 or assigned.name == name):
+                found = assigned
+        return found
+
+    def _member(self, found: Any, name: str) -> Any:
+        """``found.all_members[name]``; None when there is none. An object's own member is
+        that one, and is read without listing what it inherits (sympy's classes, whose
+        methods the docs look up, inherit two hundred each); an alias makes new aliases of
+        its target's members, which its table keeps."""
+        if not found.is_alias:
+            own = found.members.get(name)
+            if own is not None:
+                return own
+        return self._all_members(found).get(name)
+
+    def _all_members(self, found: Any) -> dict[str, Any]:
+        """griffe's ``all_members`` of ``found`` (declared and inherited), read once while kept."""
+        kept = self._members.get(id(found))
+        if kept is not None:
+            self._members.move_to_end(id(found))
+            return kept[1]
+        members: dict[str, Any] = found.all_members
+        self._members[id(found)] = (found, members)
+        if len(self._members) > MEMBER_TABLES_KEPT:
+            self._members.popitem(last=False)
+        return members
+
+
+def _assigned_class(target: Any) -> Any:
+    """The class of the package an attribute without a docstring names (``X = module.X``);
+    None for anything else."""
+    if target.kind.value != "attribute" or target.docstring is not None:
+        return None
+    if type(target.value).__name__ not in ("ExprName", "ExprAttribute"):
+        return None
+    found = loaded_object(target, getattr(target.value, "canonical_path", None))
+    return found if found is not None and found.kind.value == "class" else None
