@@ -12,7 +12,8 @@ Parsers emit one section per heading. Here, in one place for every format:
 - a titled section whose subsections are all API entries (``Section.kind == "api"``) and whose
   own text is empty or near-empty gets a short list of them after that text, one line per
   entry (its name and signature, and the first sentence of its description), so a question
-  about the topic lands on the topic;
+  about the topic lands on the topic (not a topic with no text titled by its one entry's
+  name: the entry itself is where such a question lands);
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
@@ -150,13 +151,23 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
             if section.kind != "api" and is_near_empty(section)
             else []
         )
-        if children and all(child.kind == "api" for child in children):
+        body = section.body.strip()
+        listed = children and all(child.kind == "api" for child in children)
+        if listed and (body or not _titles_its_entry(section, children)):
             listing = _entry_list(children)
-            body = section.body.strip()
             section = replace(section, body=f"{body}\n\n{listing}" if body else listing)
         if section.body.strip():
             kept.append(section)
     return kept
+
+
+def _titles_its_entry(section: Section, children: list[Section]) -> bool:
+    """Whether a topic holds one API entry and is titled by its name, as Sphinx API pages
+    title one class ('Table.Meta', 'Column' over django_tables2.columns.Column): the list
+    would be that entry's first sentence again, above the entry."""
+    title = section.heading.strip("`").removesuffix("()")
+    name = children[0].heading
+    return len(children) == 1 and bool(title) and (name == title or name.endswith(f".{title}"))
 
 
 def _direct_children(sections: Sequence[Section], index: int) -> list[Section]:

@@ -102,6 +102,24 @@ def test_topic_holding_only_api_entries_lists_them() -> None:
     assert sections[2].body == "`class asyncio.Timeout`\n\nA timeout."
 
 
+def test_topic_titled_by_its_one_entry_is_dropped_not_listed() -> None:
+    # django-tables2 2.4.1's API page titles each class's section by its name ('Table.Meta',
+    # 'Column' over django_tables2.columns.Column): the listed line repeated the entry's first
+    # sentence above the entry, a second 'Table.Meta' section that said less.
+    sections = finalize(
+        section("Column", "", 2, "column", ("API",)),
+        section("django_tables2.columns.Column", "`Column(name)`\n\nA column.", 3,
+                "django_tables2.columns.Column", ("API", "Column"), kind="api"),
+        section("Other", "", 2, "other", ("API",)),
+        section("m.Rows", "`Rows()`\n\nRows.", 3, "m.Rows", ("API", "Other"), kind="api"),
+    )  # fmt: skip
+    assert [(s.heading, s.body) for s in sections] == [
+        ("django_tables2.columns.Column", "`Column(name)`\n\nA column."),
+        ("Other", "- m.Rows(): Rows."),
+        ("m.Rows", "`Rows()`\n\nRows."),
+    ]
+
+
 def test_api_entry_list_keeps_the_intro_and_is_bounded() -> None:
     entries = [
         section(f"m.f{n}", f"`f{n}(x)`\n\n{'Long words ' * 30}", 2, f"f{n}", ("Topic",), kind="api")
