@@ -51,6 +51,8 @@ MAX_ENTRY_PARAMETERS_CHARS = 60
 _FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
 _FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with, after its spaces
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
+# A line of a list item or of text indented under one: code after it is the item's.
+_LIST_LINE = re.compile(r"^(?: |- |\d+\. )")
 # The line autodoc's :show-inheritance: puts under a class's signature (builder.api.render):
 # part of the entry's header, not the first sentence of its description.
 _BASES_LINE = re.compile(r"^Bases: `[^\n]*`$")
@@ -290,6 +292,25 @@ def _iter_blocks(body: str) -> Iterator[str]:
         yield "\n".join(current)
 
 
+def _held_back(lines: list[str], room: int, limit: int) -> int:
+    """Where a part should end when the text after it is indented, the rest of a list item or
+    a definition: before the item's (or term's) line, so it starts the next part with the
+    rest of it, if that takes at most half a part and leaves ``room``; 0 where it cannot.
+    Cut there, Python's glossary part 2 began with the definition of 'binary file', its term
+    the last line of part 1, and mako's Template.module_writer parameter lost its name."""
+    head, fence = 0, None
+    for index, line in enumerate(lines):
+        if fence is not None:
+            fence = _fence_after(line, fence)
+        elif line.lstrip(" ").startswith(_FENCE_STARTS):
+            match = _FENCE.match(line)
+            fence = match.group(2) if match else None
+        elif line and line[0] != " ":
+            head = index
+    held = sum(len(line) + 1 for line in lines[head:])
+    return head if head and held <= limit // 2 and held + room <= limit else 0
+
+
 def _fence_after(line: str, fence: str) -> str | None:
     """The fence still open after ``line``, read inside code opened by ``fence``."""
     stripped = line.strip()
@@ -348,7 +369,13 @@ class _BlockCutter:
             kept = len(closer) + 1
         # The closing line takes the room kept for the closer, so it never opens a piece.
         if not closes and self.holds_text() and self.size + len(line) + kept > self.limit:
-            self.cut()
+            head = _held_back(self.lines, len(line) + kept, self.limit)
+            if self.opener is None and line.startswith(" ") and head:
+                self.pieces.append("\n".join(self.lines[:head]))
+                self.lines, self.reopened = self.lines[head:], False
+                self.size = sum(len(held) + 1 for held in self.lines)
+            else:
+                self.cut()
         self.lines.append(line)
         self.size += len(line) + 1
         if closes:
@@ -390,8 +417,13 @@ def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Sect
     for block in _blocks(section.body):
         for piece in _cut_block(block, limit) if len(block) > limit else [block]:
             if current and len(current) + len(piece) + 2 > limit:
-                bodies.append(current)
-                current = ""
+                lines = current.split("\n")
+                continued = piece.startswith(" ") or (
+                    piece.startswith(_FENCE_STARTS) and _LIST_LINE.match(lines[-1]) is not None
+                )  # the rest of a list item: its code sits at the margin (indent_text)
+                head = _held_back(lines, len(piece) + 2, limit) if continued else 0
+                bodies.append("\n".join(lines[:head] if head else lines).rstrip("\n"))
+                current = "\n".join(lines[head:]) if head else ""
             current = f"{current}\n\n{piece}" if current else piece
     if current:
         bodies.append(current)

@@ -205,6 +205,22 @@ def test_code_in_a_list_item_is_split_whole_or_refenced() -> None:
     assert [ln for b in bodies for ln in b if ln.startswith("  line_")] == code.split("\n")
 
 
+def test_a_part_never_ends_on_the_line_whose_indented_rest_starts_the_next() -> None:
+    # Python 3.11's glossary (one block of terms, each definition indented under it): part 1
+    # ended with the term 'binary file' and part 2 began with its definition. mako 1.4.3's
+    # Template parameters: the part ended after 'module_writer's code and the next began
+    # with the rest of its description, the parameter's name left behind.
+    terms = "\n".join(f"term {n}\n  Definition {n} of the term." for n in range(8))
+    parts = split_section(section("Glossary", terms), limit=120)
+    assert len(parts) > 2 and all(len(p.body) <= 120 for p in parts)
+    assert all(p.body.startswith("term ") for p in parts)
+    assert "\n".join(p.body for p in parts) == terms
+    item = "- writer: A callable, for example:\n\n```python\nwrite(x)\n```\n\n  Rarely needed."
+    intro = ("Intro words. " * 6).strip()
+    parts = split_section(section("Template", f"{intro}\n\n{item}\n- other: More."), limit=120)
+    assert [p.body for p in parts] == [intro, f"{item}\n- other: More."]
+
+
 def test_single_enormous_line_is_cut_into_bounded_parts() -> None:
     whole = section("Huge", "x" * 25_000)
     parts = split_section(whole, limit=6000)
