@@ -17,7 +17,8 @@ Parsers emit one section per heading. Here, in one place for every format:
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
-  parts that keep the heading path (code cut apart, in a list item too, is fenced again);
+  parts that keep the heading path (code cut apart, in a list item too, is fenced again; a
+  list item or a glossary term cut from its indented rest starts the next part instead);
 - over-long headings and over-deep heading paths are cut, with a warning;
 - anchors are made unique within their file.
 """
