@@ -12,11 +12,13 @@ Parsers emit one section per heading. Here, in one place for every format:
 - a titled section whose subsections are all API entries (``Section.kind == "api"``) and whose
   own text is empty or near-empty gets a short list of them after that text, one line per
   entry (its name and signature, and the first sentence of its description), so a question
-  about the topic lands on the topic;
+  about the topic lands on the topic (not a topic with no text titled by its one entry's
+  name: the entry itself is where such a question lands);
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
-  parts that keep the heading path (code cut apart, in a list item too, is fenced again);
+  parts that keep the heading path (code cut apart, in a list item too, is fenced again; a
+  list item or a glossary term cut from its indented rest starts the next part instead);
 - over-long headings and over-deep heading paths are cut, with a warning;
 - anchors are made unique within their file.
 """
@@ -50,6 +52,8 @@ MAX_ENTRY_PARAMETERS_CHARS = 60
 _FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
 _FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with, after its spaces
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
+# A line of a list item or of text indented under one: code after it is the item's.
+_LIST_LINE = re.compile(r"^(?: |- |\d+\. )")
 # The line autodoc's :show-inheritance: puts under a class's signature (builder.api.render):
 # part of the entry's header, not the first sentence of its description.
 _BASES_LINE = re.compile(r"^Bases: `[^\n]*`$")
@@ -150,13 +154,23 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
             if section.kind != "api" and is_near_empty(section)
             else []
         )
-        if children and all(child.kind == "api" for child in children):
+        body = section.body.strip()
+        listed = children and all(child.kind == "api" for child in children)
+        if listed and (body or not _titles_its_entry(section, children)):
             listing = _entry_list(children)
-            body = section.body.strip()
             section = replace(section, body=f"{body}\n\n{listing}" if body else listing)
         if section.body.strip():
             kept.append(section)
     return kept
+
+
+def _titles_its_entry(section: Section, children: list[Section]) -> bool:
+    """Whether a topic holds one API entry and is titled by its name, as Sphinx API pages
+    title one class ('Table.Meta', 'Column' over django_tables2.columns.Column): the list
+    would be that entry's first sentence again, above the entry."""
+    title = section.heading.strip("`").removesuffix("()")
+    name = children[0].heading
+    return len(children) == 1 and bool(title) and (name == title or name.endswith(f".{title}"))
 
 
 def _direct_children(sections: Sequence[Section], index: int) -> list[Section]:
@@ -279,6 +293,25 @@ def _iter_blocks(body: str) -> Iterator[str]:
         yield "\n".join(current)
 
 
+def _held_back(lines: list[str], room: int, limit: int) -> int:
+    """Where a part should end when the text after it is indented, the rest of a list item or
+    a definition: before the item's (or term's) line, so it starts the next part with the
+    rest of it, if that takes at most half a part and leaves ``room``; 0 where it cannot.
+    Cut there, Python's glossary part 2 began with the definition of 'binary file', its term
+    the last line of part 1, and mako's Template.module_writer parameter lost its name."""
+    head, fence = 0, None
+    for index, line in enumerate(lines):
+        if fence is not None:
+            fence = _fence_after(line, fence)
+        elif line.lstrip(" ").startswith(_FENCE_STARTS):
+            match = _FENCE.match(line)
+            fence = match.group(2) if match else None
+        elif line and line[0] != " ":
+            head = index
+    held = sum(len(line) + 1 for line in lines[head:])
+    return head if head and held <= limit // 2 and held + room <= limit else 0
+
+
 def _fence_after(line: str, fence: str) -> str | None:
     """The fence still open after ``line``, read inside code opened by ``fence``."""
     stripped = line.strip()
@@ -337,7 +370,13 @@ class _BlockCutter:
             kept = len(closer) + 1
         # The closing line takes the room kept for the closer, so it never opens a piece.
         if not closes and self.holds_text() and self.size + len(line) + kept > self.limit:
-            self.cut()
+            head = _held_back(self.lines, len(line) + kept, self.limit)
+            if self.opener is None and line.startswith(" ") and head:
+                self.pieces.append("\n".join(self.lines[:head]))
+                self.lines, self.reopened = self.lines[head:], False
+                self.size = sum(len(held) + 1 for held in self.lines)
+            else:
+                self.cut()
         self.lines.append(line)
         self.size += len(line) + 1
         if closes:
@@ -379,8 +418,13 @@ def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Sect
     for block in _blocks(section.body):
         for piece in _cut_block(block, limit) if len(block) > limit else [block]:
             if current and len(current) + len(piece) + 2 > limit:
-                bodies.append(current)
-                current = ""
+                lines = current.split("\n")
+                continued = piece.startswith(" ") or (
+                    piece.startswith(_FENCE_STARTS) and _LIST_LINE.match(lines[-1]) is not None
+                )  # the rest of a list item: its code sits at the margin (indent_text)
+                head = _held_back(lines, len(piece) + 2, limit) if continued else 0
+                bodies.append("\n".join(lines[:head] if head else lines).rstrip("\n"))
+                current = "\n".join(lines[head:]) if head else ""
             current = f"{current}\n\n{piece}" if current else piece
     if current:
         bodies.append(current)

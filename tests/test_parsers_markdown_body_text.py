@@ -104,6 +104,13 @@ def test_an_inline_line_break_tag_breaks_the_line_and_a_cell_reads_as_one_line()
     ]  # fmt: skip
 
 
+def test_a_table_row_of_empty_cells_is_left_out() -> None:
+    # uuid 14.0.3's README writes its two-column tables with an empty header ("|  |  |"): the
+    # header read as a lone "|" line over each of its 9 tables.
+    text = "# API\n\n|  |  |\n| --- | --- |\n| `str` | A UUID |\n|  |  |\n| _returns_ | bytes |\n"
+    assert bodies(parse(text, "x.md")) == ["`str` | A UUID\nreturns | bytes"]
+
+
 def test_inline_block_tags_keep_their_text_apart() -> None:
     # Hatch's table of environment markers lists each value in a cell's <ul>: the tags were
     # dropped and the items ran together ("CPythonJython", "2.73.10" for 2.7 and 3.10). A

@@ -52,6 +52,13 @@ def test_admonitions_read_as_their_title_then_their_content() -> None:
     ]
 
 
+def test_a_version_notes_content_is_never_read_as_its_argument() -> None:
+    # MyST's arguments are the fence line's alone: the content's first lines are not the
+    # note's text argument that an indented reST body's are, and a list there stays a list.
+    text = "# A\n\n```{versionchanged} 2.0 Renamed.\n- one\n- two\n```\n"
+    assert bodies(parse(text, "x.md")) == ["Changed in version 2.0: Renamed.\n\n- one\n- two"]
+
+
 def test_code_directives_are_fenced_code_with_their_language() -> None:
     text = (
         "# A\n\n"

@@ -240,9 +240,38 @@ def test_text_dedented_after_an_api_directive_returns_to_the_enclosing_section()
         "Back in the section.\n"  # 16
     )
     assert [(s.heading, s.body, s.line_start, s.line_end) for s in _sections(text)] == [
-        ("Timeouts", "Intro.\n\nBack in the section.", 1, 4),
-        ("Timeout", "`Timeout(when)`\n\nA timeout.\n\nBack in the class.", 6, 8),
+        # The description between them leaves its signature line there, where Sphinx shows it.
+        ("Timeouts", "Intro.\n\n`Timeout(when)`\n\nBack in the section.", 1, 4),
+        ("Timeout", "`Timeout(when)`\n\nA timeout.\n\n`when()`\n\nBack in the class.", 6, 8),
         ("Timeout.when", "`when()`\n\nReturn when.", 10, 12),
+    ]
+
+
+def test_a_lone_description_between_paragraphs_leaves_its_signature_between_them() -> None:
+    # execnet 2.1.2's basics.rst: "... and manage the final termination procedure:", then
+    # '.. automethod:: Group.terminate(timeout=None)', then "This method is implicitly
+    # called ...": the section read "procedure:" and went on with "This method", naming no
+    # method. A run of descriptions, or one with no text before it, leaves nothing.
+    text = (
+        "Groups\n======\n\n"
+        "Groups manage the final termination procedure:\n\n"
+        ".. method:: Group.terminate(timeout=None)\n\n   Kill them.\n\n"
+        "This method is implicitly called at exit.\n\n"
+        ".. method:: Group.a()\n\n   A.\n\n"
+        ".. method:: Group.b()\n\n   B.\n\n"
+        "After the run.\n\n"
+        "Alone\n=====\n\n"
+        ".. method:: Group.c()\n\n   C.\n\n"
+        "After c.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text) if s.kind == "text"] == [
+        (
+            "Groups",
+            "Groups manage the final termination procedure:\n\n"
+            "`Group.terminate(timeout=None)`\n\n"
+            "This method is implicitly called at exit.\n\nAfter the run.",
+        ),
+        ("Alone", "After c."),
     ]
 
 

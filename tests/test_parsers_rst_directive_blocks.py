@@ -127,6 +127,22 @@ def test_version_notes() -> None:
     )
 
 
+def test_version_note_text_runs_on_to_a_blank_line_as_one_paragraph() -> None:
+    # mako 1.4.3's syntax.rst: the text under the version, up to a blank line, is the note's
+    # argument, one paragraph; it was read as a list item ("- added the ...") cut off by its
+    # next line, which went on as a paragraph of its own.
+    text = (
+        ".. versionadded:: 1.0.2 - added the ``STOP_RENDERING`` symbol which serves\n"
+        '   as a semantic identifier for the empty string ``""``.\n\n'
+        ".. versionchanged:: 2.0\n   The default\n   changed.\n\n   Second paragraph.\n"
+    )
+    assert _body(text) == (
+        "Added in version 1.0.2:\n- added the `STOP_RENDERING` symbol which serves as a semantic"
+        ' identifier for the empty string `""`.\n\n'
+        "Changed in version 2.0: The default changed.\n\nSecond paragraph."
+    )
+
+
 def test_version_notes_under_their_sphinx_9_names() -> None:
     # Sphinx 9.0.4's own docs write '.. version-changed:: 9.0' with the text under it: it read
     # as an unknown directive's argument ("9.0 The :rst:dir:`versionadded` directive ...").

@@ -102,6 +102,24 @@ def test_topic_holding_only_api_entries_lists_them() -> None:
     assert sections[2].body == "`class asyncio.Timeout`\n\nA timeout."
 
 
+def test_topic_titled_by_its_one_entry_is_dropped_not_listed() -> None:
+    # django-tables2 2.4.1's API page titles each class's section by its name ('Table.Meta',
+    # 'Column' over django_tables2.columns.Column): the listed line repeated the entry's first
+    # sentence above the entry, a second 'Table.Meta' section that said less.
+    sections = finalize(
+        section("Column", "", 2, "column", ("API",)),
+        section("django_tables2.columns.Column", "`Column(name)`\n\nA column.", 3,
+                "django_tables2.columns.Column", ("API", "Column"), kind="api"),
+        section("Other", "", 2, "other", ("API",)),
+        section("m.Rows", "`Rows()`\n\nRows.", 3, "m.Rows", ("API", "Other"), kind="api"),
+    )  # fmt: skip
+    assert [(s.heading, s.body) for s in sections] == [
+        ("django_tables2.columns.Column", "`Column(name)`\n\nA column."),
+        ("Other", "- m.Rows(): Rows."),
+        ("m.Rows", "`Rows()`\n\nRows."),
+    ]
+
+
 def test_api_entry_list_keeps_the_intro_and_is_bounded() -> None:
     entries = [
         section(f"m.f{n}", f"`f{n}(x)`\n\n{'Long words ' * 30}", 2, f"f{n}", ("Topic",), kind="api")
@@ -185,6 +203,22 @@ def test_code_in_a_list_item_is_split_whole_or_refenced() -> None:
     assert all(b[-1] == "  ```" for b in bodies[:-1])
     assert all(b[0] == "  ```python" for b in bodies[1:])
     assert [ln for b in bodies for ln in b if ln.startswith("  line_")] == code.split("\n")
+
+
+def test_a_part_never_ends_on_the_line_whose_indented_rest_starts_the_next() -> None:
+    # Python 3.11's glossary (one block of terms, each definition indented under it): part 1
+    # ended with the term 'binary file' and part 2 began with its definition. mako 1.4.3's
+    # Template parameters: the part ended after 'module_writer's code and the next began
+    # with the rest of its description, the parameter's name left behind.
+    terms = "\n".join(f"term {n}\n  Definition {n} of the term." for n in range(8))
+    parts = split_section(section("Glossary", terms), limit=120)
+    assert len(parts) > 2 and all(len(p.body) <= 120 for p in parts)
+    assert all(p.body.startswith("term ") for p in parts)
+    assert "\n".join(p.body for p in parts) == terms
+    item = "- writer: A callable, for example:\n\n```python\nwrite(x)\n```\n\n  Rarely needed."
+    intro = ("Intro words. " * 6).strip()
+    parts = split_section(section("Template", f"{intro}\n\n{item}\n- other: More."), limit=120)
+    assert [p.body for p in parts] == [intro, f"{item}\n- other: More."]
 
 
 def test_single_enormous_line_is_cut_into_bounded_parts() -> None:

@@ -573,7 +573,10 @@ def _render_table(doc: Document, index: int, close: int) -> str:
             text = render_inline(doc, token.content, cell=True)[0]
             cells.append(escape_cell_bars(text.replace("\n", " ")))
         elif token.type == "tr_close":
-            rows.append(" | ".join(cells).strip())
+            # A row of empty cells (the blank header of uuid's two-column tables) says
+            # nothing; it read as a lone "|" line over the table.
+            if any(cells):
+                rows.append(" | ".join(cells).strip())
             cells = []
     return "\n".join(rows)
 

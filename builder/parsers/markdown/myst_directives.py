@@ -27,7 +27,7 @@ from builder.parsers.markdown.body_text import (
 from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
-from builder.parsers.rst.directives import ADMONITIONS, TITLED, VERSION_NOTES, render_directive
+from builder.parsers.rst.directives import ADMONITIONS, TITLED, render_directive
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
 from builder.parsers.rst.parser import split_lines
 from builder.parsers.rst.table_blocks import render_records
@@ -41,7 +41,8 @@ _CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
 # A code cell's tags that take its code off the page (myst-nb's, as in a notebook's metadata).
 _HIDDEN_CODE_TAGS = frozenset({"remove-cell", "remove-input"})
 _TAG = re.compile(r"[\w-]+")
-_ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS) | frozenset(VERSION_NOTES)
+# (A version note's text after the version is a paragraph of its own, in MyST as in reST.)
+_ARGUMENT_IS_CONTENT = frozenset(ADMONITIONS)
 _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 # The characters reST inline markup starts or ends with.
 _REST_INLINE = re.compile(r"[\\*_`|]")

@@ -421,14 +421,21 @@ def _render_note(
     if name in VERSION_NOTES:
         version, _, text = rest.partition(" ")
         label = f"{VERSION_NOTES[name]} {version}".strip()
-    else:
-        label, text = ADMONITIONS[name], rest
+        # Sphinx reads the lines under the version up to a blank line as its text argument,
+        # one paragraph: mako's ".. versionadded:: 1.0.2 - added the ``STOP_RENDERING``
+        # symbol which serves" went on as a list item cut off by its next line.
+        note = read_directive(name, "", list(note.content), note.content_first - 1,
+                              text_arguments=True)  # fmt: skip
+        text = " ".join(part.strip() for part in (text, *note.arguments) if part.strip())
+        nested = ctx.nested(sections=False)
+        events = render([text], note.line, nested, doc) if text else []
+        events += render(list(note.content), note.content_first, nested, doc)
+        body = join_events(events)
+        return _labelled(label, body) if body else Text(f"{label}.")
+    label, text = ADMONITIONS[name], rest
     lines = [text.strip(), *note.content] if text.strip() else list(note.content)
     first = note.content_first - 1 if text.strip() else note.content_first
-    body = join_events(render(lines, first, ctx.nested(sections=False), doc))
-    if not body and name in VERSION_NOTES:
-        return Text(f"{label}.")
-    return _labelled(label, body)
+    return _labelled(label, join_events(render(lines, first, ctx.nested(sections=False), doc)))
 
 
 def _labelled(label: str, body: str) -> Text:

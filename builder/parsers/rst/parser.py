@@ -49,6 +49,7 @@ class _Open:
     is_title: bool = False
     kind: str = "text"
     end_line: int = 0  # where an API description's own lines end (0: at the next section)
+    follows_text: bool = False  # an API description placed right after its section's text
     blocks: list[str] = field(default_factory=list)
 
 
@@ -143,7 +144,10 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
 
     Text after an API description goes back to the section that was open before it: to its
     body, though not to its line range, which ends where the description starts (one range
-    cannot hold both parts), and the description's range ends with its own content.
+    cannot hold both parts), and the description's range ends with its own content. A lone
+    description between two runs of that text leaves its signature line there, where Sphinx
+    shows it: the text before it often ends with a colon that introduces it ("and manage the
+    final termination procedure:"), and the text after it speaks of it ("This method ...").
     """
     styles = _TitleLevels()
     stack: list[tuple[int, str]] = []
@@ -157,10 +161,16 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     # The section around a description that took the text after it (Resume.adopt): where the
     # text after the next description returns to.
     home: _Open | None = None
+    after_text = False  # the last event was text of the open section
+    signature = ""  # of a lone description just closed, owed to the text that follows it
     for event in events:
         if isinstance(event, Text):
+            if signature and event.text:
+                current.blocks.append(signature)
             current.blocks.append(event.text)
+            after_text, signature = after_text or bool(event.text), ""
             continue
+        followed_text, after_text = after_text, False
         if isinstance(event, Resume):
             if around_api:
                 around, described = around_api.pop()
@@ -169,7 +179,9 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
                 else:
                     current = around
                     described.end_line = event.last_line
+                    signature = _signature_line(described) if described.follows_text else ""
             continue
+        signature = ""
         if event.style:
             level = title_level = styles.level(event, title_level)
             run_base = None
@@ -183,6 +195,8 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             level = title_level + event.api_depth
         while stack and stack[-1][0] >= level:
             stack.pop()
+        for _, described in around_api:  # a sibling after it: one of a run, not alone
+            described.follows_text = described.follows_text and described.level < level
         around = home if home is not None and event.is_api else current
         home = None
         current = _Open(
@@ -195,12 +209,25 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             claim_line=event.claim_line,
             is_title=bool(event.style),
             kind="api" if event.is_api else "text",
+            follows_text=followed_text and around is current and _holds_text(current),
         )
         if event.is_api and not event.member:
             around_api.append((around, current))
         stack.append((level, event.title))
         opened.append(current)
     return opened
+
+
+def _holds_text(section: _Open) -> bool:
+    """Whether a section holds text of its own: a description's first block is its signature."""
+    return len(section.blocks) > (1 if section.kind == "api" else 0)
+
+
+def _signature_line(described: _Open) -> str:
+    """The line a description's body starts with when it is its signature, else its name."""
+    first = described.blocks[0] if described.blocks else ""
+    is_signature = first.startswith("`") and first.endswith("`") and "\n" not in first
+    return first if is_signature else f"`{described.heading}`"
 
 
 def _first_non_blank(lines: list[str]) -> int:
