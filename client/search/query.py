@@ -33,11 +33,6 @@ from schemas.text import (
 
 MAX_CONCEPTS = 24
 WHOLE, PARTS, SYNONYM = 1.0, 0.6, 0.8
-# A word of the focus that the docs themselves use in at least this many sections is looked
-# for as written, without its synonyms: the docs speak the asker's language there, and a
-# synonym mostly finds more sections to rank above the right one (client.search.recall's
-# in_docs_words).
-SYNONYMS_UNLESS_DOCS_USE = 3
 # An English word the glossary gives for a Chinese term: a translation, weighed as a synonym.
 TRANSLATION = SYNONYM
 
@@ -280,24 +275,6 @@ def _chinese_ways(label: str) -> tuple[Way, ...]:
         (pairs,) = query_terms(chinese)
         ways.append(Way(_quote(pairs.whole), TRANSLATION, chinese, pairs.parts or (pairs.whole,)))
     return tuple(ways)
-
-
-def own_ways(concept: Concept) -> tuple[Way, ...]:
-    """A word's concept's ways that are the word itself (whole, parts, the name as written),
-    without its synonyms; () for a concept of Chinese, Japanese or Korean characters, or one
-    held only through translations (English docs read through the glossary)."""
-    if concept.cjk:
-        return ()
-    return tuple(way for way in concept.ways if way.weight != SYNONYM)
-
-
-def without_synonyms(focus: Focus, spoken: Collection[str]) -> Focus:
-    """``focus`` with the concepts labelled in ``spoken`` held only in their own ways."""
-    concepts = tuple(
-        Concept(c.label, own_ways(c), c.cjk) if c.label in spoken and own_ways(c) else c
-        for c in focus.concepts
-    )
-    return Focus(focus.text, concepts, focus.identifiers)
 
 
 def read_into_chinese(focus: Focus, absent: Collection[str]) -> Focus:

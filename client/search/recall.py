@@ -19,14 +19,11 @@ from dataclasses import dataclass
 from client.index_chunks import load_index_for
 from client.search.features import Candidate, is_changelog_section
 from client.search.query import (
-    SYNONYMS_UNLESS_DOCS_USE,
     Focus,
     chinese_readings,
     cjk_pairs,
-    own_ways,
     read_into_chinese,
     read_through_glossary,
-    without_synonyms,
 )
 from schemas.changelogs import release_numbers, release_of, releases_asked
 from schemas.shards import BM25_WEIGHTS, FTS_TABLE
@@ -160,26 +157,6 @@ def in_docs_language(conn: sqlite3.Connection, focus: Focus) -> Focus:
     if conn.execute(sql, (pairs,)).fetchone() is not None:
         return focus
     return read_through_glossary(focus)
-
-
-def in_docs_words(conn: sqlite3.Connection, focus: Focus) -> Focus:
-    """``focus`` without the synonyms of the words these docs use themselves, in at least
-    SYNONYMS_UNLESS_DOCS_USE sections: a synonym bridges the asker's word and the docs' only
-    where the docs do not say the asker's word."""
-    sql = (
-        f"SELECT count(*) FROM (SELECT 1 FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ? "
-        f"LIMIT {SYNONYMS_UNLESS_DOCS_USE})"
-    )
-    spoken = []
-    for concept in focus.concepts:
-        own = own_ways(concept)
-        if not own or len(own) == len(concept.ways):
-            continue  # no synonyms to leave out
-        expression = " OR ".join(way.expression for way in own)
-        load_index_for(conn, expression)
-        if conn.execute(sql, (expression,)).fetchone()[0] >= SYNONYMS_UNLESS_DOCS_USE:
-            spoken.append(concept.label)
-    return without_synonyms(focus, spoken) if spoken else focus
 
 
 def collect_candidates(

@@ -46,7 +46,6 @@ from client.search.recall import (
     collect_candidates,
     heading_path_of,
     in_docs_language,
-    in_docs_words,
     library_of,
     placeholders,
     section_count,
@@ -274,7 +273,7 @@ def described_candidates(
     described, and the focus' unheard words: what the ranking orders, and what the ranker's
     training (eval.train, eval.semantic) replays, so that both see the same."""
     total = section_count(conn)
-    focus = in_docs_words(conn, in_docs_language(conn, focus))
+    focus = in_docs_language(conn, focus)
     library = library_of(conn)  # read once: recall and features both ask which releases
     candidates, frequencies = collect_candidates(conn, focus, total, extra, library)
     described = describe(focus, candidates, frequencies, total, library)
