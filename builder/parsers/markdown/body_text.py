@@ -13,12 +13,10 @@ leave nothing behind.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from collections.abc import Sequence
+from dataclasses import replace
 from urllib.parse import unquote
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from builder.parsers.badges import is_badge, is_logo
@@ -32,6 +30,7 @@ from builder.parsers.markdown.code_blocks import (
     titled_fence,
 )
 from builder.parsers.markdown.docsify import split_callout
+from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
@@ -111,47 +110,6 @@ _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
                             "myst_block_break"})  # fmt: skip
-
-
-class DirectiveText(Protocol):
-    """Renders a MyST directive fence that sits inside other blocks as body text."""
-
-    def __call__(self, doc: Document, token: Token) -> str:
-        """The readable text of the directive fence ``token`` in ``doc``."""
-
-
-@dataclass(frozen=True)
-class Document:
-    """A parsed token stream and what rendering it needs: an inline parser, the env, MDX mode."""
-
-    tokens: Sequence[Token]
-    closers: Sequence[int]  # index of each opening token's closing token (else its own index)
-    md: MarkdownIt
-    env: dict[str, Any]
-    mdx: bool
-    # MyST: labels of this file's headings (lowercase label -> heading text), front matter
-    # substitutions, and the renderer of directive fences (None renders them as code).
-    labels: Mapping[str, str] = field(default_factory=dict)
-    substitutions: Mapping[str, str] = field(default_factory=dict)
-    directive: DirectiveText | None = None
-    # The labels of the footnotes the page defines ("[^pypy]: On PyPy, ...").
-    footnotes: frozenset[str] = frozenset()
-    # The text's lines, for syntax the tokens do not keep, and the token map line of the first
-    # (a directive's body or a docstring is read with maps counted in the page).
-    source: Sequence[str] = ()
-    source_first: int = 0
-
-
-def match_closers(tokens: Sequence[Token]) -> list[int]:
-    """Pair every opening token with its closing one in one pass."""
-    closers = list(range(len(tokens)))
-    stack: list[int] = []
-    for index, token in enumerate(tokens):
-        if token.nesting == 1:
-            stack.append(index)
-        elif token.nesting == -1 and stack:
-            closers[stack.pop()] = index
-    return closers
 
 
 def footnote_labels(text: str) -> frozenset[str]:

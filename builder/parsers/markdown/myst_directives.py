@@ -18,12 +18,8 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from builder.parsers.markdown.body_text import (
-    Document,
-    match_closers,
-    render_blocks,
-    render_inline,
-)
+from builder.parsers.markdown.body_text import render_blocks, render_inline
+from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks

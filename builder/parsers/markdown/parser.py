@@ -31,14 +31,13 @@ from builder.parsers.markdown.bare_headings import list_bare_headings
 from builder.parsers.markdown.block_rules import BLOCK_MD, INLINE_MD
 from builder.parsers.markdown.body_text import (
     MAX_INLINE_CHARS,
-    Document,
     footnote_labels,
-    match_closers,
     render_blocks,
     render_inline,
 )
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.docsify import split_docsify_heading
+from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.front_matter import (
