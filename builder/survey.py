@@ -147,7 +147,7 @@ def survey_project(root: Path) -> ProjectSurvey:
             f"{len(versioned)} released version(s) in {folder}/: "
             + ", ".join(name for name, _ in versioned)
         )
-    include = include_patterns(kind, root / docs)
+    include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
     readme = _package_readme(root, kind, docs, metadata.get("packages", ()))
     if readme is not None:

@@ -25,6 +25,7 @@ from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
+from builder.projects.sphinx import source_suffixes
 from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
@@ -258,10 +259,11 @@ def _files(folder: Path) -> list[Path]:
     return files
 
 
-def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
-    """The patterns a version's pages match; a Docusaurus folder's ``.mdx`` pages too,
-    Quarto's ``.qmd`` pages, and notebooks (which a Sphinx or MkDocs project reads only when
-    its config loads a notebook extension or plugin)."""
+def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
+    """The patterns a version's pages (in ``folder``, of the project ``root``) match; a
+    Docusaurus folder's ``.mdx`` pages too, Quarto's ``.qmd`` pages, a Sphinx project's
+    ``source_suffix`` (Django's pages are .txt), and notebooks (which a Sphinx or MkDocs
+    project reads only when its config loads a notebook extension or plugin)."""
     include = {
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
@@ -281,6 +283,11 @@ def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
         if (folder / "antora.yml").is_file()
         else ("**/*.adoc", "**/*.asciidoc"),
     }[kind]
+    if kind in ("sphinx", "myst"):
+        read = _sphinx_suffixes(folder, root)
+        include = (*include, *(f"**/*{s}" for s in read if f"**/*{s}" not in include))
+        # A suffix conf.py leaves out is not a page: Django's docs/README.rst.
+        include = tuple(p for p in include if PurePosixPath(p).suffix in read) or include
     suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
     if kind.startswith("markdown") and ".mdx" in suffixes:
         include = (*include, "**/*.mdx")
@@ -288,7 +295,14 @@ def include_patterns(kind: str, folder: Path) -> tuple[str, ...]:
         include = (*include, "**/*.qmd")
     if ".ipynb" in suffixes:
         include = (*include, "**/*.ipynb")
-    return include
+    return tuple(dict.fromkeys(include))
+
+
+def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
+    conf = folder / SPHINX_CONFIG_NAME
+    text = conf.read_text(encoding="utf-8", errors="replace") if conf.is_file() else ""
+    settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
+    return source_suffixes(settings, [])
 
 
 def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:

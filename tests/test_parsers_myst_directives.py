@@ -212,6 +212,11 @@ def test_a_project_directive_keeps_its_caption_as_the_page_s_markdown() -> None:
     ]
 
 
+def test_a_graphviz_diagram_keeps_only_its_caption() -> None:
+    text = "# Flow\n\n```{graphviz}\n:caption: The *flow* of from_\n\ndigraph { a -> b }\n```\n"
+    assert bodies(parse(text, "flow.md")) == ["The flow of from_"]
+
+
 def test_an_option_continued_on_indented_colon_lines_is_not_content() -> None:
     # MyST-NB's hiding.md: a code cell's ":mystnb:" option went on as ":  code_prompt_show:"
     # lines, which read as the first lines of its code.

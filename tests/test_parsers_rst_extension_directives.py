@@ -171,6 +171,20 @@ def test_a_project_directive_keeps_its_caption() -> None:
     assert _body(text) == "`shop.OrderControl`\n\nAfter payment"
 
 
+def test_a_diagram_keeps_only_its_caption() -> None:
+    # Sphinx's graphviz, digraph and inheritance-diagram: the caption under the drawing was
+    # lost with it; the graph's code and the diagram's options are no text for a reader.
+    text = (
+        "Intro.\n\n"
+        ".. graphviz::\n   :caption: How a *request* flows\n   :align: center\n\n"
+        "   digraph { a -> b }\n\n"
+        ".. digraph:: flow\n   :caption: The flow\n\n   a -> b\n\n"
+        ".. inheritance-diagram:: shop.Order\n   :caption: Order's bases\n   :parts: 1\n\n"
+        ".. graphviz:: drawn.dot\n\nAfter.\n"
+    )
+    assert _body(text) == "Intro.\n\nHow a request flows\n\nThe flow\n\nOrder's bases\n\nAfter."
+
+
 def test_a_label_between_a_target_and_what_shows_its_name_is_looked_past() -> None:
     # scrapy 2.19.0's '.. setting:: SCHEDULER_PRIORITY_QUEUE' stands over a label, then the
     # title naming it: the name ended the section before. pip 25.3's options pages end their

@@ -122,6 +122,17 @@ def test_theme_folders_exclude_docs_and_html_are_never_pages(tmp_path: Path) -> 
     assert "notes.tmp.md" not in relpaths
 
 
+def test_a_leading_slash_anchors_an_exclude_docs_line_at_docs_dir(tmp_path: Path) -> None:
+    # gitignore lines: "/README.md" is the top folder's README; "usage.md" is every folder's.
+    config = MKDOCS_YML.replace("  drafts/\n", "  drafts/\n  /README.md\n  usage.md\n")
+    docs = make_project(tmp_path, config)
+    for relpath in ("README.md", "guide/README.md", "guide/usage.md"):
+        (docs / relpath).write_text("# Page\n", encoding="utf-8")
+    relpaths = {c.relpath for c in project_listing(version(docs))[1].candidates}
+    assert "guide/README.md" in relpaths
+    assert {"README.md", "usage.md", "guide/usage.md"}.isdisjoint(relpaths)
+
+
 def test_the_exclude_plugins_globs_are_never_pages(tmp_path: Path) -> None:
     # textual's mkdocs.yml: "plugins: [exclude: {glob: ['**/_template.md', 'snippets/*']}]",
     # the mkdocs-exclude plugin, which MkDocs' exclude_docs came after.

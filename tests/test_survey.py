@@ -130,6 +130,26 @@ def test_a_sphinx_conf_in_a_subfolder_of_the_docs_folder_is_found(tmp_path: Path
     )
 
 
+@pytest.mark.parametrize(
+    ("source_suffix", "include"),
+    [
+        # Django 5.2.19: its pages are .txt files, none read before.
+        ('{".txt": "restructuredtext"}', ("**/*.txt",)),
+        ('[".rst", ".txt"]', ("**/*.rst", "**/*.txt")),
+        ('".rest"', ("**/*.rest",)),
+        ('{".py": "python"}', ("**/*.rst",)),  # no suffix docbuild reads: the default
+    ],
+)
+def test_a_sphinx_projects_pages_are_the_suffixes_of_its_source_suffix(
+    tmp_path: Path, source_suffix: str, include: tuple[str, ...]
+) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "conf.py").write_text(f"source_suffix = {source_suffix}\n")
+    (tmp_path / "docs" / "index.txt").write_text("Django\n======\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.include) == ("sphinx", include)
+
+
 def test_a_repo_helper_doc_source_folder_is_a_docs_folder(tmp_path: Path) -> None:
     # repo_helper's projects keep their Sphinx docs in doc-source/ (whey-pth 0.0.6): read as
     # plain reST files from the project's top, README and CONTRIBUTING among them, without

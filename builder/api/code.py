@@ -233,12 +233,13 @@ class GriffeSource:
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
+            from builder.api.platform_branches import PosixBranches
             from builder.api.shadowed import ShadowedMembers
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
             self._loader = FolderModulesLoader(
-                extensions=griffe.load_extensions(self._shadowed, UnpackedNames()),
+                extensions=griffe.load_extensions(self._shadowed, UnpackedNames(), PosixBranches()),
                 search_paths=list(self._roots),
                 allow_inspection=False,
                 store_source=True,

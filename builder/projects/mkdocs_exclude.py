@@ -187,7 +187,9 @@ def _gitignore_lines(text: str, notes: list[str], setting: str) -> Iterator[str]
         if line.startswith("!"):
             notes.append(f"{setting}: {line!r} (a negation) is not supported; ignored")
             continue
-        yield line.lstrip("/")
+        # Kept whole: a leading "/" anchors the line at docs_dir (builder.globs), as in
+        # .gitignore, where "/README.md" is the top folder's README, not every folder's.
+        yield line
 
 
 def _exclude_regex(patterns: tuple[str, ...], notes: list[str], setting: str) -> str:

@@ -133,7 +133,7 @@ def read_sphinx(
         config_file=CONFIG_NAME if conf_path is not None else "",
         exclude_patterns=tuple(dict.fromkeys(patterns)),
         exclude="|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns)),
-        suffixes=_suffixes(conf, notes),
+        suffixes=source_suffixes(conf, notes),
         order=(root_doc,),  # a document name until toctree_order resolves it
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
@@ -299,7 +299,9 @@ def _strings(conf: SphinxConf, name: str, notes: list[str]) -> tuple[str, ...]:
     return ()
 
 
-def _suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
+def source_suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
+    """The suffixes of the pages Sphinx reads, by ``source_suffix`` (a suffix, a list, or a
+    dict of suffix to parser) and the Markdown and notebook extensions, that docbuild reads."""
     value: Any = conf.get("source_suffix", ".rst")
     if isinstance(value, str):
         value = [value]

@@ -120,13 +120,17 @@ DROPPED = frozenset(
     {
         "toctree", "index", "meta", "contents", "sectnum", "header", "footer",
         "title", "tabularcolumns", "sectionauthor", "moduleauthor", "codeauthor", "default-role",
-        "default-domain", "role", "graphviz", "digraph", "graph",
+        "default-domain", "role",
         "target-notes", "testsetup", "testcleanup", "highlightlang",
-        "inheritance-diagram", "uml", "youtube", "video", "iframe", "jinja", "spelling:word-list",
+        "youtube", "video", "iframe", "jinja", "spelling:word-list",
         # sphinx-toolbox's space in the PDF (repo_helper's pages: ".. latex:vspace:: -20px").
         "latex:vspace",
     }
 )  # fmt: skip
+# Directives that draw a diagram from code or a file (Sphinx's graphviz and
+# inheritance-diagram, sphinxcontrib-plantuml's uml): only the caption Sphinx shows under it
+# is text for a reader.
+DIAGRAMS = frozenset({"graphviz", "digraph", "graph", "inheritance-diagram", "uml"})
 # docutils' class directive (Sphinx names it rst-class; cssclass is its old name) gives a
 # class to its content, which shows as it stands (Polyfactory's and Advanced Alchemy's
 # landing pages say what the library is in '.. rst-class:: lead'), else to the next element.
@@ -239,6 +243,9 @@ def render_directive(
     base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
         return []
+    if base in DIAGRAMS:
+        caption = read_directive(name, rest, body, line, text_arguments=False).option("caption")
+        return [Text(render_inline(caption))] if caption else []
     if base in CLASS_DIRECTIVES:
         classed = read_directive(name, rest, body, line, text_arguments=True)
         return render(list(classed.content), classed.content_first, ctx.nested(), doc)

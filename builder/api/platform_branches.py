@@ -1,0 +1,90 @@
+"""Constants a module or class sets per platform, read from the branch Sphinx shows on Linux.
+
+``if os.name == "nt": LOCK_EX = 0x1 else: LOCK_EX = fcntl.LOCK_EX`` (portalocker 3.2.0's
+constants): griffe keeps an attribute's first assignment in an ``if`` (it prefers a ``try``'s
+body to its ``except``), so the Windows values were shown, where Sphinx, which imports the
+module on the Linux machine that builds the docs, shows the POSIX ones. A function or class
+defined in both branches is already the last one, the POSIX one. An attribute that the
+Windows branch set takes the value (and its place in the code) of the first assignment to
+the same name in the branches after it (``else``, or an ``elif`` chain).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from typing import Any
+
+import griffe
+
+# What a test reads to tell Windows, and the values that mean Windows.
+_WINDOWS_VALUES = {"os.name": {"nt"}, "sys.platform": {"win32", "cygwin"}}
+_WINDOWS_SYSTEM = "platform.system()"
+_WINDOWS_PREFIX = "win"
+
+
+class PosixBranches(griffe.Extension):
+    """Gives an attribute set under a Windows test the value its other branch sets."""
+
+    def on_class_members(self, *, node: Any, cls: griffe.Class, **kwargs: Any) -> None:
+        _prefer_posix(node, cls)
+
+    def on_module_members(self, *, node: Any, mod: griffe.Module, **kwargs: Any) -> None:
+        _prefer_posix(node, mod)
+
+
+def is_windows_test(test: ast.expr) -> bool:
+    """Whether ``test`` is true on Windows only: ``os.name == "nt"``, ``sys.platform ==
+    "win32"``, ``sys.platform.startswith("win")``, ``platform.system() == "Windows"``."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        sides = (ast.unparse(test.left), test.comparators[0])
+        if isinstance(test.left, ast.Constant):
+            sides = (ast.unparse(test.comparators[0]), test.left)
+        read, value = sides
+        if not isinstance(value, ast.Constant) or not isinstance(value.value, str):
+            return False
+        if read == _WINDOWS_SYSTEM:
+            return value.value == "Windows"
+        return value.value in _WINDOWS_VALUES.get(read, set())
+    return (
+        isinstance(test, ast.Call)
+        and ast.unparse(test.func) == "sys.platform.startswith"
+        and len(test.args) == 1
+        and isinstance(test.args[0], ast.Constant)
+        and test.args[0].value == _WINDOWS_PREFIX
+    )
+
+
+def _prefer_posix(node: Any, parent: griffe.Class | griffe.Module) -> None:
+    body = node.body if isinstance(node, ast.Module | ast.ClassDef) else []
+    for statement in body:
+        if not isinstance(statement, ast.If) or not is_windows_test(statement.test):
+            continue
+        first, last = statement.body[0].lineno, statement.body[-1].end_lineno or 0
+        others: dict[str, ast.Assign | ast.AnnAssign] = {}
+        for name, assignment in _assignments(statement.orelse):
+            others.setdefault(name, assignment)
+        for name, assignment in others.items():
+            member = parent.members.get(name)
+            if not isinstance(member, griffe.Attribute) or member.is_alias:
+                continue
+            if member.lineno is None or not first <= member.lineno <= last:
+                continue  # not the Windows branch's: set before or after the test
+            if assignment.value is None:
+                continue
+            member.value = ast.unparse(assignment.value)
+            member.lineno, member.endlineno = assignment.lineno, assignment.end_lineno
+
+
+def _assignments(statements: list[ast.stmt]) -> Iterator[tuple[str, ast.Assign | ast.AnnAssign]]:
+    """The names the statements assign one value to, in order, through ``elif`` branches."""
+    for statement in statements:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            if isinstance(target, ast.Name):
+                yield target.id, statement
+        elif isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
+            yield statement.target.id, statement
+        elif isinstance(statement, ast.If):
+            yield from _assignments(statement.body)
+            yield from _assignments(statement.orelse)
