@@ -57,3 +57,41 @@ def test_a_constant_set_under_a_windows_test_has_its_posix_value(tmp_path: Path)
 def test_windows_tests_are_recognised(test: str, windows: bool) -> None:
     expression = ast.parse(test, mode="eval").body
     assert is_windows_test(expression) is windows
+
+
+def test_an_elif_chain_gives_the_branch_that_holds_on_linux(tmp_path: Path) -> None:
+    # The first assignment after the Windows branch was macOS's here.
+    (tmp_path / "paths").mkdir()
+    (tmp_path / "paths" / "__init__.py").write_text(
+        "import sys\n\n"
+        "if sys.platform == 'win32':\n    CONFIG_DIR = 'APPDATA'\n"
+        "elif sys.platform == 'darwin':\n    CONFIG_DIR = '~/Library/Application Support'\n"
+        "else:\n    CONFIG_DIR = '~/.config'\n",
+        encoding="utf-8",
+    )
+    parsed = parse_file(
+        "p.rst", "P\n=\n\n.. autodata:: paths.CONFIG_DIR\n", package_source(tmp_path)
+    )
+    assert parsed is not None
+    assert parsed.sections[-1].body == "`paths.CONFIG_DIR = '~/.config'`"
+
+
+def test_a_class_chosen_per_platform_is_still_documented_as_the_class(tmp_path: Path) -> None:
+    # The value was stored as text, which the lookup cannot follow to the class it names.
+    (tmp_path / "locks").mkdir()
+    (tmp_path / "locks" / "_posix.py").write_text(
+        'class Lock:\n    """The POSIX lock."""\n\n    def __init__(self, path: str) -> None:\n'
+        "        self.path = path\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "locks" / "_win.py").write_text(
+        'class Lock:\n    """The Windows lock."""\n', encoding="utf-8"
+    )
+    (tmp_path / "locks" / "__init__.py").write_text(
+        "import os\n\nfrom locks import _posix, _win\n\n"
+        "if os.name == 'nt':\n    Lock = _win.Lock\nelse:\n    Lock = _posix.Lock\n",
+        encoding="utf-8",
+    )
+    parsed = parse_file("l.rst", "L\n=\n\n.. autoclass:: locks.Lock\n", package_source(tmp_path))
+    assert parsed is not None
+    assert "The POSIX lock." in parsed.sections[-1].body

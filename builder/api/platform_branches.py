@@ -21,6 +21,9 @@ import griffe
 _WINDOWS_VALUES = {"os.name": {"nt"}, "sys.platform": {"win32", "cygwin"}}
 _WINDOWS_SYSTEM = "platform.system()"
 _WINDOWS_PREFIX = "win"
+# What the same reads give on the Linux machine that builds the docs, for an elif chain's
+# tests ("elif sys.platform == 'darwin'" is false there).
+_ON_LINUX = {"os.name": "posix", "sys.platform": "linux", _WINDOWS_SYSTEM: "Linux"}
 
 
 class PosixBranches(griffe.Extension):
@@ -62,7 +65,7 @@ def _prefer_posix(node: Any, parent: griffe.Class | griffe.Module) -> None:
             continue
         first, last = statement.body[0].lineno, statement.body[-1].end_lineno or 0
         others: dict[str, ast.Assign | ast.AnnAssign] = {}
-        for name, assignment in _assignments(statement.orelse):
+        for name, assignment in _assignments(_linux_branch(statement.orelse)):
             others.setdefault(name, assignment)
         for name, assignment in others.items():
             member = parent.members.get(name)
@@ -72,8 +75,49 @@ def _prefer_posix(node: Any, parent: griffe.Class | griffe.Module) -> None:
                 continue  # not the Windows branch's: set before or after the test
             if assignment.value is None:
                 continue
-            member.value = ast.unparse(assignment.value)
+            # An expression, as griffe keeps values: a name it reads (a class re-exported per
+            # platform) is then still followed to what it names.
+            expression = griffe.safe_get_expression(assignment.value, parent=parent)
+            member.value = expression or ast.unparse(assignment.value)
             member.lineno, member.endlineno = assignment.lineno, assignment.end_lineno
+
+
+def _linux_branch(statements: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of an ``else`` that run on Linux: through an ``elif`` chain whose tests
+    read the platform, the branch that holds there; the whole ``else`` when a test reads
+    something else."""
+    while len(statements) == 1 and isinstance(statements[0], ast.If):
+        branch = statements[0]
+        holds = _holds_on_linux(branch.test)
+        if holds is None:
+            break
+        statements = branch.body if holds else branch.orelse
+    return statements
+
+
+def _holds_on_linux(test: ast.expr) -> bool | None:
+    """Whether a platform test is true on Linux (None when it reads something else)."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        sides = (ast.unparse(test.left), test.comparators[0])
+        if isinstance(test.left, ast.Constant):
+            sides = (ast.unparse(test.comparators[0]), test.left)
+        read, value = sides
+        if read not in _ON_LINUX or not isinstance(value, ast.Constant):
+            return None
+        if isinstance(test.ops[0], ast.Eq):
+            return _ON_LINUX[read] == value.value
+        if isinstance(test.ops[0], ast.NotEq):
+            return _ON_LINUX[read] != value.value
+        return None
+    if (
+        isinstance(test, ast.Call)
+        and ast.unparse(test.func) == "sys.platform.startswith"
+        and len(test.args) == 1
+        and isinstance(test.args[0], ast.Constant)
+        and isinstance(test.args[0].value, str)
+    ):
+        return _ON_LINUX["sys.platform"].startswith(test.args[0].value)
+    return None
 
 
 def _assignments(statements: list[ast.stmt]) -> Iterator[tuple[str, ast.Assign | ast.AnnAssign]]:
