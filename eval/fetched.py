@@ -113,9 +113,10 @@ def _run(command: Sequence[str], cwd: Path | None = None) -> None:
 
 
 def _archive_name(package: str) -> str:
-    """The name a source archive of ``package`` has today: each run of "-", "_" and "." one
-    "_" (PEP 625; zope.interface's is zope_interface-8.7.tar.gz)."""
-    return re.sub(r"[-_.]+", "_", package)
+    """The name a source archive of ``package`` has today: lowercase, each run of "-", "_"
+    and "." one "_" (PEP 625; zope.interface's is zope_interface-8.7.tar.gz, PyJWT's
+    pyjwt-2.15.1.tar.gz)."""
+    return re.sub(r"[-_.]+", "_", package).lower()
 
 
 def _one(folder: Path, *names: str) -> Path:

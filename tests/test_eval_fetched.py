@@ -10,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from eval.fetched import FetchedLibrary, FetchError, debian_html, fetch, load_tsv_questions
+from eval.fetched import (
+    FetchedLibrary,
+    FetchError,
+    _archive_name,
+    debian_html,
+    fetch,
+    load_tsv_questions,
+)
 
 
 def _path_with(tmp_path: Path, programs: dict[str, str]) -> str:
@@ -96,3 +103,8 @@ def test_a_source_archive_is_found_by_its_normalized_name(
     )
     fetch(library, folder)
     assert (folder / "zope_interface-8.7" / "docs" / "index.rst").read_text() == "Title"
+
+
+def test_an_archive_name_is_lowercase_as_pep_625_writes_it() -> None:
+    assert _archive_name("PyJWT") == "pyjwt"
+    assert _archive_name("zope.interface") == "zope_interface"
