@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.api.model import DocField, MemberOptions
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings, DocField, MemberOptions
 from builder.api.render import select_members
 from tests.api_support import package_source, write_package
 
@@ -491,3 +492,29 @@ def test_a_base_from_another_package_of_the_folder_is_loaded_for_the_class(
         simple = source.find("examples.simple.Simple", inherited=True)
         assert simple is not None and simple.signature == "Simple(model: object = None)"
         assert [m.name for m in simple.members if m.inherited] == ["__init__", "send"]
+
+
+def test_a_base_another_package_re_exports_is_loaded_before_its_subclass_is_read(
+    tmp_path: Path,
+) -> None:
+    # examples.Simple(Chart), Chart imported from machine, which imports it from core: core was
+    # loaded only when another page had asked for it, so the signature depended on page order.
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "__init__.py").write_text(
+        "class Chart:\n    def __init__(self, model: object = None) -> None:\n"
+        '        """Make a chart."""\n'
+    )
+    (tmp_path / "machine").mkdir()
+    (tmp_path / "machine" / "__init__.py").write_text("from core import Chart\n")
+    (tmp_path / "examples").mkdir()
+    (tmp_path / "examples" / "__init__.py").write_text(
+        'from machine import Chart\n\n\nclass Simple(Chart):\n    """A simple chart."""\n'
+    )
+    fresh = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    found = fresh.find("examples.Simple", inherited=True)
+    warmed = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    assert warmed.find("core.Chart") is not None
+    after = warmed.find("examples.Simple", inherited=True)
+    assert found is not None and after is not None
+    assert found.signature == after.signature
+    assert [m.name for m in found.members] == [m.name for m in after.members]

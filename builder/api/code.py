@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -95,6 +96,13 @@ class GriffeSource:
 
     def _find(self, path: str, style: str, inherited: bool, module: bool) -> ApiObject | None:
         found = self._at(path)
+        if found is None and "." in path:
+            # A name a class inherits from a base whose package is not loaded yet: griffe
+            # sees it only once that package is, whichever pages were read before.
+            owner = self._target_at(path.rpartition(".")[0])
+            if owner is not None and owner.kind.value == "class":
+                self._followed(partial(self._load_bases, owner))
+                found = self._at(path)
         if found is None:
             return None
         self._followed(lambda: self._load_bases(found.final_target if found.is_alias else found))
@@ -188,6 +196,11 @@ class GriffeSource:
         a base whose package is not loaded, without a word: a class's inherited ``__init__``
         and members depended on which pages the parsing process had read before."""
         seen: set[str] = set()
+        if obj.kind.value not in ("class", "module"):
+            # A method or attribute: its class's bases hold what it inherits (its docstring).
+            obj = obj.parent
+            if obj is None:
+                return
         pending = [obj] if obj.kind.value == "class" else []
         # A module's own classes, not its submodules: those are looked up on their own.
         pending += [m for m in obj.members.values() if not m.is_alias and m.kind.value == "class"]
@@ -202,11 +215,21 @@ class GriffeSource:
                 if not member.is_alias and member.kind.value == "class"
             )
             for base in item.bases:
-                path = base if isinstance(base, str) else getattr(base, "canonical_path", "")
-                top = str(path).partition(".")[0]
+                path = str(base if isinstance(base, str) else getattr(base, "canonical_path", ""))
+                top = path.partition(".")[0]
                 if top and top not in self._packages:
                     self._package(top)
+                # A base another package re-exports (machine's "from core import Chart"):
+                # following it loads the package it is defined in.
+                target = self._followed(partial(self._target_at, path))
+                if target is not None and target.kind.value == "class":
+                    pending.append(target)
             pending.extend(item.resolved_bases)
+
+    def _target_at(self, path: str) -> Any:
+        """What the object at ``path`` names, through its aliases (None when not there)."""
+        found = self._at(path)
+        return None if found is None else (found.final_target if found.is_alias else found)
 
     def _load_target_of(self, alias: Any) -> bool:
         """Load the not yet loaded package of this folder that ``alias`` points into; whether
