@@ -25,7 +25,7 @@ from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
-from builder.projects.sphinx import source_suffixes
+from builder.projects.sphinx import loads_myst, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
@@ -52,7 +52,6 @@ _AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
 RST_SUFFIXES = (".rst", ".rest")
-MYST_EXTENSIONS = ("myst_parser", "myst_nb")
 # What every Sphinx HTML build writes (builder.built_sphinx).
 BUILT_SPHINX_MARK = "_static/documentation_options.js"
 
@@ -82,7 +81,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             text = conf.read_text(encoding="utf-8", errors="replace")
             settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
             extensions = settings.extension_names()
-            myst = any(e.split(".")[0] in MYST_EXTENSIONS for e in extensions)
+            myst = loads_myst(extensions)
             kind = "myst" if myst else "sphinx"
             where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
             found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))

@@ -457,6 +457,18 @@ def test_a_docs_folder_with_notebooks_includes_them(tmp_path: Path) -> None:
     assert survey.include == ("**/*.md", "**/*.rst", "**/*.ipynb")
 
 
+def test_myst_loaded_through_a_module_of_its_package_includes_markdown(tmp_path: Path) -> None:
+    # "myst_parser.sphinx_" loads MyST too: init said "Sphinx with MyST Markdown" and wrote
+    # include = ["**/*.rst"], the build's test being the exact name; every .md page was lost.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "conf.py").write_text(
+        'extensions = ["myst_parser.sphinx_"]\n', encoding="utf-8"
+    )
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.include) == ("myst", ("**/*.md", "**/*.rst"))
+
+
 def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) -> None:
     (tmp_path / "docs" / ".vitepress").mkdir(parents=True)
     (tmp_path / "docs" / ".vitepress" / "config.mts").write_text(

@@ -14,7 +14,7 @@ import os
 import posixpath
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -260,11 +260,17 @@ def _section_labels(conf: SphinxConf, extensions: tuple[str, ...]) -> str | None
     return "document" if conf.get("autosectionlabel_prefix_document") is True else ""
 
 
+def loads_myst(extensions: Iterable[str]) -> bool:
+    """Whether conf.py's extensions load MyST: myst_parser or myst_nb, or a module of theirs
+    (``myst_parser.sphinx_``), the one test ``docbuild init`` and the build share."""
+    return any(name.split(".")[0] in MARKDOWN_EXTENSIONS for name in extensions)
+
+
 def _myst_extensions(conf: SphinxConf, extensions: tuple[str, ...]) -> tuple[str, ...] | None:
     """The MyST extensions conf.py enables when it loads MyST and names them in a literal list
     (or set) of strings; None otherwise, which leaves every one read."""
     setting = "myst_enable_extensions"
-    if MARKDOWN_EXTENSIONS.isdisjoint(extensions) or setting in conf.not_literal:
+    if not loads_myst(extensions) or setting in conf.not_literal:
         return None
     value = conf.get(setting, [])
     if not isinstance(value, list | tuple | set) or not all(isinstance(v, str) for v in value):
@@ -278,7 +284,7 @@ def _myst_substitutions(
     """The substitutions conf.py's literal ``myst_substitutions`` dict gives MyST pages (names
     to Markdown text); none when MyST is not loaded or a value is not a string."""
     value = conf.get("myst_substitutions")
-    if MARKDOWN_EXTENSIONS.isdisjoint(extensions) or not isinstance(value, dict):
+    if not loads_myst(extensions) or not isinstance(value, dict):
         return ()
     return tuple((k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str))
 
@@ -312,7 +318,7 @@ def source_suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
         value = [".rst"]
     suffixes = [v.lower() for v in value]
     extensions = set(conf.extension_names())
-    if MARKDOWN_EXTENSIONS & extensions:
+    if loads_myst(extensions):
         suffixes.append(".md")
     if NOTEBOOK_EXTENSIONS & extensions:
         suffixes.append(".ipynb")
