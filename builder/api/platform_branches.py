@@ -12,18 +12,35 @@ the same name in the branches after it (``else``, or an ``elif`` chain).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import griffe
 
-# What a test reads to tell Windows, and the values that mean Windows.
-_WINDOWS_VALUES = {"os.name": {"nt"}, "sys.platform": {"win32", "cygwin"}}
-_WINDOWS_SYSTEM = "platform.system()"
-_WINDOWS_PREFIX = "win"
-# What the same reads give on the Linux machine that builds the docs, for an elif chain's
-# tests ("elif sys.platform == 'darwin'" is false there).
-_ON_LINUX = {"os.name": "posix", "sys.platform": "linux", _WINDOWS_SYSTEM: "Linux"}
+# What a platform test reads, and what it reads on Windows and on the Linux machine that
+# builds the docs ("elif sys.platform == 'darwin'" is false there).
+_WINDOWS = {
+    "os.name": ("nt",),
+    "sys.platform": ("win32", "cygwin"),
+    "platform.system()": ("Windows",),
+}
+_LINUX = {"os.name": ("posix",), "sys.platform": ("linux",), "platform.system()": ("Linux",)}
+
+
+@dataclass(frozen=True)
+class _PlatformTest:
+    """``read == value``, ``read != value`` or ``read.startswith(value)``."""
+
+    read: str
+    operator: str  # "==", "!=" or "startswith"
+    value: str
+
+    def holds_on(self, platform: Mapping[str, tuple[str, ...]]) -> bool:
+        values = platform[self.read]
+        if self.operator == "startswith":
+            return any(v.startswith(self.value) for v in values)
+        return (self.value in values) is (self.operator == "==")
 
 
 class PosixBranches(griffe.Extension):
@@ -39,23 +56,28 @@ class PosixBranches(griffe.Extension):
 def is_windows_test(test: ast.expr) -> bool:
     """Whether ``test`` is true on Windows only: ``os.name == "nt"``, ``sys.platform ==
     "win32"``, ``sys.platform.startswith("win")``, ``platform.system() == "Windows"``."""
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
-        sides = (ast.unparse(test.left), test.comparators[0])
+    read = _platform_test(test)
+    return read is not None and read.operator != "!=" and read.holds_on(_WINDOWS)
+
+
+def _platform_test(test: ast.expr) -> _PlatformTest | None:
+    """``test`` when it compares what the platform reads with a string (either side first)
+    or asks ``sys.platform.startswith``; None for any other test."""
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        read, value = ast.unparse(test.left), test.comparators[0]
         if isinstance(test.left, ast.Constant):
-            sides = (ast.unparse(test.comparators[0]), test.left)
-        read, value = sides
-        if not isinstance(value, ast.Constant) or not isinstance(value.value, str):
-            return False
-        if read == _WINDOWS_SYSTEM:
-            return value.value == "Windows"
-        return value.value in _WINDOWS_VALUES.get(read, set())
-    return (
-        isinstance(test, ast.Call)
-        and ast.unparse(test.func) == "sys.platform.startswith"
-        and len(test.args) == 1
-        and isinstance(test.args[0], ast.Constant)
-        and test.args[0].value == _WINDOWS_PREFIX
-    )
+            read, value = ast.unparse(test.comparators[0]), test.left
+        operator = {ast.Eq: "==", ast.NotEq: "!="}.get(type(test.ops[0]))
+    elif isinstance(test, ast.Call) and len(test.args) == 1 and not test.keywords:
+        read, value = ast.unparse(test.func).removesuffix(".startswith"), test.args[0]
+        operator = "startswith" if ast.unparse(test.func) == "sys.platform.startswith" else None
+    else:
+        return None
+    if operator is None or read not in _LINUX:
+        return None
+    if not isinstance(value, ast.Constant) or not isinstance(value.value, str):
+        return None
+    return _PlatformTest(read, operator, value.value)
 
 
 def _prefer_posix(node: Any, parent: griffe.Class | griffe.Module) -> None:
@@ -88,36 +110,11 @@ def _linux_branch(statements: list[ast.stmt]) -> list[ast.stmt]:
     something else."""
     while len(statements) == 1 and isinstance(statements[0], ast.If):
         branch = statements[0]
-        holds = _holds_on_linux(branch.test)
-        if holds is None:
+        read = _platform_test(branch.test)
+        if read is None:
             break
-        statements = branch.body if holds else branch.orelse
+        statements = branch.body if read.holds_on(_LINUX) else branch.orelse
     return statements
-
-
-def _holds_on_linux(test: ast.expr) -> bool | None:
-    """Whether a platform test is true on Linux (None when it reads something else)."""
-    if isinstance(test, ast.Compare) and len(test.ops) == 1:
-        sides = (ast.unparse(test.left), test.comparators[0])
-        if isinstance(test.left, ast.Constant):
-            sides = (ast.unparse(test.comparators[0]), test.left)
-        read, value = sides
-        if read not in _ON_LINUX or not isinstance(value, ast.Constant):
-            return None
-        if isinstance(test.ops[0], ast.Eq):
-            return _ON_LINUX[read] == value.value
-        if isinstance(test.ops[0], ast.NotEq):
-            return _ON_LINUX[read] != value.value
-        return None
-    if (
-        isinstance(test, ast.Call)
-        and ast.unparse(test.func) == "sys.platform.startswith"
-        and len(test.args) == 1
-        and isinstance(test.args[0], ast.Constant)
-        and isinstance(test.args[0].value, str)
-    ):
-        return _ON_LINUX["sys.platform"].startswith(test.args[0].value)
-    return None
 
 
 def _assignments(statements: list[ast.stmt]) -> Iterator[tuple[str, ast.Assign | ast.AnnAssign]]:
