@@ -18,6 +18,8 @@ import re
 import warnings
 from functools import lru_cache
 
+from builder.api.identity_cache import IdentityCache
+
 # Modules whose assignments are kept: an API page looks up the objects of a few modules.
 MODULES_KEPT = 32
 # A module larger than this is not parsed for them (generated code); a source file is far less.
@@ -49,21 +51,16 @@ def copied_docstring_name(module_lines: list[str], qualified_name: str) -> str:
 _Assigned = tuple[dict[str, str], dict[str, str]]
 
 
-# The last modules' sources by the identity of their lines, kept with them so the id stays
-# theirs: griffe keeps one list per file, and joining xarray's 10,800-line dataset.py, then
-# hashing the text to find it in the cache, for each of its objects took a second of its build.
-_SOURCES: dict[int, tuple[list[str], str]] = {}
+# The last modules' sources by the identity of their lines: griffe keeps one list per file, and
+# joining xarray's 10,800-line dataset.py, then hashing the text to find it in the cache, for
+# each of its objects took a second of its build.
+_SOURCES: IdentityCache[str] = IdentityCache(MODULES_KEPT)
 
 
 def _source(module_lines: list[str]) -> str:
     """``module_lines`` as one text, the same ``str`` for the same list (its hash is computed
     once)."""
-    kept = _SOURCES.get(id(module_lines))
-    if kept is None:
-        if len(_SOURCES) >= MODULES_KEPT:
-            del _SOURCES[next(iter(_SOURCES))]
-        kept = _SOURCES[id(module_lines)] = (module_lines, "\n".join(module_lines))
-    return kept[1]
+    return _SOURCES.get(module_lines, "\n".join)
 
 
 @lru_cache(maxsize=MODULES_KEPT)

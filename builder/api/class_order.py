@@ -13,23 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.api.identity_cache import IdentityCache
+
 # Classes whose order is kept: each is a short tuple, and an API page asks about a few classes.
 ORDERS_KEPT = 1024
 
-# By the class's identity; the class is kept with its order so the id stays its.
-_ORDERS: dict[int, tuple[Any, tuple[Any, ...]]] = {}
+_ORDERS: IdentityCache[tuple[Any, ...]] = IdentityCache(ORDERS_KEPT)
 
 
 def class_order(klass: Any) -> tuple[Any, ...]:
     """``klass.mro()`` (an alias's: its target's), without ``klass`` itself; raises as griffe
     does for a class whose bases cannot be ordered."""
     target = klass.final_target if klass.is_alias else klass
-    kept = _ORDERS.get(id(target))
-    if kept is None:
-        if len(_ORDERS) >= ORDERS_KEPT:
-            del _ORDERS[next(iter(_ORDERS))]
-        kept = _ORDERS[id(target)] = (target, tuple(target.mro()))
-    return kept[1]
+    return _ORDERS.get(target, lambda k: tuple(k.mro()))
 
 
 def forget_class_orders() -> None:

@@ -12,9 +12,9 @@ a row), until a package is loaded, which can resolve a base that was not and so 
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
+from builder.api.identity_cache import IdentityCache
 from builder.api.module_getattr import lazily_imported
 from builder.api.object_docs import class_of_instance, loaded_object
 
@@ -27,8 +27,7 @@ class MemberWalk:
     """Dotted lookups from a package, with the members of the objects they pass kept."""
 
     def __init__(self) -> None:
-        # By the object's identity; the object is kept with its members so the id stays its.
-        self._members: OrderedDict[int, tuple[Any, dict[str, Any]]] = OrderedDict()
+        self._members: IdentityCache[dict[str, Any]] = IdentityCache(MEMBER_TABLES_KEPT)
 
     def forget(self) -> None:
         """Drop the members kept: a package was loaded."""
@@ -67,15 +66,7 @@ class MemberWalk:
 
     def _all_members(self, found: Any) -> dict[str, Any]:
         """griffe's ``all_members`` of ``found`` (declared and inherited), read once while kept."""
-        kept = self._members.get(id(found))
-        if kept is not None:
-            self._members.move_to_end(id(found))
-            return kept[1]
-        members: dict[str, Any] = found.all_members
-        self._members[id(found)] = (found, members)
-        if len(self._members) > MEMBER_TABLES_KEPT:
-            self._members.popitem(last=False)
-        return members
+        return self._members.get(found, lambda f: f.all_members)
 
 
 def _assigned_class(target: Any) -> Any:
