@@ -21,8 +21,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from builder.projects.gen_files import (
     MAX_GENERATED_PAGES,
     GeneratedPage,
@@ -130,6 +128,8 @@ def _page_path(root: str, parts: tuple[str, ...]) -> str:
 def _page_text(identifier: str, options: Any) -> str:
     text = f"---\ntitle: {identifier}\n---\n\n::: {identifier}\n"
     if isinstance(options, dict) and options:
+        import yaml  # PyYAML only when a project has an mkdocs.yml (builder.projects.mkdocs)
+
         dumped = yaml.safe_dump({"options": options}, default_flow_style=False)
         text += "".join(f"    {line}\n" for line in dumped.splitlines())
     return text
