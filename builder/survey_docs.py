@@ -25,7 +25,7 @@ from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
-from builder.projects.sphinx import loads_myst, source_suffixes
+from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
@@ -80,8 +80,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if conf.is_file():
             text = conf.read_text(encoding="utf-8", errors="replace")
             settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
-            extensions = settings.extension_names()
-            myst = loads_myst(extensions)
+            myst = reads_markdown(settings, root / folder)
             kind = "myst" if myst else "sphinx"
             where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
             found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
@@ -301,7 +300,7 @@ def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
     conf = folder / SPHINX_CONFIG_NAME
     text = conf.read_text(encoding="utf-8", errors="replace") if conf.is_file() else ""
     settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
-    return source_suffixes(settings, [])
+    return source_suffixes(settings, [], reads_markdown(settings, folder))
 
 
 def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:

@@ -446,3 +446,39 @@ def test_an_include_tag_is_quartos_in_a_project_whose_config_is_above_the_docs(
 
 def test_the_quarto_config_names_are_the_project_readers() -> None:
     assert QUARTO_CONFIG_NAMES == CONFIG_NAMES
+
+
+def test_scanpydoc_release_notes_show_the_folders_releases(tmp_path: Path) -> None:
+    # anndata 0.12.19: release-notes/index.md is "# Release notes" and ```{release-notes} .```,
+    # its 51 release files left out of the pages by conf.py; every release was lost.
+    project = make_project(tmp_path)
+    notes = project / "docs" / "release-notes"
+    notes.mkdir()
+    for name, text in (
+        ("0.9.2.md", "### 0.9.2\n\n- Old fix.\n"),
+        ("0.10.0.md", "(v0.10.0)=\n### 0.10.0 {small}`2023-10-06`\n\n- GPU support.\n"),
+        ("0.10.1.md", "### 0.10.1\n\n- A fix.\n"),
+        ("0.10.0rc1.md", "### 0.10.0rc1\n\n- Candidate.\n"),
+        ("index.md", "# Not a release\n"),
+        ("notes.txt", "Not a release either.\n"),
+    ):
+        (notes / name).write_text(text, encoding="utf-8")
+    page = "# Release notes\n\n```{release-notes} .\n```\n"
+    parsed = parse_in(project, "release-notes/index.md", page)
+    assert [(s.heading, s.level, s.anchor, s.body) for s in parsed.sections] == [
+        ("Release notes", 1, "release-notes", ""),
+        ("Version 0.10", 2, "v0-10", ""),
+        ("0.10.1", 3, "0101", "- A fix."),
+        ("0.10.0 2023-10-06", 3, "v0-10-0", "- GPU support."),
+        ("0.10.0rc1", 3, "0100rc1", "- Candidate."),
+        ("Version 0.9", 2, "v0-9", ""),
+        ("0.9.2", 3, "092", "- Old fix."),
+    ]
+    assert {s.line_start for s in parsed.sections[1:]} == {3}
+
+
+def test_a_release_notes_fence_without_release_files_stays(tmp_path: Path) -> None:
+    project = make_project(tmp_path)
+    page = "# Release notes\n\n```{release-notes} Changes\n```\n"
+    parsed = parse_in(project, "index.md", page)
+    assert [s.heading for s in parsed.sections] == ["Release notes"]

@@ -156,3 +156,56 @@ def test_a_parser_assigned_with_an_annotation_is_read(tmp_path: Path) -> None:
     _, tool, run = parsed.sections
     assert (tool.heading, run.heading) == ("tool", "tool run")
     assert "- `--fast`: Go fast." in tool.body and "- `--twice`: Twice." in run.body
+
+
+def test_options_a_helper_function_adds_are_the_subcommands(tmp_path: Path) -> None:
+    # tmuxp 1.76.0: create_parser passes each subparser to a create_*_subparser function of
+    # another module (imported) or its own, which adds the options; every subcommand showed
+    # only -h, and `:path: import teamocil`, a subcommand a helper adds, was not found.
+    (tmp_path / "tmx").mkdir()
+    (tmp_path / "tmx" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "tmx" / "load.py").write_text(
+        "def create_load_subparser(parser):\n"
+        '    parser.add_argument("-L", dest="socket_name", help="Socket name.")\n'
+        '    parser.add_argument("-2", dest="colors", action="store_const", const=256,\n'
+        '                        help="256 colours.")\n'
+        '    parser.add_argument(dest="workspace_files", nargs="+", help="Files to load.")\n'
+        "    add_logging(parser=parser)\n"
+        "    return parser\n\n\n"
+        "def add_logging(parser):\n"
+        '    parser.add_argument("--log-file", help="Where to log.")\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "tmx" / "cli.py").write_text(
+        "import argparse\nfrom .load import create_load_subparser\n\n\n"
+        "def create_import_subparser(parser):\n"
+        "    sub = parser.add_subparsers()\n"
+        '    teamocil = sub.add_parser("teamocil", help="From teamocil.")\n'
+        '    teamocil.add_argument("--yes", action="store_true", help="Always yes.")\n\n\n'
+        "def create_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="tmx")\n'
+        "    subparsers = parser.add_subparsers()\n"
+        '    load = subparsers.add_parser("load", help="Load a session.")\n'
+        "    create_load_subparser(load)\n"
+        '    imports = subparsers.add_parser("import", help="Import a config.")\n'
+        "    create_import_subparser(imports)\n"
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = (
+        "CLI\n===\n\n.. argparse::\n   :module: tmx.cli\n   :func: create_parser\n\n"
+        ".. argparse::\n   :module: tmx.cli\n   :func: create_parser\n"
+        "   :path: import teamocil\n"
+    )
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    sections = {s.heading: s.body for s in parsed.sections}
+    assert sections["tmx load"] == (
+        "Load a session.\n\nUsage:\n```shell\ntmx load [OPTIONS] WORKSPACE_FILES\n```\n\n"
+        "Options:\n- `-h, --help`: show this help message and exit\n"
+        "- `-L <socket_name>`: Socket name.\n- `-2`: 256 colours.\n"
+        "- `--log-file <log_file>`: Where to log.\n\n"
+        "Arguments:\n- `WORKSPACE_FILES`: Files to load."
+    )
+    assert "- `--yes`: Always yes." in sections["tmx import teamocil"]

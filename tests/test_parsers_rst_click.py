@@ -295,3 +295,40 @@ def test_help_texts_are_read_as_the_pages_markup(tmp_path: Path) -> None:
     # sphinx-click reads the same help as reST: the directive and the role are read.
     assert "\n\nNote: Exclusions are a union, see `app.select`.\n\nUsage:" in run_rst
     assert "- `--env <env>`: The `APP_ENV` to use, see [envs](#envs).\n" in run_rst
+
+
+def test_options_kept_in_variables_of_another_module_are_read(tmp_path: Path) -> None:
+    # pip-tools 7.7.0: pip-compile's 47 options are `@options.color` and the like, each a
+    # `color = click.option(...)` of piptools.scripts.options; the command showed --help alone.
+    (tmp_path / "kit" / "scripts").mkdir(parents=True)
+    (tmp_path / "kit" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "kit" / "scripts" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "kit" / "scripts" / "options.py").write_text(
+        'import click\n\ncolor_help = "Force colours."\n'
+        'color = click.option("--color/--no-color", default=None, help=color_help)\n'
+        'verbose = click.option("-v", "--verbose", count=True, help="Show more output")\n'
+        'version = click.version_option(package_name="kit")\n'
+        "def help_option(*, epilog=None):\n    return click.help_option()\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "kit" / "scripts" / "compile.py").write_text(
+        "import click\n\nfrom . import options\nfrom .options import verbose\n\n"
+        'quiet = click.option("-q", "--quiet", is_flag=True, help="Say less.")\n\n\n'
+        '@click.command(name="kit-compile")\n@options.help_option(epilog="After.")\n'
+        "@options.version\n@options.color\n@verbose\n@quiet\n@click.pass_context\n"
+        "def cli(ctx, color, verbose, quiet):\n"
+        '    """Compile requirements."""\n',
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = "CLI\n===\n\n.. click:: kit.scripts.compile:cli\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    assert parsed.sections[-1].body == (
+        "Compile requirements.\n\nUsage:\n```shell\nkit-compile [OPTIONS]\n```\n\nOptions:\n"
+        "- `--version`: Show the version and exit.\n"
+        "- `--color, --no-color`: Force colours.\n"
+        "- `-v, --verbose`: Show more output\n"
+        "- `-q, --quiet`: Say less.\n"
+        "- `--help`: Show this message and exit."
+    )

@@ -495,3 +495,28 @@ def test_indented_prolog_definitions_apply_to_every_page(tmp_path: Path) -> None
     )
     (record,) = compiled_records(version(tmp_path))
     assert record["body"] == "Each structure gene → a cell."
+
+
+def test_a_markdown_root_document_is_read_with_its_pages(tmp_path: Path) -> None:
+    # tmuxp 1.76.0: a shared helper's call makes every setting (gp-sphinx loads myst_parser),
+    # so conf.py names no Markdown parser; its pages, all Markdown, were read as none.
+    (tmp_path / "conf.py").write_text(
+        "conf = merge_sphinx_config(project='demo')\nglobals().update(conf)\n", encoding="utf-8"
+    )
+    (tmp_path / "index.md").write_text(
+        "# Home\n\nText.\n\n```{toctree}\nguide\n```\n", encoding="utf-8"
+    )
+    (tmp_path / "guide.md").write_text("# Guide\n\nHow to.\n", encoding="utf-8")
+    layout, listing = project_listing(version(tmp_path, "sphinx"))
+    assert [c.relpath for c in listing.candidates] == ["index.md", "guide.md"]
+    assert "conf.py: names no Markdown parser, but the root document is Markdown" in layout.notes
+    records = compiled_records(version(tmp_path, "sphinx"))
+    assert [(r["heading"], r["body"]) for r in records] == [("Home", "Text."), ("Guide", "How to.")]
+
+
+def test_a_markdown_page_beside_an_rst_root_document_stays_out(tmp_path: Path) -> None:
+    (tmp_path / "conf.py").write_text("globals().update(make())\n", encoding="utf-8")
+    (tmp_path / "index.rst").write_text("Home\n====\n\nText.\n", encoding="utf-8")
+    (tmp_path / "README.md").write_text("# Readme\n", encoding="utf-8")
+    _, listing = project_listing(version(tmp_path, "sphinx"))
+    assert [c.relpath for c in listing.candidates] == ["index.rst"]

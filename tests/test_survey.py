@@ -469,6 +469,23 @@ def test_myst_loaded_through_a_module_of_its_package_includes_markdown(tmp_path:
     assert (survey.kind, survey.include) == ("myst", ("**/*.md", "**/*.rst"))
 
 
+def test_a_markdown_root_document_means_sphinx_reads_markdown(tmp_path: Path) -> None:
+    # tmuxp 1.76.0: conf.py takes its settings from gp-sphinx's merge_sphinx_config (which
+    # loads myst_parser) through globals().update, naming no parser; init wrote
+    # include = ["**/*.rst"] and the build read none of its 75 Markdown pages.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "conf.py").write_text(
+        "from gp_sphinx.config import merge_sphinx_config\n"
+        'conf = merge_sphinx_config(project="demo", extra_extensions=["aafig"])\n'
+        "globals().update(conf)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.include) == ("myst", ("**/*.md", "**/*.rst"))
+    assert "docs/conf.py: Sphinx with MyST Markdown" in survey.found
+
+
 def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) -> None:
     (tmp_path / "docs" / ".vitepress").mkdir(parents=True)
     (tmp_path / "docs" / ".vitepress" / "config.mts").write_text(

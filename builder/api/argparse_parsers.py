@@ -4,37 +4,62 @@
 The function's own statements are read (never run): ``p = argparse.ArgumentParser(...)``,
 ``p.add_argument(...)``, ``g = p.add_argument_group(...)`` (its arguments are the parser's),
 ``s = p.add_subparsers(...)`` and ``c = s.add_parser("name", help=...)``, whose arguments make
-a subcommand. Arguments added by another function the builder calls are not seen.
+a subcommand. A function of the package it passes a parser to (``create_load_subparser(p)``,
+defined in the module or imported into it: tmuxp adds each subcommand's options so) is read
+the same way, its parameter holding that parser, up to :data:`MAX_HELPER_DEPTH` calls deep.
 """
 
 from __future__ import annotations
 
 import ast
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from builder.api.cli_commands import CliCommand, CliParam, literal, shown
 
 _HELP = "show this help message and exit"
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``).
+_VALUELESS_ACTIONS = ("store_true", "store_false", "store_const", "append_const", "count")
+# How many helper calls deep a parser is followed (a helper calling another, and so on).
+MAX_HELPER_DEPTH = 4
+
+# The griffe function a name means where the griffe object ``scope`` is, aliases followed;
+# None when there is none.
+FindFunction = Callable[[Any, str], Any]
 
 
-def read_parser(obj: Any) -> CliCommand | None:
+def read_parser(obj: Any, find: FindFunction | None = None) -> CliCommand | None:
     """The parser the griffe function ``obj`` builds, or that the module-level variable
-    ``obj`` holds; None when there is none."""
+    ``obj`` holds, with what the functions ``find`` finds add to it; None when there is
+    none."""
     kind = str(getattr(getattr(obj, "kind", None), "value", ""))
     holder = obj if kind == "function" else getattr(obj, "parent", None)
-    try:
-        tree = ast.parse(textwrap.dedent(getattr(holder, "source", "") or ""))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
     if kind == "function":
-        defined = next((n for n in tree.body if isinstance(n, _FUNCTIONS)), None)
+        defined = _function_def(obj)
         statements = list(_statements(defined.body)) if defined is not None else []
     else:
-        statements = list(_statements(tree.body))
-    return _built(statements, obj.name)
+        tree = _parsed(holder)
+        statements = list(_statements(tree.body)) if tree is not None else []
+    built = _Built(find, holder)
+    parsers: dict[str, _Parser] = {}
+    built.read(statements, parsers, {}, MAX_HELPER_DEPTH)
+    return built.root(parsers, obj.name)
+
+
+def _parsed(obj: Any) -> ast.Module | None:
+    try:
+        return ast.parse(textwrap.dedent(getattr(obj, "source", "") or ""))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _function_def(obj: Any) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The definition of the griffe function ``obj``, parsed from its source."""
+    tree = _parsed(obj)
+    return next((n for n in tree.body if isinstance(n, _FUNCTIONS)), None) if tree else None
 
 
 def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -44,49 +69,102 @@ def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
         if isinstance(statement, (*_FUNCTIONS, ast.ClassDef)):
             continue
         yield statement
-        for field in ("body", "orelse", "finalbody"):
-            yield from _statements(getattr(statement, field, []) or [])
+        for block in ("body", "orelse", "finalbody"):
+            yield from _statements(getattr(statement, block, []) or [])
         for handler in getattr(statement, "handlers", []) or []:
             yield from _statements(handler.body)
 
 
-def _built(statements: list[ast.stmt], fallback: str) -> CliCommand | None:
-    parsers: dict[str, _Parser] = {}  # a variable's name: the parser (or group) it holds
-    subparsers: dict[str, _Parser] = {}  # a variable holding add_subparsers(): its parser
-    made: list[_Parser] = []
-    returned = ""
-    for node in statements:
-        if isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
-            returned = returned or node.value.id
-        target, call = _assigned_call(node)
-        if call is None:
-            continue
-        method, owner = _method(call)
-        if method == "ArgumentParser" or method.endswith(".ArgumentParser"):
-            parser = _Parser(_keyword_text(call, "prog"), _keyword_text(call, "description"))
-            made.append(_with_parents(parser, call, parsers))
-            if target:
-                parsers[target] = parser
-        elif owner in parsers and method == "add_argument":
-            parsers[owner].params.append(_argument(call))
-        elif owner in parsers and method in ("add_argument_group", "add_mutually_exclusive_group"):
-            if target:
-                parsers[target] = parsers[owner]
-        elif owner in parsers and method == "add_subparsers" and target:
-            subparsers[target] = parsers[owner]
-        elif owner in subparsers and method == "add_parser":
-            name = literal(call.args[0]) if call.args else None
-            if isinstance(name, str):
-                description = _keyword_text(call, "description") or _keyword_text(call, "help")
-                child = _with_parents(_Parser(name, description), call, parsers)
-                subparsers[owner].children.append(child)
+@dataclass
+class _Built:
+    """The parsers read so far: those made, and the variable the function returns."""
+
+    find: FindFunction | None
+    scope: Any  # the griffe object whose module names the helpers called
+    made: list[_Parser] = field(default_factory=list)
+    returned: str = ""
+
+    def read(
+        self,
+        statements: list[ast.stmt],
+        parsers: dict[str, _Parser],
+        subparsers: dict[str, _Parser],
+        depth: int,
+    ) -> None:
+        """Read ``statements`` with ``parsers`` (a variable's name: the parser or group it
+        holds) and ``subparsers`` (a variable holding add_subparsers(): its parser)."""
+        top = depth == MAX_HELPER_DEPTH
+        for node in statements:
+            if top and isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
+                self.returned = self.returned or node.value.id
+            target, call = _assigned_call(node)
+            if call is None:
+                continue
+            method, owner = _method(call)
+            if method == "ArgumentParser" or method.endswith(".ArgumentParser"):
+                parser = _Parser(_keyword_text(call, "prog"), _keyword_text(call, "description"))
+                made = _with_parents(parser, call, parsers)
+                self.made.extend([made] if top else [])
                 if target:
-                    parsers[target] = child
-    # The parser the function returns; else the one with subcommands, else the first made
-    # (a parser made only to be another's ``parents=`` has neither).
-    root = parsers.get(returned) or next((p for p in made if p.children), None)
-    root = root or (made[0] if made else None)
-    return None if root is None else root.command(fallback)
+                    parsers[target] = parser
+            elif owner in parsers and method == "add_argument":
+                param = _argument(call)
+                # An argument named by nothing read (``add_argument(*names)``) shows nothing.
+                parsers[owner].params.extend([param] if param.declarations else [])
+            elif owner in parsers and method in (
+                "add_argument_group",
+                "add_mutually_exclusive_group",
+            ):
+                if target:
+                    parsers[target] = parsers[owner]
+            elif owner in parsers and method == "add_subparsers" and target:
+                subparsers[target] = parsers[owner]
+            elif owner in subparsers and method == "add_parser":
+                name = literal(call.args[0]) if call.args else None
+                if isinstance(name, str):
+                    description = _keyword_text(call, "description") or _keyword_text(call, "help")
+                    child = _with_parents(_Parser(name, description), call, parsers)
+                    subparsers[owner].children.append(child)
+                    if target:
+                        parsers[target] = child
+            elif method and not owner and depth:
+                self._helper(method, call, parsers, depth)
+
+    def _helper(self, name: str, call: ast.Call, parsers: dict[str, _Parser], depth: int) -> None:
+        """Read the function ``name`` when ``call`` passes it a parser, its parameters holding
+        the parsers passed."""
+        passed = [arg for arg in call.args if isinstance(arg, ast.Name) and arg.id in parsers]
+        named = [
+            (k.arg, k.value.id)
+            for k in call.keywords
+            if k.arg and isinstance(k.value, ast.Name) and k.value.id in parsers
+        ]
+        if self.find is None or not (passed or named):
+            return
+        helper = self.find(self.scope, name)
+        if str(getattr(getattr(helper, "kind", None), "value", "")) != "function":
+            return
+        defined = _function_def(helper)
+        if defined is None:
+            return
+        positional = [*defined.args.posonlyargs, *defined.args.args]
+        bound: dict[str, _Parser] = {}
+        for parameter, arg in zip(positional, call.args, strict=False):
+            if isinstance(arg, ast.Name) and arg.id in parsers:
+                bound[parameter.arg] = parsers[arg.id]
+        for parameter_name, variable in named:
+            bound[parameter_name] = parsers[variable]
+        caller, self.scope = self.scope, helper
+        self.read(list(_statements(defined.body)), bound, {}, depth - 1)
+        self.scope = caller
+
+    def root(self, parsers: dict[str, _Parser], fallback: str) -> CliCommand | None:
+        """The parser the function returns (``parsers``: its variables'); else the one with
+        subcommands, else the first made (a parser made only to be another's ``parents=``
+        has neither)."""
+        root = parsers.get(self.returned) or next((p for p in self.made if p.children), None)
+        root = root or (self.made[0] if self.made else None)
+        return None if root is None else root.command(fallback)
 
 
 def _with_parents(parser: _Parser, call: ast.Call, parsers: dict[str, _Parser]) -> _Parser:
@@ -157,8 +235,13 @@ def _argument(call: ast.Call) -> CliParam:
     names = tuple(value for arg in call.args if isinstance(value := literal(arg), str))
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     option = any(name.startswith("-") for name in names)
+    # dest names the value (click's way: an identifier among the declarations), and is the
+    # only name of a positional written add_argument(dest="workspace_file").
+    dest = literal(keywords.get("dest"))
+    if isinstance(dest, str) and dest.isidentifier() and dest not in names:
+        names = (*names, dest)
     action = literal(keywords.get("action"))
-    flag = isinstance(action, str) and action.startswith(("store_true", "store_false", "count"))
+    flag = isinstance(action, str) and action.startswith(_VALUELESS_ACTIONS)
     default = keywords.get("default")
     help_text = literal(keywords.get("help"))
     required = literal(keywords.get("required")) is True or (

@@ -3,7 +3,8 @@
 A click command is a function under ``@click.command()`` or ``@click.group()`` (or a group's
 ``@cli.command()``), its parameters the ``@click.option(...)`` and ``@click.argument(...)``
 decorators above it, top to bottom, and its help the docstring (up to a ``\\f``) or ``help=``
-(a string, or the name of one the module assigns at its top level: ``help=clean_help``).
+(a string, or the name of one the module assigns at its top level: ``help=clean_help``); an
+option may be a variable the decorator names (``verbose = click.option(...)``, ``@verbose``).
 A group's subcommands are the functions of its module decorated with ``@group.command()`` or
 ``@group.group()``, those ``group.add_command(name)`` adds at the module's top level, and those a
 lazily loading group names (``@click.group(cls=LazyGroup, lazy_subcommands={"run":
@@ -82,7 +83,12 @@ def read_command(
     name, call = maker
     group = name.rpartition(".")[2] == "group"
     constants = _module_strings(obj, reading)
-    params = [p for called, c in calls if (p := _param(called, c, constants)) is not None]
+    params = [
+        p
+        for called, c in calls
+        if (p := _param(called, c, constants) or _shared_param(obj, c, resolve, reading))
+        is not None
+    ]
     params.append(CliParam("option", ("--help",), _HELP, flag=True))
     subcommands = []
     if group and len(reading.within) < MAX_COMMAND_DEPTH:
@@ -183,6 +189,31 @@ def _param(called: str, call: ast.Call, constants: dict[str, str]) -> CliParam |
         multiple=literal(keywords.get("multiple")) is True,
         envvar=shown(keywords["envvar"]) if "envvar" in keywords else "",
     )
+
+
+def _shared_param(
+    obj: Any, decorator: ast.Call, resolve: Callable[[Any], Any], reading: _Reading
+) -> CliParam | None:
+    """The option a decorator written as a name stands for (``@options.color``, ``@verbose``):
+    a variable of the package assigned ``click.option(...)``, defined in the command's module
+    or another it imports (pip-tools keeps every option of its commands in one module)."""
+    if decorator.args or decorator.keywords:
+        return None  # a call: click's own decorator, or a function that makes one
+    first, _, rest = _called_name(decorator).partition(".")
+    found = getattr(getattr(obj, "parent", None), "members", {}).get(first) if first else None
+    found = resolve(found) if found is not None else None
+    if found is not None and rest:
+        found = _member(found, rest)
+        found = resolve(found) if found is not None else None
+    if str(getattr(getattr(found, "kind", None), "value", "")) != "attribute":
+        return None
+    try:
+        value = ast.parse(str(getattr(found, "value", "") or "").strip(), mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    if not isinstance(value, ast.Call):
+        return None
+    return _param(_called_name(value), value, _module_strings(found, reading))
 
 
 def _identity(obj: Any) -> str:

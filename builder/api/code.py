@@ -122,7 +122,14 @@ class GriffeSource:
 
     def parser(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
-        return None if found is None else read_parser(found)
+        return None if found is None else read_parser(found, self._function_named)
+
+    def _function_named(self, scope: Any, name: str) -> Any:
+        """What ``name`` means in the module of the griffe object ``scope`` (defined there
+        or imported into it), aliases followed; None when the module has no such name."""
+        module = scope if scope.kind.value == "module" else scope.module
+        member = module.members.get(name)
+        return None if member is None else self._final(member)
 
     def _resolved(self, path: str) -> Any:
         """The griffe object at dotted ``path``, aliases followed; None when there is none."""

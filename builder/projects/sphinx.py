@@ -107,6 +107,9 @@ def read_sphinx(
         if isinstance(value, str) and value and name not in substitutions:
             substitutions[name] = value
     extensions = conf.extension_names()
+    markdown = reads_markdown(conf, directory)
+    if markdown and not loads_myst(extensions):
+        notes.append(f"{CONFIG_NAME}: names no Markdown parser, but the root document is Markdown")
     if (
         PACKAGING_EXTENSION in extensions
         and conf_path is not None
@@ -133,15 +136,15 @@ def read_sphinx(
         config_file=CONFIG_NAME if conf_path is not None else "",
         exclude_patterns=tuple(dict.fromkeys(patterns)),
         exclude="|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns)),
-        suffixes=source_suffixes(conf, notes),
+        suffixes=source_suffixes(conf, notes, markdown),
         order=(root_doc,),  # a document name until toctree_order resolves it
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
         documentation_summary=_summary(conf, extensions),
         module_prefixes=_module_prefixes(conf, extensions),
         issue_roles=_issue_roles(conf, extensions),
-        myst_extensions=_myst_extensions(conf, extensions),
-        myst_substitutions=_myst_substitutions(conf, extensions),
+        myst_extensions=_myst_extensions(conf, markdown),
+        myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
@@ -266,11 +269,25 @@ def loads_myst(extensions: Iterable[str]) -> bool:
     return any(name.split(".")[0] in MARKDOWN_EXTENSIONS for name in extensions)
 
 
-def _myst_extensions(conf: SphinxConf, extensions: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The MyST extensions conf.py enables when it loads MyST and names them in a literal list
-    (or set) of strings; None otherwise, which leaves every one read."""
+def reads_markdown(conf: SphinxConf, docs: Path) -> bool:
+    """Whether Sphinx reads the Markdown pages of the docs in ``docs``: conf.py loads MyST, or
+    its root document is a Markdown file, which Sphinx could not start from without a
+    Markdown parser (a conf.py whose settings a shared helper makes names none itself:
+    tmuxp's ``globals().update(merge_sphinx_config(...))``, gp-sphinx loading myst_parser)."""
+    if loads_myst(conf.extension_names()):
+        return True
+    root_doc = conf.get("root_doc") or conf.get("master_doc") or "index"
+    if not isinstance(root_doc, str):
+        return False
+    return (docs / f"{root_doc}.md").is_file() and not (docs / f"{root_doc}.rst").is_file()
+
+
+def _myst_extensions(conf: SphinxConf, markdown: bool) -> tuple[str, ...] | None:
+    """The MyST extensions conf.py enables when Sphinx reads Markdown (``markdown``) and it
+    names them in a literal list (or set) of strings; None otherwise, which leaves every one
+    read."""
     setting = "myst_enable_extensions"
-    if not loads_myst(extensions) or setting in conf.not_literal:
+    if not markdown or setting in conf.not_literal:
         return None
     value = conf.get(setting, [])
     if not isinstance(value, list | tuple | set) or not all(isinstance(v, str) for v in value):
@@ -278,13 +295,11 @@ def _myst_extensions(conf: SphinxConf, extensions: tuple[str, ...]) -> tuple[str
     return tuple(sorted(value))
 
 
-def _myst_substitutions(
-    conf: SphinxConf, extensions: tuple[str, ...]
-) -> tuple[tuple[str, str], ...]:
+def _myst_substitutions(conf: SphinxConf, markdown: bool) -> tuple[tuple[str, str], ...]:
     """The substitutions conf.py's literal ``myst_substitutions`` dict gives MyST pages (names
-    to Markdown text); none when MyST is not loaded or a value is not a string."""
+    to Markdown text); none when Sphinx reads no Markdown or a value is not a string."""
     value = conf.get("myst_substitutions")
-    if not loads_myst(extensions) or not isinstance(value, dict):
+    if not markdown or not isinstance(value, dict):
         return ()
     return tuple((k, v) for k, v in value.items() if isinstance(k, str) and isinstance(v, str))
 
@@ -305,9 +320,10 @@ def _strings(conf: SphinxConf, name: str, notes: list[str]) -> tuple[str, ...]:
     return ()
 
 
-def source_suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
+def source_suffixes(conf: SphinxConf, notes: list[str], markdown: bool) -> tuple[str, ...]:
     """The suffixes of the pages Sphinx reads, by ``source_suffix`` (a suffix, a list, or a
-    dict of suffix to parser) and the Markdown and notebook extensions, that docbuild reads."""
+    dict of suffix to parser), ``markdown`` (whether it reads Markdown: :func:`reads_markdown`)
+    and the notebook extensions, that docbuild reads."""
     value: Any = conf.get("source_suffix", ".rst")
     if isinstance(value, str):
         value = [value]
@@ -318,7 +334,7 @@ def source_suffixes(conf: SphinxConf, notes: list[str]) -> tuple[str, ...]:
         value = [".rst"]
     suffixes = [v.lower() for v in value]
     extensions = set(conf.extension_names())
-    if loads_myst(extensions):
+    if markdown:
         suffixes.append(".md")
     if NOTEBOOK_EXTENSIONS & extensions:
         suffixes.append(".ipynb")

@@ -82,6 +82,7 @@ from builder.parsers.markdown.mkdocstrings import (
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_extensions import conf_substitutions
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
+from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
 from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.page_events import FenceEnd, PageHeading, PageText
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
@@ -552,6 +553,8 @@ def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spli
         spliced = splice_snippets(spliced, relpath, includes)
     if has_code_includes(spliced.text):
         spliced = splice_code_includes(spliced, relpath, includes)
+    if has_release_notes(spliced.text):  # into {include} fences, spliced next
+        spliced = splice_release_notes(spliced, relpath, includes, BLOCK_MD.parse)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, BLOCK_MD.parse)
     if has_snippet_imports(spliced.text):

@@ -80,6 +80,8 @@ from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.program_output import DIRECTIVES as PROGRAM_OUTPUT
+from builder.parsers.rst.program_output import render_program_output
 from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
@@ -326,6 +328,11 @@ def render_directive(
     if name == AUTOMODAPI:
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)
+    if name in PROGRAM_OUTPUT:
+        run = read_directive(name, rest, body, line, text_arguments=True)
+        helped = render_program_output(run.argument, line, ctx, doc, rst_markup(doc))
+        if helped is not None:
+            return helped
     if name == "click":
         command = read_directive(name, rest, body, line, text_arguments=True)
         return render_click(command.argument, dict(command.options), line, ctx, doc,

@@ -1,0 +1,86 @@
+"""sphinxcontrib-programoutput's ``.. program-output::`` (and ``.. command-output::``) of the
+project's own command asked for its help: ``pip-compile --help``, read from the command's code.
+
+Sphinx runs the command and shows what it prints; nothing is run here. When the command is a
+script the project declares (``[project.scripts]``, Poetry's ``[tool.poetry.scripts]`` or
+setup.cfg's ``console_scripts``) and the words end in ``--help`` or ``-h``, the click command
+or argparse parser its entry point names is read as ``.. click::`` and ``.. argparse::`` read
+them: its help, usage, options and arguments, and its subcommands listed; the words between
+the script and the flag name a subcommand. Any other command stays as written (its output is
+the run's). pip-tools' reference pages for pip-compile and pip-sync are such directives.
+"""
+
+from __future__ import annotations
+
+import configparser
+import shlex
+import tomllib
+from dataclasses import replace
+
+from builder.api.render import RenderMarkup
+from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.rst.click import command_events
+from builder.parsers.rst.events import Context, DocState, Event
+
+DIRECTIVES = frozenset({"program-output", "command-output"})
+_HELP_FLAGS = ("--help", "-h")
+
+
+def render_program_output(
+    argument: str, line: int, ctx: Context, doc: DocState, render_markup: RenderMarkup
+) -> list[Event] | None:
+    """The help of the project's command that ``argument`` asks for, as text under the
+    current heading; None when it is not such a command (the caller shows it as written)."""
+    try:
+        words = shlex.split(argument)
+    except ValueError:
+        return None
+    if len(words) < 2 or words[-1] not in _HELP_FLAGS or doc.includes is None:
+        return None
+    target = _entry_points(doc.includes).get(words[0])
+    if target is None:
+        return None
+    api = doc.code_for("program-output", line)
+    if api is None:
+        return None
+    path = target.replace(":", ".")
+    command = api.command(path) or api.parser(path)
+    for name in words[1:-1]:
+        command = (
+            next((c for c in command.subcommands if c.name == name), None) if command else None
+        )
+    if command is None:
+        return None
+    doc.api_objects += 1
+    prog = " ".join(words[:-1])
+    return command_events(command, prog, "short", set(), line, replace(ctx, sections=False),
+                          render_markup)  # fmt: skip
+
+
+def _entry_points(reader: IncludeReader) -> dict[str, str]:
+    """The project's console scripts: each name's ``module:function``."""
+    scripts: dict[str, str] = {}
+    try:
+        setup_cfg = reader.read_in_project("setup.cfg").text
+    except IncludeRefused:
+        setup_cfg = ""
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(setup_cfg)
+        listed = parser.get("options.entry_points", "console_scripts", fallback="")
+    except configparser.Error:
+        listed = ""
+    for entry in listed.splitlines():
+        name, _, target = entry.partition("=")
+        if name.strip() and target.strip():
+            scripts[name.strip()] = target.strip()
+    try:
+        pyproject = tomllib.loads(reader.read_in_project("pyproject.toml").text)
+    except (IncludeRefused, tomllib.TOMLDecodeError):
+        return scripts
+    tool = pyproject.get("tool")
+    tables = (pyproject.get("project"), tool.get("poetry") if isinstance(tool, dict) else None)
+    for table in (t.get("scripts") for t in tables if isinstance(t, dict)):
+        if isinstance(table, dict):
+            scripts.update({k: v for k, v in table.items() if isinstance(v, str)})
+    return scripts

@@ -1,0 +1,66 @@
+"""sphinxcontrib-programoutput's directives asking the project's own command for its help."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+from builder.includes import IncludeReader, include_root
+from builder.model import ParsedFile
+from builder.parsers import parse_file
+
+CODE = '''import click
+
+
+@click.group()
+def cli():
+    """Manage the kit."""
+
+
+@cli.command()
+@click.option("--force", is_flag=True, help="Even if it conflicts.")
+def sync(force):
+    """Synchronize the environment."""
+'''
+
+
+def _parse(tmp_path: Path, text: str, relpath: str = "cli.rst") -> ParsedFile:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "kit").mkdir()
+    (tmp_path / "kit" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "kit" / "cli.py").write_text(CODE, encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "kit"\n\n[project.scripts]\nkit = "kit.cli:cli"\n', encoding="utf-8"
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    reader = IncludeReader(include_root(tmp_path / "docs", None, None))
+    parsed = parse_file(relpath, text, api, includes=reader)
+    assert parsed is not None
+    return parsed
+
+
+def test_a_projects_command_asked_for_its_help_shows_it(tmp_path: Path) -> None:
+    # pip-tools 7.7.0: its pip-compile and pip-sync reference pages are "{program-output}
+    # pip-compile --help", output Sphinx gets by running it; each page was the command line.
+    text = "Sync\n====\n\n.. program-output:: kit sync --help\n"
+    parsed = _parse(tmp_path, text)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        (
+            "Sync",
+            "Synchronize the environment.\n\nUsage:\n```shell\nkit sync [OPTIONS]\n```\n\n"
+            "Options:\n- `--force`: Even if it conflicts.\n"
+            "- `--help`: Show this message and exit.",
+        )
+    ]
+    assert parsed.warnings == ()
+
+
+def test_a_myst_command_output_of_a_group_lists_its_commands(tmp_path: Path) -> None:
+    parsed = _parse(tmp_path, "# Kit\n\n```{command-output} kit -h\n```\n", "kit.md")
+    assert "Commands:\n- `sync`: Synchronize the environment." in parsed.sections[0].body
+
+
+def test_another_command_stays_as_written(tmp_path: Path) -> None:
+    parsed = _parse(tmp_path, "Version\n=======\n\n.. program-output:: python -V\n")
+    assert "Usage:" not in parsed.sections[0].body
