@@ -59,6 +59,13 @@ _UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+# The names of an npm package's release notes and upgrade guides at its top, read with such a
+# folder too: CHANGELOG.md, HISTORY.md, MIGRATION_GUIDE.md, UPGRADING.md (not RELEASING.md,
+# the maintainers' steps).
+_PACKAGE_NOTES = re.compile(
+    r"(?i)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes|upgrading|migration)"
+    r"(?:[-_ ]guide)?$"
+)
 
 
 @dataclass(frozen=True)
@@ -149,11 +156,14 @@ def survey_project(root: Path) -> ProjectSurvey:
         )
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
-    readme = _package_readme(root, kind, docs, metadata.get("packages", ()))
-    if readme is not None:
-        found.append(f"{readme}: the package's README, read with {docs}/")
+    pages = _package_pages(root, kind, docs, metadata.get("packages", ()))
+    if pages:
+        found.append(f"{pages[0]}: the package's README, read with {docs}/")
+        found.extend(
+            f"{page}: the package's release notes, read with {docs}/" for page in pages[1:]
+        )
         # Anchored: a README.md without a slash is every folder's (fastify's test/bundler/).
-        include = (f"/{readme}", *(f"{docs}/{pattern}" for pattern in include))
+        include = (*(f"/{page}" for page in pages), *(f"{docs}/{p}" for p in include))
         exclude = tuple(f"{docs}/{pattern}" for pattern in exclude)
         docs = "."
     return ProjectSurvey(
@@ -178,15 +188,19 @@ def survey_project(root: Path) -> ProjectSurvey:
     )
 
 
-def _package_readme(root: Path, kind: str, docs: str, packages: Any) -> str | None:
+def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str, ...]:
     """The README of an npm package whose docs are a folder of plain Markdown beside it
     (pino's docs/): the page npm shows, its install and first steps, which no page of the
-    folder repeats; None otherwise (a docs tool's site has its own index page)."""
+    folder repeats; then the release notes and upgrade guides at its top (date-fns' and
+    eslint-plugin-import's CHANGELOG.md), which the folder does not hold either. Nothing
+    when the package has no such folder (a docs tool's site has its own index page)."""
     npm = any(str(name).startswith("npm:") for name in packages or ())
     if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
-        return None
-    names = sorted(p.name for p in root.glob("*.md") if p.stem.lower() == "readme")
-    return names[0] if names and (root / names[0]).is_file() else None
+        return ()
+    top = sorted(p.name for p in root.glob("*.md") if p.is_file())
+    readme = [name for name in top if Path(name).stem.lower() == "readme"][:1]
+    notes = [name for name in top if _PACKAGE_NOTES.match(Path(name).stem)]
+    return (*readme, *notes) if readme else ()
 
 
 def _unpacked_doc_package(root: Path) -> str | None:

@@ -231,6 +231,26 @@ def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Pa
     assert survey_project(tmp_path).docs == "docs"
 
 
+def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
+    tmp_path: Path,
+) -> None:
+    # date-fns 4.4.0 and eslint-plugin-import 2.32.0: docs/ and the README were read, the
+    # CHANGELOG.md beside them (146 and 100 sections) was not.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    for name in ("README.md", "CHANGELOG.md", "MIGRATION_GUIDE.md", "RELEASING.md", "SECURITY.md"):
+        (tmp_path / name).write_text("# lib\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
+    survey = survey_project(tmp_path)
+    assert survey.include == (
+        "/README.md", "/CHANGELOG.md", "/MIGRATION_GUIDE.md", "docs/**/*.md"
+    )  # fmt: skip
+    assert "CHANGELOG.md: the package's release notes, read with docs/" in survey.found
+    # Without a README the folder is read alone, as before.
+    (tmp_path / "README.md").unlink()
+    assert survey_project(tmp_path).docs == "docs"
+
+
 def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
     # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
     # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
