@@ -21,6 +21,7 @@ from typing import Any
 
 from builder.api.locate import packages_in
 from builder.built_sphinx import DEBIAN_CHANGELOG, debian_release, read_built_sphinx
+from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
 from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
 from builder.version_file import version_from_file, version_in_package
@@ -53,9 +54,6 @@ class VersionTags:
     newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
 
 
-# Where a Debian package keeps its docs, and what else its unpacked tree may hold at its top.
-DEBIAN_DOC_FOLDER = "usr/share/doc"
-_UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
@@ -100,12 +98,14 @@ class ProjectSurvey:
     docs_outside: str | None = None
 
 
-def survey_project(root: Path) -> ProjectSurvey:
+def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurvey:
     """Survey ``root`` (an existing folder); in the folder ``dpkg-deb -x`` unpacked a Debian
-    ``*-doc`` package to, the package's own doc folder, the one its release is read from."""
-    packaged = _unpacked_doc_package(root)
-    if packaged is not None:
-        inner = survey_project(root / packaged)
+    ``*-doc`` package to, the package's own doc folder, the one its release is read from
+    (``release_from``, when its docs are in another package's folder)."""
+    package = unpacked_doc_package(root, ignored=(*NOT_DOCS, CATALOG_NAME))
+    if package is not None:
+        packaged = packaged_docs(root, package)
+        inner = survey_project(root / packaged, release_from=root / package)
         docs = posixpath.normpath(f"{packaged}/{inner.docs}")
         seen = f"{packaged}/: the docs of an unpacked Debian package"
         return replace(
@@ -125,7 +125,7 @@ def survey_project(root: Path) -> ProjectSurvey:
         found.append(f"{where}: built by Sphinx" + (f", {named}" if named else ""))
         # A release Debian writes with a tilde (pglast's 5.0~dev0, pydl's 1.0.0~rc2) is no
         # version a catalog takes: the build's own (5.0.dev0) is kept then.
-        packaged = debian_release(root)
+        packaged = debian_release(release_from or root)
         if packaged and packaged != built.version and _is_version(packaged):
             found.append(f"{DEBIAN_CHANGELOG}: the package's release, {packaged}, is the version")
             built = replace(built, version=packaged)
@@ -201,22 +201,6 @@ def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str
     readme = [name for name in top if Path(name).stem.lower() == "readme"][:1]
     notes = [name for name in top if _PACKAGE_NOTES.match(Path(name).stem)]
     return (*readme, *notes) if readme else ()
-
-
-def _unpacked_doc_package(root: Path) -> str | None:
-    """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
-    of one ``*-doc`` package (its changelog.Debian.gz there); None otherwise. Surveyed from
-    its top, the package's version was 0.0.0 and every folder's HTML a page."""
-    shared = root / DEBIAN_DOC_FOLDER
-    top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(NOT_DOCS)
-    if not shared.is_dir() or not top <= _UNPACKED_TOP | {CATALOG_NAME}:
-        return None
-    packages = [
-        folder.name
-        for folder in sorted(shared.iterdir())
-        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
-    ]
-    return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
 
 
 def _outside(root: Path, docs: str) -> str | None:

@@ -411,6 +411,28 @@ def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
     assert survey_project(tmp_path).docs == "."
 
 
+def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
+    tmp_path: Path,
+) -> None:
+    # python-testfixtures-doc 7.0.4-1, python-sybil-doc 3.0.1-1: the pages are in
+    # usr/share/doc/python3-<name>/html, the package's own folder holds its changelog and
+    # copyright; init said the folder "holds no docs".
+    shared = tmp_path / "usr" / "share" / "doc"
+    html = shared / "python3-demo" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.0',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    package = shared / "python-demo-doc"
+    package.mkdir()
+    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
+
+
 def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
     # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
     # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
