@@ -20,7 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from builder.api.locate import packages_in
-from builder.built_sphinx import DEBIAN_CHANGELOG, debian_release, read_built_sphinx
+from builder.built_sphinx import (
+    DEBIAN_CHANGELOG,
+    debian_project,
+    debian_release,
+    read_built_sphinx,
+)
 from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
 from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
@@ -130,7 +135,10 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             found.append(f"{DEBIAN_CHANGELOG}: the package's release, {packaged}, is the version")
             built = replace(built, version=packaged)
         title = title or built.project or None
-    name = metadata.get("name") or title or root.resolve().name
+    # A Debian package's docs that name neither (built by MkDocs: python-typer-doc's html/)
+    # are named and dated by its changelog, not as the folder "python-typer-doc" 0.0.0.
+    debian = release_from or root
+    name = metadata.get("name") or title or debian_project(debian) or root.resolve().name
     source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
         found.append(f"package code in {source_dir}/")
@@ -147,6 +155,9 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     version = metadata.get("version") or (built.version if built is not None else "")
     if not version and source_dir is not None:
         version = version_in_package(root / source_dir, str(name))
+    if not version and _is_version(debian_release(debian)):
+        version = debian_release(debian)
+        found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
     versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
     if versioned:
         folder = posixpath.dirname(versioned[0][1])

@@ -433,6 +433,19 @@ def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
     assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
 
 
+def test_a_doc_package_whose_docs_name_nothing_is_named_by_its_changelog(tmp_path: Path) -> None:
+    # python-typer-doc 0.7.0-1 (MkDocs' HTML, no documentation_options.js) and
+    # python3-typedload-doc 2.22-1 (Markdown): init wrote "python-typer-doc" 0.0.0.
+    package = tmp_path / "usr" / "share" / "doc" / "python-demo-doc"
+    (package / "html" / "search").mkdir(parents=True)
+    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("python-demo (1:0.7.0+ds-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version) == ("demo", "demo", "0.7.0")
+    assert "changelog.Debian.gz: the package's release, 0.7.0, is the version" in survey.found
+
+
 def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
     # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
     # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
