@@ -446,6 +446,24 @@ def test_a_doc_package_whose_docs_name_nothing_is_named_by_its_changelog(tmp_pat
     assert "changelog.Debian.gz: the package's release, 0.7.0, is the version" in survey.found
 
 
+def test_a_doc_package_s_site_built_by_another_tool_is_read_from_its_html_folder(
+    tmp_path: Path,
+) -> None:
+    # python-typer-doc 0.7.0-1 (MkDocs' site in html/): read from the package's folder, its
+    # pages were "html/...", tutorial/testing/ left out as a tests folder (8 sections) and
+    # python-uvicorn-doc's 404.html read as a page.
+    package = tmp_path / "python-demo-doc"
+    (package / "html" / "tutorial" / "testing").mkdir(parents=True)
+    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    (package / "html" / "tutorial" / "testing" / "index.html").write_text("<h1>Testing</h1>")
+    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
+    survey = survey_project(package)
+    assert (survey.kind, survey.docs, survey.exclude) == ("html", "html", ())
+    # A folder with pages of its own is read as it is.
+    (package / "about.html").write_text("<h1>About</h1>")
+    assert survey_project(package).docs == "."
+
+
 def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
     # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
     # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
