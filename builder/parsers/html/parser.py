@@ -67,6 +67,7 @@ from builder.parsers.html.main_content import (
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.page_head import read_head
 from builder.parsers.html.stub_pages import stub_page
+from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
 
 
@@ -98,6 +99,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         raise UnreadableDocument(generated)
     root = find_main(document, head) if main is None else main
     adopt_manpage_name(root)
+    interleave_tab_labels(root, text)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
     sphinx = built_by_sphinx(head)
