@@ -203,14 +203,18 @@ def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str
     """The README of an npm package whose docs are a folder of plain Markdown beside it
     (pino's docs/): the page npm shows, its install and first steps, which no page of the
     folder repeats; then the release notes and upgrade guides at its top (date-fns' and
-    eslint-plugin-import's CHANGELOG.md), which the folder does not hold either. Nothing
-    when the package has no such folder (a docs tool's site has its own index page)."""
+    eslint-plugin-import's CHANGELOG.md), of names the folder holds none of (a copy there
+    would read twice). Nothing when the package has no such folder (a docs tool's site has
+    its own index page)."""
     npm = any(str(name).startswith("npm:") for name in packages or ())
     if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
         return ()
     top = sorted(p.name for p in root.glob("*.md") if p.is_file())
     readme = [name for name in top if Path(name).stem.lower() == "readme"][:1]
-    notes = [name for name in top if _PACKAGE_NOTES.match(Path(name).stem)]
+    held = {path.stem.lower() for path in (root / docs).rglob("*.md")}
+    notes = [
+        n for n in top if _PACKAGE_NOTES.match(Path(n).stem) and Path(n).stem.lower() not in held
+    ]
     return (*readme, *notes) if readme else ()
 
 

@@ -246,6 +246,9 @@ def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
         "/README.md", "/CHANGELOG.md", "/MIGRATION_GUIDE.md", "docs/**/*.md"
     )  # fmt: skip
     assert "CHANGELOG.md: the package's release notes, read with docs/" in survey.found
+    # One the folder holds a copy of is read there alone.
+    (tmp_path / "docs" / "changelog.md").write_text("# Changelog\n")
+    assert survey_project(tmp_path).include == ("/README.md", "/MIGRATION_GUIDE.md", "docs/**/*.md")
     # Without a README the folder is read alone, as before.
     (tmp_path / "README.md").unlink()
     assert survey_project(tmp_path).docs == "docs"
