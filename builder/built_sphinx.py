@@ -29,7 +29,9 @@ MAX_READ_BYTES = 64 * 1024
 _VERSION = re.compile(r"""\bVERSION\s*:\s*(['"])([^'"\n]{0,100})\1""")
 _TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL | re.IGNORECASE)
 # The first line of a Debian changelog: "source (epoch:upstream-revision) distribution; ...".
-_DEBIAN_ENTRY = re.compile(r"^\S+ \((?:\d+:)?(?P<upstream>[^()\s]+?)(?:-[^-()\s]+)?\) ")
+_DEBIAN_ENTRY = re.compile(
+    r"^(?:python3?-)?(?P<source>\S+) \((?:\d+:)?(?P<upstream>[^()\s]+?)(?:-[^-()\s]+)?\) "
+)
 DEBIAN_CHANGELOG = "changelog.Debian.gz"
 _PALLETS_TITLE = re.compile(r"^(?P<project>.+?) Documentation \((?P<version>[^()]+?)(?:\.x)?\)$")
 
@@ -85,10 +87,21 @@ def debian_release(folder: Path) -> str:
     """The upstream release of the Debian package whose doc folder is ``folder``, from its
     changelog's first entry, without epoch, Debian revision or repack suffix (``+dfsg``);
     "" when ``folder`` holds no readable changelog.Debian.gz."""
+    entry = _debian_entry(folder)
+    return entry.group("upstream").partition("+")[0] if entry else ""
+
+
+def debian_project(folder: Path) -> str:
+    """The project the Debian package whose doc folder is ``folder`` is made from: its source
+    package's name, without Debian's ``python-`` prefix (``python-uvicorn`` is uvicorn); ""
+    when ``folder`` holds no readable changelog.Debian.gz."""
+    entry = _debian_entry(folder)
+    return entry.group("source") if entry else ""
+
+
+def _debian_entry(folder: Path) -> re.Match[str] | None:
     try:
         with gzip.open(folder / DEBIAN_CHANGELOG, "rt", encoding="utf-8", errors="replace") as file:
-            first = file.readline(1024)
+            return _DEBIAN_ENTRY.match(file.readline(1024))
     except (OSError, EOFError):
-        return ""
-    entry = _DEBIAN_ENTRY.match(first)
-    return entry.group("upstream").partition("+")[0] if entry else ""
+        return None

@@ -5,9 +5,11 @@ subsections: "0.20.0 (2025-10-20)" > "Features", "Bug Fixes". The release sectio
 nothing itself, so it is dropped, and a question about 0.20.0 lands on the "Features" of
 another release. In a changelog file, a release heading whose subsections are not releases
 themselves takes their text, each under its heading as a label, and they go: one section per
-release, the way a reader looks a release up. A long one is split later, like any section;
-but one longer than a section whose subsections have their own is a guide's topics, which
-keep their headings.
+release, the way a reader looks a release up, a subsection's subsections labelled with the
+path from the release ("Changed > Drop CLI:"). A long one is split later, like any section;
+but a release that is its page's title, longer than a section, whose subsections have their
+own, is a guide's topics, which keep their headings: every section of the page names the
+release in its path.
 
 Before that, no release sits below another: conventional-changelog (semantic-release's notes)
 heads a minor release "# [4.16.0](...)" and a patch "## [4.15.1](...)", so each patch read as
@@ -53,7 +55,12 @@ def fold_release_notes(sections: Sequence[Section]) -> list[Section]:
         section = sections[index]
         end = _subtree_end(sections, index)
         below = sections[index + 1 : end]
-        if below and section.kind == "text" and _is_release_of_categories(section, below):
+        heads_page = end == len(sections) and all(s.level == 0 for s in sections[:index])
+        if (
+            below
+            and section.kind == "text"
+            and _is_release_of_categories(section, below, heads_page)
+        ):
             folded.append(_with_categories(section, below))
             index = end
         else:
@@ -116,18 +123,21 @@ def _subtree_end(sections: Sequence[Section], index: int) -> int:
     return end
 
 
-def _is_release_of_categories(section: Section, below: Sequence[Section]) -> bool:
+def _is_release_of_categories(section: Section, below: Sequence[Section], heads_page: bool) -> bool:
     """Whether ``below`` are the categories of the release ``section``: no release among
-    them, and all at one level or together short enough for one section. Topics with topics
-    of their own, longer than that, are a guide-like release note's (python-statemachine's
-    3.0.0.md: "What's new" > "Compound states", 600 lines), whose headings are kept: folded,
-    it was cut into parts anywhere, its topics' headings lost."""
+    them, and, where the release heads its page, all at one level or together short enough
+    for one section. Topics with topics of their own, longer than that, are a guide-like
+    release note's (python-statemachine's 3.0.0.md: "What's new" > "Compound states", 600
+    lines), whose headings are kept: folded, it was cut into parts anywhere, its topics'
+    headings lost. One release among others (PyJWT's "v2.0.0" > "Changed" > "Drop CLI")
+    folds however long: kept apart, its topics were headed "Drop CLI", "Pull Requests", and
+    the release a question names had no section."""
     if not is_release_heading(section.heading) or any(
         is_release_heading(child.heading) or child.kind != "text" for child in below
     ):
         return False
     one_level = len({child.level for child in below}) == 1
-    return one_level or len(_folded_body(section, below)) <= MAX_SECTION_CHARS
+    return not heads_page or one_level or len(_folded_body(section, below)) <= MAX_SECTION_CHARS
 
 
 def _with_categories(release: Section, below: Sequence[Section]) -> Section:
@@ -140,5 +150,9 @@ def _with_categories(release: Section, below: Sequence[Section]) -> Section:
 
 def _folded_body(release: Section, below: Sequence[Section]) -> str:
     parts = [release.body.strip()] if release.body.strip() else []
-    parts += [f"{child.heading}:\n{child.body.strip()}" for child in below if child.body.strip()]
+    depth = len(release.heading_path) + 1  # where a child's path below the release starts
+    for child in below:
+        if child.body.strip():
+            label = " > ".join((*child.heading_path[depth:], child.heading))
+            parts.append(f"{label}:\n{child.body.strip()}")
     return "\n\n".join(parts)

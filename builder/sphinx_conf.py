@@ -34,6 +34,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from builder.sphinx_conf_strings import string_operation
 from builder.sphinx_pyproject import (
     LITERAL_ERRORS,
     PyprojectConfig,
@@ -112,9 +113,10 @@ def read_sphinx_conf(
     """The literal top-level settings of ``source`` (the text of a conf.py); ``modules``: the
     text of the project's own modules it imports settings from, by name (their own imports
     are not followed); ``pyproject``: the text of the pyproject.toml its SphinxConfig reads;
-    ``computed``: what a name the file binds to no literal holds when it runs (the release
-    being built, for ``release = version("black")`` or ``from pkg import __version__ as
-    version``), so that settings made of it are read too."""
+    ``computed``: what a name the file binds to no literal holds when it runs, by the name it
+    is set or imported as (the release being built, for ``release = version("black")`` or,
+    given as ``__version__``, ``from pkg import __version__ as full_version``), so that
+    settings made of it are read too."""
     if len(source) > MAX_CONF_BYTES:
         return SphinxConf(problem=f"larger than {MAX_CONF_BYTES // 1024} KiB; not read")
     try:
@@ -122,7 +124,8 @@ def read_sphinx_conf(
     except (SyntaxError, ValueError, RecursionError) as exc:
         return SphinxConf(problem=f"not valid Python ({type(exc).__name__}); not read")
     given = computed or {}
-    computed = {name: given[name] for name in _bound_names(tree) if name in given}
+    bound = _bound_names(tree)
+    computed = {name: given[origin] for name, origin in bound.items() if origin in given}
     values: dict[str, Any] = dict(computed)
     not_literal: dict[str, None] = {}
     configs: dict[str, PyprojectConfig] = {}
@@ -259,8 +262,9 @@ def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
 
 def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]) -> Any:
     """The value of ``node`` when it is a literal, a name set above, a value a SphinxConfig
-    object gives, a literal string's ``join`` of a list of strings (repo_helper's
-    ``"exclude-members": ",".join(config["autodoc_exclude_members"])``), the dedented text of
+    object gives, a str method's or a subscript's result on those
+    (builder.sphinx_conf_strings: repo_helper's ``",".join(config["autodoc_exclude_members"])``,
+    cachetools' ``".".join(release.split(".")[:2])``), the dedented text of
     such a string, or a dict display of those (scikit-build-core's
     ``myst_substitutions = {"version": version}``); else ValueError."""
     read, value = config_value(node, configs)
@@ -277,19 +281,9 @@ def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, Pypro
             for key, value in zip(node.keys, node.values, strict=True)
             if key is not None
         }
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "join"
-        and isinstance(node.func.value, ast.Constant)
-        and isinstance(node.func.value.value, str)
-        and len(node.args) == 1
-        and not node.keywords
-    ):
-        items = _value(node.args[0], known, configs)
-        if isinstance(items, list | tuple) and all(isinstance(i, str) for i in items):
-            return node.func.value.value.join(items)
-        raise ValueError("join of what is not a list of strings")
+    read, value = string_operation(node, lambda part: _value(part, known, configs))
+    if read:
+        return value
     if (argument := _dedent_argument(node)) is not None:
         text = (
             _formatted(argument, known)
@@ -442,14 +436,16 @@ def _grow(values: dict[str, Any], not_literal: dict[str, None], name: str, node:
         not_literal[name] = None
 
 
-def _bound_names(tree: ast.Module) -> set[str]:
+def _bound_names(tree: ast.Module) -> dict[str, str]:
     """The names the file's top-level statements (in ``if`` and ``try`` blocks too) assign or
-    import."""
-    names: set[str] = set()
+    import, each with the name it has where it comes from: pytest's ``from pytest import
+    __version__ as full_version`` binds ``full_version`` to ``__version__``."""
+    names: dict[str, str] = {}
     for statement, _ in _statements(tree.body, conditional=False):
         if isinstance(statement, ast.Import | ast.ImportFrom):
-            names.update((alias.asname or alias.name).split(".")[0] for alias in statement.names)
-        names.update(name for name, _ in _assignments(statement))
+            for alias in statement.names:
+                names[(alias.asname or alias.name).split(".")[0]] = alias.name
+        names.update((name, name) for name, _ in _assignments(statement))
     return names
 
 

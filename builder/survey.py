@@ -20,7 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from builder.api.locate import packages_in
-from builder.built_sphinx import DEBIAN_CHANGELOG, debian_release, read_built_sphinx
+from builder.built_sphinx import (
+    DEBIAN_CHANGELOG,
+    debian_project,
+    debian_release,
+    read_built_sphinx,
+)
+from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
 from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
 from builder.version_file import version_from_file, version_in_package
@@ -53,12 +59,16 @@ class VersionTags:
     newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
 
 
-# Where a Debian package keeps its docs, and what else its unpacked tree may hold at its top.
-DEBIAN_DOC_FOLDER = "usr/share/doc"
-_UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+# The names of an npm package's release notes and upgrade guides at its top, read with such a
+# folder too: CHANGELOG.md, HISTORY.md, MIGRATION_GUIDE.md, UPGRADING.md (not RELEASING.md,
+# the maintainers' steps).
+_PACKAGE_NOTES = re.compile(
+    r"(?i)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes|upgrading|migration)"
+    r"(?:[-_ ]guide)?$"
+)
 
 
 @dataclass(frozen=True)
@@ -93,12 +103,14 @@ class ProjectSurvey:
     docs_outside: str | None = None
 
 
-def survey_project(root: Path) -> ProjectSurvey:
+def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurvey:
     """Survey ``root`` (an existing folder); in the folder ``dpkg-deb -x`` unpacked a Debian
-    ``*-doc`` package to, the package's own doc folder, the one its release is read from."""
-    packaged = _unpacked_doc_package(root)
-    if packaged is not None:
-        inner = survey_project(root / packaged)
+    ``*-doc`` package to, the package's own doc folder, the one its release is read from
+    (``release_from``, when its docs are in another package's folder)."""
+    package = unpacked_doc_package(root, ignored=(*NOT_DOCS, CATALOG_NAME))
+    if package is not None:
+        packaged = packaged_docs(root, package)
+        inner = survey_project(root / packaged, release_from=root / package)
         docs = posixpath.normpath(f"{packaged}/{inner.docs}")
         seen = f"{packaged}/: the docs of an unpacked Debian package"
         return replace(
@@ -118,12 +130,15 @@ def survey_project(root: Path) -> ProjectSurvey:
         found.append(f"{where}: built by Sphinx" + (f", {named}" if named else ""))
         # A release Debian writes with a tilde (pglast's 5.0~dev0, pydl's 1.0.0~rc2) is no
         # version a catalog takes: the build's own (5.0.dev0) is kept then.
-        packaged = debian_release(root)
+        packaged = debian_release(release_from or root)
         if packaged and packaged != built.version and _is_version(packaged):
             found.append(f"{DEBIAN_CHANGELOG}: the package's release, {packaged}, is the version")
             built = replace(built, version=packaged)
         title = title or built.project or None
-    name = metadata.get("name") or title or root.resolve().name
+    # A Debian package's docs that name neither (built by MkDocs: python-typer-doc's html/)
+    # are named and dated by its changelog, not as the folder "python-typer-doc" 0.0.0.
+    debian = release_from or root
+    name = metadata.get("name") or title or debian_project(debian) or root.resolve().name
     source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
         found.append(f"package code in {source_dir}/")
@@ -140,6 +155,9 @@ def survey_project(root: Path) -> ProjectSurvey:
     version = metadata.get("version") or (built.version if built is not None else "")
     if not version and source_dir is not None:
         version = version_in_package(root / source_dir, str(name))
+    if not version and _is_version(debian_release(debian)):
+        version = debian_release(debian)
+        found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
     versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
     if versioned:
         folder = posixpath.dirname(versioned[0][1])
@@ -149,11 +167,14 @@ def survey_project(root: Path) -> ProjectSurvey:
         )
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
-    readme = _package_readme(root, kind, docs, metadata.get("packages", ()))
-    if readme is not None:
-        found.append(f"{readme}: the package's README, read with {docs}/")
+    pages = _package_pages(root, kind, docs, metadata.get("packages", ()))
+    if pages:
+        found.append(f"{pages[0]}: the package's README, read with {docs}/")
+        found.extend(
+            f"{page}: the package's release notes, read with {docs}/" for page in pages[1:]
+        )
         # Anchored: a README.md without a slash is every folder's (fastify's test/bundler/).
-        include = (f"/{readme}", *(f"{docs}/{pattern}" for pattern in include))
+        include = (*(f"/{page}" for page in pages), *(f"{docs}/{p}" for p in include))
         exclude = tuple(f"{docs}/{pattern}" for pattern in exclude)
         docs = "."
     return ProjectSurvey(
@@ -178,31 +199,23 @@ def survey_project(root: Path) -> ProjectSurvey:
     )
 
 
-def _package_readme(root: Path, kind: str, docs: str, packages: Any) -> str | None:
+def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str, ...]:
     """The README of an npm package whose docs are a folder of plain Markdown beside it
     (pino's docs/): the page npm shows, its install and first steps, which no page of the
-    folder repeats; None otherwise (a docs tool's site has its own index page)."""
+    folder repeats; then the release notes and upgrade guides at its top (date-fns' and
+    eslint-plugin-import's CHANGELOG.md), of names the folder holds none of (a copy there
+    would read twice). Nothing when the package has no such folder (a docs tool's site has
+    its own index page)."""
     npm = any(str(name).startswith("npm:") for name in packages or ())
     if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
-        return None
-    names = sorted(p.name for p in root.glob("*.md") if p.stem.lower() == "readme")
-    return names[0] if names and (root / names[0]).is_file() else None
-
-
-def _unpacked_doc_package(root: Path) -> str | None:
-    """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
-    of one ``*-doc`` package (its changelog.Debian.gz there); None otherwise. Surveyed from
-    its top, the package's version was 0.0.0 and every folder's HTML a page."""
-    shared = root / DEBIAN_DOC_FOLDER
-    top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(NOT_DOCS)
-    if not shared.is_dir() or not top <= _UNPACKED_TOP | {CATALOG_NAME}:
-        return None
-    packages = [
-        folder.name
-        for folder in sorted(shared.iterdir())
-        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
+        return ()
+    top = sorted(p.name for p in root.glob("*.md") if p.is_file())
+    readme = [name for name in top if Path(name).stem.lower() == "readme"][:1]
+    held = {path.stem.lower() for path in (root / docs).rglob("*.md")}
+    notes = [
+        n for n in top if _PACKAGE_NOTES.match(Path(n).stem) and Path(n).stem.lower() not in held
     ]
-    return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
+    return (*readme, *notes) if readme else ()
 
 
 def _outside(root: Path, docs: str) -> str | None:

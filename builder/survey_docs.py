@@ -126,7 +126,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     for folder in (*DOCS_FOLDERS, "."):
         files = _kind_of_files(root / folder)
         if files in ("html", None) and folder == ".":
-            built = _built_sphinx_folder(root)
+            built = _built_sphinx_folder(root) or _built_site_folder(root)
             # A link to the build is not walked for files: python-lxml-doc's html/ is one to
             # ../python-lxml/html, and the folder read as holding no docs at all.
             files, folder = ("html", built) if built else (files, folder)
@@ -155,6 +155,15 @@ def _built_sphinx_folder(root: Path) -> str | None:
     if "html" in built and all(name.startswith("html.") for name in built if name != "html"):
         return "html"
     return built[0] if len(built) == 1 else None
+
+
+def _built_site_folder(root: Path) -> str | None:
+    """``html`` when it is a site another tool built (MkDocs': python-typer-doc's and
+    python-uvicorn-doc's html/) beside files that are no pages: read from ``root``, its pages
+    were "html/tutorial/index.html" and its 404.html a page. Not when another site is beside
+    it (html-single/): which is the docs is the user's choice."""
+    sites = [path.name for path in root.iterdir() if (path / "index.html").is_file()]
+    return "html" if sites == ["html"] and not any(root.glob("*.html")) else None
 
 
 def _mkdocs_configs(root: Path) -> Iterator[tuple[str, str]]:

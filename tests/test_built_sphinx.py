@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 from pathlib import Path
 
 import pytest
 
-from builder.built_sphinx import BuiltSphinx, read_built_sphinx
+from builder.built_sphinx import BuiltSphinx, debian_project, debian_release, read_built_sphinx
 
 # Sphinx 7.2 and later write a const; older builds (Debian's requests 2.28.1) a var.
 OPTIONS = (
@@ -77,3 +78,21 @@ def test_a_build_without_a_release_is_still_one(tmp_path: Path) -> None:
     options = "var DOCUMENTATION_OPTIONS = {\n    VERSION: '',\n    LANGUAGE: 'en',\n};"
     site = built_site(tmp_path, options, "Tenacity &#8212; Tenacity  documentation")
     assert read_built_sphinx(site) == BuiltSphinx("", "")
+
+
+@pytest.mark.parametrize(
+    ("entry", "project", "release"),
+    [
+        ("python-uvicorn (0.17.6-1) unstable; urgency=medium", "uvicorn", "0.17.6"),
+        ("python3-demo (1:2.0+dfsg-3) unstable; urgency=low", "demo", "2.0"),
+        ("typer (0.7.0-1) unstable; urgency=medium", "typer", "0.7.0"),
+        ("not a changelog entry", "", ""),
+    ],
+)
+def test_a_debian_changelog_names_the_project_and_its_release(
+    tmp_path: Path, entry: str, project: str, release: str
+) -> None:
+    with gzip.open(tmp_path / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write(f"{entry}\n\n  * x\n")
+    assert (debian_project(tmp_path), debian_release(tmp_path)) == (project, release)
+    assert debian_project(tmp_path / "missing") == ""

@@ -48,6 +48,23 @@ def test_pages_sphinx_generates_are_skipped_with_the_reason(body: str, reason: s
         parse(page, "genindex.html")
 
 
+def test_the_letters_page_of_a_split_general_index_is_skipped() -> None:
+    # bidict 0.22.1's Debian docs (Furo, html_split_index): genindex.html, the letters alone,
+    # read as a section "Index" ("_ | A | B | C..."); Furo names Sphinx in no script of its head.
+    page = (
+        "<html><head><!-- Generated with Sphinx 5.3.0 and Furo --><title> - bidict</title>"
+        '</head><body><article role="main"><section class="genindex-section"><h1 id="index">'
+        'Index</h1><div class="genindex-jumpbox"><a href="genindex-A.html"><strong>A</strong>'
+        '</a> | <a href="genindex-B.html"><strong>B</strong></a></div><p><a href='
+        '"genindex-all.html"><strong>Full index on one page</strong></a></p></section>'
+        "</article></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match="split one"):
+        parse(page, "html/genindex.html")
+    # a page of another name with such a box is read
+    assert parse(page, "letters.html").sections
+
+
 def test_viewcode_s_list_of_modules_is_skipped() -> None:
     # Debian's python3-pynput-doc 1.7.5: _modules/index.html read as a section "All modules
     # for which code is available", the names of the modules whose source pages are skipped.

@@ -216,6 +216,21 @@ def test_text_before_first_heading_is_a_title_section() -> None:
     ]
 
 
+def test_a_page_without_h1_is_headed_by_its_title_in_its_sections_paths() -> None:
+    # python-typer-doc 0.7.0 (MkDocs' HTML): 58 of 60 pages begin at "##", their title only
+    # in <title>; "The simplest example" named no page (sections with no path 252 -> 55).
+    page = (
+        "<html><head><title>First Steps - Typer</title></head><body><div role='main'>"
+        "<h2>The simplest example</h2><p>a</p><h3>Run it</h3><p>b</p></div></body></html>"
+    )
+    assert [(s.heading, s.heading_path) for s in parse(page, "first-steps.html").sections] == [
+        ("The simplest example", ("First Steps - Typer",)),
+        ("Run it", ("First Steps - Typer", "The simplest example")),
+    ]
+    # An <h1> heads the page as before, and a page with no title names no path.
+    assert headings("<h2>Alone</h2><p>a</p>") == [("Alone", (), "alone", 2)]
+
+
 def test_main_element_content_only() -> None:
     page = (
         "<body><header><h1>Site</h1></header><nav><a>Home</a></nav>"

@@ -24,6 +24,19 @@ def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
     ]
 
 
+def test_a_javascript_spread_in_braces_is_no_attribute_list() -> None:
+    # openai 6.49.0's api.md: "client.conversations.update(conversationID, { ...params })"
+    # read "update(conversationID,)", every method's parameters gone (15 in its pages).
+    text = (
+        "# A\n\n"
+        "- <code>client.items.<a href='x.ts'>update</a>(id, { ...params }) -> Item</code>\n"
+        "- Call f({ ...options }).\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "- client.items.update(id, { ...params }) -> Item\n- Call f({ ...options })."
+    ]
+
+
 def test_an_attribute_list_that_opens_with_a_key_leaves_nothing() -> None:
     # Powertools for AWS Lambda marks its links so, 661 of them kept as text in its pages:
     # only a list opening with "#", "." or ":" was looked for.

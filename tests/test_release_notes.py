@@ -153,3 +153,28 @@ def test_a_long_release_of_topics_with_topics_keeps_its_headings() -> None:
     # Categories at one level fold however long (split later into parts).
     flat = [notes[0], *(replace(s, level=2) for s in notes[1:])]
     assert [s.heading for s in fold_release_notes(flat)] == ["StateMachine 3.0.0"]
+
+
+def test_a_long_release_among_others_folds_its_topics_under_their_category() -> None:
+    # PyJWT 2.15.1's changelog: "v2.0.0" > "Changed" > "Drop CLI"... and "Pull Requests",
+    # longer than a section, kept its topics apart: "what changed in 2.0.0?" found no section
+    # headed by the release, and a topic's category was in its path alone.
+    def at(heading: str, level: int, body: str) -> Section:
+        path = ("Changelog", "v2.0.0", "Changed")[: level - 1]
+        return Section(heading, path, body, "changelog.rst", 1, 1, "", level)
+
+    long_list = "- Fix a thing by @someone in #123\n" * (MAX_SECTION_CHARS // 30)
+    notes = [
+        at("Changelog", 1, "All notable changes."),
+        at("v2.0.1", 2, "- Fix a crash."),
+        at("v2.0.0", 2, ""),
+        at("Changed", 3, ""),
+        at("Drop CLI", 4, "Dropped the included cli entry point."),
+        at("Pull Requests", 3, long_list),
+        at("v1.7.1", 2, "- Old fix."),
+    ]
+    folded = fold_release_notes(notes)
+    assert [s.heading for s in folded] == ["Changelog", "v2.0.1", "v2.0.0", "v1.7.1"]
+    assert folded[2].body.startswith(
+        "Changed > Drop CLI:\nDropped the included cli entry point.\n\nPull Requests:\n- Fix"
+    )

@@ -243,3 +243,28 @@ def test_a_computed_version_holds_the_given_release_where_the_file_binds_it() ->
     # A file that never sets them has Sphinx's defaults, not the release.
     assert read_sphinx_conf("project = 'demo'\n", computed=computed).values == {"project": "demo"}
     assert read_sphinx_conf("subs = {**base}\n").not_literal == ("subs",)
+
+
+def test_a_version_derived_from_the_release_reads_as_the_file_derives_it() -> None:
+    # cachetools 8.0.2 and structlog 24.4.0 cut the short X.Y version from the release,
+    # pytest 9.2.0 its release from the version it imports: Sphinx shows |version| "8.0",
+    # where the whole release (8.0.2) was read.
+    computed = {"version": "8.0.2", "release": "8.0.2", "__version__": "8.0.2"}
+    cachetools = 'release = version("cachetools")\nversion = ".".join(release.split(".")[:2])\n'
+    assert read_sphinx_conf(cachetools, computed=computed).values == {
+        "release": "8.0.2",
+        "version": "8.0",
+    }
+    structlog = 'release = metadata.version("structlog")\nversion = release.rsplit(".", 1)[0]\n'
+    assert read_sphinx_conf(structlog, computed=computed).get("version") == "8.0"
+    pytest = (
+        "from pytest import __version__ as full_version\n"
+        'version = full_version.split("+")[0]\n'
+        'release = ".".join(version.split(".")[:2])\n'
+    )
+    conf = read_sphinx_conf(pytest, computed=computed)
+    assert (conf.get("version"), conf.get("release")) == ("8.0.2", "8.0")
+    # A method not read, or text that would grow past any size, leaves the release.
+    for expression in ("release.format(1)", "release.replace('', release * 300_000)"):
+        conf = read_sphinx_conf(f"{cachetools}version = {expression}\n", computed=computed)
+        assert conf.get("version") == "8.0.2"

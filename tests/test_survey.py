@@ -231,6 +231,29 @@ def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Pa
     assert survey_project(tmp_path).docs == "docs"
 
 
+def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
+    tmp_path: Path,
+) -> None:
+    # date-fns 4.4.0 and eslint-plugin-import 2.32.0: docs/ and the README were read, the
+    # CHANGELOG.md beside them (146 and 100 sections) was not.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    for name in ("README.md", "CHANGELOG.md", "MIGRATION_GUIDE.md", "RELEASING.md", "SECURITY.md"):
+        (tmp_path / name).write_text("# lib\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
+    survey = survey_project(tmp_path)
+    assert survey.include == (
+        "/README.md", "/CHANGELOG.md", "/MIGRATION_GUIDE.md", "docs/**/*.md"
+    )  # fmt: skip
+    assert "CHANGELOG.md: the package's release notes, read with docs/" in survey.found
+    # One the folder holds a copy of is read there alone.
+    (tmp_path / "docs" / "changelog.md").write_text("# Changelog\n")
+    assert survey_project(tmp_path).include == ("/README.md", "/MIGRATION_GUIDE.md", "docs/**/*.md")
+    # Without a README the folder is read alone, as before.
+    (tmp_path / "README.md").unlink()
+    assert survey_project(tmp_path).docs == "docs"
+
+
 def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
     # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
     # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
@@ -389,6 +412,59 @@ def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
     # A project that keeps a usr/ folder among its own files is surveyed as it is.
     (tmp_path / "README.md").write_text("# Demo\n")
     assert survey_project(tmp_path).docs == "."
+
+
+def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
+    tmp_path: Path,
+) -> None:
+    # python-testfixtures-doc 7.0.4-1, python-sybil-doc 3.0.1-1: the pages are in
+    # usr/share/doc/python3-<name>/html, the package's own folder holds its changelog and
+    # copyright; init said the folder "holds no docs".
+    shared = tmp_path / "usr" / "share" / "doc"
+    html = shared / "python3-demo" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.0',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    package = shared / "python-demo-doc"
+    package.mkdir()
+    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
+
+
+def test_a_doc_package_whose_docs_name_nothing_is_named_by_its_changelog(tmp_path: Path) -> None:
+    # python-typer-doc 0.7.0-1 (MkDocs' HTML, no documentation_options.js) and
+    # python3-typedload-doc 2.22-1 (Markdown): init wrote "python-typer-doc" 0.0.0.
+    package = tmp_path / "usr" / "share" / "doc" / "python-demo-doc"
+    (package / "html" / "search").mkdir(parents=True)
+    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("python-demo (1:0.7.0+ds-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version) == ("demo", "demo", "0.7.0")
+    assert "changelog.Debian.gz: the package's release, 0.7.0, is the version" in survey.found
+
+
+def test_a_doc_package_s_site_built_by_another_tool_is_read_from_its_html_folder(
+    tmp_path: Path,
+) -> None:
+    # python-typer-doc 0.7.0-1 (MkDocs' site in html/): read from the package's folder, its
+    # pages were "html/...", tutorial/testing/ left out as a tests folder (8 sections) and
+    # python-uvicorn-doc's 404.html read as a page.
+    package = tmp_path / "python-demo-doc"
+    (package / "html" / "tutorial" / "testing").mkdir(parents=True)
+    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
+    (package / "html" / "tutorial" / "testing" / "index.html").write_text("<h1>Testing</h1>")
+    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
+    survey = survey_project(package)
+    assert (survey.kind, survey.docs, survey.exclude) == ("html", "html", ())
+    # A folder with pages of its own is read as it is.
+    (package / "about.html").write_text("<h1>About</h1>")
+    assert survey_project(package).docs == "."
 
 
 def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:

@@ -55,6 +55,9 @@ USED_SETTINGS = (
 )  # fmt: skip
 # The substitutions Sphinx defines on every page, from the conf.py settings of those names.
 VERSION_SUBSTITUTIONS = ("version", "release")
+# What a conf.py imports its package's version as (pytest's ``from pytest import __version__
+# as full_version``): it holds the release being built, as the settings above do.
+VERSION_IMPORTS = ("__version__",)
 # Extensions that make Sphinx read Markdown pages.
 MARKDOWN_EXTENSIONS = frozenset({"myst_parser", "myst_nb"})
 # The extensions that make a page of each .ipynb file.
@@ -173,7 +176,9 @@ def _read_conf(
         return SphinxConf(), ""
     source = raw.decode("utf-8", errors="replace")
     pyproject = pyproject_text(path, source, where.root)
-    computed = dict.fromkeys(VERSION_SUBSTITUTIONS, release) if release else None
+    computed = (
+        dict.fromkeys((*VERSION_SUBSTITUTIONS, *VERSION_IMPORTS), release) if release else None
+    )
     conf = read_sphinx_conf(source, _conf_modules(path, source, where), pyproject, computed)
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")

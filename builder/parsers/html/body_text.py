@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.etree import _Element as Element
 
+from builder.parsers.html.table_records import table_records
+
 MAX_DEPTH = 120
 
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -410,7 +412,8 @@ def render_list(element: Element, depth: int) -> str:
 
 
 def render_table(element: Element, depth: int) -> str:
-    """One line per row, cells joined by " | "; Sphinx's line-numbered code keeps only the code."""
+    """One line per row, cells joined by " | "; Sphinx's line-numbered code keeps only the code,
+    and a table with code in a cell is read as records (builder.parsers.html.table_records)."""
     if has_class(element, "highlighttable"):
         code = select(element, _LINE_NUMBERED_CODE)
         if code:
@@ -426,6 +429,11 @@ def render_table(element: Element, depth: int) -> str:
             rows.append(text)
     if has_class(element, "memname"):
         return generator_block(element, depth) or ""
+    records = table_records(
+        list(table_rows(element)), lambda cell: render_flow(cell, depth + 2), inline_text
+    )
+    if records is not None:
+        return "\n\n".join([*rows, records])
     for row in table_rows(element):
         text = render_row(row, depth)
         if text:

@@ -127,6 +127,15 @@ _DOXYGEN_RELATED_PAGE = (
 )
 
 
+# Sphinx's general index split by letter (html_split_index) opens on a page of the letters
+# alone, each linking to its page, with no index table to tell it by (bidict 0.22.1's Debian
+# docs: a section "Index", "_ | A | B | C..."). Furo names Sphinx in a comment of the head
+# only, so the page is told by its name and its box of letters.
+_SPLIT_INDEX_NAME = re.compile(r"(?:^|/)genindex\.html$")
+_SPLIT_INDEX = "//div[contains(concat(' ', @class, ' '), ' genindex-jumpbox ')]"
+_SPLIT_INDEX_REASON = "Sphinx's general index (the letters of a split one, linking to their pages)"
+
+
 # viewcode's list of the modules whose source it highlighted, each linking to its page.
 _VIEWCODE_INDEX_NAME = re.compile(r"(?:^|/)_modules/index\.html$")
 _VIEWCODE_INDEX_REASON = "Sphinx's list of the modules whose source it highlighted (viewcode)"
@@ -160,8 +169,10 @@ def generated_listing(head: PageHead, relpath: str) -> str:
 
 
 def generated_index(head: PageHead, relpath: str, document: Element) -> str:
-    """Why ``document``, whose head is ``head``, at ``relpath``, is an index Doxygen wrote,
-    or ""."""
+    """Why ``document``, whose head is ``head``, at ``relpath``, is an index Doxygen wrote or
+    the first page of Sphinx's split general index, or ""."""
+    if _SPLIT_INDEX_NAME.search(relpath) and document.xpath(_SPLIT_INDEX):
+        return _SPLIT_INDEX_REASON
     if (
         _DOXYGEN_INDEX_NAME.search(relpath)
         and head.names(DOXYGEN)

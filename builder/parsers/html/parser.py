@@ -67,6 +67,7 @@ from builder.parsers.html.main_content import (
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.page_head import read_head
 from builder.parsers.html.stub_pages import stub_page
+from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
 
 
@@ -98,6 +99,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
         raise UnreadableDocument(generated)
     root = find_main(document, head) if main is None else main
     adopt_manpage_name(root)
+    interleave_tab_labels(root, text)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
     sphinx = built_by_sphinx(head)
@@ -105,15 +107,18 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     demote_label_headings(root, marks, head)
     drop_haddock_links(root, marks)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
-    fallback_title = head_title(document) or stem
+    titled = head_title(document)
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source, head, sphinx)
-    title = first_h1(root) or fallback_title
+    h1 = first_h1(root)
     entries = generator_entries(root, marks)
-    walker = _Walker(relpath, title, _structural(root, entries), frozenset(entries))
+    # A page with no <h1> (MkDocs' pages written from "##": 58 of python-typer-doc 0.7.0's
+    # 60) is headed by its <title>, which its sections' paths name as an <h1> would be.
+    walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
+    walker.title_heads_page = not h1 and bool(titled)
     walker.walk(root, 0)
-    return ParsedFile(relpath=relpath, title=title, sections=walker.sections())
+    return ParsedFile(relpath=relpath, title=h1 or titled or stem, sections=walker.sections())
 
 
 @dataclass
@@ -153,6 +158,8 @@ class _Walker:
         self.stack: list[_OpenSection] = [title_section]
         # Headings inside an API entry's description must not close the entry's ancestors.
         self.floor = 1
+        # Whether the page's title (not an <h1>) is the first name in its sections' paths.
+        self.title_heads_page = False
 
     def sections(self) -> tuple[Section, ...]:
         result: list[Section] = []
@@ -313,7 +320,11 @@ class _Walker:
     ) -> None:
         parent = self.stack[-1]
         parent.range_closed = True
-        path = (*parent.heading_path, parent.heading) if parent.level > 0 else ()
+        path = (
+            (*parent.heading_path, parent.heading)
+            if parent.level > 0 or self.title_heads_page
+            else ()
+        )
         line = line_of(element) or parent.line_end
         section = _OpenSection(heading, path, anchor, level, line, line, kind)
         self.opened.append(section)

@@ -21,7 +21,9 @@ from collections.abc import Collection
 from markdown_it.common.utils import normalizeReference
 
 # One attribute of an attribute list: "#id", ".class" or "key=value" (value quoted or bare).
-_ATTRIBUTE = r"""(?:[#.][^\s{}"'=]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
+# A name starts with a letter, digit, "_" or "-": "{ ...params }" is JavaScript's spread
+# (openai's api.md: "client.conversations.update(conversationID, { ...params })").
+_ATTRIBUTE = r"""(?:[#.][\w-][^\s{}"'=]*|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
 # It ends an element, so a word right after the brace means it is not one.
 ATTRIBUTE_LIST = re.compile(rf"[ \t]*\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}(?!\w)")
 # The icon sets Material for MkDocs bundles (its emoji extension turns these into SVG).

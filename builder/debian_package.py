@@ -1,0 +1,46 @@
+"""Find the docs in the folder ``dpkg-deb -x`` unpacked one Debian ``*-doc`` package to.
+
+Such a folder holds ``usr/share/doc/<package>/`` with the package's changelog.Debian.gz (its
+release) and, most often, the Sphinx build in ``html/``; some packages build into their
+library's folder instead (``usr/share/doc/python3-<name>/html``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from pathlib import Path
+
+from builder.built_sphinx import DEBIAN_CHANGELOG
+
+# Where a Debian package keeps its docs, and what else its unpacked tree may hold at its top.
+DEBIAN_DOC_FOLDER = "usr/share/doc"
+_UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
+
+
+def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
+    """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
+    of one ``*-doc`` package (its changelog.Debian.gz there), besides the ``ignored`` names
+    (a catalog init wrote, a VCS folder); None otherwise. Surveyed from its top, the
+    package's version was 0.0.0 and every folder's HTML a page."""
+    shared = root / DEBIAN_DOC_FOLDER
+    top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(ignored)
+    if not shared.is_dir() or not top <= _UNPACKED_TOP:
+        return None
+    packages = [
+        folder.name
+        for folder in sorted(shared.iterdir())
+        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
+    ]
+    return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
+
+
+def packaged_docs(root: Path, package: str) -> str:
+    """Where the unpacked ``*-doc`` package ``package`` (``usr/share/doc/<package>``) keeps
+    its docs: its own folder, or when that holds only Debian's files, the one other folder
+    beside it (python-testfixtures-doc 7.0.4 and python-sybil-doc 3.0.1 build into
+    ``usr/share/doc/python3-<name>/html``; init said the package held no docs)."""
+    own = root / package
+    if any(path.is_dir() or path.suffix == ".html" for path in own.iterdir()):
+        return package
+    others = [p for p in (root / DEBIAN_DOC_FOLDER).iterdir() if p.is_dir() and p != own]
+    return f"{DEBIAN_DOC_FOLDER}/{others[0].name}" if len(others) == 1 else package
