@@ -624,3 +624,29 @@ def test_a_block_inside_an_admonition_is_read_as_a_block(tmp_path: Path) -> None
         ("x", 4, 4),
         ("shapes.area", 2, 2),
     ]
+
+
+def test_a_shown_root_heading_sits_at_its_heading_level(tmp_path: Path) -> None:
+    # starlette's testclient.md: "::: starlette.testclient.TestClient" with show_root_heading
+    # and heading_level 3 above the page's "### Debug information": mkdocstrings shows the
+    # class as an h3, beside them; at level 2 they read as subsections of TestClient. A level
+    # above the heading the block is under, or without show_root_heading, changes nothing.
+    source = package_source(tmp_path)
+    shown = "    options:\n      show_root_heading: true\n      heading_level: {}\n"
+    pages = {
+        "top": "::: shapes.area\n" + shown.format(3) + "\n### Later\n\nText.\n",
+        "under": "# X\n\n::: shapes.area\n" + shown.format(3) + "\n### Later\n\nText.\n",
+        "shallower": "# X\n\n## Y\n\n::: shapes.area\n" + shown.format(2),
+        "hidden": "::: shapes.area\n    options:\n      heading_level: 3\n",
+    }
+    levels = {}
+    for name, text in pages.items():
+        parsed = parse_file("x.md", text, source)
+        assert parsed is not None
+        levels[name] = [(s.heading, s.level) for s in parsed.sections]
+    assert levels == {
+        "top": [("shapes.area", 3), ("Later", 3)],
+        "under": [("X", 1), ("shapes.area", 3), ("Later", 3)],
+        "shallower": [("X", 1), ("Y", 2), ("shapes.area", 3)],
+        "hidden": [("shapes.area", 2)],
+    }
