@@ -176,13 +176,15 @@ def _module_page(
     the package), or None when it leaves that module out."""
     if not parts or not all(p.isidentifier() for p in parts):
         return None
+    if recipe.excluded.intersection(parts):
+        return None
     is_package = parts[-1] == "__init__"
     if is_package:
         if recipe.packages == "skip":
             return None
         if recipe.packages == "index":
             parts, doc = parts[:-1], doc.with_name("index.md")
-            if not parts:
+            if not parts and not recipe.prefix:
                 return None
     elif (recipe.skip_private == "last" and parts[-1].startswith("_")) or (
         recipe.skip_main and parts[-1] == "__main__"
@@ -190,7 +192,8 @@ def _module_page(
         return None
     if recipe.skip_private == "any" and any(p.startswith("_") for p in parts):
         return None
-    identifier = ".".join(parts)
+    # The folder walked is the package named before each module: its __init__ is that name.
+    identifier = recipe.prefix + ".".join(parts) if parts else recipe.prefix.rstrip(".")
     return GeneratedPage(f"{recipe.output}/{doc}", _page_text(recipe, identifier))
 
 
