@@ -188,6 +188,8 @@ def _events(
             esm_balance += bracket_balance("\n".join(lines[token.map[0] : token.map[1]]))
         elif html_anchor:
             pass  # shows nothing; names the heading below it
+        elif token.type == "heading_open" and not tokens[index + 1].content.strip():
+            esm_balance = 0  # a bare "#" (outlines' over its logo) heads no section
         elif token.type == "heading_open":
             esm_balance = 0
             level = int(token.tag[1])
