@@ -27,6 +27,7 @@ from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
+from builder.projects.mkdocs_macros import macro_variables, macros_rendering
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 # ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
@@ -144,13 +145,14 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
-        markdown_plugins=_page_plugins(config),
+        markdown_plugins=(*_page_plugins(config), *macros_rendering(config)),
         exclude_patterns=kept_out.patterns,
         exclude=kept_out.exclude,
         suffixes=suffixes,
         order=tuple(order),
         titles=tuple(titles.items()),
         not_in_nav=kept_out.not_in_nav,
+        myst_substitutions=macro_variables(config),
         generated=tuple(
             GeneratedPage(relpath, page.text)
             for page in generated.pages

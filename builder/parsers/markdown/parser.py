@@ -72,7 +72,7 @@ from builder.parsers.markdown.mdx import (
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
-from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, renders_macros
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE
 from builder.parsers.markdown.mkdocstrings_page import (
     in_place_of_named_heading,
@@ -127,6 +127,12 @@ def _heading(doc: Document, content: str, level: int, line: int) -> PageHeading:
     content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
     return PageHeading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
+
+
+def _project_substitutions(macros: bool) -> dict[str, str]:
+    """The project's substitutions for a page: an MkDocs project's are mkdocs-macros'
+    variables, which only a page the plugin renders reads."""
+    return conf_substitutions() if mkdocs_markdown() is None or macros else {}
 
 
 def _anchor_at(doc: Document) -> HeadingIds:
@@ -430,8 +436,9 @@ def parse(
         text = rewrite_gitbook_tags(text)
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
+    macros = renders_macros(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
-        text = drop_template_statements(text)
+        text = drop_template_statements(text, rendered=macros)
     references: dict[str, Any] = {}
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
@@ -461,7 +468,7 @@ def parse(
     lines = text.split("\n")
     doc = Document(
         tokens, match_closers(tokens), INLINE_MD, env, mdx,
-        substitutions={**conf_substitutions(), **yaml_substitutions(front_matter)},
+        substitutions={**_project_substitutions(macros), **yaml_substitutions(front_matter)},
         directive=directives.render_text,
         footnotes=footnote_labels(text), source=lines,
     )  # fmt: skip
