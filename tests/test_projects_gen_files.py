@@ -183,9 +183,12 @@ def test_init_says_what_becomes_of_the_script(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "1.0.0"\n')
     found = survey_project(tmp_path).found
     assert any("gen-files script scripts/gen_ref_pages.py read as" in line for line in found)
-    (tmp_path / "scripts" / "gen_ref_pages.py").write_text("print('hi')\n")
+    (tmp_path / "scripts" / "gen_ref_pages.py").write_text("import mkdocs_gen_files\n")
     found = survey_project(tmp_path).found
     assert any("gen_ref_pages.py was not run" in line for line in found)
+    (tmp_path / "scripts" / "gen_ref_pages.py").write_text("print('hi')\n")
+    found = survey_project(tmp_path).found
+    assert any("gen_ref_pages.py writes no page of the build" in line for line in found)
 
 
 def recipe_of(text: str, tmp_path: Path, script: str = "scripts/gen.py") -> Recipe | str:
@@ -447,3 +450,18 @@ def test_a_package_name_written_before_each_module_is_part_of_its_name(tmp_path:
     assert ("gfdemo.core.add", "api_reference/core.md") in {
         (r["heading"], r["source"]) for r in records
     }
+
+
+def test_a_script_that_never_uses_gen_files_writes_no_page_and_warns_of_none(
+    tmp_path: Path,
+) -> None:
+    # ansible-lint 26.10.1's tools/generate_docs.py writes docs/_autofix_rules.md itself, a
+    # file its release holds: "the pages it writes are missing" failed a --strict build.
+    script = 'from pathlib import Path\n\nPath("docs/_rules.md").write_text("- a\\n")\n'
+    make_project(tmp_path, {"scripts/gen_ref_pages.py": script})
+    layout, listing = project_listing(version(tmp_path))
+    assert layout.warnings == ()
+    assert "mkdocs.yml: gen-files script scripts/gen_ref_pages.py writes no page of the build" in (
+        layout.notes
+    )
+    assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"]

@@ -407,8 +407,8 @@ GEN_FILES = "  - gen-files:\n      scripts:\n        - scripts/gen_ref_pages.py\
         ({"mkdocs.yml": MKDOCSTRINGS_YML + GEN_FILES, "scripts/gen_ref_pages.py": RECIPE},
          None),
         # A gen-files script the build cannot read leaves its pages missing: API pages then.
-        ({"mkdocs.yml": MKDOCSTRINGS_YML + GEN_FILES, "scripts/gen_ref_pages.py": "run()\n"},
-         ["demo"]),
+        ({"mkdocs.yml": MKDOCSTRINGS_YML + GEN_FILES,
+          "scripts/gen_ref_pages.py": "import mkdocs_gen_files\n\nrun()\n"}, ["demo"]),
         ({"mkdocs.yml": MKDOCSTRINGS_YML + "  - api-autonav:\n      modules: [src/demo]\n"},
          None),
         # Without mkdocstrings the docs are prose: the code is not theirs to show.

@@ -23,6 +23,8 @@ from builder.projects.gen_files_recipe import MAX_SCRIPT_BYTES, Recipe, read_rec
 from builder.projects.mkdocs_plugins import plugin_options
 
 PLUGIN = "gen-files"
+# The module a script writes the build's pages with; a script that never names it writes none.
+GEN_FILES_MODULE = "mkdocs_gen_files"
 # More modules than this in one walk is not a package's reference; the rest is left out.
 MAX_GENERATED_PAGES = 5_000
 
@@ -75,7 +77,13 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
                 f"{name}: gen-files script {script} cannot be read; its pages are missing"
             )
             continue
-        recipe = read_recipe(data.decode("utf-8", "replace"), path, config_folder)
+        text = data.decode("utf-8", "replace")
+        if GEN_FILES_MODULE not in text:
+            # It writes the project's own files, if any (ansible-lint's docs/_autofix_rules.md,
+            # in its release), none of the build's: nothing is missing.
+            notes.append(f"{name}: gen-files script {script} writes no page of the build")
+            continue
+        recipe = read_recipe(text, path, config_folder)
         if isinstance(recipe, str):
             warnings.append(
                 f"{name}: gen-files script {script} was not run (docbuild runs no project code)"
