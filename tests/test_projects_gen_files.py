@@ -465,3 +465,33 @@ def test_a_script_that_never_uses_gen_files_writes_no_page_and_warns_of_none(
         layout.notes
     )
     assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"]
+
+
+def test_a_private_test_after_the_package_branch_leaves_private_packages_out(
+    tmp_path: Path,
+) -> None:
+    # app-model 0.5.1's gen_ref_nav.py tests "if parts[-1].startswith('_'): continue" after
+    # its "__init__" branch, not as its elif: its private types/_keys package got a page.
+    separate = RECIPE.replace(
+        '    elif parts[-1].startswith("_"):\n        continue\n',
+        '    if parts[-1].startswith("_"):\n        continue\n',
+    )
+    private_package = {
+        "src/gfdemo/_priv/__init__.py": '"""Private."""\n',
+        "src/gfdemo/_priv/mod.py": '"""A module."""\n',
+    }
+    pages = {}
+    for name, script in (("elif", RECIPE), ("separate", separate)):
+        make_project(tmp_path / name, {"scripts/gen_ref_pages.py": script, **private_package})
+        layout, _ = project_listing(version(tmp_path / name))
+        pages[name] = sorted(p.relpath for p in layout.generated)
+    assert pages == {
+        "elif": [
+            "reference/gfdemo/_priv/index.md", "reference/gfdemo/_priv/mod.md",
+            "reference/gfdemo/core.md", "reference/gfdemo/index.md",
+        ],
+        "separate": [
+            "reference/gfdemo/_priv/mod.md", "reference/gfdemo/core.md",
+            "reference/gfdemo/index.md",
+        ],
+    }  # fmt: skip

@@ -200,6 +200,8 @@ def _module_page(
         return None
     if recipe.skip_private == "any" and any(p.startswith("_") for p in parts):
         return None
+    if recipe.skip_private == "named" and parts and parts[-1].startswith("_"):
+        return None
     # The folder walked is the package named before each module: its __init__ is that name.
     identifier = recipe.prefix + ".".join(parts) if parts else recipe.prefix.rstrip(".")
     return GeneratedPage(f"{recipe.output}/{doc}", _page_text(recipe, identifier))

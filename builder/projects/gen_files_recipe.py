@@ -57,7 +57,7 @@ class Recipe:
     module_root: Path  # the folder module paths are dotted from
     doc_root: Path  # the folder page paths are relative to (most often module_root)
     output: str  # the folder under docs_dir the pages go in
-    skip_private: str  # "any" part, the "last" part, or "none"
+    skip_private: str  # "any" part, the "last" part of a module, the "named" object's, "none"
     skip_main: bool  # __main__ left out
     packages: str  # a package's __init__: "index" (its index.md), "skip", or "init"
     title: str  # before the block: "front-matter", "heading", or "none"
@@ -124,7 +124,7 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
         module_root=module_root,
         doc_root=doc_root,
         output=output,
-        skip_private=_private_rule(tree),
+        skip_private=_private_rule(tree, loop),
         skip_main="__main__" in texts,
         packages=_package_rule(tree, texts),
         title=_title_rule(texts),
@@ -401,9 +401,12 @@ def _continues(body: list[ast.stmt]) -> bool:
     return any(isinstance(statement, ast.Continue) for statement in body)
 
 
-def _private_rule(tree: ast.AST) -> str:
-    """ "any" when the script tests ``startswith("_")`` inside ``any(...)``, "last" when it
-    tests it on its own, else "none"."""
+def _private_rule(tree: ast.AST, loop: ast.For) -> str:
+    """ "any" when the script tests ``startswith("_")`` inside ``any(...)``; "named" when it
+    tests it in an ``if`` of its own after the one that renames a package's ``__init__``, so
+    on the name the page is for, a package's too (app-model's gen_ref_nav.py leaves its
+    private ``types/_keys`` package out); "last" when it tests it otherwise (the recipe's
+    ``elif``, on a module's own name); else "none"."""
     rule = "none"
     for node in ast.walk(tree):
         if _tests_private(node):
@@ -415,7 +418,24 @@ def _private_rule(tree: ast.AST) -> str:
             and any(_tests_private(n) for n in ast.walk(node))
         ):
             return "any"
-    return rule
+    return "named" if rule == "last" and _tests_after_rename(loop) else rule
+
+
+def _tests_after_rename(loop: ast.For) -> bool:
+    """Whether the loop's body tests ``startswith("_")`` in an ``if`` that ends in
+    ``continue`` after the ``if`` that tests for ``__init__``."""
+    renamed = False
+    for statement in loop.body:
+        if not isinstance(statement, ast.If):
+            continue
+        tests_private = any(_tests_private(node) for node in ast.walk(statement.test))
+        if renamed and tests_private and _continues(statement.body):
+            return True
+        renamed = renamed or any(
+            isinstance(node, ast.Constant) and node.value == "__init__"
+            for node in ast.walk(statement.test)
+        )
+    return False
 
 
 def _tests_private(node: ast.AST) -> bool:
