@@ -40,6 +40,7 @@ from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
+from builder.parsers.markdown.exec_parsers import exec_parser_function
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
     split_toml_front_matter,
@@ -207,6 +208,11 @@ def _events(
             events.append(heading)
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
+        elif token.type == "fence" and (built := exec_parser_function(token.info, token.content)):
+            # As a {argparse} fence naming the function: its parser's reference.
+            argparse_fence = Token("fence", "code", 0, info="{argparse}", map=token.map)
+            argparse_fence.content = f":ref: {built}\n"
+            events.extend(_directive_events(doc, argparse_fence, level, directives))
         elif token.type == TOKEN_TYPE:
             block = mkdocstrings_events(doc, token, level, directives)
             events.extend(in_place_of_named_heading(events, block))
