@@ -28,7 +28,13 @@ from builder.built_sphinx import (
 )
 from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
-from builder.survey_docs import NOT_DOCS, docs_kind, exclude_patterns, include_patterns
+from builder.survey_docs import (
+    NOT_DOCS,
+    docs_kind,
+    exclude_patterns,
+    include_patterns,
+    writes_api_with_a_script,
+)
 from builder.version_file import version_from_file, version_in_package
 from schemas.versions import InvalidVersion, parse_version, sort_newest_first
 
@@ -39,9 +45,10 @@ _PLAIN_KINDS = ("markdown", "rst", "markdown+rst")
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
 # reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,
-# mkdocstrings' "::: pkg.name".
+# mkdocstrings' "::: pkg.name", heading marks before it too ("### ::: pyee").
 _API_DIRECTIVE = re.compile(
-    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}|:::[ \t]+[\w.])",
+    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
+    r"|(?:\#{1,6}[ \t]*)?:::[ \t]+[\w.])",
     re.M,
 )
 # Packages beside a project's code that are not its API.
@@ -144,7 +151,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         found.append(f"package code in {source_dir}/")
     api = _api_names(root, kind, docs, source_dir, str(name))
     if api:
-        found.append(f"no docs tool: API pages from the docstrings of {', '.join(api)}")
+        why = "no page holds a ::: block" if kind == "mkdocs" else "no docs tool"
+        found.append(f"{why}: API pages from the docstrings of {', '.join(api)}")
     tags = _version_tags(root, docs)
     if tags is not None:
         found.append(
@@ -386,9 +394,11 @@ def _api_names(
     root: Path, kind: str, docs: str, source_dir: str | None, name: str
 ) -> tuple[str, ...]:
     """What the catalog's ``api`` should name for docs of plain files that document no code
-    themselves: the packages in the code's folder, else a module named like the project
+    themselves, or MkDocs docs whose mkdocstrings pages a script the build does not run
+    writes: the packages in the code's folder, else a module named like the project
     (tabulate.py, docopt.py)."""
-    if kind not in _PLAIN_KINDS or _documents_code(root / docs):
+    scripted = kind == "mkdocs" and writes_api_with_a_script(root)
+    if (kind not in _PLAIN_KINDS and not scripted) or _documents_code(root / docs):
         return ()
     module = name.replace("-", "_").lower()
     if source_dir is not None:

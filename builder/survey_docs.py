@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
+from builder.projects.api_autonav import autonav_pages
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_options
 from builder.projects.gen_files import generated_pages
@@ -23,6 +24,7 @@ from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
 from builder.projects.mkdocs import load_config as load_mkdocs_config
+from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.projects.sphinx import reads_markdown, source_suffixes
@@ -35,6 +37,8 @@ from builder.sphinx_pyproject import pyproject_text
 DOCS_FOLDERS = (
     "docs", "doc", "documentation", "docs/source", "doc/source", "website/docs", "doc-source",
 )  # fmt: skip
+# The plugin whose "::: package" blocks document the code.
+MKDOCSTRINGS_PLUGIN = "mkdocstrings"
 # Folders that never hold a project's own docs when the docs are the project folder itself.
 NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
@@ -222,6 +226,26 @@ _KIND_WORDS = {
     "html": "HTML",
     "asciidoc": "AsciiDoc",
 }
+
+
+def writes_api_with_a_script(root: Path) -> bool:
+    """Whether the MkDocs config docs_kind finds loads mkdocstrings while no page the build
+    writes for it (gen-files' recipe, api-autonav) holds a ``:::`` block: its reference pages
+    come from a script the build does not run (the MCP Python SDK's scripts/docs/
+    gen_ref_pages.py, run before MkDocs, writes docs/api/), so none of its docstrings were
+    read. Whether the docs' own pages hold a block is for the caller to tell."""
+    folder, name = next(_mkdocs_configs(root), (".", ""))
+    if not name:
+        return False
+    config = root / folder / name
+    data = _mkdocs_settings(config)
+    if not has_plugin(data, MKDOCSTRINGS_PLUGIN):
+        return False
+    written = (
+        *generated_pages(data, config.parent.resolve(), name).pages,
+        *autonav_pages(data, config.parent.resolve(), name).pages,
+    )
+    return not any(":::" in page.text for page in written)
 
 
 def _mkdocs_settings(config: Path) -> dict[str, Any]:

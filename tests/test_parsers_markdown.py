@@ -103,6 +103,28 @@ def test_empty_heading_bodies_still_make_sections() -> None:
     assert bodies(parsed) == ["", "", "text"]
 
 
+def test_a_heading_without_text_heads_nothing() -> None:
+    # outlines 1.3.3's index.md: front matter titles it, then a bare "#" over its logo and
+    # lead text: that text was a section headed "", the page's "##" sections below it.
+    text = (
+        "---\ntitle: Welcome\n---\n\n"  # 1-4
+        "#\n\nLead text.\n\n"  # 5-8
+        "## Install\n\nRun it.\n\n### Pip\n\nPip it.\n"  # 9-15
+    )
+    parsed = parse(text, "index.md")
+    assert parsed.title == "Welcome"
+    assert outline(parsed) == [
+        (0, "Welcome", (), "top", 7, 7),
+        (2, "Install", (), "install", 9, 11),
+        (3, "Pip", ("Install",), "pip", 13, 15),
+    ]
+    assert bodies(parsed) == ["Lead text.", "Run it.", "Pip it."]
+    # Below a titled heading, its text is that heading's.
+    parsed = parse("# Title\n\n## \n\nText.\n", "x.md")
+    assert outline(parsed) == [(1, "Title", (), "title", 1, 5)]
+    assert bodies(parsed) == ["Text."]
+
+
 def test_hash_lines_in_fenced_and_indented_code_are_not_headings() -> None:
     text = (
         "# Real\n"

@@ -578,3 +578,75 @@ def test_a_docstrings_rest_admonitions_read_as_admonitions(tmp_path: Path) -> No
         "Warning: Careful.\n\n- one\n- two\n\n"
         "Parameters:\n- x: The x.\n\n  Caution: Reloading has side effects."
     )
+
+
+def test_a_block_inside_an_admonition_is_read_as_a_block(tmp_path: Path) -> None:
+    # starlette's applications.md opens with '??? abstract "API Reference"' over
+    # "::: starlette.applications.Starlette": the block was the admonition's text, its
+    # options YAML shown and the class not described. The text after the admonition stays
+    # the page's, before the object's section, as the reST parser keeps text after a
+    # description.
+    text = (
+        "# Shapes\n\n"  # 1-2
+        '??? abstract "API Reference"\n'  # 3
+        "    ::: shapes.area\n"  # 4
+        "        options:\n"  # 5
+        "            show_root_heading: true\n\n"  # 6-7
+        "Shapes have areas.\n\n"  # 8-9
+        '!!! note "Also"\n'  # 10
+        "    Lead.\n\n"  # 11-12
+        "    ::: shapes.Circle\n"  # 13
+        "        options:\n"  # 14
+        "            members: false\n\n"  # 15-16
+        "## After\n\n"  # 17-18
+        "Prose.\n"
+    )
+    source = package_source(tmp_path)
+    parsed = parse_file("shapes.md", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("Shapes", ()),
+        ("shapes.area", ("Shapes",)),
+        ("shapes.Circle", ("Shapes",)),
+        ("After", ("Shapes",)),
+    ]
+    shapes, area, circle, after = parsed.sections
+    assert after.body == "Prose."
+    assert shapes.body == "Shapes have areas.\n\nNote: Also\n\nLead."
+    assert area.body.startswith("`shapes.area(")
+    assert circle.body.startswith("`shapes.Circle(radius: float")
+    assert "options" not in shapes.body + area.body + circle.body
+    assert parsed.api == ApiUse(objects=2)
+    # Above every heading, the text after the admonition is the page's, on its own lines.
+    parsed = parse_file("x.md", '??? abstract "API"\n    ::: shapes.area\n\nText.\n', source)
+    assert parsed is not None
+    assert [(s.heading, s.line_start, s.line_end) for s in parsed.sections] == [
+        ("x", 4, 4),
+        ("shapes.area", 2, 2),
+    ]
+
+
+def test_a_shown_root_heading_sits_at_its_heading_level(tmp_path: Path) -> None:
+    # starlette's testclient.md: "::: starlette.testclient.TestClient" with show_root_heading
+    # and heading_level 3 above the page's "### Debug information": mkdocstrings shows the
+    # class as an h3, beside them; at level 2 they read as subsections of TestClient. A level
+    # above the heading the block is under, or without show_root_heading, changes nothing.
+    source = package_source(tmp_path)
+    shown = "    options:\n      show_root_heading: true\n      heading_level: {}\n"
+    pages = {
+        "top": "::: shapes.area\n" + shown.format(3) + "\n### Later\n\nText.\n",
+        "under": "# X\n\n::: shapes.area\n" + shown.format(3) + "\n### Later\n\nText.\n",
+        "shallower": "# X\n\n## Y\n\n::: shapes.area\n" + shown.format(2),
+        "hidden": "::: shapes.area\n    options:\n      heading_level: 3\n",
+    }
+    levels = {}
+    for name, text in pages.items():
+        parsed = parse_file("x.md", text, source)
+        assert parsed is not None
+        levels[name] = [(s.heading, s.level) for s in parsed.sections]
+    assert levels == {
+        "top": [("shapes.area", 3), ("Later", 3)],
+        "under": [("X", 1), ("shapes.area", 3), ("Later", 3)],
+        "shallower": [("X", 1), ("Y", 2), ("shapes.area", 3)],
+        "hidden": [("shapes.area", 2)],
+    }

@@ -183,9 +183,12 @@ def test_init_says_what_becomes_of_the_script(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "demo"\nversion = "1.0.0"\n')
     found = survey_project(tmp_path).found
     assert any("gen-files script scripts/gen_ref_pages.py read as" in line for line in found)
-    (tmp_path / "scripts" / "gen_ref_pages.py").write_text("print('hi')\n")
+    (tmp_path / "scripts" / "gen_ref_pages.py").write_text("import mkdocs_gen_files\n")
     found = survey_project(tmp_path).found
     assert any("gen_ref_pages.py was not run" in line for line in found)
+    (tmp_path / "scripts" / "gen_ref_pages.py").write_text("print('hi')\n")
+    found = survey_project(tmp_path).found
+    assert any("gen_ref_pages.py writes no page of the build" in line for line in found)
 
 
 def recipe_of(text: str, tmp_path: Path, script: str = "scripts/gen.py") -> Recipe | str:
@@ -375,3 +378,120 @@ def test_a_package_named_by_a_string_constant_is_walked(tmp_path: Path) -> None:
         "changelog.md",
     ]
     assert not layout.warnings
+
+
+# outlines 1.3.3's variant: it walks the package's own folder, so module names are dotted
+# from inside it, and writes the package's name before each: "::: outlines.backends.base".
+# Modules an EXCLUDED_FILES name is a part of are left out.
+PACKAGE_PREFIX = """\
+from pathlib import Path
+
+import mkdocs_gen_files
+
+CODEBASE_DIR_NAME = "gfdemo"
+OUTPUT_DIR_NAME = "api_reference"
+EXCLUDED_FILES = ["_version"]
+
+nav = mkdocs_gen_files.Nav()
+root = Path(__file__).parent.parent
+src = root / "src" / CODEBASE_DIR_NAME
+
+for path in sorted(src.rglob("*.py")):
+    module_path = path.relative_to(src).with_suffix("")
+    doc_path = path.relative_to(src).with_suffix(".md")
+    full_doc_path = Path(OUTPUT_DIR_NAME, doc_path)
+
+    parts = tuple(module_path.parts)
+
+    if any(part in EXCLUDED_FILES for part in parts):
+        continue
+
+    if parts[-1] == "__init__":
+        if len(parts) == 1:
+            doc_path = Path("index.md")
+            full_doc_path = Path(OUTPUT_DIR_NAME, doc_path)
+            parts = (CODEBASE_DIR_NAME,)
+        else:
+            parts = parts[:-1]
+            doc_path = doc_path.with_name("index.md")
+            full_doc_path = full_doc_path.with_name("index.md")
+
+    nav[parts] = doc_path.as_posix()
+
+    with mkdocs_gen_files.open(full_doc_path, "w") as fd:
+        ident = ".".join(parts)
+        if len(parts) == 1 and parts[0] == CODEBASE_DIR_NAME:
+            fd.write(f"::: {CODEBASE_DIR_NAME}")
+        else:
+            fd.write(f"::: {CODEBASE_DIR_NAME}.{ident}")
+"""
+
+
+def test_a_package_name_written_before_each_module_is_part_of_its_name(tmp_path: Path) -> None:
+    # Read as "::: backends.base", none of outlines' 46 pages found its module.
+    make_project(
+        tmp_path,
+        {
+            "scripts/gen_ref_pages.py": PACKAGE_PREFIX,
+            "mkdocs.yml": MKDOCS_YML.replace("reference/", "api_reference/"),
+            "src/gfdemo/_version.py": 'version = "1.0"\n',
+            "src/gfdemo/sub/__init__.py": '"""A subpackage."""\n',
+        },
+    )
+    layout, _ = project_listing(version(tmp_path))
+    assert not layout.warnings
+    assert {p.relpath: p.text for p in layout.generated} == {
+        "api_reference/index.md": "::: gfdemo\n",
+        "api_reference/_hidden.md": "::: gfdemo._hidden\n",
+        "api_reference/core.md": "::: gfdemo.core\n",
+        "api_reference/sub/index.md": "::: gfdemo.sub\n",
+    }
+    records = compiled_records(tmp_path)
+    assert ("gfdemo.core.add", "api_reference/core.md") in {
+        (r["heading"], r["source"]) for r in records
+    }
+
+
+def test_a_script_that_never_uses_gen_files_writes_no_page_and_warns_of_none(
+    tmp_path: Path,
+) -> None:
+    # ansible-lint 26.10.1's tools/generate_docs.py writes docs/_autofix_rules.md itself, a
+    # file its release holds: "the pages it writes are missing" failed a --strict build.
+    script = 'from pathlib import Path\n\nPath("docs/_rules.md").write_text("- a\\n")\n'
+    make_project(tmp_path, {"scripts/gen_ref_pages.py": script})
+    layout, listing = project_listing(version(tmp_path))
+    assert layout.warnings == ()
+    assert "mkdocs.yml: gen-files script scripts/gen_ref_pages.py writes no page of the build" in (
+        layout.notes
+    )
+    assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"]
+
+
+def test_a_private_test_after_the_package_branch_leaves_private_packages_out(
+    tmp_path: Path,
+) -> None:
+    # app-model 0.5.1's gen_ref_nav.py tests "if parts[-1].startswith('_'): continue" after
+    # its "__init__" branch, not as its elif: its private types/_keys package got a page.
+    separate = RECIPE.replace(
+        '    elif parts[-1].startswith("_"):\n        continue\n',
+        '    if parts[-1].startswith("_"):\n        continue\n',
+    )
+    private_package = {
+        "src/gfdemo/_priv/__init__.py": '"""Private."""\n',
+        "src/gfdemo/_priv/mod.py": '"""A module."""\n',
+    }
+    pages = {}
+    for name, script in (("elif", RECIPE), ("separate", separate)):
+        make_project(tmp_path / name, {"scripts/gen_ref_pages.py": script, **private_package})
+        layout, _ = project_listing(version(tmp_path / name))
+        pages[name] = sorted(p.relpath for p in layout.generated)
+    assert pages == {
+        "elif": [
+            "reference/gfdemo/_priv/index.md", "reference/gfdemo/_priv/mod.md",
+            "reference/gfdemo/core.md", "reference/gfdemo/index.md",
+        ],
+        "separate": [
+            "reference/gfdemo/_priv/mod.md", "reference/gfdemo/core.md",
+            "reference/gfdemo/index.md",
+        ],
+    }  # fmt: skip

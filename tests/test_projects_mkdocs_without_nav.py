@@ -56,3 +56,49 @@ def test_a_readme_beside_an_index_is_no_page(tmp_path: Path) -> None:
     layout, listing = project_listing(version)
     assert [c.relpath for c in listing.candidates] == ["index.md", "a.md", "sub/README.md"]
     assert layout.notes == ()  # no "nav names 2 page(s) that are not there"
+
+
+def test_awesome_nav_files_order_and_title_the_pages(tmp_path: Path) -> None:
+    # earthaccess 0.17.0 (awesome-nav, the plugin awesome-pages became): its docs/.nav.yml
+    # lists pages below the root and notebooks; the plugin went unread and the pages came in
+    # MkDocs' order, the notebooks after every page as "not in nav".
+    (tmp_path / "mkdocs.yml").write_text(
+        "site_name: Demo\nplugins:\n  - awesome-nav\n  - mkdocs-jupyter\n", "utf-8"
+    )
+    files = {
+        ".nav.yml": (
+            "nav:\n"
+            "  - Overview:\n"
+            '      - "What is it?": index.md\n'
+            "      - about.md\n"
+            "      - Decisions: decisions/\n"
+            "  - API reference:\n"
+            "      - api/query.md\n"
+            "      - Results: api/results.md\n"
+            "  - Tutorial: guide/tour.ipynb\n"
+            "  - guide\n"
+            "  - Website: https://example.org\n"
+        ),
+        "index.md": "# Home\n",
+        "about.md": "# About\n",
+        "zeta.md": "# Zeta\n",
+        "api/query.md": "# Query\n",
+        "api/results.md": "Results.\n",
+        "decisions/.nav.yml": 'nav:\n  - "*-b.md"\n  - "*"\n',
+        "decisions/1-a.md": "# A\n",
+        "decisions/2-b.md": "# B\n",
+        "guide/tour.ipynb": '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}',
+        "guide/start.md": "# Start\n",
+    }
+    for relpath, text in files.items():
+        (tmp_path / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / relpath).write_text(text, encoding="utf-8")
+    version = VersionConfig("1.0.0", tmp_path / "docs", None, None, (), (), None, None)
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == [
+        "index.md", "about.md", "decisions/2-b.md", "decisions/1-a.md", "api/query.md",
+        "api/results.md", "guide/tour.ipynb", "guide/start.md", "zeta.md",
+    ]  # fmt: skip
+    assert layout.title_of("index.md") == "What is it?"
+    assert layout.title_of("api/results.md") == "Results"
+    assert layout.notes == ("1 page(s) not in nav, listed after it: zeta.md",)

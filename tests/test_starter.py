@@ -16,6 +16,7 @@ from builder.config import load_catalog
 from builder.pipeline import build_site
 from builder.starter import write_starter_catalog
 from tests.source_support import git, tagged_repo, tar_member, write_tar
+from tests.test_projects_gen_files import RECIPE
 from tests.test_survey import copy_example
 
 
@@ -384,6 +385,54 @@ def test_init_gives_a_readme_only_project_pages_of_its_api(
     if api:
         report = build_site(load_catalog(written.path), tmp_path / "site")
         assert report.versions[0].api == f"API from code in {root}: 1 objects"
+
+
+MKDOCSTRINGS_YML = (
+    "site_name: demo\nnav:\n  - index.md\n  - API Reference: api/\nplugins:\n  - mkdocstrings\n"
+)
+GEN_FILES = "  - gen-files:\n      scripts:\n        - scripts/gen_ref_pages.py\n"
+
+
+@pytest.mark.parametrize(
+    ("files", "api"),
+    [
+        # The MCP Python SDK 2.3.0: a script run before MkDocs writes docs/api/, so no page
+        # of the release holds a "::: mcp" block; its API was never read.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML}, ["demo"]),
+        # A page's own block names the code: no API pages of its own.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML, "docs/api.md": "# API\n\n::: demo\n"}, None),
+        # pyee's "### ::: pyee", the object's heading level before it.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML, "docs/api.md": "# API\n\n### ::: demo\n"}, None),
+        # Neither do the pages mkdocstrings' gen-files recipe or api-autonav write.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML + GEN_FILES, "scripts/gen_ref_pages.py": RECIPE},
+         None),
+        # A gen-files script the build cannot read leaves its pages missing: API pages then.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML + GEN_FILES,
+          "scripts/gen_ref_pages.py": "import mkdocs_gen_files\n\nrun()\n"}, ["demo"]),
+        ({"mkdocs.yml": MKDOCSTRINGS_YML + "  - api-autonav:\n      modules: [src/demo]\n"},
+         None),
+        # Without mkdocstrings the docs are prose: the code is not theirs to show.
+        ({"mkdocs.yml": "site_name: demo\n"}, None),
+    ],
+)  # fmt: skip
+def test_init_reads_the_api_an_mkdocstrings_project_writes_with_a_script(
+    tmp_path: Path, files: dict[str, str], api: list[str] | None
+) -> None:
+    root = tmp_path / "demo"
+    files = {
+        "docs/index.md": "# Demo\n\nWelcome.\n",
+        "src/demo/__init__.py": 'def greet() -> str:\n    """Say hello."""\n',
+        **files,
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    written = write_starter_catalog(root)
+    (version,) = tomllib.loads(written.path.read_text("utf-8"))["libraries"][0]["versions"]
+    assert version.get("api") == api
+    if api:
+        report = build_site(load_catalog(written.path), tmp_path / "site")
+        assert report.versions[0].api == f"API from code in {root / 'src'}: 2 objects"
 
 
 def test_an_archive_without_a_top_folder_is_named_by_the_archive(tmp_path: Path) -> None:

@@ -23,6 +23,8 @@ from builder.projects.gen_files_recipe import MAX_SCRIPT_BYTES, Recipe, read_rec
 from builder.projects.mkdocs_plugins import plugin_options
 
 PLUGIN = "gen-files"
+# The module a script writes the build's pages with; a script that never names it writes none.
+GEN_FILES_MODULE = "mkdocs_gen_files"
 # More modules than this in one walk is not a package's reference; the rest is left out.
 MAX_GENERATED_PAGES = 5_000
 
@@ -75,7 +77,13 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
                 f"{name}: gen-files script {script} cannot be read; its pages are missing"
             )
             continue
-        recipe = read_recipe(data.decode("utf-8", "replace"), path, config_folder)
+        text = data.decode("utf-8", "replace")
+        if GEN_FILES_MODULE not in text:
+            # It writes the project's own files, if any (ansible-lint's docs/_autofix_rules.md,
+            # in its release), none of the build's: nothing is missing.
+            notes.append(f"{name}: gen-files script {script} writes no page of the build")
+            continue
+        recipe = read_recipe(text, path, config_folder)
         if isinstance(recipe, str):
             warnings.append(
                 f"{name}: gen-files script {script} was not run (docbuild runs no project code)"
@@ -176,13 +184,15 @@ def _module_page(
     the package), or None when it leaves that module out."""
     if not parts or not all(p.isidentifier() for p in parts):
         return None
+    if recipe.excluded.intersection(parts):
+        return None
     is_package = parts[-1] == "__init__"
     if is_package:
         if recipe.packages == "skip":
             return None
         if recipe.packages == "index":
             parts, doc = parts[:-1], doc.with_name("index.md")
-            if not parts:
+            if not parts and not recipe.prefix:
                 return None
     elif (recipe.skip_private == "last" and parts[-1].startswith("_")) or (
         recipe.skip_main and parts[-1] == "__main__"
@@ -190,7 +200,10 @@ def _module_page(
         return None
     if recipe.skip_private == "any" and any(p.startswith("_") for p in parts):
         return None
-    identifier = ".".join(parts)
+    if recipe.skip_private == "named" and parts and parts[-1].startswith("_"):
+        return None
+    # The folder walked is the package named before each module: its __init__ is that name.
+    identifier = recipe.prefix + ".".join(parts) if parts else recipe.prefix.rstrip(".")
     return GeneratedPage(f"{recipe.output}/{doc}", _page_text(recipe, identifier))
 
 

@@ -16,6 +16,10 @@ recipe's variants differ in, then writes those pages itself (``builder.projects.
 - whether private modules are left out (``parts[-1].startswith("_")``, or any part's), and
   ``__main__``;
 - what a package's ``__init__`` becomes: its ``index.md``, nothing, or ``__init__.md``;
+- what it writes before the dotted name: outlines walks ``src/outlines`` and writes
+  ``f"::: {CODEBASE_DIR_NAME}.{ident}"``, its package's ``__init__`` being ``::: outlines``;
+  and the names a module is left out for when any part of it is one
+  (``if any(part in EXCLUDED_FILES for part in parts): continue``);
 - whether the page has a front matter title or a heading before the block.
 
 A script that does not read as the recipe gets a reason, never a guess.
@@ -27,6 +31,19 @@ import ast
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from builder.projects.gen_files_script import (
+    assigned_paths,
+    constant,
+    constant_names_inlined,
+    folder_value,
+    is_path_class,
+    module_values,
+    path_value,
+    string_lists,
+    strings_of,
+    times_bound,
+)
 
 # A recipe is a few dozen lines; a larger script is something else.
 MAX_SCRIPT_BYTES = 64 * 1024
@@ -40,7 +57,7 @@ class Recipe:
     module_root: Path  # the folder module paths are dotted from
     doc_root: Path  # the folder page paths are relative to (most often module_root)
     output: str  # the folder under docs_dir the pages go in
-    skip_private: str  # "any" part, the "last" part, or "none"
+    skip_private: str  # "any" part, the "last" part of a module, the "named" object's, "none"
     skip_main: bool  # __main__ left out
     packages: str  # a package's __init__: "index" (its index.md), "skip", or "init"
     title: str  # before the block: "front-matter", "heading", or "none"
@@ -48,6 +65,8 @@ class Recipe:
     # The modules a list names, in its order (a folder: every module below it, as walked);
     # empty when the script walks ``walk`` whole.
     listed: tuple[Path, ...] = ()
+    prefix: str = ""  # written before each dotted name ("outlines.")
+    excluded: frozenset[str] = frozenset()  # a module with a part among these is left out
 
 
 def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
@@ -58,58 +77,15 @@ def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
     except (SyntaxError, ValueError, RecursionError):
         return "it is not Python this builder can parse"
     try:
-        return _recipe_of(_constant_names_inlined(tree), text, script, run_folder)
+        return _recipe_of(constant_names_inlined(tree), text, script, run_folder)
     except RecursionError:  # ast.parse takes deeper nesting than the readers below recurse
         return "its expressions nest deeper than this builder reads"
-
-
-def _constant_names_inlined(tree: ast.Module) -> ast.Module:
-    """``tree`` with each name that one module-level assignment binds to a string, and
-    nothing rebinds, read as that string: bump-my-version's ``package_name = "bumpversion"``,
-    walked as ``src_root / package_name``."""
-    bound = _times_bound(tree)
-    strings = {
-        name: value.value
-        for name, value in _module_values(tree).items()
-        if isinstance(value, ast.Constant) and isinstance(value.value, str) and bound.get(name) == 1
-    }
-    if not strings:
-        return tree
-
-    class Inline(ast.NodeTransformer):
-        def visit_Name(self, node: ast.Name) -> ast.expr:
-            if isinstance(node.ctx, ast.Load) and node.id in strings:
-                return ast.copy_location(ast.Constant(strings[node.id]), node)
-            return node
-
-    inlined = Inline().visit(tree)
-    return ast.fix_missing_locations(inlined) if isinstance(inlined, ast.Module) else tree
-
-
-def _times_bound(tree: ast.AST) -> dict[str, int]:
-    """How many times the script binds (or deletes) each name, anywhere in it."""
-    bound: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            bound[node.id] = bound.get(node.id, 0) + 1
-    return bound
-
-
-def _module_values(tree: ast.Module) -> dict[str, ast.expr]:
-    """What each module-level ``name = value`` statement binds (a later one wins)."""
-    return {
-        target.id: statement.value
-        for statement in tree.body
-        if isinstance(statement, ast.Assign)
-        and len(statement.targets) == 1
-        and isinstance(target := statement.targets[0], ast.Name)
-    }
 
 
 def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> Recipe | str:
     if "mkdocs_gen_files" not in text or not _writes_block(tree):
         return "it writes no '::: module' pages with mkdocs_gen_files"
-    names = _assigned_paths(tree, script, run_folder)
+    names = assigned_paths(tree, script, run_folder)
     loop = _module_loop(tree)
     listed: tuple[Path, ...] = ()
     if loop is None:
@@ -123,7 +99,7 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
             [path if path.suffix != ".py" else path.parent for path in listed]
         ))  # fmt: skip
     else:
-        walk = _path_value(_rglob_receiver(loop.iter), names, script, run_folder)
+        walk = path_value(_rglob_receiver(loop.iter), names, script, run_folder)
     if walk is None:
         return "the folder it walks is not a path this builder can tell without running it"
     roots = _relative_roots(loop, names, script, run_folder)
@@ -134,9 +110,13 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
     if found is None:
         return "the folder its pages go in is not a plain string under the docs"
     output, doc_root = found
-    unread = _unread_skip(loop)
+    lists = string_lists(tree)
+    unread = _unread_skip(loop, lists)
     if unread:
         return f"it leaves modules out by a test this builder does not read ({unread})"
+    prefix = _block_prefix(loop)
+    if prefix is None:
+        return "the '::: ' blocks it writes name modules in more than one way"
     strings = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)]
     texts = [s for s in strings if isinstance(s, str)]
     return Recipe(
@@ -144,12 +124,16 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
         module_root=module_root,
         doc_root=doc_root,
         output=output,
-        skip_private=_private_rule(tree),
+        skip_private=_private_rule(tree, loop),
         skip_main="__main__" in texts,
         packages=_package_rule(tree, texts),
         title=_title_rule(texts),
         extra_options=any("options:" in s for s in texts),
         listed=listed,
+        prefix=prefix,
+        excluded=frozenset(
+            name for node in ast.walk(loop) for name in _excluded_parts(node, lists) or ()
+        ),
     )
 
 
@@ -176,7 +160,7 @@ def _listed_modules(
     as written (an item it cannot tell, or a list changed after it is built)."""
     lists = {
         name: value.elts
-        for name, value in _module_values(tree).items()
+        for name, value in module_values(tree).items()
         if isinstance(value, ast.List | ast.Tuple)
     }
     for node in ast.walk(tree):
@@ -193,9 +177,9 @@ def _listed_modules(
         listed = []
         for item in items:
             if isinstance(item, ast.Starred):
-                path = _path_value(_rglob_receiver(item.value), names, script, run_folder)
+                path = path_value(_rglob_receiver(item.value), names, script, run_folder)
             else:
-                path = _path_value(item, names, script, run_folder)
+                path = path_value(item, names, script, run_folder)
                 path = path if path is not None and path.suffix == ".py" else None
             if path is None:
                 return (
@@ -210,7 +194,7 @@ def _listed_modules(
 def _changed(tree: ast.Module, name: str) -> bool:
     """Whether the script binds ``name`` more than once (``+=`` too), or changes the list it
     holds (``append``, ``extend``, ``insert``)."""
-    if _times_bound(tree).get(name, 0) > 1:
+    if times_bound(tree).get(name, 0) > 1:
         return True
     return any(
         isinstance(node, ast.Call)
@@ -237,88 +221,6 @@ def _rglob_receiver(node: ast.expr) -> ast.expr | None:
     return None
 
 
-def _assigned_paths(tree: ast.Module, script: Path, run_folder: Path) -> dict[str, Path]:
-    """The paths the script's plain ``name = <path>`` assignments give, in source order."""
-    names: dict[str, Path] = {}
-    assigns = [n for n in ast.walk(tree) if isinstance(n, ast.Assign | ast.AnnAssign)]
-    for node in sorted(assigns, key=lambda n: (n.lineno, n.col_offset)):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-        if len(targets) != 1 or not isinstance(targets[0], ast.Name) or node.value is None:
-            continue
-        value = _path_value(node.value, names, script, run_folder)
-        if value is not None:
-            names[targets[0].id] = value
-        else:
-            names.pop(targets[0].id, None)
-    return names
-
-
-def _path_value(
-    node: ast.expr | None, names: dict[str, Path], script: Path, run_folder: Path
-) -> Path | None:
-    """The path an expression names, when it is built only from ``__file__``, string
-    constants, ``Path``, ``.parent``, ``.parents[n]``, ``.resolve()``, ``/`` and names
-    assigned from those; None for anything else."""
-    if node is None:
-        return None
-    if isinstance(node, ast.Name):
-        return names.get(node.id)
-    if isinstance(node, ast.Call) and _is_path_class(node.func):
-        if not node.args:
-            return run_folder
-        first = node.args[0]
-        if isinstance(first, ast.Name) and first.id == "__file__":
-            base: Path | None = script
-        else:
-            base = _relative(_constant(first), run_folder)
-        return _joined(base, node.args[1:])
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
-        receiver = _path_value(node.func.value, names, script, run_folder)
-        if node.func.attr in ("resolve", "absolute") and not node.args:
-            return receiver
-        if node.func.attr == "joinpath":
-            return _joined(receiver, node.args)
-        return None
-    if isinstance(node, ast.Attribute) and node.attr == "parent":
-        receiver = _path_value(node.value, names, script, run_folder)
-        return receiver.parent if receiver is not None else None
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
-        index = _constant(node.slice)
-        if node.value.attr == "parents" and index is not None and index.isdigit():
-            receiver = _path_value(node.value.value, names, script, run_folder)
-            if receiver is not None and int(index) < len(receiver.parents):
-                return receiver.parents[int(index)]
-        return None
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-        return _joined(_path_value(node.left, names, script, run_folder), [node.right])
-    return None
-
-
-def _is_path_class(node: ast.expr) -> bool:
-    if isinstance(node, ast.Name):
-        return node.id in ("Path", "PurePath")
-    return isinstance(node, ast.Attribute) and node.attr in ("Path", "PurePath")
-
-
-def _constant(node: ast.expr) -> str | None:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str | int):
-        return str(node.value)
-    return None
-
-
-def _relative(part: str | None, run_folder: Path) -> Path | None:
-    return run_folder / part if part is not None else None
-
-
-def _joined(base: Path | None, parts: list[ast.expr]) -> Path | None:
-    for part in parts:
-        text = _constant(part)
-        if base is None or text is None:
-            return None
-        base = base / text
-    return base
-
-
 def _relative_roots(
     loop: ast.For, names: dict[str, Path], script: Path, run_folder: Path
 ) -> dict[str, Path]:
@@ -342,19 +244,10 @@ def _relative_roots(
             and isinstance(value.func.value, ast.Name)
             and value.func.value.id == loop.target.id
             and len(value.args) == 1
-            and (folder := _folder_value(value.args[0], names, script, run_folder)) is not None
+            and (folder := folder_value(value.args[0], names, script, run_folder)) is not None
         ):
             roots[target.id] = folder
     return roots
-
-
-def _folder_value(
-    node: ast.expr, names: dict[str, Path], script: Path, run_folder: Path
-) -> Path | None:
-    """A path expression, or a plain string (``relative_to(".")``) from where MkDocs runs."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return run_folder / node.value
-    return _path_value(node, names, script, run_folder)
 
 
 def _without_renames(node: ast.expr) -> ast.expr:
@@ -376,7 +269,7 @@ def _dotted_root(loop: ast.For, roots: dict[str, Path]) -> Path | None:
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and node.func.attr == "join"
-            and _constant(node.func.value) == "."
+            and constant(node.func.value) == "."
             and len(node.args) == 1
             and isinstance(node.args[0], ast.Name)
         ):
@@ -402,18 +295,18 @@ def _output(loop: ast.For, roots: dict[str, Path]) -> tuple[str, Path] | None:
     """The folder of ``Path("reference", doc_path)`` (or ``Path("reference") / doc_path``) in
     the loop, and the folder ``doc_path`` is relative to."""
     for node in ast.walk(loop):
-        if isinstance(node, ast.Call) and _is_path_class(node.func) and len(node.args) >= 2:
+        if isinstance(node, ast.Call) and is_path_class(node.func) and len(node.args) >= 2:
             *folders, last = node.args
         elif (
             isinstance(node, ast.BinOp)
             and isinstance(node.op, ast.Div)
             and isinstance(node.left, ast.Call)
-            and _is_path_class(node.left.func)
+            and is_path_class(node.left.func)
         ):
             folders, last = list(node.left.args), node.right
         else:
             continue
-        texts = [_constant(f) for f in folders]
+        texts = [constant(f) for f in folders]
         if not isinstance(last, ast.Name) or last.id not in roots or None in texts or not texts:
             continue
         folder = "/".join(t.strip("/") for t in texts if t is not None)
@@ -426,11 +319,14 @@ def _output(loop: ast.For, roots: dict[str, Path]) -> tuple[str, Path] | None:
 _READ_SKIP_CONSTANTS = frozenset({"__init__", "__init__.py", "__main__", "__pycache__", "_"})
 
 
-def _unread_skip(loop: ast.For) -> str:
+def _unread_skip(loop: ast.For, lists: dict[str, frozenset[str]]) -> str:
     """The first test in the loop that ends in ``continue`` on a rule other than the recipe's
-    (``__init__``, ``__main__``, private names), as source text; "" when there is none."""
+    (``__init__``, ``__main__``, private names, names in a list), as source text; "" when
+    there is none."""
     for node in ast.walk(loop):
         if not (isinstance(node, ast.If) and _continues(node.body)):
+            continue
+        if _excluded_parts(node, lists) is not None:
             continue
         for leaf in ast.walk(node.test):
             if (
@@ -442,13 +338,75 @@ def _unread_skip(loop: ast.For) -> str:
     return ""
 
 
+def _excluded_parts(node: ast.AST, lists: dict[str, frozenset[str]]) -> frozenset[str] | None:
+    """The names of ``if any(part in NAMES for part in parts): continue`` (``NAMES`` a list
+    bound once, or written there); None for any other statement."""
+    if not (isinstance(node, ast.If) and _continues(node.body) and not node.orelse):
+        return None
+    test = node.test
+    if not (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "any"
+        and len(test.args) == 1
+        and isinstance(generator := test.args[0], ast.GeneratorExp)
+        and len(generator.generators) == 1
+        and isinstance(generator.generators[0].target, ast.Name)
+        and isinstance(compare := generator.elt, ast.Compare)
+        and isinstance(compare.left, ast.Name)
+        and compare.left.id == generator.generators[0].target.id
+        and len(compare.ops) == 1
+        and isinstance(compare.ops[0], ast.In)
+    ):
+        return None
+    names = compare.comparators[0]
+    if isinstance(names, ast.Name):
+        return lists.get(names.id)
+    return strings_of(names)
+
+
+def _block_prefix(loop: ast.For) -> str | None:
+    """What the loop's f-strings write between ``:::`` and the dotted name they fill in: ""
+    for the recipe's ``f"::: {ident}"``, ``"outlines."`` for ``f"::: {PACKAGE}.{ident}"``
+    (a string constant); None when two blocks write different ones. A block that fills in no
+    name (outlines' ``f"::: {PACKAGE}"`` for the package itself) says nothing of the rest."""
+    prefixes: set[str] = set()
+    for node in ast.walk(loop):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        values = node.values
+        opening = [
+            (i, str(value.value))
+            for i, value in enumerate(values)
+            if isinstance(value, ast.Constant) and ":::" in str(value.value)
+        ]
+        if not opening:
+            continue
+        index, written_before = opening[-1]
+        text = written_before.rpartition(":::")[2]
+        for value in values[index + 1 :]:
+            if isinstance(value, ast.FormattedValue) and isinstance(value.value, ast.Name):
+                prefixes.add(text.strip())
+                break
+            written = value.value if isinstance(value, ast.FormattedValue) else value
+            if not isinstance(written, ast.Constant):
+                return None
+            text += str(written.value)
+    if len(prefixes) > 1:
+        return None
+    return prefixes.pop() if prefixes else ""
+
+
 def _continues(body: list[ast.stmt]) -> bool:
     return any(isinstance(statement, ast.Continue) for statement in body)
 
 
-def _private_rule(tree: ast.AST) -> str:
-    """ "any" when the script tests ``startswith("_")`` inside ``any(...)``, "last" when it
-    tests it on its own, else "none"."""
+def _private_rule(tree: ast.AST, loop: ast.For) -> str:
+    """ "any" when the script tests ``startswith("_")`` inside ``any(...)``; "named" when it
+    tests it in an ``if`` of its own after the one that renames a package's ``__init__``, so
+    on the name the page is for, a package's too (app-model's gen_ref_nav.py leaves its
+    private ``types/_keys`` package out); "last" when it tests it otherwise (the recipe's
+    ``elif``, on a module's own name); else "none"."""
     rule = "none"
     for node in ast.walk(tree):
         if _tests_private(node):
@@ -460,7 +418,24 @@ def _private_rule(tree: ast.AST) -> str:
             and any(_tests_private(n) for n in ast.walk(node))
         ):
             return "any"
-    return rule
+    return "named" if rule == "last" and _tests_after_rename(loop) else rule
+
+
+def _tests_after_rename(loop: ast.For) -> bool:
+    """Whether the loop's body tests ``startswith("_")`` in an ``if`` that ends in
+    ``continue`` after the ``if`` that tests for ``__init__``."""
+    renamed = False
+    for statement in loop.body:
+        if not isinstance(statement, ast.If):
+            continue
+        tests_private = any(_tests_private(node) for node in ast.walk(statement.test))
+        if renamed and tests_private and _continues(statement.body):
+            return True
+        renamed = renamed or any(
+            isinstance(node, ast.Constant) and node.value == "__init__"
+            for node in ast.walk(statement.test)
+        )
+    return False
 
 
 def _tests_private(node: ast.AST) -> bool:
@@ -469,7 +444,7 @@ def _tests_private(node: ast.AST) -> bool:
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "startswith"
         and len(node.args) == 1
-        and _constant(node.args[0]) == "_"
+        and constant(node.args[0]) == "_"
     )
 
 

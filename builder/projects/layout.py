@@ -61,7 +61,8 @@ class ProjectLayout:
     # MyST's extensions (myst_enable_extensions) when conf.py loads MyST and names them, none
     # for VitePress and Docusaurus; None otherwise (builder.parsers.markdown.myst_syntax).
     myst_extensions: tuple[str, ...] | None = None
-    # MyST's substitutions conf.py gives (myst_substitutions), under each page's own.
+    # MyST's substitutions conf.py gives (myst_substitutions), or mkdocs-macros' variables
+    # (builder.projects.mkdocs_macros), under each page's own.
     myst_substitutions: tuple[tuple[str, str], ...] = ()
     # sphinx.ext.autosectionlabel's labels when conf.py loads it: each title labelled by its
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),

@@ -20,12 +20,14 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from builder.projects.api_autonav import autonav_pages, with_autonav
+from builder.projects.awesome_nav import arranged_by_nav_files, uses_awesome_nav
 from builder.projects.awesome_pages import arranged, meta_file
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
+from builder.projects.mkdocs_macros import macro_variables, macros_rendering
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 # ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
@@ -115,10 +117,14 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     autonav = autonav_pages(config, config_path.parent.resolve(), name)
     generated = with_autonav(generated, autonav)
     found = "nav" not in config and literate_nav_file(config) is None and not nav.order
+    suffixes = (*PAGE_SUFFIXES, ".ipynb") if has_plugin(config, NOTEBOOK_PLUGIN) else PAGE_SUFFIXES
     if found:
-        nav.order = _found_order(docs_root, tuple(page.relpath for page in generated.pages))
+        written = tuple(page.relpath for page in generated.pages)
+        nav.order = _found_order(docs_root, written, suffixes)
         if (meta_name := meta_file(config)) is not None:
             nav.order, nav.titles = arranged(nav.order, docs_root, meta_name)
+        elif uses_awesome_nav(config):
+            nav.order, nav.titles = arranged_by_nav_files(nav.order, docs_root)
     _place_generated(nav, generated)
     # api-autonav adds its section at the nav's end when the nav names none.
     nav.order.extend(p.relpath for p in autonav.pages if p.relpath not in set(nav.order))
@@ -139,15 +145,14 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
-        markdown_plugins=_page_plugins(config),
+        markdown_plugins=(*_page_plugins(config), *macros_rendering(config)),
         exclude_patterns=kept_out.patterns,
         exclude=kept_out.exclude,
-        suffixes=(*PAGE_SUFFIXES, ".ipynb")
-        if has_plugin(config, NOTEBOOK_PLUGIN)
-        else PAGE_SUFFIXES,
+        suffixes=suffixes,
         order=tuple(order),
         titles=tuple(titles.items()),
         not_in_nav=kept_out.not_in_nav,
+        myst_substitutions=macro_variables(config),
         generated=tuple(
             GeneratedPage(relpath, page.text)
             for page in generated.pages
@@ -171,14 +176,17 @@ def _default_language_nav(config: dict[str, Any]) -> list[Any] | None:
     return None
 
 
-def _found_order(docs_root: Path, generated: tuple[str, ...]) -> list[str]:
+def _found_order(
+    docs_root: Path, generated: tuple[str, ...], suffixes: tuple[str, ...]
+) -> list[str]:
     """The pages of a config without a nav, in the order MkDocs finds them and lists them in
     its own: a folder's pages, its index page first, before the pages of its folders, each
-    in name order (pyee's index before its api page, which path order put first)."""
+    in name order (pyee's index before its api page, which path order put first); notebooks
+    among them where mkdocs-jupyter makes pages of them."""
     found = {
         path.relative_to(docs_root).as_posix()
         for path in docs_root.rglob("*")
-        if path.suffix in PAGE_SUFFIXES and path.is_file()
+        if path.suffix in suffixes and path.is_file()
     }
     return sorted({*found, *generated}, key=_found_key)
 

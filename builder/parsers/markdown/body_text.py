@@ -38,6 +38,7 @@ from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_l
 from builder.parsers.markdown.link_definitions import is_link_definitions
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE as MKDOCSTRINGS_TOKEN
 from builder.parsers.markdown.myst_syntax import directive_name, render_role
 from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
@@ -108,8 +109,9 @@ _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 _FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
 _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
+# A mkdocstrings block inside another block is described apart (mkdocstrings_page).
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
-                            "myst_block_break"})  # fmt: skip
+                            "myst_block_break", MKDOCSTRINGS_TOKEN})  # fmt: skip
 
 
 def footnote_labels(text: str) -> frozenset[str]:

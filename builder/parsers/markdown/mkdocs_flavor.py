@@ -9,6 +9,7 @@ after the hashes (``#Title`` is a level 1 heading, as in Markdown.pl); CommonMar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -34,6 +35,12 @@ class MkDocsMarkdown:
 
 
 _MKDOCS: ContextVar[MkDocsMarkdown | None] = ContextVar("mkdocs_pages", default=None)
+# mkdocs-macros renders every page as a Jinja template before Markdown reads it, or only the
+# pages whose front matter says "render_macros: true" (render_by_default: false); these are
+# the names builder.projects.mkdocs_macros puts among the plugins for each.
+MACROS = "macros"
+MACROS_OPT_IN = "macros (opt-in)"
+_RENDER_MACROS = re.compile(r"^render_macros:[ \t]*['\"]?(\w+)", re.MULTILINE)
 
 
 @contextmanager
@@ -50,6 +57,20 @@ def mkdocs_pages(markdown: MkDocsMarkdown | None) -> Iterator[None]:
 def mkdocs_markdown() -> MkDocsMarkdown | None:
     """The settings of the MkDocs pages being read, or None outside an MkDocs project."""
     return _MKDOCS.get()
+
+
+def renders_macros(text: str) -> bool:
+    """Whether mkdocs-macros renders the page ``text``: every page but one whose front matter
+    says ``render_macros: false``, or, rendering none unless asked, one whose says ``true``."""
+    mkdocs = _MKDOCS.get()
+    if mkdocs is None or not {MACROS, MACROS_OPT_IN} & mkdocs.plugins:
+        return False
+    by_default = MACROS in mkdocs.plugins
+    end = text.find("\n---", 3) if text.startswith("---") else -1
+    asked = _RENDER_MACROS.search(text, 0, end) if end > 0 else None
+    if asked is None:
+        return by_default
+    return asked.group(1).lower() in ("true", "yes", "on")
 
 
 # mkdocstrings renders a docstring with Python-Markdown, on any page its block is in.

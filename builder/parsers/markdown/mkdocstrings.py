@@ -110,22 +110,35 @@ def _closed_later(state: StateBlock, start: int) -> bool:
 
 def block_level(markup: str, level: int, yaml: str, doc: DocState) -> int:
     """The level a block's object sits below: the one its heading marks give (``## ::: path``),
-    else ``level``. Above every heading of a page (level 0), a block whose object is not shown
-    as the page's title leaves the page its nav title or file name, as MkDocs titles it:
-    inline-snapshot's external_file() page was titled after the module of its block."""
+    else ``level``, or the one above its ``heading_level`` where that is deeper and the
+    object's heading is shown (``show_root_heading``): starlette's TestClient at level 3 over
+    the page's "### Debug information" is its sibling, as mkdocstrings shows it. Above every
+    heading of a page (level 0), a block whose object is not shown as the page's title leaves
+    the page its nav title or file name, as MkDocs titles it: inline-snapshot's external_file()
+    page was titled after the module of its block."""
     if markup:
         return len(markup) - 1
+    if (shown := _shown_heading_level(yaml, doc)) is not None and shown - 1 > max(level, 1):
+        return shown - 1
     return 1 if level == 0 and not _shows_page_title(yaml, doc) else level
+
+
+def _shown_heading_level(yaml: str, doc: DocState) -> int | None:
+    """The ``heading_level`` of a block whose object's heading mkdocstrings shows."""
+    if read_mkautodoc(yaml) is not None:
+        return None
+    options = _block_options(yaml, doc)
+    heading_level = options.get("heading_level")
+    if not options.get("show_root_heading", False) or not isinstance(heading_level, int):
+        return None
+    return heading_level
 
 
 def _shows_page_title(yaml: str, doc: DocState) -> bool:
     """Whether the object of a block with options ``yaml`` has its heading shown as the
     page's title: mkdocstrings shows it only with ``show_root_heading``, and at
     ``heading_level`` (2 unless set), not 1, unless told; mkautodoc shows none."""
-    if read_mkautodoc(yaml) is not None:
-        return False
-    options = _block_options(yaml, doc)
-    return bool(options.get("show_root_heading", False)) and options.get("heading_level") == 1
+    return _shown_heading_level(yaml, doc) == 1
 
 
 def _block_options(yaml: str, doc: DocState) -> dict[str, Any]:

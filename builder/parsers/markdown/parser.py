@@ -40,6 +40,7 @@ from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
+from builder.parsers.markdown.exec_parsers import exec_parser_function
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
     split_toml_front_matter,
@@ -72,12 +73,13 @@ from builder.parsers.markdown.mdx import (
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
-from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, mkdocstrings_docstrings
-from builder.parsers.markdown.mkdocstrings import (
-    TOKEN_TYPE,
-    block_events,
-    block_level,
-    markdown_docstring,
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, renders_macros
+from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE
+from builder.parsers.markdown.mkdocstrings_page import (
+    in_place_of_named_heading,
+    mkdocstrings_events,
+    nested_block_events,
+    nested_blocks,
 )
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_extensions import conf_substitutions
@@ -109,7 +111,7 @@ from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
 )
-from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
+from builder.parsers.rst.events import Context, DocState, Heading, Text
 from schemas.anchors import TITLE_ANCHOR, slugify
 
 
@@ -127,6 +129,12 @@ def _heading(doc: Document, content: str, level: int, line: int) -> PageHeading:
     content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
     return PageHeading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
+
+
+def _project_substitutions(macros: bool) -> dict[str, str]:
+    """The project's substitutions for a page: an MkDocs project's are mkdocs-macros'
+    variables, which only a page the plugin renders reads."""
+    return conf_substitutions() if mkdocs_markdown() is None or macros else {}
 
 
 def _anchor_at(doc: Document) -> HeadingIds:
@@ -188,6 +196,8 @@ def _events(
             esm_balance += bracket_balance("\n".join(lines[token.map[0] : token.map[1]]))
         elif html_anchor:
             pass  # shows nothing; names the heading below it
+        elif token.type == "heading_open" and not tokens[index + 1].content.strip():
+            esm_balance = 0  # a bare "#" (outlines' over its logo) heads no section
         elif token.type == "heading_open":
             esm_balance = 0
             level = int(token.tag[1])
@@ -199,9 +209,16 @@ def _events(
             events.append(heading)
         elif token.type in ("fence", "colon_fence") and directive_name(token.info):
             events.extend(_directive_events(doc, token, level, directives))
+        elif token.type == "fence" and (built := exec_parser_function(token.info, token.content)):
+            # As a {argparse} fence naming the function: its parser's reference.
+            argparse_fence = Token("fence", "code", 0, info="{argparse}", map=token.map)
+            argparse_fence.content = f":ref: {built}\n"
+            events.extend(_directive_events(doc, argparse_fence, level, directives))
         elif token.type == TOKEN_TYPE:
-            block = _mkdocstrings_events(doc, token, level, directives)
-            events.extend(_in_place_of_named_heading(events, block))
+            block = mkdocstrings_events(doc, token, level, directives)
+            events.extend(in_place_of_named_heading(events, block))
+        elif token.nesting == 1 and nested_blocks(tokens, index, close):
+            events.extend(nested_block_events(doc, index, level, directives))
         elif token.type == "html_block":
             check_comment(token.content, start, warn)
             for part in split_html(token.content, mdx=doc.mdx):
@@ -318,58 +335,6 @@ def _directive_events(
     return events
 
 
-def _mkdocstrings_events(
-    doc: Document, token: Token, level: int, directives: Directives
-) -> list[PageHeading | PageText]:
-    """A ``::: path`` block: the object's section and its members', below ``level``, or at
-    the level its heading marks give (``## ::: path``)."""
-    start = token.map[0] if token.map else 0
-    level = block_level(token.markup, level, token.content, directives.rst)
-
-    def render_markup(text: str) -> str:
-        with mkdocstrings_docstrings():
-            events = directives.markdown_events(
-                doc, markdown_docstring(text), start + 1, Context(sections=False)
-            )
-        return join_events(events)
-
-    events: list[PageHeading | PageText] = []
-    object_level = level + 1
-    for event in block_events(token.info, token.content, start + 1, directives.rst, render_markup):
-        if isinstance(event, Text):
-            if event.text:
-                events.append(PageText(event.text, start))
-        elif isinstance(event, Heading) and event.below_title:
-            # A docstring's "#" heading, that many levels below its object's.
-            heading_level = object_level + event.below_title
-            events.append(PageHeading(heading_level, event.title, event.anchor, start))
-        elif isinstance(event, Heading):
-            object_level = level + event.api_depth
-            events.append(PageHeading(object_level, event.title, event.anchor, start, kind="api"))
-        # A Resume (the end of a description) means nothing here: the block is all API.
-    return events
-
-
-def _in_place_of_named_heading(
-    events: list[PageHeading | PageText | FenceEnd], block: list[PageHeading | PageText]
-) -> list[PageHeading | PageText]:
-    """A mkdocstrings block's events, its object's heading in the place (and at the level) of
-    a heading right above it that names the object, which leaves ``events``: mkdocstrings
-    shows no heading of its own there. pydantic-ai's ``# `pydantic_ai.output``` over
-    ``::: pydantic_ai.output`` read as a heading over a list of one entry, the module's
-    section below it, and every member under the module's name twice."""
-    above = events[-1] if events else None
-    first = block[0] if block else None
-    if not isinstance(above, PageHeading) or not isinstance(first, PageHeading):
-        return block
-    if (above.kind, first.kind, above.text) != ("text", "api", first.text):
-        return block
-    events.pop()
-    shift = above.level - first.level
-    block = [replace(first, line=above.line, claim=above.claim), *block[1:]]
-    return [replace(e, level=e.level + shift) if isinstance(e, PageHeading) else e for e in block]
-
-
 def _last_content_line(lines: list[str], start: int, stop: int) -> int:
     """The last non-blank 0-based line in ``[start, stop)``, or ``start`` if all are blank."""
     line = stop - 1
@@ -391,8 +356,10 @@ def _sections(
     # A logo above the first heading whose alt text is the page's title (HTTPX's index.md)
     # says nothing the title does not: it was a section of that one word.
     if preamble and body.casefold() != title.casefold():
-        start = preamble[0].line
-        end = _last_content_line(lines, start, boundaries[0][1].first_line)
+        start = min(event.line for event in preamble)
+        # Text after an API-only block is moved above its headings, so it may lie below them.
+        stop = min((h.first_line for _, h in boundaries if h.first_line > preamble[-1].line))
+        end = _last_content_line(lines, start, stop)
         sections.append(Section(title, (), body, relpath, start + 1, end + 1, TITLE_ANCHOR, 0))
     stack: list[PageHeading] = []
     for (position, heading), (next_position, next_heading) in zip(
@@ -476,8 +443,9 @@ def parse(
         text = rewrite_gitbook_tags(text)
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
+    macros = renders_macros(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
-        text = drop_template_statements(text)
+        text = drop_template_statements(text, rendered=macros)
     references: dict[str, Any] = {}
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
@@ -507,7 +475,7 @@ def parse(
     lines = text.split("\n")
     doc = Document(
         tokens, match_closers(tokens), INLINE_MD, env, mdx,
-        substitutions={**conf_substitutions(), **yaml_substitutions(front_matter)},
+        substitutions={**_project_substitutions(macros), **yaml_substitutions(front_matter)},
         directive=directives.render_text,
         footnotes=footnote_labels(text), source=lines,
     )  # fmt: skip

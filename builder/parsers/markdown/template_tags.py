@@ -38,22 +38,28 @@ def has_template_statements(text: str) -> bool:
     return "{%" in text and _STATEMENT_START.search(text) is not None
 
 
-def drop_template_statements(text: str) -> str:
-    """``text`` without its template statements outside code; it keeps its number of lines."""
+def drop_template_statements(text: str, rendered: bool = False) -> str:
+    """``text`` without its template statements outside code; it keeps its number of lines.
+    In a page the engine is known to render (``rendered``: mkdocs-macros' pages), the
+    ``{% raw %}`` tags in code go too: the engine reads the page before Markdown does, code
+    and all, so they only ever kept the code's own ``{{ }}`` as written (molecule's Ansible
+    examples, ``"{% raw %}{{ vault_ssh_user }}{% endraw %}"``)."""
     lines = text.split("\n")
     inside_code = code_lines(lines)
     for index, line in enumerate(lines):
-        if "{%" not in line or inside_code[index]:
+        if "{%" not in line:
             continue
-        if _STATEMENT_LINE.fullmatch(line):
+        if inside_code[index]:
+            lines[index] = _RAW_TAG.sub("", line) if rendered else line
+        elif _STATEMENT_LINE.fullmatch(line):
             lines[index] = ""
         elif _RAW_TAG.search(line):
-            lines[index] = _without_raw_tags(line)
+            lines[index] = _without_raw_tags(line, rendered)
     return "\n".join(lines)
 
 
-def _without_raw_tags(line: str) -> str:
-    spans = code_spans(line)
+def _without_raw_tags(line: str, rendered: bool) -> str:
+    spans = [] if rendered else code_spans(line)
     return _RAW_TAG.sub(
         lambda match: match.group(0) if in_code_span(spans, match.start()) else "", line
     )
