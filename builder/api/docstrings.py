@@ -39,6 +39,9 @@ _NAPOLEON_GOOGLE: dict[str, Any] = {**_GOOGLE, "returns_multiple_items": False}
 _ROLE_COLONS = re.compile(r"(?<![\w`:]):(?:[A-Za-z][\w.+-]*:)+(?=`)")
 _SHIELDED_COLON = "\ue000"
 _FIELD = re.compile(r":([A-Za-z]+)((?:\s+[^:\s]+)*)\s*:(?:\s+(.*)|$)")
+# A backslash escape in a field's name, which docutils reads as the character alone: alembic's
+# ":param type\_:" and ":param \**kw:" name "type_" and "**kw".
+_NAME_ESCAPE = re.compile(r"\\(.)")
 # Field names as Sphinx's Python domain groups them, and the section title each goes under.
 _FIELD_SECTIONS = {
     "param": "Parameters", "parameter": "Parameters", "arg": "Parameters",
@@ -546,7 +549,7 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         # The lines after the first keep their shape (a list, a ``.. warning::``), dedented
         # as a block, for the renderer to read as reST.
         description = (body[0] + "\n" + textwrap.dedent("\n".join(body[1:]))).strip()
-        words = match.group(2).split()
+        words = _NAME_ESCAPE.sub(r"\1", match.group(2)).split()
         if name in _TYPE_FIELDS:  # a type is one line, however it was wrapped
             types[(_TYPE_FIELDS[name], words[-1] if words else "")] = " ".join(description.split())
             groups.setdefault(_TYPE_FIELDS[name], [])
