@@ -105,6 +105,18 @@ def test_sphinx_fields_keep_the_text_after_them() -> None:
     )  # fmt: skip
 
 
+def test_sphinx_field_names_lose_their_backslash_escapes() -> None:
+    # alembic 1.20.1's ":param type\_:" read "type\_", and ":param \**kw:" "\**kw", where
+    # Sphinx shows the names as the code has them.
+    parts = read_sphinx_fields(
+        ":param type\\_: The type.\n:type type\\_: TypeEngine\n:param \\**kw: Options.\n"
+    )
+    assert parts == (
+        DocPart("Parameters", fields=(DocField("type_", "TypeEngine", "The type."),
+                                      DocField("**kw", "", "Options."))),
+    )  # fmt: skip
+
+
 def test_text_between_two_field_lists_stays_between_them() -> None:
     # dateutil's parser.parse: the sentence introducing the **kwargs fields went below the
     # Raises list, as Sphinx shows each field list where it stands.

@@ -107,6 +107,32 @@ def test_the_folders_conf_py_puts_on_sys_path_come_first(tmp_path: Path) -> None
     assert tree is not None and tree.packages == ("examples", "test")
 
 
+def test_the_other_folders_conf_py_puts_on_sys_path_are_searched_after_the_code(
+    tmp_path: Path,
+) -> None:
+    # SQLAlchemy 2.1.9: orm/examples.rst documents the examples package at the project's root
+    # ('.. automodule:: examples.adjacency_list'), which conf.py puts on sys.path beside lib/;
+    # only lib/ was searched, so its 19 example modules were "not found in the code".
+    project = tmp_path / "project"
+    docs = project / "doc" / "build"
+    docs.mkdir(parents=True)
+    (project / "examples").mkdir()
+    (project / "examples" / "__init__.py").write_text("", encoding="utf-8")
+    (project / "examples" / "graphs.py").write_text('"""Directed graphs."""\n', encoding="utf-8")
+    write_package(project / "lib")
+    (docs / "conf.py").write_text(
+        "import os, sys\n"
+        'sys.path.insert(0, os.path.abspath("../../lib"))\n'
+        'sys.path.insert(0, os.path.abspath("../.."))\n',
+        encoding="utf-8",
+    )
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and tree.folder == project / "lib"
+    assert tree.more_folders == (project,)
+    found = open_source(tree, docs).find("examples.graphs", module=True)
+    assert found is not None and found.doc[0].text == "Directed graphs."
+
+
 def test_a_docs_folder_conf_py_puts_on_sys_path_is_searched_after_the_code(
     tmp_path: Path,
 ) -> None:

@@ -139,3 +139,13 @@ def test_a_page_referring_to_itself_reads_as_written_with_a_warning(tmp_path: Pa
     assert [(w.where, w.message) for w in parsed.warnings] == [
         ("self.md:3", "referenced page not read: more than 3 pages refer on")
     ]
+
+
+def test_a_ref_that_names_no_markdown_page_is_a_label(tmp_path: Path) -> None:
+    # cibuildwheel 4.3.5's MkDocs pages label themselves for intersphinx ("ref: faq"): each
+    # was taken for a TanStack reference and warned "referenced page not read".
+    project = make_project(tmp_path)
+    page = "---\ntitle: Tips\nref: faq\n---\n\n## Tips\n\nText.\n"
+    parsed = parse_in(project, "faq.md", page)
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Tips", "Text.")]
+    assert parsed.warnings == ()

@@ -40,6 +40,27 @@ def test_a_docstring_s_definitions_serve_the_docstrings_after_it(tmp_path: Path)
     assert body.endswith("Parameters:\n- reraise (`bool`, optional): Raise again.")
 
 
+def test_a_type_that_is_a_linked_reference_alone_reads_as_its_definition(tmp_path: Path) -> None:
+    # loguru 0.7.3's "onerror : |callable|_, optional" kept its pipes and underscore: a linked
+    # reference alone in a type was not taken for markup ("|str| or |callable|_" was).
+    package = tmp_path / "logs"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        '"""Logging.\n\n.. |callable| replace:: ``callable``\n'
+        '.. _callable: https://docs.python.org/3/library/functions.html#callable\n"""\n\n\n'
+        "def catch(onerror=None):\n"
+        '    """Catch errors.\n\n    Parameters\n    ----------\n'
+        '    onerror : |callable|_, optional\n        Called on error.\n    """\n',
+        encoding="utf-8",
+    )
+    page = "API\n===\n\n.. automodule:: logs\n\n.. autofunction:: logs.catch\n"
+    source = package_source(tmp_path, ApiSettings(docstring_style="auto"))
+    parsed = parse_file("api.rst", page, source)
+    assert parsed is not None
+    body = parsed.sections[1].body
+    assert body.endswith("Parameters:\n- onerror (`callable`, optional): Called on error.")
+
+
 def test_a_union_type_from_the_code_is_not_read_as_markup(tmp_path: Path) -> None:
     # Any type holding a bar was read as reST: a union's Literal lost its backslashes
     # ("Literal['', 'n', 'rn'] | None"), and its asterisks or a trailing '_' went the same way.

@@ -40,6 +40,23 @@ def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:
     )
 
 
+def test_rows_below_a_cell_spanning_rows_keep_their_columns() -> None:
+    # loguru 0.7.3's time tokens: the rows under "Year" read "YY | 00, 01 ... 12, 13", the
+    # token under "Year" and its output under "Token".
+    text = (
+        "+------+-------+--------+\n"
+        "|      | Token | Output |\n"
+        "+======+=======+========+\n"
+        "| Year | YYYY  | 2000   |\n"
+        "|      +-------+--------+\n"
+        "|      | YY    | 00     |\n"
+        "+------+-------+--------+\n"
+        "| Day  | D     | 1      |\n"
+        "+------+-------+--------+\n"
+    )
+    assert _body(text) == " | Token | Output\nYear | YYYY | 2000\n | YY | 00\nDay | D | 1"
+
+
 def test_line_blocks_and_lists_in_cells_read_as_items_not_columns() -> None:
     # coverage 7.6.1's source.rst: a list-table of path patterns whose cells list the files
     # each matches as line blocks read "`a*.py` | | anything.py | sub1/sub2/another.py | |

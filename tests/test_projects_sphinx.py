@@ -293,6 +293,19 @@ def test_sphinx_issues_roles_read_as_the_page_shows_them(tmp_path: Path) -> None
     assert record["body"] == "9283 and 12 fixed by asottile."
 
 
+def test_changelog_extension_tickets_read_as_the_page_shows_them(tmp_path: Path) -> None:
+    # alembic 1.20.1's changelog: "introduced in :ticket:`151`" read "introduced in 151"
+    # where the page shows "#151".
+    (tmp_path / "index.rst").write_text(
+        "Changes\n=======\n\nIntroduced in :ticket:`151`.\n", encoding="utf-8"
+    )
+    (tmp_path / "conf.py").write_text('extensions = ["changelog"]\n', encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.issue_roles == (("ticket", "#"),)
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "Introduced in #151."
+
+
 def test_prolog_substitutions_keep_grid_tables_and_literals_whole(tmp_path: Path) -> None:
     # networkx 3.6.1's shortest paths table names |dijkstra| (rst_prolog) in a cell narrower
     # than its text: replaced in the page's text first, it pushed the row's cells over the

@@ -16,6 +16,7 @@ from dataclasses import astuple, replace
 from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
+from builder.api.escaped_names import unescaped_item_names, unescaped_name
 from builder.api.model import DocField, DocPart
 from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
@@ -147,7 +148,9 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     import griffe
 
     value = docstring.value
-    shielded = _ROLE_COLONS.sub(lambda role: role.group().replace(":", _SHIELDED_COLON), value)
+    shielded = _ROLE_COLONS.sub(
+        lambda role: role.group().replace(":", _SHIELDED_COLON), unescaped_item_names(value)
+    )
     if style == "auto":
         shielded = _raises_items_closed(shielded)
     if shielded != value:
@@ -546,7 +549,7 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         # The lines after the first keep their shape (a list, a ``.. warning::``), dedented
         # as a block, for the renderer to read as reST.
         description = (body[0] + "\n" + textwrap.dedent("\n".join(body[1:]))).strip()
-        words = match.group(2).split()
+        words = unescaped_name(match.group(2)).split()
         if name in _TYPE_FIELDS:  # a type is one line, however it was wrapped
             types[(_TYPE_FIELDS[name], words[-1] if words else "")] = " ".join(description.split())
             groups.setdefault(_TYPE_FIELDS[name], [])

@@ -105,11 +105,16 @@ def find_code(
     folder, packages = found
     # A folder of the docs that conf.py puts on sys.path holds modules autodoc imports too
     # (numpydoc's doc/example.py, which its example.rst documents): searched after the code.
-    # So are the workspace's other members: a page may document any of its packages.
+    # So are the workspace's other members: a page may document any of its packages. So are
+    # conf.py's other folders in the project: SQLAlchemy's puts lib/ (the package) and the
+    # project's root (its examples package, which orm/examples.rst documents) on sys.path.
+    others = conf_folders(docs, project_root) if project_root and source_dir is None else ()
     more = tuple(
-        other
-        for other in (*searched, *members, *docs_conf_folders(docs))
-        if other.is_dir() and other.resolve() != folder.resolve()
+        dict.fromkeys(
+            other
+            for other in (*searched, *members, *docs_conf_folders(docs), *others)
+            if other.is_dir() and other.resolve() != folder.resolve()
+        )
     )
     return _fingerprint(folder, packages, docs, mkdocs_config, more)
 

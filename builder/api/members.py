@@ -125,14 +125,34 @@ def _documented_within(member: Any, lines_of: LinesOf) -> bool:
 def _listable(member: Any, lines_of: LinesOf) -> bool:
     """What autodoc lists among all members: not submodules (they have pages of their own),
     and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
-    comment only)."""
+    comment only). A name the class body declares with an annotation alone (``x: int``, a
+    dataclass's or a TypedDict's field) is listed: autodoc reads ``__annotations__``, though
+    griffe labels it an instance attribute as it does ``self.x``."""
     if member.is_alias:
         return True
     if member.kind.value == "module":
         return False
     labels = member.labels
     instance_only = "instance-attribute" in labels and "class-attribute" not in labels
-    return not instance_only or _documented(member, lines_of)
+    if not instance_only or _documented(member, lines_of):
+        return True
+    return not _assigned_in_method(member)
+
+
+def _assigned_in_method(member: Any) -> bool:
+    """Whether an attribute is set in a method of its class (``self.x = ...``), not declared
+    in the class body."""
+    parent = member.parent
+    line = member.lineno
+    if parent is None or line is None or parent.kind.value != "class":
+        return True
+    return any(
+        not method.is_alias
+        and method.kind.value == "function"
+        and method.lineno is not None
+        and method.lineno <= line <= (method.endlineno or method.lineno)
+        for method in parent.members.values()
+    )
 
 
 def _member_kind(member: Any) -> str:

@@ -110,6 +110,19 @@ def other_project_document(target: str, *, external: bool = False) -> str | None
     return humane_label(name)
 
 
+def other_project_label(target: str, *, external: bool = False) -> str | None:
+    """What a :ref: to another project's label (``sqla:constraint_naming_conventions``, through
+    an intersphinx inventory, or any target of an ``external`` role) reads as: the label as
+    words, as its section's title is not known here; None for a target without an
+    inventory's name."""
+    label = target.strip() if external else _INVENTORY.sub("", target.strip())
+    # A label with a space is no inventory's: sphinx.ext.autosectionlabel's "usage:Type
+    # coercion" (a page's name, then its title) reads as written when it does not resolve.
+    if (not external and label == target.strip()) or any(c.isspace() for c in label):
+        return None
+    return humane_label(label)
+
+
 def humane_label(label: str) -> str:
     """A label or document name as words: ``how-slotted-classes`` reads "how slotted classes"."""
     words = label.replace("-", " ").replace("_", " ").split()

@@ -23,7 +23,12 @@ from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
 from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
-from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
+from builder.parsers.rst.issue_roles import (
+    CHANGELOG_EXTENSION,
+    CHANGELOG_SIGNS,
+    DEFAULT_SIGNS,
+    SIGNS,
+)
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.parsers.rst.markup_lines import markup_line_numbers
@@ -249,15 +254,16 @@ def _issue_roles(
     conf: SphinxConf, extensions: tuple[str, ...]
 ) -> tuple[tuple[str, str], ...] | None:
     """sphinx-issues' roles and their signs when conf.py loads it (a sign it sets that the
-    extension would refuse leaves the default)."""
-    if ISSUES_EXTENSION not in extensions:
-        return None
+    extension would refuse leaves the default), and the changelog extension's ``ticket``."""
     signs = []
-    for role, default in DEFAULT_SIGNS:
-        sign = conf.get(ISSUE_SIGN_SETTINGS[role])
-        valid = isinstance(sign, str) and len(sign) == 1 and sign in SIGNS
-        signs.append((role, sign if valid else default))
-    return tuple(signs)
+    if ISSUES_EXTENSION in extensions:
+        for role, default in DEFAULT_SIGNS:
+            sign = conf.get(ISSUE_SIGN_SETTINGS[role])
+            valid = isinstance(sign, str) and len(sign) == 1 and sign in SIGNS
+            signs.append((role, sign if valid else default))
+    if CHANGELOG_EXTENSION in extensions:
+        signs.extend(CHANGELOG_SIGNS)
+    return tuple(signs) if signs else None
 
 
 def _section_labels(conf: SphinxConf, extensions: tuple[str, ...]) -> str | None:

@@ -8,6 +8,8 @@ regular expressions as tanstack.com reads them), and each section the page marks
 of ``[//]: # 'Example'`` lines takes the place of the guide's section so marked. The site shows
 the guide so made, front matter and all; what the page writes outside its sections is not
 shown. A guide that refers on is followed, as the site does, to ``MAX_REFERENCE_HOPS`` pages.
+Only a ``ref:`` naming a Markdown file is such a reference: cibuildwheel's MkDocs pages give
+themselves an intersphinx label so (``ref: faq``), and each read as a page not found.
 Read as written, such a page showed only its examples: the Vue guide to queries was its code
 blocks and no word of the guide.
 """
@@ -24,6 +26,7 @@ from builder.parsers.markdown.spliced import ExpandedLine, Spliced, spliced_from
 # tanstack.com follows a page's reference and that page's, three pages in all.
 MAX_REFERENCE_HOPS = 3
 _REF = re.compile(r"(?m)^ref[ \t]*:[ \t]*(\S.*?)[ \t]*$")
+_MARKDOWN_SUFFIXES = (".md", ".mdx")
 _REPLACE = re.compile(r"(?m)^replace[ \t]*:")
 _TOP_LEVEL_KEY = re.compile(r"(?m)^[\w-]+[ \t]*:")
 _QUOTED = r"""(?:'((?:[^'\n]|'')*)'|"((?:[^"\\\n]|\\.)*)")"""
@@ -37,7 +40,14 @@ _MARKER = re.compile(r"[ \t]*\[//\]: # '([A-Za-z\d]*)'[ \t]*")
 def has_page_reference(text: str) -> bool:
     """Whether ``text`` opens with front matter that names a page to show."""
     front_matter = yaml_front_matter(text) if text.startswith("---") else None
-    return front_matter is not None and _REF.search(front_matter) is not None
+    return front_matter is not None and _referenced_path(front_matter) is not None
+
+
+def _referenced_path(front_matter: str) -> str | None:
+    """The Markdown page the front matter's ``ref:`` names, or None."""
+    ref = _REF.search(front_matter)
+    path = yaml_unquote(ref.group(1)) if ref else ""
+    return path if path.lower().endswith(_MARKDOWN_SUFFIXES) else None
 
 
 def splice_referenced_page(page: Spliced, reader: IncludeReader) -> Spliced:
@@ -49,14 +59,14 @@ def splice_referenced_page(page: Spliced, reader: IncludeReader) -> Spliced:
     ref_line = next((k for k, line in enumerate(lines) if _REF.fullmatch(line)), 0)
     hops = 0
     while (front_matter := yaml_front_matter(_text(origin))) is not None and (
-        ref := _REF.search(front_matter)
+        path := _referenced_path(front_matter)
     ):
         if hops == MAX_REFERENCE_HOPS:  # a page refers to itself, or pages to each other
             note = f"referenced page not read: more than {MAX_REFERENCE_HOPS} pages refer on"
             return spliced_from(page, [*written, ("", ref_line, note)])
         hops += 1
         try:
-            target = reader.read_in_project(yaml_unquote(ref.group(1)).lstrip("/")).text
+            target = reader.read_in_project(path.lstrip("/")).text
         except IncludeRefused as exc:
             return spliced_from(page, [*origin, ("", ref_line, f"referenced page not read: {exc}")])
         target = _replaced(target, _replacements(front_matter))

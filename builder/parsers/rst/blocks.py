@@ -14,6 +14,7 @@ import re
 from builder.api.docstrings import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
+from builder.parsers.rst.description_runs import shared_run
 from builder.parsers.rst.directives import render_directive
 from builder.parsers.rst.events import (
     MAX_DEPTH,
@@ -207,8 +208,14 @@ def _render_explicit(
         end = i + 1  # an empty comment ends at the blank line; what follows is a block quote
     end = max(end, i + 1)
     directive = DIRECTIVE.match(line)
+    before: tuple[str, ...] = ()
+    at = i  # the directive read: the last of a run of descriptions that share its text
+    if directive and (run := shared_run(lines, i, end)):
+        before, at = run
+        end = max(indented_end(lines, at + 1), at + 1)
+        directive = DIRECTIVE.match(lines[at])
     if directive:
-        body = lines[i + 1 : end]
+        body = lines[at + 1 : end]
         name, rest = directive.group(1), (directive.group(2) or "").strip()
         after = skip_blank(lines, end)
         # A label shows nothing: the directive stands before what follows it (scrapy's
@@ -216,7 +223,9 @@ def _render_explicit(
         while after < len(lines) and TARGET.match(lines[after]):
             after = skip_blank(lines, after + 1)
         following = lines[after] if after < len(lines) else ""
-        events = render_directive(name, rest, body, first + i, ctx, doc, render_blocks, following)
+        events = render_directive(
+            name, rest, body, first + at, ctx, doc, render_blocks, following, before, first + i
+        )
         return events, end
     target = TARGET.match(line)
     if target:

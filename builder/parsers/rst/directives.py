@@ -238,9 +238,13 @@ def render_directive(
     doc: DocState,
     render: RenderBlocks,
     following: str = "",
+    signatures_before: tuple[str, ...] = (),
+    run_line: int = 0,
 ) -> list[Event]:
     """Events for the directive ``.. name:: rest`` whose indented lines are ``body``;
-    ``following`` is the first line of text after them."""
+    ``following`` is the first line of text after them. ``signatures_before``: those of the
+    descriptions with no text before it that share its text, the first at ``run_line``
+    (builder.parsers.rst.description_runs)."""
     name = name.lower()
     base = core_directive(name.removeprefix("py:"))
     if base in DROPPED:
@@ -285,8 +289,8 @@ def render_directive(
         return render_directive(*equivalent, line, ctx, doc, render)
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
-        return render_api(base, api.arguments, api.options, api.content,
-                          api.line, api.content_first, ctx, doc, render)  # fmt: skip
+        return render_api(base, (*signatures_before, *api.arguments), api.options, api.content,
+                          run_line or api.line, api.content_first, ctx, doc, render)  # fmt: skip
     if base == "program":
         program = read_directive(name, rest, body, line, text_arguments=True).argument
         doc.program = "" if program == "None" else program

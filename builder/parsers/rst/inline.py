@@ -12,7 +12,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from builder.parsers.reference_titles import document_title, label_title, other_project_document
+from builder.parsers.reference_titles import (
+    document_title,
+    label_title,
+    other_project_document,
+    other_project_label,
+)
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.role_aliases import base_role
@@ -262,7 +267,13 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         if base in ("abbr", "guilabel", "menuselection", "sub", "sup", "dfn"):
             return _unescape(text)
         if not title and base == "ref":
-            return label_title(target) or target
+            # ":ref:`sqla:constraint_naming_conventions`" names another project's section.
+            external = domain.startswith("external")
+            return (
+                (None if external else label_title(target))
+                or other_project_label(target, external=external)
+                or target
+            )
         if not title and base == "doc":
             # ":external+sphinx:doc:`usage/configuration`" names another project's too.
             external = domain.startswith("external")

@@ -8,6 +8,9 @@ characters of a commit's hash (conf.py's ``issues_prefix``, ``issues_pr_prefix``
 link each, another project's (``python/cpython#61648``) keeps its name, a number of "-" or
 "0" shows nothing, and a title (``:issue:`the tracker <676>```) shows as written. Read as
 plain roles, pytest's 1,500 such links lost their sign ("fixed in 9283").
+
+SQLAlchemy's ``changelog`` extension (alembic, SQLAlchemy, dogpile) has one such role,
+``:ticket:`151```, which its pages show as "#151".
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ SIGN_SETTINGS = {
     "commit": "issues_commit_prefix",
     "user": "issues_user_prefix",
 }
+# The changelog extension's one role, whose sign it does not let conf.py change.
+CHANGELOG_EXTENSION = "changelog"
+CHANGELOG_SIGNS = (("ticket", "#"),)
 # The signs sphinx-issues accepts, which it also strips from the start of a number.
 SIGNS = "#@!"
 _COMMIT_SHOWN = 7

@@ -185,10 +185,11 @@ def _characters(text: str) -> str:
 
 def names_a_definition(text: str) -> bool:
     """Whether ``text`` holds a ``|name|`` reference the page being read defines (not the bars
-    of a union, ``int | None``)."""
-    return "|" in text and any(
-        replacement(match.group(1)) is not None for match in _REFERENCE.finditer(text)
-    )
+    of a union, ``int | None``), a linked one (``|callable|_``, loguru's) included."""
+    if "|" not in text:
+        return False
+    matches = (*_REFERENCE.finditer(text), *_LINKED_REFERENCE.finditer(text))
+    return any(replacement(match.group(1)) is not None for match in matches)
 
 
 def substituted(text: str) -> str:

@@ -1,9 +1,10 @@
 """Read reStructuredText tables (grid, simple, csv-table, list-table) into rows of cell text.
 
 Every table becomes "cell | cell" rows; cells keep their inline markup for the caller to render.
-A grid table's cell that spans columns or rows is read whole and joins the row it starts in; in
-simple tables a cell spanning columns lands in the first column it covers. A cell's line block or
-bullet list reads as its items joined by "; ", so that no item's marker looks like a column.
+A grid table's cell that spans columns or rows is read whole and joins the row it starts in, the
+rows below it spans holding an empty cell in its place; in simple tables a cell spanning columns
+lands in the first column it covers. A cell's line block or bullet list reads as its items joined
+by "; ", so that no item's marker looks like a column.
 """
 
 from __future__ import annotations
@@ -92,11 +93,26 @@ def read_grid_cells(lines: list[str], start: int) -> tuple[GridCells | None, int
     if cells is None:
         return None, end
     header_end = next((y for y in range(1, end - start) if lines[start + y].startswith("+=")), 0)
-    rows: dict[int, list[tuple[str, ...]]] = {}
-    for top, _left, text in sorted(cells):
-        rows.setdefault(top, []).append(tuple(dedent(list(text))))
-    found = tuple((top, tuple(row)) for top, row in rows.items())
+    tops = sorted({top for top, *_ in cells})
+    rows: dict[int, list[tuple[int, tuple[str, ...]]]] = {top: [] for top in tops}
+    for top, left, bottom, text in cells:
+        rows[top].append((left, tuple(dedent(list(text)))))
+        # The rows below that a cell spans hold it as an empty cell, so that their cells keep
+        # their columns: loguru's time tokens read "Year | YYYY | 2000..." then "YY | 00...",
+        # the token under "Year" and its output under "Token".
+        rows.update({row: [*rows[row], (left, ())] for row in tops if top < row < bottom})
+    found = tuple((top, _without_trailing_spans(row)) for top, row in rows.items())
     return GridCells(found, sum(1 for top, _ in found if top < header_end)), end
+
+
+def _without_trailing_spans(
+    row: list[tuple[int, tuple[str, ...]]],
+) -> tuple[tuple[str, ...], ...]:
+    """A row's cells left to right, less the empty ones of cells above that end it."""
+    texts = [text for _left, text in sorted(row)]
+    while texts and texts[-1] == ():
+        texts.pop()
+    return tuple(texts)
 
 
 def _grid(lines: list[str], start: int) -> tuple[list[str], int]:
@@ -113,8 +129,9 @@ def _grid(lines: list[str], start: int) -> tuple[list[str], int]:
     return [line.ljust(width) for line in grid], end
 
 
-def _grid_cells(grid: list[str]) -> list[tuple[int, int, tuple[str, ...]]] | None:
-    """(top, left, lines) of every cell of ``grid``, or None when its cells do not tile it."""
+def _grid_cells(grid: list[str]) -> list[tuple[int, int, int, tuple[str, ...]]] | None:
+    """(top, left, bottom, lines) of every cell of ``grid``, or None when its cells do not
+    tile it."""
     bottom, right = len(grid) - 1, grid[0].rstrip().rfind("+")
     # Per column, the last line the cells found so far cover: a corner above it is inside one.
     covered = [0] * right
@@ -132,7 +149,7 @@ def _grid_cells(grid: list[str]) -> list[tuple[int, int, tuple[str, ...]]] | Non
             grid[y][left + 1 : cell_right].replace(_WIDE_PAD, "").rstrip()
             for y in range(top + 1, cell_bottom)
         )
-        cells.append((top, left, text))
+        cells.append((top, left, cell_bottom, text))
         covered[left:cell_right] = [cell_bottom] * (cell_right - left)
         corners.extend([(top, cell_right), (cell_bottom, left)])
         corners.sort()

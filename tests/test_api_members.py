@@ -1,0 +1,39 @@
+"""builder.api.members: the members autodoc lists, as ``:undoc-members:`` shows them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.parsers import parse_file
+from tests.api_support import package_source
+
+
+def test_names_the_class_body_annotates_are_members_and_self_attributes_are_not(
+    tmp_path: Path,
+) -> None:
+    # twine 7.0.0's TrustedPublishingToken (a TypedDict) and Hexdigest (a NamedTuple) showed
+    # no field: griffe labels "message: str" in a class body an instance attribute, as it does
+    # "self.x = ...", and those autodoc lists only when documented.
+    (tmp_path / "tokens").mkdir()
+    (tmp_path / "tokens" / "__init__.py").write_text(
+        "from typing import TypedDict\n\n\n"
+        "class Token(TypedDict, total=False):\n"
+        "    message: str\n"
+        "    expires: int\n\n\n"
+        "class Resolver:\n"
+        "    cached: int = 0\n\n"
+        "    def __init__(self) -> None:\n"
+        "        self.config = {}\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Tokens\n======\n\n.. automodule:: tokens\n   :members:\n   :undoc-members:\n"
+    parsed = parse_file("tokens.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [  # autodoc's order: by name
+        ("tokens.Resolver", "`Resolver()`\n\nMembers without a description:\n- `cached: int = 0`"),
+        (
+            "tokens.Token",
+            "`Token()`\n\nMembers without a description:\n- `expires: int`\n- `message: str`",
+        ),
+    ]

@@ -1,0 +1,47 @@
+"""builder.parsers.rst.description_runs: descriptions with no text share the next one's."""
+
+from __future__ import annotations
+
+from tests.rst_support import _sections
+
+
+def test_a_run_of_descriptions_without_text_reads_as_one_with_every_name() -> None:
+    # psutil 7.2.2's platform constants: nine '.. data::' lines with nothing under them, then
+    # AIX and the text all ten share; each but AIX was an entry that said nothing (70 of the
+    # page's 206 sections).
+    text = (
+        "Constants\n=========\n\n.. module:: psutil\n\n"
+        ".. _const-oses:\n.. data:: POSIX\n.. data:: LINUX\n.. data:: AIX\n\n"
+        "  ``bool`` constants which define what platform you're on.\n\n"
+        ".. data:: PROCFS_PATH\n\n  The path of the /proc filesystem.\n\n"
+        ".. class:: Process(pid=None)\n\n"
+        "   .. attribute:: path_args\n"
+        "   .. attribute:: path_kwargs\n\n"
+        "      The arguments passed on.\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)[1:]] == [
+        (
+            "psutil.POSIX",
+            "`POSIX`\n\n`LINUX`\n\n`AIX`\n\n`bool` constants which define what platform you're on.",
+        ),
+        ("psutil.PROCFS_PATH", "`PROCFS_PATH`\n\nThe path of the /proc filesystem."),
+        ("psutil.Process", "`Process(pid=None)`"),
+        ("psutil.Process.path_args", "`path_args`\n\n`path_kwargs`\n\nThe arguments passed on."),
+    ]
+
+
+def test_a_description_with_text_or_options_and_another_kind_stay_apart() -> None:
+    text = (
+        "API\n===\n\n"
+        ".. function:: close()\n   :noindex:\n"
+        ".. function:: open()\n\n   Open it.\n\n"
+        ".. function:: add(fd)\n\n\n"
+        ".. function:: add_reader(fd)\n\n   Add a reader.\n\n"
+        ".. data:: ANY\n"
+        ".. function:: run()\n\n   Run it.\n\n"
+        ".. class:: Base\n"
+        ".. class:: Child\n\n   .. method:: grow()\n"
+    )
+    assert [s.heading for s in _sections(text)[1:]] == [
+        "close", "open", "add", "add_reader", "ANY", "run", "Base", "Child", "Child.grow"
+    ]  # fmt: skip
