@@ -28,6 +28,7 @@ from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.parsers.rst.markup_lines import markup_line_numbers
 from builder.parsers.rst.substitutions import DEFINITION, define
+from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx_apidoc import apidoc_pages
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
@@ -119,9 +120,13 @@ def read_sphinx(
         substitutions.update({"project": name} if name else {})
     gallery = GalleryPages()
     if GALLERY_EXTENSION in extensions:
-        # The examples are beside the docs (../examples): inside the tree, or the folder
-        # that holds the docs.
-        gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
+        # The examples are beside the docs (../examples): inside the tree, the catalog's
+        # folder (pvlib's docs/sphinx/source reads ../../examples), or the folder that holds
+        # the docs.
+        holder = docs.parent
+        if tree_root is None and bound is not None and inside_folder(docs, bound):
+            holder = bound
+        gallery = gallery_pages(source, directory, tree_root or holder)
     autoapi = AutoapiPages()
     if AUTOAPI_EXTENSION in extensions:
         autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root, source)
