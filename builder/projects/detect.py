@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.projects.autosummary_stubs import autosummary_stubs
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.docusaurus_pages import doc_pages, sidebar_order
@@ -202,9 +203,20 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     if layout.kind == "sphinx":
         texts = _texts(candidates)
         notes: list[str] = []
-        order, titles = toctree_order(layout, texts, notes)
+        stubs = tuple(sorted(autosummary_stubs(texts)))
+        if stubs:
+            notes.append(
+                f"{len(stubs)} page(s) autosummary wrote on an earlier build left out, their"
+                f" objects written below their tables: {_few(stubs)}"
+            )
+        kept = {relpath: text for relpath, text in texts.items() if relpath not in stubs}
+        order, titles = toctree_order(layout, kept, notes)
         return replace(
-            layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
+            layout,
+            order=order,
+            titles=tuple(titles.items()),
+            stubs=stubs,
+            notes=(*layout.notes, *notes),
         )
     if layout.kind == "docusaurus" and layout.config_file:
         return _docusaurus_layout(layout, candidates)

@@ -82,6 +82,9 @@ class ProjectLayout:
     generated_from: tuple[tuple[str, str], ...] = ()
     # The pages of the catalog's api key among those generated: (path, module name).
     asked: tuple[tuple[str, str], ...] = ()
+    # Pages autosummary wrote on an earlier build, whose objects are written below their
+    # tables instead (builder.projects.autosummary_stubs).
+    stubs: tuple[str, ...] = ()
     warnings: tuple[str, ...] = ()  # what the build warns of: a script whose pages are missing
     notes: tuple[str, ...] = ()
 
@@ -125,11 +128,17 @@ class ProjectLayout:
             return False
         if relpath in self._asked:
             return True
+        if relpath in self._stubs:
+            return False
         return not (self.exclude and re.fullmatch(self.exclude, relpath, re.DOTALL))
 
     @cached_property
     def _listed(self) -> frozenset[str]:
         return frozenset(self.order)
+
+    @cached_property
+    def _stubs(self) -> frozenset[str]:
+        return frozenset(self.stubs)
 
     @cached_property
     def _asked(self) -> frozenset[str]:
@@ -165,6 +174,7 @@ class ProjectLayout:
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),
             *(("summary", self.documentation_summary) if self.documentation_summary else ()),
+            *(("stubs", self.stubs) if self.stubs else ()),
         )
 
 
