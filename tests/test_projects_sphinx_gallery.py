@@ -242,3 +242,17 @@ def test_examples_two_folders_above_the_docs_are_read_inside_the_catalogs_folder
     assert [c.relpath for c in listing.candidates] == [
         "index.rst", "gallery/index.rst", "gallery/plot_a.rst",
     ]  # fmt: skip
+
+
+def test_a_gallery_is_built_when_conf_py_configures_it_and_imports_its_extensions(
+    tmp_path: Path,
+) -> None:
+    # lmfit 1.3.4: 'from extensions import extensions', a module its Makefile copies in
+    # before building, left its sphinx_gallery_conf unread: gallery pages 0 -> 23.
+    conf = "from extensions import extensions\nsphinx_gallery_conf = {'gallery_dirs': 'examples'}\n"
+    docs = _project(tmp_path, conf=conf)
+    (docs / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   examples/index\n")
+    _, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates][:3] == [
+        "index.rst", "examples/index.rst", "examples/plot_one.rst",
+    ]  # fmt: skip

@@ -36,6 +36,7 @@ from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_autodoc2 import EXTENSION as AUTODOC2_EXTENSION
 from builder.projects.sphinx_autodoc2 import autodoc2_pages
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
+from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
@@ -119,7 +120,11 @@ def read_sphinx(
         name = _distribution_name(conf_path.parent.parent, where)
         substitutions.update({"project": name} if name else {})
     gallery = GalleryPages()
-    if GALLERY_EXTENSION in extensions:
+    # A conf.py whose extensions list is not there to read (lmfit imports it from a module
+    # its Makefile writes) and that configures sphinx-gallery builds the gallery.
+    if GALLERY_EXTENSION in extensions or (
+        "extensions" not in conf.values and isinstance(conf.get(GALLERY_SETTING), dict)
+    ):
         # The examples are beside the docs (../examples): inside the tree, the catalog's
         # folder (pvlib's docs/sphinx/source reads ../../examples), or the folder that holds
         # the docs.
