@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.parsers.rst.bibliography import cited_keys
 from builder.projects.autosummary_stubs import autosummary_stubs
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
@@ -216,6 +217,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
             order=order,
             titles=tuple(titles.items()),
             stubs=stubs,
+            cited=() if layout.bibtex_files is None else tuple(sorted(cited_keys(kept.values()))),
             notes=(*layout.notes, *notes),
         )
     if layout.kind == "docusaurus" and layout.config_file:

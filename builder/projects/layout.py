@@ -67,6 +67,10 @@ class ProjectLayout:
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),
     # "" when not; None when it is not loaded (builder.reference_scan).
     section_labels: str | None = None
+    # conf.py's bibtex_bibfiles when it loads sphinxcontrib-bibtex, None when it does not,
+    # and the keys the pages cite (builder.parsers.rst.bibliography).
+    bibtex_files: tuple[str, ...] | None = None
+    cited: tuple[str, ...] = ()
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
     # (Python-Markdown), or "" for none.
@@ -109,6 +113,10 @@ class ProjectLayout:
             return ()
         settings = ("markdown", self.markdown_extensions, self.theme_features)
         return ((*settings, self.markdown_plugins) if self.markdown_plugins else settings,)
+
+    def bibtex_key(self) -> tuple[object, ...]:
+        """The bib files and the keys cited, for cache keys; nothing without the extension."""
+        return () if self.bibtex_files is None else (("bibtex", self.bibtex_files, self.cited),)
 
     def describe(self) -> str:
         """One line for the build report."""
@@ -175,6 +183,7 @@ class ProjectLayout:
             *((self.section_labels,) if self.section_labels is not None else ()),
             *(("summary", self.documentation_summary) if self.documentation_summary else ()),
             *(("stubs", self.stubs) if self.stubs else ()),
+            *(self.bibtex_key()),
         )
 
 

@@ -21,6 +21,8 @@ from typing import Any
 from builder.api.conf_paths import sys_path_folders
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
+from builder.parsers.rst.bibliography import FILES_SETTING as BIBTEX_FILES
 from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
 from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
 from builder.parsers.rst.issue_roles import DEFAULT_SIGNS, SIGNS
@@ -156,6 +158,9 @@ def read_sphinx(
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
+        bibtex_files=(
+            _strings(conf, BIBTEX_FILES, notes) if BIBTEX_EXTENSION in extensions else None
+        ),
         generated=(*gallery.pages, *autoapi.pages),
         generated_from=(*gallery.sources, *autoapi.sources),
         notes=(*notes, *gallery.notes, *autoapi.notes),

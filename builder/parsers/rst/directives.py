@@ -43,6 +43,8 @@ from builder.parsers.rst.autodoc2_directives import (
 )
 from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
 from builder.parsers.rst.automodapi import render_automodapi
+from builder.parsers.rst.bibliography import DIRECTIVE as BIBLIOGRAPHY
+from builder.parsers.rst.bibliography import reads_bibliography, render_bibliography
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -261,6 +263,9 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base == "plot":
         return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+    if name == BIBLIOGRAPHY and reads_bibliography():
+        listed = read_directive(name, rest, body, line, text_arguments=False)
+        return render_bibliography(listed.argument, (key for key, _ in listed.options), line, doc)
     if name == JSONSCHEMA:
         schema = read_directive(name, rest, body, line, text_arguments=False)
         return render_jsonschema(schema.argument, list(schema.content), line, doc)
