@@ -237,12 +237,15 @@ def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
     parsed = _parse(tmp_path, "api.rst", text)
     assert [(s.heading, s.level, s.line_start) for s in parsed.sections] == [
         ("API", 1, 1), ("shapes.area", 2, 6), ("shapes.base.Shape.describe", 2, 6),
+        ("shapes.base", 2, 6),
     ]  # fmt: skip
-    summary, area, describe = parsed.sections
+    summary, area, describe, module = parsed.sections
     assert summary.body.startswith("- `area`: The area of a circle.\n")
     assert summary.body.endswith("- `Nope`\n\nAfter the table.")
     assert "Raises:\n- ValueError: When the radius is negative." in area.body
     assert describe.body == "`shapes.base.Shape.describe() -> str`\n\nA sentence about the shape."
+    # A module's page, from Sphinx's module template: its docstring and a table of its classes.
+    assert module.body == "The base class.\n\nClasses:\n- `Shape`: Anything with an outline."
 
 
 def test_an_object_two_autosummary_tables_list_has_one_generated_page(tmp_path: Path) -> None:

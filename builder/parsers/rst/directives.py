@@ -19,7 +19,6 @@ from builder.parsers.rst.api_descriptions import (
     core_directive,
     is_api_directive,
     render_api,
-    render_generated_pages,
 )
 from builder.parsers.rst.argparse_directive import (
     ARGPARSE_DIRECTIVES,
@@ -43,6 +42,7 @@ from builder.parsers.rst.autodoc2_directives import (
 )
 from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
 from builder.parsers.rst.automodapi import render_automodapi
+from builder.parsers.rst.autosummary_modules import render_autosummary_pages
 from builder.parsers.rst.bibliography import DIRECTIVE as BIBLIOGRAPHY
 from builder.parsers.rst.bibliography import reads_bibliography, render_bibliography
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
@@ -521,8 +521,9 @@ def _render_other(
         if not any(key == "toctree" for key, _ in directive.options):
             return [summary]
         template = directive.option("template") or ""
-        generated = render_generated_pages(
-            names, directive.line, ctx, doc, render, template=template
+        recursive = any(key == "recursive" for key, _ in directive.options)
+        generated = render_autosummary_pages(
+            names, directive.line, ctx, doc, render, template, recursive
         )
         return [summary, *generated]
     if name == AUTODOC2_DOCSTRING:
