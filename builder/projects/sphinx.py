@@ -32,6 +32,8 @@ from builder.parsers.rst.markup_lines import markup_line_numbers
 from builder.parsers.rst.substitutions import DEFINITION, define
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
+from builder.projects.nbsphinx_link import EXTENSION as NBLINK_EXTENSION
+from builder.projects.nbsphinx_link import LinkedNotebooks, linked_notebooks
 from builder.projects.sphinx_apidoc import apidoc_pages
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
@@ -121,19 +123,22 @@ def read_sphinx(
     ):
         name = _distribution_name(conf_path.parent.parent, where)
         substitutions.update({"project": name} if name else {})
+    # Examples and notebooks are beside the docs (../examples): inside the tree, the
+    # catalog's folder (pvlib's docs/sphinx/source reads ../../examples), or the folder that
+    # holds the docs.
+    holder = docs.parent
+    if tree_root is None and bound is not None and inside_folder(docs, bound):
+        holder = bound
     gallery = GalleryPages()
     # A conf.py whose extensions list is not there to read (lmfit imports it from a module
     # its Makefile writes) and that configures sphinx-gallery builds the gallery.
     if GALLERY_EXTENSION in extensions or (
         "extensions" not in conf.values and isinstance(conf.get(GALLERY_SETTING), dict)
     ):
-        # The examples are beside the docs (../examples): inside the tree, the catalog's
-        # folder (pvlib's docs/sphinx/source reads ../../examples), or the folder that holds
-        # the docs.
-        holder = docs.parent
-        if tree_root is None and bound is not None and inside_folder(docs, bound):
-            holder = bound
         gallery = gallery_pages(source, directory, tree_root or holder)
+    linked = LinkedNotebooks()
+    if NBLINK_EXTENSION in extensions:
+        linked = linked_notebooks(docs, tree_root or holder)
     autoapi = AutoapiPages()
     if AUTOAPI_EXTENSION in extensions:
         autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root, source)
@@ -161,9 +166,9 @@ def read_sphinx(
         bibtex_files=(
             _strings(conf, BIBTEX_FILES, notes) if BIBTEX_EXTENSION in extensions else None
         ),
-        generated=(*gallery.pages, *autoapi.pages),
-        generated_from=(*gallery.sources, *autoapi.sources),
-        notes=(*notes, *gallery.notes, *autoapi.notes),
+        generated=(*gallery.pages, *linked.pages, *autoapi.pages),
+        generated_from=(*gallery.sources, *linked.sources, *autoapi.sources),
+        notes=(*notes, *gallery.notes, *linked.notes, *autoapi.notes),
     )
 
 
