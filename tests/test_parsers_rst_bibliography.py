@@ -91,3 +91,20 @@ def test_a_project_that_loads_the_extension_lists_its_citations(tmp_path: Path) 
     version = VersionConfig("1.0", docs, None, None, (), (), None, None, catalog_folder=tmp_path)
     layout, _ = project_listing(version)
     assert (layout.bibtex_files, layout.cited) == (("bibtex/refs.bib",), ("tomek1976two",))
+
+
+def test_a_footbibliography_lists_what_the_page_footcites_since_the_one_before(
+    tmp_path: Path,
+) -> None:
+    # chemprop 2.3.1's index.rst: ':footcite:t:`chemprop_theory`' ... '.. footbibliography::'
+    # under "we would appreciate if you cite the following papers:", which listed nothing.
+    reader = _docs(tmp_path)
+    page = (
+        "Home\n====\n\nAs :footcite:t:`tomek1976two` and :footcite:`chawla2002smote` show.\n\n"
+        ".. footbibliography::\n\nPart\n====\n\nAgain :footcite:p:`tomek1976two`.\n\n"
+        ".. footbibliography::\n"
+    )
+    with bibtex_settings(("bibtex/refs.bib",), ()):
+        home, part = parse_rst(page, "index.rst", None, reader).sections
+    assert home.body.endswith(f"show.\n\n{TOMEK}\n{SMOTE}")
+    assert part.body == f"Again tomek1976two.\n\n{TOMEK}"

@@ -11,17 +11,18 @@ works the docs cite named only by their keys. Each entry is shown after its key,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from builder.parsers.rst.bibtex import format_entry, read_bibtex
+from builder.parsers.rst.bibtex import BibEntry, format_entry, read_bibtex
 from builder.parsers.rst.events import DocState, Event, Text
 from builder.parsers.rst.includes import included_text
 
 EXTENSION = "sphinxcontrib.bibtex"
 DIRECTIVE = "bibliography"
+FOOT_DIRECTIVE = "footbibliography"
 FILES_SETTING = "bibtex_bibfiles"
 # ":cite:`a,b`", ":cite:p:`a`", ":footcite:t:`a`", MyST's "{cite:p}`a`".
 _CITATION = re.compile(r"(?::|\{)(?:foot)?cite(?::\w+)?(?::|\})`([^`]+)`")
@@ -34,6 +35,12 @@ class BibtexSettings:
 
 
 _SETTINGS: ContextVar[BibtexSettings | None] = ContextVar("bibtex", default=None)
+# The page's ``:footcite:`` keys with the line each is on, and the lines of its
+# ``footbibliography`` directives: each lists the keys cited since the one before.
+_FOOTCITED: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("footcited", default=())
+_FOOT_LISTS: ContextVar[tuple[int, ...]] = ContextVar("footbibliographies", default=())
+_FOOTCITATION = re.compile(r":footcite(?::\w+)?:`([^`]+)`")
+_FOOT_LIST = re.compile(r"^[ \t]*\.\. +footbibliography::")
 
 
 @contextmanager
@@ -45,6 +52,28 @@ def bibtex_settings(files: tuple[str, ...] | None, cited: tuple[str, ...]) -> It
         yield
     finally:
         _SETTINGS.reset(token)
+
+
+@contextmanager
+def page_citations(lines: Sequence[str]) -> Iterator[None]:
+    """Read the page's ``footbibliography`` directives with its ``:footcite:`` keys."""
+    cited: tuple[tuple[int, str], ...] = ()
+    if _SETTINGS.get() is not None:
+        cited = tuple(
+            (number, key.strip())
+            for number, line in enumerate(lines, start=1)
+            if "footcite" in line
+            for keys in _FOOTCITATION.findall(line)
+            for key in keys.split(",")
+            if key.strip()
+        )
+    lists = tuple(k for k, line in enumerate(lines, start=1) if cited and _FOOT_LIST.match(line))
+    token, lists_token = _FOOTCITED.set(cited), _FOOT_LISTS.set(lists)
+    try:
+        yield
+    finally:
+        _FOOTCITED.reset(token)
+        _FOOT_LISTS.reset(lists_token)
 
 
 def cited_keys(texts: Iterable[str]) -> frozenset[str]:
@@ -87,5 +116,29 @@ def render_bibliography(
         shown = [entry for entry in entries if entry.key in settings.cited]
         # None cited in the pages: the citations are elsewhere (the code's docstrings).
         shown = shown or entries
-    lines = [f"- [{entry.key}] {format_entry(entry)}" for entry in shown]
+    return _listed(shown)
+
+
+def render_footbibliography(line: int, doc: DocState) -> list[Event]:
+    """The entries the page's ``:footcite:`` roles cite after its footbibliography before
+    the one on ``line`` and up to it, in citing order."""
+    settings = _SETTINGS.get()
+    if settings is None:
+        return []
+    after = max((at for at in _FOOT_LISTS.get() if at < line), default=0)
+    keys = list(dict.fromkeys(key for at, key in _FOOTCITED.get() if after < at <= line))
+    if not keys:
+        return []
+    files = [f"/{name.lstrip('/')}" for name in settings.files]
+    entries = {
+        entry.key: entry
+        for name in files
+        if (text := included_text(name, line, doc)) is not None
+        for entry in read_bibtex(text)
+    }
+    return _listed([entries[key] for key in keys if key in entries])
+
+
+def _listed(entries: Sequence[BibEntry]) -> list[Event]:
+    lines = [f"- [{entry.key}] {format_entry(entry)}" for entry in entries]
     return [Text("\n".join(lines), is_list=True)] if lines else []

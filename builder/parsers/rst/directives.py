@@ -44,7 +44,12 @@ from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
 from builder.parsers.rst.automodapi import render_automodapi
 from builder.parsers.rst.autosummary_modules import render_autosummary_pages
 from builder.parsers.rst.bibliography import DIRECTIVE as BIBLIOGRAPHY
-from builder.parsers.rst.bibliography import reads_bibliography, render_bibliography
+from builder.parsers.rst.bibliography import FOOT_DIRECTIVE as FOOT_BIBLIOGRAPHY
+from builder.parsers.rst.bibliography import (
+    reads_bibliography,
+    render_bibliography,
+    render_footbibliography,
+)
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -263,6 +268,8 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base == "plot":
         return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+    if name == FOOT_BIBLIOGRAPHY and reads_bibliography():
+        return render_footbibliography(line, doc)
     if name == BIBLIOGRAPHY and reads_bibliography():
         listed = read_directive(name, rest, body, line, text_arguments=False)
         return render_bibliography(listed.argument, (key for key, _ in listed.options), line, doc)
