@@ -40,7 +40,7 @@ def autosummary_stubs(texts: Mapping[str, str]) -> frozenset[str]:
         if "autosummary" not in text:
             continue
         folder = posixpath.dirname(relpath)
-        for toctree, name in _generated_names(text):
+        for toctree, name in generated_names(text):
             docname = posixpath.normpath(posixpath.join(folder, toctree, name))
             stub = by_docname.get(docname)
             if stub is not None and stub != relpath and _documents_an_object(texts[stub]):
@@ -48,7 +48,7 @@ def autosummary_stubs(texts: Mapping[str, str]) -> frozenset[str]:
     return frozenset(found)
 
 
-def _generated_names(text: str) -> Iterator[tuple[str, str]]:
+def generated_names(text: str) -> Iterator[tuple[str, str]]:
     """(toctree folder, qualified name) of each entry of the text's autosummary tables that
     have a ``:toctree:``."""
     module = ""

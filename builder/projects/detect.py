@@ -28,6 +28,7 @@ from builder.projects.autosummary_stubs import autosummary_stubs
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.docusaurus_pages import doc_pages, sidebar_order
+from builder.projects.generated_owners import generated_owners
 from builder.projects.jupyter_book import (
     complete_jupyter_book,
     find_jupyter_book,
@@ -212,11 +213,13 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
             )
         kept = {relpath: text for relpath, text in texts.items() if relpath not in stubs}
         order, titles = toctree_order(layout, kept, notes)
+        owners = generated_owners([(relpath, kept[relpath]) for relpath in order])
         return replace(
             layout,
             order=order,
             titles=tuple(titles.items()),
             stubs=stubs,
+            owners=owners,
             cited=() if layout.bibtex_files is None else tuple(sorted(cited_keys(kept.values()))),
             notes=(*layout.notes, *notes),
         )

@@ -89,6 +89,9 @@ class ProjectLayout:
     # Pages autosummary wrote on an earlier build, whose objects are written below their
     # tables instead (builder.projects.autosummary_stubs).
     stubs: tuple[str, ...] = ()
+    # The page that writes each generated page several pages ask for: (key, relpath)
+    # (builder.projects.generated_owners).
+    owners: tuple[tuple[str, str], ...] = ()
     warnings: tuple[str, ...] = ()  # what the build warns of: a script whose pages are missing
     notes: tuple[str, ...] = ()
 
@@ -183,6 +186,7 @@ class ProjectLayout:
             *((self.section_labels,) if self.section_labels is not None else ()),
             *(("summary", self.documentation_summary) if self.documentation_summary else ()),
             *(("stubs", self.stubs) if self.stubs else ()),
+            *(("owners", self.owners) if self.owners else ()),
             *(self.bibtex_key()),
         )
 

@@ -24,6 +24,7 @@ from builder.parsers.rst.api_descriptions import render_api, render_generated_pa
 from builder.parsers.rst.autodoc import summary_line
 from builder.parsers.rst.autosummary_templates import template_names
 from builder.parsers.rst.events import Context, DocState, Event, RenderBlocks, Resume, Text
+from builder.parsers.rst.page_owners import autosummary_key, written_elsewhere
 
 # Packages nested deeper than this below the table's are not written (a real one nests 3 or 4).
 MAX_MODULE_DEPTH = 8
@@ -68,6 +69,10 @@ def render_autosummary_pages(
         return []
     events: list[Event] = []
     for name in names:
+        prefixed = doc.module and not name.startswith(f"{doc.module}.")
+        qualified = f"{doc.module}.{name}" if prefixed else name
+        if written_elsewhere(autosummary_key(qualified), doc.page or doc.relpath):
+            continue  # another page's table writes it
         module = _module(name, doc)
         if module is None:
             events.extend(render_generated_pages([name], line, ctx, doc, render, template=template))
