@@ -324,6 +324,8 @@ def _file_key(
         *((layout.issue_roles,) if layout.issue_roles is not None else ()),
         *((layout.myst_extensions,) if layout.myst_extensions is not None else ()),
         *((layout.myst_substitutions,) if layout.myst_substitutions else ()),
+        *layout.bibtex_key(),
+        *((("owners", layout.owners),) if layout.owners else ()),
     )
     # A PDF or Office file also depends on its reader: installing the extra re-reads it.
     reader = reader_version(relpath) if _is_document(relpath) else ""

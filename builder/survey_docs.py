@@ -197,13 +197,16 @@ def _site_depth(config: Path) -> float:
 
 def _sphinx_folders(root: Path) -> Iterator[str]:
     """The folders a Sphinx conf.py may be in, likeliest first: the usual docs folders and the
-    project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html)."""
+    project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html), then
+    their ``source`` folders, as sphinx-quickstart's separate source and build folders lay out
+    a subfolder (pvlib's docs/sphinx/source)."""
     yield from (*DOCS_FOLDERS, ".")
-    for folder in DOCS_FOLDERS[:3]:
-        parent = root / folder
-        if parent.is_dir():
-            for conf in sorted(parent.glob(f"*/{SPHINX_CONFIG_NAME}")):
-                yield f"{folder}/{conf.parent.name}"
+    for pattern in (f"*/{SPHINX_CONFIG_NAME}", f"*/source/{SPHINX_CONFIG_NAME}"):
+        for folder in DOCS_FOLDERS[:3]:
+            parent = root / folder
+            if parent.is_dir():
+                for conf in sorted(parent.glob(pattern)):
+                    yield conf.parent.relative_to(root).as_posix()
 
 
 # Folders a Docusaurus site is kept in: the project, or beside the code.

@@ -188,6 +188,27 @@ def test_a_fields_continuation_lines_are_dedented_as_a_block() -> None:
     assert _parts(code)[1].fields[0].description.split("\n")[-1].startswith(" ")
 
 
+def test_a_numpy_items_lines_keep_their_shape() -> None:
+    # pvlib 0.16.1's haydavies: "Keys/columns are:" over an indented list, which napoleon
+    # dedents with its first line (Sphinx shows a definition list); dedented apart from it,
+    # the first item ran into the line ("Keys/columns are: * poa_sky_diffuse: ... on a").
+    text = (
+        "Diffuse.\n\n"
+        "Returns\n-------\n"
+        "diffuse_components : dict\n"
+        "    Keys/columns are:\n"
+        "        * poa_sky_diffuse: The sky diffuse component on a\n"
+        "          tilted plane.\n"
+        "        * poa_isotropic: The isotropic part.\n"
+    )
+    for style in ("auto", "numpy"):
+        (field,) = _parts(text, style)[1].fields
+        assert field.description == (
+            "Keys/columns are:\n    * poa_sky_diffuse: The sky diffuse component on a\n"
+            "      tilted plane.\n    * poa_isotropic: The isotropic part."
+        )
+
+
 def test_a_sphinx_fields_list_and_directive_keep_their_lines() -> None:
     # PyJWT's encode: the list under ":param key:" and a ".. warning::" ran into one line.
     parts = read_sphinx_fields(

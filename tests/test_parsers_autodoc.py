@@ -237,12 +237,15 @@ def test_autosummary_with_a_toctree_documents_each_object_as_its_generated_page(
     parsed = _parse(tmp_path, "api.rst", text)
     assert [(s.heading, s.level, s.line_start) for s in parsed.sections] == [
         ("API", 1, 1), ("shapes.area", 2, 6), ("shapes.base.Shape.describe", 2, 6),
+        ("shapes.base", 2, 6),
     ]  # fmt: skip
-    summary, area, describe = parsed.sections
+    summary, area, describe, module = parsed.sections
     assert summary.body.startswith("- `area`: The area of a circle.\n")
     assert summary.body.endswith("- `Nope`\n\nAfter the table.")
     assert "Raises:\n- ValueError: When the radius is negative." in area.body
     assert describe.body == "`shapes.base.Shape.describe() -> str`\n\nA sentence about the shape."
+    # A module's page, from Sphinx's module template: its docstring and a table of its classes.
+    assert module.body == "The base class.\n\nClasses:\n- `Shape`: Anything with an outline."
 
 
 def test_an_object_two_autosummary_tables_list_has_one_generated_page(tmp_path: Path) -> None:
@@ -540,3 +543,33 @@ def test_a_members_docstring_keeps_its_list_a_blank_line_below_its_paragraph(
         "`Adapter()`\n\nSphinx adapter.\n\nSuch a directive is a markup\n\n"
         '- The directive can be one of "versionadded".\n- The version is added.'
     )
+
+
+def test_a_docstring_s_citations_of_its_own_references_keep_their_labels(
+    tmp_path: Path,
+) -> None:
+    # pvlib 0.16.1: "Comparison among several models is reported in [10]_." read "reported
+    # in." and "'kasten1966' - See [1]_" read "See -": the marks cite the docstring's own
+    # References, which the page does not define (citation marks 374 -> 940).
+    package = tmp_path / "src" / "airmass"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "def relative(zenith, model='kasten'):\n"
+        '    """Relative airmass, as reported in [2]_.\n\n'
+        "    Parameters\n    ----------\n"
+        "    model : str\n        'kasten' - See [1]_, [CIT]_ - apparent zenith\n\n"
+        "    References\n    ----------\n"
+        "    .. [1] F. Kasten, 1965.\n    .. [2] A. Young, 1994.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    settings = ApiSettings(docstring_style="numpydoc")
+    source = GriffeSource(tmp_path / "src", settings, str(tmp_path / "src"))
+    parsed = parse_file("api.rst", "API\n===\n\n.. autofunction:: airmass.relative\n", source)
+    assert parsed is not None
+    body = parsed.sections[-1].body
+    assert "Relative airmass, as reported in [2]." in body
+    assert "- model (str): 'kasten' - See [1], [CIT] - apparent zenith" in body
+    # A page's own marks still read as its footnotes label them, unknown ones go.
+    page = parse_file("page.rst", "Page\n====\n\nSee [9]_ and [1]_.\n\n.. [1] One.\n", None)
+    assert page is not None and page.sections[0].body.startswith("See and [1].")

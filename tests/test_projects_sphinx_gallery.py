@@ -218,3 +218,41 @@ def test_a_gallery_folder_named_with_a_nul_is_a_note(tmp_path: Path) -> None:
     gallery = gallery_pages(conf, docs, tmp_path)
     assert gallery.pages == ()
     assert gallery.notes == ("sphinx-gallery: ../ex\x00 is not a folder of the project; skipped",)
+
+
+def test_examples_two_folders_above_the_docs_are_read_inside_the_catalogs_folder(
+    tmp_path: Path,
+) -> None:
+    # pvlib 0.16.1: docs/sphinx/source/conf.py reads ../../examples (docs/examples), above
+    # the folder that holds the docs: its 56 gallery pages were skipped as "not a folder of the
+    # project" when the catalog was the project's.
+    docs = tmp_path / "docs" / "sphinx" / "source"
+    docs.mkdir(parents=True)
+    (docs / "conf.py").write_text(
+        'extensions = ["sphinx_gallery.gen_gallery"]\n'
+        'sphinx_gallery_conf = {"examples_dirs": ["../../examples"], "gallery_dirs": ["gallery"]}\n'
+    )
+    (docs / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   gallery/index\n")
+    examples = tmp_path / "docs" / "examples"
+    examples.mkdir()
+    (examples / "README.rst").write_text("Gallery\n=======\n")
+    (examples / "plot_a.py").write_text('"""A\n=\n"""\nx = 1\n')
+    version = VersionConfig("1.0", docs, None, None, (), (), None, None, catalog_folder=tmp_path)
+    _, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == [
+        "index.rst", "gallery/index.rst", "gallery/plot_a.rst",
+    ]  # fmt: skip
+
+
+def test_a_gallery_is_built_when_conf_py_configures_it_and_imports_its_extensions(
+    tmp_path: Path,
+) -> None:
+    # lmfit 1.3.4: 'from extensions import extensions', a module its Makefile copies in
+    # before building, left its sphinx_gallery_conf unread: gallery pages 0 -> 23.
+    conf = "from extensions import extensions\nsphinx_gallery_conf = {'gallery_dirs': 'examples'}\n"
+    docs = _project(tmp_path, conf=conf)
+    (docs / "index.rst").write_text("Home\n====\n\n.. toctree::\n\n   examples/index\n")
+    _, listing = project_listing(_version(docs))
+    assert [c.relpath for c in listing.candidates][:3] == [
+        "index.rst", "examples/index.rst", "examples/plot_one.rst",
+    ]  # fmt: skip

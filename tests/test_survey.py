@@ -672,3 +672,19 @@ def test_of_several_language_folders_the_one_served_at_the_sites_root_holds_the_
         config = f"site_name: CTF Wiki\nsite_url: {site_url}\n" if site_url else "INHERIT: x\n"
         (tmp_path / "docs" / language / "mkdocs.yml").write_text(config, "utf-8")
     assert survey_project(tmp_path).docs == "docs/zh/docs"
+
+
+def test_a_sphinx_conf_in_the_source_folder_of_a_docs_subfolder_is_found(
+    tmp_path: Path,
+) -> None:
+    # pvlib 0.16.1 (docs/sphinx/source/conf.py, sphinx-quickstart's separate source and build
+    # folders under docs/sphinx): its 120 files were read as a folder of plain files, without
+    # the conf.py's settings, toctree order, autosummary pages or gallery.
+    conf = tmp_path / "docs" / "sphinx" / "source" / "conf.py"
+    conf.parent.mkdir(parents=True)
+    conf.write_text("project = 'pvlib'\nextensions = ['sphinx.ext.autosummary']\n")
+    (conf.parent / "index.rst").write_text("pvlib\n=====\n")
+    (tmp_path / "docs" / "tutorials").mkdir()
+    (tmp_path / "docs" / "tutorials" / "notes.rst").write_text("Notes\n=====\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("sphinx", "docs/sphinx/source")

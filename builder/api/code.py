@@ -264,12 +264,14 @@ class GriffeSource:
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.platform_branches import PosixBranches
+            from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
+            extensions = (self._shadowed, UnpackedNames(), PosixBranches(), PropertyAccessors())
             self._loader = FolderModulesLoader(
-                extensions=griffe.load_extensions(self._shadowed, UnpackedNames(), PosixBranches()),
+                extensions=griffe.load_extensions(*extensions),
                 search_paths=list(self._roots),
                 allow_inspection=False,
                 store_source=True,

@@ -247,15 +247,16 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
         if len(values) > 1:
             chunks = [_rewritten(value, docstring, griffe) for value in values]
     try:
-        sections = [s for chunk in chunks for s in _griffe_sections(chunk, style, griffe)]
+        read = [_griffe_sections(chunk, style, griffe) for chunk in chunks]
     except Exception:  # a docstring griffe cannot split is still worth reading whole
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
     optional = _optional_google_types(text) if style == "auto" else {}
     return tuple(
         part
+        for sections, numpy in read
         for part in (
-            _part(section, {**optional.get(section.kind.value, {}), **types})
+            _part(section, {**optional.get(section.kind.value, {}), **types}, numpy)
             for section in sections
         )
         if part
@@ -297,11 +298,12 @@ def _split_at_section_ends(text: str) -> list[str]:
     return [*chunks, text[start:]]
 
 
-def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
+def _griffe_sections(docstring: Any, style: str, griffe: Any) -> tuple[list[Any], bool]:
+    """The sections griffe reads, and whether it read them as NumPy's."""
     if style == "google":
-        return list(griffe.parse_google(docstring, **_GOOGLE))
+        return list(griffe.parse_google(docstring, **_GOOGLE)), False
     if style in ("numpy", "numpydoc"):
-        return list(griffe.parse_numpy(docstring, warnings=False))
+        return list(griffe.parse_numpy(docstring, warnings=False)), True
     options: Any = {"google": _NAPOLEON_GOOGLE, "numpy": {"warnings": False}}
     # napoleon reads Google and NumPy sections both; griffe's guess by pattern takes Google at
     # any "word:" line, and a NumPy docstring's underlined sections were then one paragraph
@@ -317,24 +319,23 @@ def _griffe_sections(docstring: Any, style: str, griffe: Any) -> list[Any]:
         # more Google sections and the NumPy Parameters and Returns went unread.
         fields = (_field_sections(google), _field_sections(numpy))
         if fields[0] != fields[1]:
-            return google if fields[0] > fields[1] else numpy
+            return (google, False) if fields[0] > fields[1] else (numpy, True)
         # A See Also (or Notes, Warnings) section alone, set apart by two blank lines (xarray's
         # DataArray.groupby): griffe's NumPy reading has the one section, the Google one reads
         # it all as text, and its title and entries were one paragraph of the docstring.
         if fields[1] == 0 and _only_text(google) and not _only_text(numpy):
-            return numpy
+            return numpy, True
     lines = docstring.value.split("\n")
     if not underlined and _opens_section(lines[0], lines, 1):
         # griffe's guess finds a Google section only after a blank line; napoleon reads one
         # that opens the docstring (an __init__'s lone "Args:", python-telegram-bot's
         # mention_html "Args: ... Returns: ..."), which was left as text.
-        return list(griffe.parse_google(docstring, **_NAPOLEON_GOOGLE))
+        return list(griffe.parse_google(docstring, **_NAPOLEON_GOOGLE)), False
     method: Literal["heuristics", "max_sections"] = "max_sections" if underlined else "heuristics"
-    return list(
-        griffe.parse_auto(
-            docstring, method=method, style_order=_AUTO_ORDER, per_style_options=options
-        )
+    sections = griffe.parse_auto(
+        docstring, method=method, style_order=_AUTO_ORDER, per_style_options=options
     )
+    return list(sections), underlined
 
 
 def _only_text(sections: list[Any]) -> bool:
@@ -433,7 +434,7 @@ def _optional_google_types(text: str) -> dict[str, dict[str, tuple[str, str]]]:
     return types
 
 
-def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
+def _part(section: Any, types: dict[str, tuple[str, str]], numpy: bool = False) -> DocPart | None:
     kind = section.kind.value
     value = section.value
     if kind == "text":
@@ -461,7 +462,7 @@ def _part(section: Any, types: dict[str, tuple[str, str]]) -> DocPart | None:
                 DocField(
                     getattr(item, "name", "") or "",
                     _type_text(item, types if typed else {}),
-                    _dedent_continuation(str(getattr(item, "description", "") or "")),
+                    _item_description(str(getattr(item, "description", "") or ""), numpy),
                 )
                 for item in value
             ),
@@ -484,6 +485,14 @@ def _joined_names(
             continue
         joined.append(DocField(names, field.annotation, field.description))
     return tuple(joined)
+
+
+def _item_description(description: str, numpy: bool) -> str:
+    """An item's description as napoleon passes it on: a NumPy item's lines were dedented as
+    one block, their shape kept (pvlib's "Keys/columns are:" over an indented list, which
+    Sphinx shows as a definition list; its first item ran into the line), a Google item's
+    lines after the first apart from it."""
+    return description if numpy else _dedent_continuation(description)
 
 
 def _dedent_continuation(description: str) -> str:

@@ -61,6 +61,7 @@ def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSet
         templates_path=_templates_path(conf),
         # sphinx-automodapi tests the value for truth.
         automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
+        autosummary_module_all=conf.get("autosummary_ignore_module_all", True) is False,
         docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
         runtime_defaults=True,
     )

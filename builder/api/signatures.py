@@ -12,6 +12,7 @@ from typing import Any
 
 from builder.api.attrs_classes import attrs_parameters
 from builder.api.class_order import class_order
+from builder.api.dataclass_bases import dataclass_base_parameters
 from builder.api.interface_attributes import declared_doc
 from builder.api.typing_doc import annotation_text
 
@@ -135,7 +136,8 @@ def signature_of(target: Any, kind: str, *, runtime_defaults: bool = False) -> s
             return f"{name}({written})"
         function = init_of(target)
         if function is None:
-            return f"{name}({_named_tuple_fields(target)})"
+            fields = dataclass_base_parameters(target)
+            return f"{name}({_named_tuple_fields(target) if fields is None else fields})"
     skip_first = kind == "class" or _is_method(function)
     parameters = _parameters(function, skip_first=skip_first, runtime_defaults=runtime_defaults)
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"

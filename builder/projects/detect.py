@@ -23,9 +23,12 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.parsers.rst.bibliography import cited_keys
+from builder.projects.autosummary_stubs import autosummary_stubs
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.docusaurus_pages import doc_pages, sidebar_order
+from builder.projects.generated_owners import generated_owners
 from builder.projects.jupyter_book import (
     complete_jupyter_book,
     find_jupyter_book,
@@ -202,9 +205,23 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     if layout.kind == "sphinx":
         texts = _texts(candidates)
         notes: list[str] = []
-        order, titles = toctree_order(layout, texts, notes)
+        stubs = tuple(sorted(autosummary_stubs(texts)))
+        if stubs:
+            notes.append(
+                f"{len(stubs)} page(s) autosummary wrote on an earlier build left out, their"
+                f" objects written below their tables: {_few(stubs)}"
+            )
+        kept = {relpath: text for relpath, text in texts.items() if relpath not in stubs}
+        order, titles = toctree_order(layout, kept, notes)
+        owners = generated_owners([(relpath, kept[relpath]) for relpath in order])
         return replace(
-            layout, order=order, titles=tuple(titles.items()), notes=(*layout.notes, *notes)
+            layout,
+            order=order,
+            titles=tuple(titles.items()),
+            stubs=stubs,
+            owners=owners,
+            cited=() if layout.bibtex_files is None else tuple(sorted(cited_keys(kept.values()))),
+            notes=(*layout.notes, *notes),
         )
     if layout.kind == "docusaurus" and layout.config_file:
         return _docusaurus_layout(layout, candidates)

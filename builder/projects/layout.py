@@ -68,6 +68,10 @@ class ProjectLayout:
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),
     # "" when not; None when it is not loaded (builder.reference_scan).
     section_labels: str | None = None
+    # conf.py's bibtex_bibfiles when it loads sphinxcontrib-bibtex, None when it does not,
+    # and the keys the pages cite (builder.parsers.rst.bibliography).
+    bibtex_files: tuple[str, ...] | None = None
+    cited: tuple[str, ...] = ()
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
     # (Python-Markdown), or "" for none.
@@ -83,6 +87,12 @@ class ProjectLayout:
     generated_from: tuple[tuple[str, str], ...] = ()
     # The pages of the catalog's api key among those generated: (path, module name).
     asked: tuple[tuple[str, str], ...] = ()
+    # Pages autosummary wrote on an earlier build, whose objects are written below their
+    # tables instead (builder.projects.autosummary_stubs).
+    stubs: tuple[str, ...] = ()
+    # The page that writes each generated page several pages ask for: (key, relpath)
+    # (builder.projects.generated_owners).
+    owners: tuple[tuple[str, str], ...] = ()
     warnings: tuple[str, ...] = ()  # what the build warns of: a script whose pages are missing
     notes: tuple[str, ...] = ()
 
@@ -108,6 +118,10 @@ class ProjectLayout:
         settings = ("markdown", self.markdown_extensions, self.theme_features)
         return ((*settings, self.markdown_plugins) if self.markdown_plugins else settings,)
 
+    def bibtex_key(self) -> tuple[object, ...]:
+        """The bib files and the keys cited, for cache keys; nothing without the extension."""
+        return () if self.bibtex_files is None else (("bibtex", self.bibtex_files, self.cited),)
+
     def describe(self) -> str:
         """One line for the build report."""
         if self.kind == "none":
@@ -126,11 +140,17 @@ class ProjectLayout:
             return False
         if relpath in self._asked:
             return True
+        if relpath in self._stubs:
+            return False
         return not (self.exclude and re.fullmatch(self.exclude, relpath, re.DOTALL))
 
     @cached_property
     def _listed(self) -> frozenset[str]:
         return frozenset(self.order)
+
+    @cached_property
+    def _stubs(self) -> frozenset[str]:
+        return frozenset(self.stubs)
 
     @cached_property
     def _asked(self) -> frozenset[str]:
@@ -166,6 +186,9 @@ class ProjectLayout:
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),
             *(("summary", self.documentation_summary) if self.documentation_summary else ()),
+            *(("stubs", self.stubs) if self.stubs else ()),
+            *(("owners", self.owners) if self.owners else ()),
+            *(self.bibtex_key()),
         )
 
 

@@ -21,6 +21,8 @@ from typing import Any
 from builder.api.conf_paths import sys_path_folders
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
+from builder.parsers.rst.bibliography import FILES_SETTING as BIBTEX_FILES
 from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
 from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
 from builder.parsers.rst.issue_roles import (
@@ -33,13 +35,17 @@ from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.parsers.rst.markup_lines import markup_line_numbers
 from builder.parsers.rst.substitutions import DEFINITION, define
+from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
+from builder.projects.nbsphinx_link import EXTENSION as NBLINK_EXTENSION
+from builder.projects.nbsphinx_link import LinkedNotebooks, linked_notebooks
 from builder.projects.sphinx_apidoc import apidoc_pages
 from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_autodoc2 import EXTENSION as AUTODOC2_EXTENSION
 from builder.projects.sphinx_autodoc2 import autodoc2_pages
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
+from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
@@ -125,11 +131,22 @@ def read_sphinx(
     ):
         name = _distribution_name(conf_path.parent.parent, where)
         substitutions.update({"project": name} if name else {})
+    # Examples and notebooks are beside the docs (../examples): inside the tree, the
+    # catalog's folder (pvlib's docs/sphinx/source reads ../../examples), or the folder that
+    # holds the docs.
+    holder = docs.parent
+    if tree_root is None and bound is not None and inside_folder(docs, bound):
+        holder = bound
     gallery = GalleryPages()
-    if GALLERY_EXTENSION in extensions:
-        # The examples are beside the docs (../examples): inside the tree, or the folder
-        # that holds the docs.
-        gallery = gallery_pages(source, directory, tree_root or directory.resolve().parent)
+    # A conf.py whose extensions list is not there to read (lmfit imports it from a module
+    # its Makefile writes) and that configures sphinx-gallery builds the gallery.
+    if GALLERY_EXTENSION in extensions or (
+        "extensions" not in conf.values and isinstance(conf.get(GALLERY_SETTING), dict)
+    ):
+        gallery = gallery_pages(source, directory, tree_root or holder)
+    linked = LinkedNotebooks()
+    if NBLINK_EXTENSION in extensions:
+        linked = linked_notebooks(docs, tree_root or holder)
     autoapi = AutoapiPages()
     if AUTOAPI_EXTENSION in extensions:
         autoapi = autoapi_pages(conf, directory, tree_root or above, tree_root, source)
@@ -154,9 +171,12 @@ def read_sphinx(
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
-        generated=(*gallery.pages, *autoapi.pages),
-        generated_from=(*gallery.sources, *autoapi.sources),
-        notes=(*notes, *gallery.notes, *autoapi.notes),
+        bibtex_files=(
+            _strings(conf, BIBTEX_FILES, notes) if BIBTEX_EXTENSION in extensions else None
+        ),
+        generated=(*gallery.pages, *linked.pages, *autoapi.pages),
+        generated_from=(*gallery.sources, *linked.sources, *autoapi.sources),
+        notes=(*notes, *gallery.notes, *linked.notes, *autoapi.notes),
     )
 
 

@@ -23,10 +23,12 @@ from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
+from builder.parsers.rst.bibliography import bibtex_settings
 from builder.parsers.rst.documentation_summary import documentation_summary
 from builder.parsers.rst.inline import default_role
 from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
+from builder.parsers.rst.page_owners import page_owners
 from builder.parsers.rst.substitutions import project_substitutions
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import (
@@ -116,6 +118,8 @@ def _parse(
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
+            bibtex_settings(layout.bibtex_files, layout.cited),
+            page_owners(layout.owners),
             project_substitutions(substitutions if kind == "rst" else ()),
             myst_extensions(layout.myst_extensions, layout.myst_substitutions),
             documentation_summary(layout.documentation_summary),

@@ -21,6 +21,7 @@ from builder.api.render import (
     signature_text,
 )
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
+from builder.parsers.rst.inline import docstring_footnotes
 
 
 def find_object(
@@ -94,7 +95,8 @@ def _docstring_blocks(
     scratch = DocState(relpath=doc.relpath, module=module, highlight=doc.highlight, api=doc.api)
     # At the page's top level (an automodule), a docstring's titles are the page's titles.
     inner = ctx if ctx.depth == 0 else ctx.nested()
-    events = render_blocks(dedent(split_lines(text)), line, inner, scratch)
+    with docstring_footnotes():
+        events = render_blocks(dedent(split_lines(text)), line, inner, scratch)
     doc.api_objects += scratch.api_objects
     # Sphinx ranks a docstring's title styles afresh (nested_parse_with_titles), below the
     # title around the directive: werkzeug.exceptions' "Usage Example" underlined with "-"
@@ -157,7 +159,8 @@ def rst_markup(doc: DocState, *, tight_lists: bool = True) -> RenderMarkup:
     def render(text: str) -> str:
         scratch = DocState(relpath=doc.relpath, module=doc.module, highlight=doc.highlight)
         lines = dedent(split_lines(text))
-        events = render_blocks(lines, 1, Context(depth=1, sections=False), scratch)
+        with docstring_footnotes():
+            events = render_blocks(lines, 1, Context(depth=1, sections=False), scratch)
         return join_events(events, tight_lists=tight_lists)
 
     return render

@@ -19,6 +19,7 @@ from builder.api.model import ApiObject, MemberOptions
 from builder.parsers.rst.api_descriptions import render_generated_pages
 from builder.parsers.rst.autodoc import find_object, object_events, summary_line
 from builder.parsers.rst.events import Context, DocState, Event, Heading, RenderBlocks, Text
+from builder.parsers.rst.page_owners import automodapi_key, written_elsewhere
 
 DIRECTIVE = "automodapi"
 # The groups automodapi writes, in its order: a heading's word and the kinds it holds.
@@ -75,6 +76,8 @@ def render_automodapi(
     for name in options:  # the directive's say over conf.py's, the last one given
         if name in ("inherited-members", "no-inherited-members"):
             inherited = name == "inherited-members"
+    if written_elsewhere(automodapi_key(module), doc.page or doc.relpath):
+        return events  # the tables; another page documents the objects
     for names in grouped.values():
         events.extend(
             render_generated_pages(

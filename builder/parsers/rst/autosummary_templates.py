@@ -73,11 +73,12 @@ def class_template(template: str, doc: DocState) -> ClassTemplate | None:
     return None
 
 
-def template_names(template: str) -> tuple[str, ...]:
-    """The names Sphinx's AutosummaryRenderer tries for a class's page, first found wins:
-    the ``:template:`` as named, or, without one, the objtype; then ``autosummary/<that>.rst``
-    (``autosummary/class.rst.rst`` for ``:template: class.rst``), then ``autosummary/base.rst``."""
-    name = template or "class"
+def template_names(template: str, objtype: str = "class") -> tuple[str, ...]:
+    """The names Sphinx's AutosummaryRenderer tries for the page of an ``objtype``, first
+    found wins: the ``:template:`` as named, or, without one, the objtype; then
+    ``autosummary/<that>.rst`` (``autosummary/class.rst.rst`` for ``:template: class.rst``),
+    then ``autosummary/base.rst``."""
+    name = template or objtype
     names = (name, f"autosummary/{name}.rst", "autosummary/base.rst")
     return tuple(name for name in names if ".." not in name.split("/"))
 

@@ -19,7 +19,6 @@ from builder.parsers.rst.api_descriptions import (
     core_directive,
     is_api_directive,
     render_api,
-    render_generated_pages,
 )
 from builder.parsers.rst.argparse_directive import (
     ARGPARSE_DIRECTIVES,
@@ -43,6 +42,14 @@ from builder.parsers.rst.autodoc2_directives import (
 )
 from builder.parsers.rst.automodapi import DIRECTIVE as AUTOMODAPI
 from builder.parsers.rst.automodapi import render_automodapi
+from builder.parsers.rst.autosummary_modules import render_autosummary_pages
+from builder.parsers.rst.bibliography import DIRECTIVE as BIBLIOGRAPHY
+from builder.parsers.rst.bibliography import FOOT_DIRECTIVE as FOOT_BIBLIOGRAPHY
+from builder.parsers.rst.bibliography import (
+    reads_bibliography,
+    render_bibliography,
+    render_footbibliography,
+)
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -265,6 +272,11 @@ def render_directive(
         return render_literal_include(named.argument, dict(named.options), line, doc)
     if base == "plot":
         return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+    if name == FOOT_BIBLIOGRAPHY and reads_bibliography():
+        return render_footbibliography(line, doc)
+    if name == BIBLIOGRAPHY and reads_bibliography():
+        listed = read_directive(name, rest, body, line, text_arguments=False)
+        return render_bibliography(listed.argument, (key for key, _ in listed.options), line, doc)
     if name == JSONSCHEMA:
         schema = read_directive(name, rest, body, line, text_arguments=False)
         return render_jsonschema(schema.argument, list(schema.content), line, doc)
@@ -520,8 +532,9 @@ def _render_other(
         if not any(key == "toctree" for key, _ in directive.options):
             return [summary]
         template = directive.option("template") or ""
-        generated = render_generated_pages(
-            names, directive.line, ctx, doc, render, template=template
+        recursive = any(key == "recursive" for key, _ in directive.options)
+        generated = render_autosummary_pages(
+            names, directive.line, ctx, doc, render, template, recursive
         )
         return [summary, *generated]
     if name == AUTODOC2_DOCSTRING:

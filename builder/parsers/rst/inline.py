@@ -29,6 +29,11 @@ _DEFAULT_ROLE: ContextVar[str | None] = ContextVar("default_role", default=None)
 # The label each footnote and citation of the page is shown with ("#t1" -> "1", "CIT" ->
 # "CIT"): a reference to one reads as that label, as Sphinx shows it (page_footnotes).
 _FOOTNOTE_LABELS: ContextVar[Mapping[str, str] | None] = ContextVar("footnote_labels", default=None)
+# Reading a docstring from code: a numbered or citation reference keeps its label though the
+# page does not define it. numpydoc's "See [2]_" cites the docstring's References
+# (".. [2] ..."), read apart from the text that cites it: pvlib's "reported in [10]_." read
+# "reported in." (docstring_footnotes).
+_IN_DOCSTRING: ContextVar[bool] = ContextVar("in_docstring", default=False)
 
 # Roles whose target is a code object, a command or a path: their text stays inline code.
 CODE_ROLES = frozenset(
@@ -172,6 +177,16 @@ def page_footnotes(labels: Mapping[str, str]) -> Iterator[None]:
         _FOOTNOTE_LABELS.reset(token)
 
 
+@contextmanager
+def docstring_footnotes() -> Iterator[None]:
+    """Within, text is a docstring's: its footnote and citation references keep their labels."""
+    token = _IN_DOCSTRING.set(True)
+    try:
+        yield
+    finally:
+        _IN_DOCSTRING.reset(token)
+
+
 def _plain(text: str) -> str:
     """Text between constructs: footnote marks read as the label of their footnote (or go),
     references lose their underscores. Not inside a literal, which shows them (Sphinx's
@@ -188,7 +203,10 @@ def _footnote_mark(match: re.Match[str]) -> str:
     whole, Arrow's "MMMM | January, February, March ... [#t1]_" lost which tokens its
     footnotes ("[1] localization support for parsing and formatting") are about."""
     written = match.group(0)
-    shown = (_FOOTNOTE_LABELS.get() or {}).get(written.strip()[1:-2])
+    label = written.strip()[1:-2]
+    shown = (_FOOTNOTE_LABELS.get() or {}).get(label)
+    if shown is None and _IN_DOCSTRING.get() and label[:1] not in ("#", "*"):
+        shown = label
     if shown is None:
         return ""
     return f"{' ' if written.startswith(' ') else ''}[{shown}]"

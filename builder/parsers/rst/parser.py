@@ -16,6 +16,7 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section
 from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.rst.bibliography import page_citations
 from builder.parsers.rst.blocks import footnote_labels, numbered_footnotes, render_blocks
 from builder.parsers.rst.events import (
     Context,
@@ -67,7 +68,12 @@ def parse(
         relpath=relpath, api=api, includes=includes, numbered_footnotes=numbered_footnotes(lines)
     )
     labels = footnote_labels(lines, doc.numbered_footnotes, includes_footnotes(lines, doc))
-    with page_substitutions(lines), page_roles(lines), page_footnotes(labels):
+    with (
+        page_substitutions(lines),
+        page_roles(lines),
+        page_footnotes(labels),
+        page_citations(lines),
+    ):
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
