@@ -39,7 +39,8 @@ from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
-from builder.projects.sphinx import CONFIG_NAME, read_sphinx, toctree_order
+from builder.projects.sphinx import CONFIG_NAME, read_sphinx
+from builder.projects.sphinx_order import toctree_order
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.sources import Candidate, read_sources
 

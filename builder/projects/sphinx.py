@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import configparser
 import os
-import posixpath
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path, PurePosixPath
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from builder.api.conf_paths import sys_path_folders
@@ -49,7 +48,6 @@ from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
-from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.sphinx_conf import SphinxConf, imported_modules, read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 
@@ -411,72 +409,3 @@ def rst_substitutions(text: str) -> dict[str, str]:
         if DEFINITION.match(lines[i].lstrip()):
             define(lines, i, found)
     return found
-
-
-def toctree_order(
-    layout: ProjectLayout, texts: Mapping[str, str], notes: list[str]
-) -> tuple[tuple[str, ...], dict[str, str]]:
-    """Page relpaths in toctree order from the root document, and the explicit titles toctree
-    entries give; ``texts`` holds every page's text by relpath."""
-    docnames = {_docname(relpath): relpath for relpath in sorted(texts)}
-    root = layout.order[0] if layout.order else "index"
-    order: list[str] = []
-    titles: dict[str, str] = {}
-    seen: set[str] = set()
-
-    def visit(start: str) -> None:
-        stack = [start]
-        while stack:
-            doc = stack.pop()
-            if doc in seen:
-                continue
-            seen.add(doc)
-            order.append(docnames[doc])
-            children = _children(doc, toctree_entries(texts[docnames[doc]]), docnames, titles)
-            stack.extend(reversed([c for c in children if c not in seen]))
-
-    if root in docnames:
-        visit(root)
-    else:
-        # Without the root, the documents no toctree names stand in for it, in path order.
-        notes.append(f"root document {root!r} is not among the pages; its toctrees are unknown")
-        named = {
-            child
-            for doc, relpath in docnames.items()
-            for child in _children(doc, toctree_entries(texts[relpath]), docnames, {})
-        }
-        for doc in docnames:
-            if doc not in named:
-                visit(doc)
-    for doc in docnames:
-        visit(doc)
-    return tuple(order), titles
-
-
-def _children(
-    doc: str, entries: Sequence[ToctreeEntry], docnames: Mapping[str, str], titles: dict[str, str]
-) -> list[str]:
-    folder = posixpath.dirname(doc)
-    children: list[str] = []
-    for entry in entries:
-        if entry.target == "self":
-            continue
-        target = entry.target
-        name = target[1:] if target.startswith("/") else posixpath.join(folder, target)
-        name = posixpath.normpath(name)
-        if entry.is_glob:
-            pattern = re.compile(sphinx_pattern(name))
-            children.extend(d for d in docnames if d != doc and pattern.fullmatch(d))
-            continue
-        if name not in docnames:
-            name = _docname(name)  # an entry may carry its suffix
-        if name in docnames:
-            children.append(name)
-            if entry.title and docnames[name] not in titles:
-                titles[docnames[name]] = entry.title
-    return children
-
-
-def _docname(relpath: str) -> str:
-    path = PurePosixPath(relpath)
-    return path.with_suffix("").as_posix() if path.suffix else relpath
