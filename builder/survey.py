@@ -13,7 +13,6 @@ import json
 import os
 import posixpath
 import re
-import subprocess
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -35,11 +34,10 @@ from builder.survey_docs import (
     include_patterns,
     writes_api_with_a_script,
 )
+from builder.survey_git import MAX_TAGGED_VERSIONS, VersionTags, pages_url, version_tags
 from builder.version_file import version_from_file, version_in_package
-from schemas.versions import InvalidVersion, parse_version, sort_newest_first
+from schemas.versions import is_version
 
-# Newest version tags a starter catalog builds; more make the first build slow for little use.
-MAX_TAGGED_VERSIONS = 3
 # Docs of plain files (no docs tool): no page of theirs names the code.
 _PLAIN_KINDS = ("markdown", "rst", "markdown+rst")
 # How many pages init reads for an API directive before it takes the docs to have none.
@@ -54,16 +52,6 @@ _API_DIRECTIVE = re.compile(
 # Packages beside a project's code that are not its API.
 _NOT_API = ("tests", "test", "testing", "examples", "docs", "doc", "demos", "benchmarks")
 _ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
-_GITHUB_REMOTE = re.compile(r"github\.com[:/]([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
-
-
-@dataclass(frozen=True)
-class VersionTags:
-    """Git tags that name versions: the glob that picks them, and how many of the newest
-    hold the docs folder (only those are built)."""
-
-    pattern: str
-    newest: tuple[str, ...]  # tag names, newest first, each holding the docs folder
 
 
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
@@ -125,7 +113,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             docs=docs,
             docs_outside=_outside(root, docs),
             found=(seen, *inner.found),
-            base_url=_pages_url(root),
+            base_url=pages_url(root),
         )
     found: list[str] = []
     metadata = _project_metadata(root, found)
@@ -138,7 +126,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         # A release Debian writes with a tilde (pglast's 5.0~dev0, pydl's 1.0.0~rc2) is no
         # version a catalog takes: the build's own (5.0.dev0) is kept then.
         packaged = debian_release(release_from or root)
-        if packaged and packaged != built.version and _is_version(packaged):
+        if packaged and packaged != built.version and is_version(packaged):
             found.append(f"{DEBIAN_CHANGELOG}: the package's release, {packaged}, is the version")
             built = replace(built, version=packaged)
         title = title or built.project or None
@@ -153,7 +141,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if api:
         why = "no page holds a ::: block" if kind == "mkdocs" else "no docs tool"
         found.append(f"{why}: API pages from the docstrings of {', '.join(api)}")
-    tags = _version_tags(root, docs)
+    tags = version_tags(root, docs)
     if tags is not None:
         found.append(
             f"{len(tags.newest)} version tag(s) holding {docs}/: {', '.join(tags.newest)}"
@@ -163,7 +151,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     version = metadata.get("version") or (built.version if built is not None else "")
     if not version and source_dir is not None:
         version = version_in_package(root / source_dir, str(name))
-    if not version and _is_version(debian_release(debian)):
+    if not version and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
     versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
@@ -193,13 +181,13 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
         summary=str(metadata.get("summary") or ""),
-        version=version if _is_version(version) else "0.0.0",
-        version_known=_is_version(version),
+        version=version if is_version(version) else "0.0.0",
+        version_known=is_version(version),
         packages=tuple(metadata.get("packages", ())),
         homepage=metadata.get("homepage"),
         source_dir=source_dir,
         tags=tags if tags is not None and tags.newest else None,
-        base_url=_pages_url(root),
+        base_url=pages_url(root),
         found=tuple(found),
         versioned=versioned,
         api=api,
@@ -236,14 +224,6 @@ def library_id_of(name: str) -> str:
     """A catalog id (lowercase letters, digits, ``. _ -``) for a project name."""
     cleaned = _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
     return cleaned or "docs"
-
-
-def _is_version(text: str) -> bool:
-    try:
-        parse_version(text)
-    except InvalidVersion:
-        return False
-    return bool(text)
 
 
 def _project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
@@ -360,8 +340,8 @@ def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str
     for name in site_versions(site)[:MAX_TAGGED_VERSIONS]:
         folder = (site / VERSIONED_DOCS / f"version-{name}").relative_to(root).as_posix()
         line = _RELEASE_LINE.fullmatch(name)
-        number = name if _is_version(name) else line[1] if line else version
-        if _is_version(number) and number not in (n for n, _ in chosen):
+        number = name if is_version(name) else line[1] if line else version
+        if is_version(number) and number not in (n for n, _ in chosen):
             chosen.append((number, folder))
     return tuple(chosen)
 
@@ -433,65 +413,3 @@ def _documents_code(docs: Path) -> bool:
             if _API_DIRECTIVE.search(text):
                 return True
     return False
-
-
-def _environment() -> dict[str, str]:
-    # git reads GIT_DIR and friends from the environment; init must ask about this folder.
-    return {key: value for key, value in os.environ.items() if not key.startswith("GIT_")}
-
-
-def _git(root: Path, *args: str) -> str | None:
-    try:
-        result = subprocess.run(
-            ["git", *args],
-            cwd=root,
-            env=_environment(),
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-    except FileNotFoundError:
-        return None
-    return result.stdout if result.returncode == 0 else None
-
-
-def _version_tags(root: Path, docs: str) -> VersionTags | None:
-    """The newest version tags (up to MAX_TAGGED_VERSIONS, stopping at the first that lacks
-    the docs folder) when ``root`` is the top of a git repository that has any."""
-    top = _git(root, "rev-parse", "--show-toplevel")
-    if top is None or Path(top.strip()).resolve() != root.resolve():
-        return None
-    listing = _git(root, "for-each-ref", "--format=%(refname:strip=2)", "refs/tags/") or ""
-    versions: dict[str, str] = {}
-    for tag in listing.split():
-        version = tag[1:] if tag[:1] in ("v", "V") else tag
-        if _is_version(version) and version[:1].isdigit():
-            versions[version] = tag
-    if not versions:
-        return None
-    prefixed = sum(tag[:1] in ("v", "V") for tag in versions.values())
-    pattern = "v*" if prefixed * 2 >= len(versions) else "[0-9]*"
-    chosen = [v for v in versions if _matches(versions[v], pattern)]
-    newest: list[str] = []
-    for version in sort_newest_first(chosen)[:MAX_TAGGED_VERSIONS]:
-        tag = versions[version]
-        if docs != "." and not _git(root, "ls-tree", "-d", "--name-only", tag, docs):
-            break
-        newest.append(tag)
-    return VersionTags(pattern, tuple(newest))
-
-
-def _matches(tag: str, pattern: str) -> bool:
-    return tag[:1] == "v" if pattern == "v*" else tag[:1].isdigit()
-
-
-def _pages_url(root: Path) -> str | None:
-    """https://OWNER.github.io/REPO/ when the origin remote is a GitHub repository."""
-    remote = _git(root, "remote", "get-url", "origin")
-    match = _GITHUB_REMOTE.search(remote.strip()) if remote else None
-    if match is None:
-        return None
-    owner, repo = match.group(1), match.group(2)
-    if repo.lower() == f"{owner.lower()}.github.io":
-        return f"https://{repo.lower()}/"
-    return f"https://{owner.lower()}.github.io/{repo}/"

@@ -106,6 +106,15 @@ def parse_version(text: str) -> Version:
     return Version(text, release, bool(pre_letter or dev_letter), key)
 
 
+def is_version(text: str) -> bool:
+    """True for a text :func:`parse_version` reads (not the empty one)."""
+    try:
+        parse_version(text)
+    except InvalidVersion:
+        return False
+    return bool(text)
+
+
 def is_prerelease(text: str) -> bool:
     """True for a prerelease (``1.0.0-rc.1``, ``2.0b3``, ``1.0.dev0``); False for anything
     else, a string that is no version included."""

@@ -2,7 +2,7 @@
 
 import pytest
 
-from schemas.versions import InvalidVersion, parse_version, sort_newest_first
+from schemas.versions import InvalidVersion, is_version, parse_version, sort_newest_first
 
 
 @pytest.mark.parametrize(
@@ -75,6 +75,12 @@ def test_prerelease_flag(text: str, prerelease: bool) -> None:
 def test_rejects_non_versions(text: str) -> None:
     with pytest.raises(InvalidVersion):
         parse_version(text)
+    assert not is_version(text)
+
+
+@pytest.mark.parametrize("text", ["1.0.0", "v2.1", "2026.9.0", "1.0.0-rc.1", "0.0.1.dev3"])
+def test_is_version_of_versions(text: str) -> None:
+    assert is_version(text)
 
 
 @pytest.mark.parametrize(
