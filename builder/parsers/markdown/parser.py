@@ -109,6 +109,10 @@ from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
 )
+from builder.parsers.markdown.vue_interpolation import (
+    fill_frontmatter_references,
+    has_frontmatter_references,
+)
 from builder.parsers.rst.events import Context, DocState, Heading, Text, join_events
 from schemas.anchors import TITLE_ANCHOR, slugify
 
@@ -478,6 +482,8 @@ def parse(
         text = rewrite_shortcodes(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text)
+    if has_frontmatter_references(text):  # VitePress compiles the page as a Vue template
+        text = fill_frontmatter_references(text)
     references: dict[str, Any] = {}
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
