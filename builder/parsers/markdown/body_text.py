@@ -36,6 +36,7 @@ from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
 from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
 from builder.parsers.markdown.link_definitions import is_link_definitions
+from builder.parsers.markdown.mdbook_code import shown_lines
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_syntax import directive_name, render_role
@@ -383,6 +384,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         if before is not None and before.type == "html_block":
             code = terminal_code(before.content, code)
         code = shown_code(code) if is_twoslash(token.info) else code
+        code = shown_lines(code, token.info)
         return titled_fence(token.info, without_highlight_comments(code, token.info))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
