@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
-from builder.projects.docusaurus import docs_options
+from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
 from builder.projects.jupyter_book import find_jupyter_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
@@ -98,10 +98,13 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
         )
         if site_config is not None:
-            docs = posixpath.normpath(f"{folder}/{docs_options(site_config).path}")
-            if not docs.startswith(".."):
+            options = docs_options(site_config)
+            docs = posixpath.normpath(f"{folder}/{docs_folder(site, options)}")
+            if not docs.startswith("..") and (root / docs).is_dir():
                 where = site_config.relative_to(root).as_posix()
                 found.append(f"{where}: Docusaurus, pages in {docs}/ in the order of its sidebar")
+                if docs != posixpath.normpath(f"{folder}/{options.path}"):
+                    found.append(f"{where}: {options.path}/ is not there (a build step makes it)")
                 return "docusaurus", docs, None
     for folder in _mdbook_folders(root):
         config = root / folder / MDBOOK_CONFIG_NAME

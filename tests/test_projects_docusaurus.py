@@ -209,3 +209,24 @@ def test_mdx_pages_read_no_myst_field_lists(tmp_path: Path) -> None:
     version = VersionConfig("1.0", tmp_path / "docs", None, None, (), (), None, None)
     layout, _ = project_listing(version)
     assert (layout.kind, layout.myst_extensions) == ("docusaurus", ())
+
+
+def test_a_docs_folder_a_build_step_makes_is_read_from_the_default_one(tmp_path: Path) -> None:
+    # dlt 1.26.0's config reads docs_processed/, which its preprocessing script writes from
+    # docs/: init stopped on a FileNotFoundError, and the pages were read without the sidebar.
+    site = tmp_path / "website"
+    for relpath, text in PAGES.items():
+        (site / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (site / "docs" / relpath).write_text(text, encoding="utf-8")
+    config = CONFIG.replace("path: '../docs'", "path: 'docs_processed'")
+    (site / "docusaurus.config.js").write_text(config, encoding="utf-8")
+    (site / "sidebars.js").write_text(SIDEBARS_JS, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("docusaurus", "website/docs")
+    assert "website/docusaurus.config.js: docs_processed/ is not there (a build step makes it)" in (
+        survey.found
+    )
+    assert listed(site / "docs")[1][:3] == ["intro.md", "Installation.md", "guides/overview.md"]
+    # Without the default folder either, the site names no docs: a folder of files.
+    (site / "docs").rename(site / "pages")
+    assert survey_project(tmp_path).kind != "docusaurus"

@@ -1,7 +1,8 @@
 """Read a Docusaurus site's docs: which folder they are in, and the sidebar that orders them.
 
 A site folder holds ``docusaurus.config.{js,ts,mjs,cjs}``; its docs plugin reads the folder the
-``docs: { path: ... }`` options name (default ``docs``), ordered by the sidebar file
+``docs: { path: ... }`` options name (default ``docs``; the default when the folder named is
+not there and ``docs`` is, as a build step makes the one named from it), ordered by the sidebar file
 ``sidebarPath`` names (default ``sidebars.{js,ts,json}``), and each released version from
 ``versioned_docs/version-X/``, ordered by ``versioned_sidebars/version-X-sidebars.json``.
 Nothing is run: the config and a JavaScript sidebar file are scanned as text for literal values
@@ -79,7 +80,7 @@ def find_docusaurus(directory: Path) -> DocusaurusDocs | None:
         site_config = _config_in(site)
         if site_config is not None:
             options = docs_options(site_config)
-            if _same(site / options.path, directory):
+            if _same(site / docs_folder(site, options), directory):
                 sidebar = _sidebar_file(site, options.sidebar)
                 return DocusaurusDocs(site_config, sidebar, "current")
     return None
@@ -90,6 +91,16 @@ class DocsOptions:
     path: str = DEFAULT_DOCS  # relative to the site folder
     sidebar: str | None = None
     notes: tuple[str, ...] = ()
+
+
+def docs_folder(site: Path, options: DocsOptions) -> str:
+    """The docs folder's path from the ``site`` folder: the one the options name, or the
+    default ``docs`` when that is not there and the default is: a folder a build step makes
+    from it (dlt's docusaurus.config.js reads docs_processed/, which its preprocessing script
+    writes from docs/ with the code snippets spliced in)."""
+    if not (site / options.path).is_dir() and (site / DEFAULT_DOCS).is_dir():
+        return DEFAULT_DOCS
+    return options.path
 
 
 def docs_options(config: Path) -> DocsOptions:
