@@ -66,7 +66,7 @@ _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 _SRC = re.compile(r"""(?:^|\s)src\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 # Docusaurus' and Starlight's <TabItem> and Fumadocs' <Tab> show the label (else the value) on
 # their tab, as does a site's own tab wrapping one (TypeORM's <DatabaseTab value="mysql">).
-_TAB_LABEL = re.compile(
+TAB_PROPS = re.compile(
     r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
 _TAB_SUFFIXES = ("tabitem", "tab")
@@ -165,7 +165,7 @@ def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
 def _tab_label(attributes: str) -> str:
     found = {
         m.group(1): next((g for g in m.groups()[1:] if g), "")
-        for m in _TAB_LABEL.finditer(attributes)
+        for m in TAB_PROPS.finditer(attributes)
     }
     return found.get("label") or found.get("value", "")
 

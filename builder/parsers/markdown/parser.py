@@ -91,6 +91,7 @@ from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
     drop_template_statements,
@@ -492,6 +493,8 @@ def parse(
         text = rewrite_mdc_components(text)
     if has_code_tabs(text):  # Docusaurus 1 reads them before Markdown
         text = label_code_tabs(text)
+    if has_tab_values(text):  # Docusaurus' <Tabs values={[...]}>
+        text = label_tab_items(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
     spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
