@@ -34,10 +34,15 @@ def mdbook_pages(on: bool) -> Iterator[None]:
         _MDBOOK.reset(token)
 
 
+def reading_mdbook() -> bool:
+    """Whether the pages being parsed are an mdBook's."""
+    return _MDBOOK.get()
+
+
 def shown_lines(code: str, info: str) -> str:
     """``code`` without the lines mdBook hides in a block of this info string; as it is
     outside an mdBook."""
-    if not _MDBOOK.get():
+    if not reading_mdbook():
         return code
     words = _INFO_WORD.findall(info)
     prefix = next((w[len(_HIDELINES) :] for w in words if w.startswith(_HIDELINES)), "")
