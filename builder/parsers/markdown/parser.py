@@ -108,6 +108,10 @@ from builder.parsers.markdown.toc_markers import (
     is_written_toc,
 )
 from builder.parsers.markdown.unclosed_blocks import Note, check_comment, check_fence
+from builder.parsers.markdown.vitepress_includes import (
+    has_markdown_includes,
+    splice_markdown_includes,
+)
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
@@ -570,6 +574,8 @@ def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spli
         spliced = splice_release_notes(spliced, relpath, includes, BLOCK_MD.parse)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, BLOCK_MD.parse)
+    if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
+        spliced = splice_markdown_includes(spliced, relpath, includes)
     if has_snippet_imports(spliced.text):
         spliced = splice_snippet_imports(spliced, relpath, includes)
     if has_partials(spliced.text):
