@@ -92,7 +92,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
-    for folder in DOCUSAURUS_FOLDERS:
+    for folder in _docusaurus_folders(root):
         site = root / folder
         site_config = next(
             (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
@@ -209,6 +209,18 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
 DOCUSAURUS_FOLDERS = (".", "website", "docs", "site", "documentation")
 # Folders an mdBook is kept in besides the docs folders (PyO3's and mdBook's own guide/).
 MDBOOK_FOLDERS = ("guide", "book", "user-guide")
+
+
+def _docusaurus_folders(root: Path) -> Iterator[str]:
+    """The folders a Docusaurus site may be in: the usual ones, then any other folder of the
+    project's (Haystack's docs-website/)."""
+    yield from DOCUSAURUS_FOLDERS
+    try:
+        folders = sorted(p.name for p in root.iterdir() if p.is_dir())
+    except OSError:
+        return
+    skipped = {*DOCUSAURUS_FOLDERS, *NOT_DOCS}
+    yield from (name for name in folders if name not in skipped and not name.startswith("."))
 
 
 def _mdbook_folders(root: Path) -> Iterator[str]:

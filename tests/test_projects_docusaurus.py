@@ -230,3 +230,17 @@ def test_a_docs_folder_a_build_step_makes_is_read_from_the_default_one(tmp_path:
     # Without the default folder either, the site names no docs: a folder of files.
     (site / "docs").rename(site / "pages")
     assert survey_project(tmp_path).kind != "docusaurus"
+
+
+def test_init_finds_a_site_in_a_folder_of_any_name(tmp_path: Path) -> None:
+    # Haystack 2.31.0 keeps its Docusaurus site in docs-website/: init read the whole project
+    # as a folder of Markdown files.
+    site = tmp_path / "docs-website"
+    for relpath, text in PAGES.items():
+        (site / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (site / "docs" / relpath).write_text(text, encoding="utf-8")
+    config = CONFIG.replace("path: '../docs'", "path: 'docs'")
+    (site / "docusaurus.config.js").write_text(config, encoding="utf-8")
+    (site / "sidebars.js").write_text(SIDEBARS_JS, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("docusaurus", "docs-website/docs")
