@@ -60,6 +60,7 @@ PAGES = {
     "guides/more/_category_.json": '{"position": 0.5}',
     "upcoming.md": "---\ndraft: true\n---\n# Upcoming\n",
     "_partial.mdx": "Shared text.\n",
+    "_templates/component-template.mdx": "# Component name\n",
     "unlisted.md": "# Unlisted\n",
 }
 

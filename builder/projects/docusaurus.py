@@ -29,8 +29,9 @@ DEFAULT_DOCS = "docs"
 VERSIONED_DOCS = "versioned_docs"
 VERSIONED_SIDEBARS = "versioned_sidebars"
 VERSIONS_FILE = "versions.json"
-# What Docusaurus' docs plugin leaves out by default: partials and tests.
-EXCLUDE = r"(?:.*/)?_[^/]*|(?:.*/)?__tests__/.*"
+# What Docusaurus' docs plugin leaves out by default ('**/_*.{md,mdx,...}', '**/_*/**',
+# '**/__tests__/**'): partials, the files of folders named so (Haystack's _templates/), tests.
+EXCLUDE = r"(?:.*/)?_[^/]*(?:/.*)?|(?:.*/)?__tests__/.*"
 # Sidebar entries read, and the characters scanned for one's options object, before the rest is
 # cut: a sidebar is a few hundred entries.
 MAX_ENTRIES = 20_000
@@ -135,7 +136,7 @@ def read_docusaurus(docs: DocusaurusDocs) -> ProjectLayout:
         config_file=docs.config.name,
         config_folder=docs.config.parent,
         exclude=EXCLUDE,
-        exclude_patterns=("_*", "**/_*", "**/__tests__/**"),
+        exclude_patterns=("_*", "**/_*", "_*/**", "**/_*/**", "**/__tests__/**"),
         suffixes=(".md", ".mdx"),
         order=tuple(entries),
         myst_extensions=(),  # MDX's syntax, which has no MyST field lists
