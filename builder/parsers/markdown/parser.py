@@ -72,6 +72,7 @@ from builder.parsers.markdown.mdx import (
     is_esm,
 )
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
+from builder.parsers.markdown.mdx_code_blocks import code_block_fences, has_code_block_components
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, mkdocstrings_docstrings
@@ -505,6 +506,8 @@ def parse(
     spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
         spliced = open_markdown_elements(spliced)
+    if mdx and has_code_block_components(spliced.text):  # Docusaurus' <CodeBlock>{`...`}
+        spliced = code_block_fences(spliced)
     text = spliced.text
     if reading_mdbook() and has_admonish_blocks(text):  # mdbook-admonish's callouts
         text = admonish_containers(text)
