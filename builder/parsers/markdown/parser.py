@@ -63,6 +63,7 @@ from builder.parsers.markdown.md_in_html import has_markdown_elements, open_mark
 from builder.parsers.markdown.mdbook_admonish import admonish_containers, has_admonish_blocks
 from builder.parsers.markdown.mdbook_code import reading_mdbook
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
+from builder.parsers.markdown.mdbook_tabs import has_tab_sets, label_tab_sets
 from builder.parsers.markdown.mdc_components import has_mdc_components, rewrite_mdc_components
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
@@ -511,6 +512,8 @@ def parse(
     text = spliced.text
     if reading_mdbook() and has_admonish_blocks(text):  # mdbook-admonish's callouts
         text = admonish_containers(text)
+    if reading_mdbook() and has_tab_sets(text):  # mdbook-tabs' tab sets
+        text = label_tab_sets(text)
     if relpath.lower().endswith(".qmd") and ":::" in text:  # Pandoc's divs, not MyST's colon fences
         text = balance_div_fences(text)
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
