@@ -77,7 +77,9 @@ _BLOCK_TAG = re.compile(
     r"</?(?:blockquote|dd|div|dl|dt|h[1-6]|hr|li|ol|p|table|td|th|tr|ul)\b[^>]*>", re.IGNORECASE
 )
 # Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
-_CODE_TAG = re.compile(r"<(/?)(?:code|pre|tt)\b[^>]*>", re.IGNORECASE)
+_CODE_TAG = re.compile(r"<(/?)(code|pre|tt)\b[^>]*>", re.IGNORECASE)
+# Inline code written as HTML, shown as a code span is: "<code>str | None</code>".
+_CODE_SPAN_TAGS = frozenset({"code", "tt"})
 # What a paragraph of pictures holds: images, the links around them, the breaks between them.
 _PICTURE_PARTS = frozenset({"image", "link_open", "link_close", "softbreak", "hardbreak"})
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
@@ -191,6 +193,8 @@ def _inline_text(
         kind = child.type
         if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
             in_code = max(in_code - 1, 0) if tag.group(1) else in_code + 1
+            if not heading and _marks_code_span(children, position, tag):
+                out.append("`")
         if kind == "text":
             content = child.content
             if _is_myst_autolink(children, position):  # "<project:#label>": as "[](...)" reads
@@ -247,6 +251,30 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _marks_code_span(children: Sequence[Token], position: int, tag: re.Match[str]) -> bool:
+    """Whether a ``<code>`` tag (or ``<tt>``) opens or closes a code span: an opening tag whose
+    closing tag follows with text only between them (no backtick), or that closing tag. Any
+    other (a tag left open, one around other tags, an empty one) marks nothing."""
+    name = tag.group(2).lower()
+    if name not in _CODE_SPAN_TAGS:
+        return False
+    step = -1 if tag.group(1) else 1
+    other = position + step
+    while 0 <= other < len(children) and children[other].type in ("text", "text_special"):
+        if "`" in children[other].content:
+            return False  # a backtick inside would end the span early
+        other += step
+    if not 0 <= other < len(children) or other == position + step:
+        return False
+    pair = _CODE_TAG.fullmatch(children[other].content)
+    return (
+        children[other].type == "html_inline"
+        and pair is not None
+        and pair.group(2).lower() == name
+        and bool(pair.group(1)) != bool(tag.group(1))
+    )
 
 
 def _shows_shortcodes(text: str, heading: bool) -> bool:
