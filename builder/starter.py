@@ -16,7 +16,13 @@ from pathlib import Path
 from builder.archive_source import TAR_SUFFIXES, ZIP_SUFFIXES
 from builder.errors import BuildError
 from builder.starter_archive import is_archive, survey_archive
-from builder.survey import CATALOG_NAME, ProjectSurvey, survey_project
+from builder.survey import (
+    CATALOG_NAME,
+    DocsInstanceSurvey,
+    ProjectSurvey,
+    library_id_of,
+    survey_project,
+)
 from builder.survey_docs import NO_DOCS_FOUND
 
 # The archives init reads: a wheel holds no docs pages (starter_archive refuses it).
@@ -203,7 +209,32 @@ def render_catalog(survey: ProjectSurvey, archive: str | None = None) -> str:
         lines.append(f"packages = {_strings(survey.packages)}   # lets agents find it by package")
     lines.append("")
     lines += _archive_version(survey, archive) if archive else _versions(survey)
+    if not archive:
+        for instance in survey.instances:
+            lines += ["", *_instance_library(survey, instance)]
     return "\n".join(lines) + "\n"
+
+
+def _instance_library(survey: ProjectSurvey, instance: DocsInstanceSurvey) -> list[str]:
+    """A library of another docs plugin instance of the site (its API reference): each of its
+    released versions, or its current docs as the project's version."""
+    lines = [
+        f"# The site's docs plugin instance {instance.id!r}, in {instance.docs}/: a library of",
+        "# its own, as the site shows it apart from the docs.",
+        "[[libraries]]",
+        f"id = {_string(library_id_of(f'{survey.library_id}-{instance.id}'))}",
+        f"name = {_string(f'{survey.name} {instance.id}')}",
+    ]
+    settings = _settings(survey)
+    versions = instance.versioned or ((survey.version, instance.docs),)
+    for version, path in versions:
+        lines += [
+            "  [[libraries.versions]]",
+            f"  version = {_string(version)}",
+            f"  path = {_string(path)}",
+            *(f"  {line}" for line in settings),
+        ]
+    return lines
 
 
 def _settings(survey: ProjectSurvey) -> list[str]:

@@ -26,7 +26,13 @@ from builder.built_sphinx import (
     read_built_sphinx,
 )
 from builder.debian_package import packaged_docs, unpacked_doc_package
-from builder.projects.docusaurus import VERSIONED_DOCS, find_docusaurus, site_versions
+from builder.projects.docusaurus import (
+    VERSIONED_DOCS,
+    docs_instances,
+    find_docusaurus,
+    site_versions,
+)
+from builder.projects.gen_files import inside_folder
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
@@ -67,6 +73,16 @@ _PACKAGE_NOTES = re.compile(
 
 
 @dataclass(frozen=True)
+class DocsInstanceSurvey:
+    """Another docs plugin instance of a Docusaurus site: its id, its current docs folder and
+    its released versions (version, folder), newest first."""
+
+    id: str
+    docs: str
+    versioned: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
@@ -90,6 +106,8 @@ class ProjectSurvey:
     found: tuple[str, ...]  # what was seen, one line each, for the user
     # A Docusaurus site's released versions, newest first: (version, its docs folder).
     versioned: tuple[tuple[str, str], ...] = ()
+    # The site's other docs plugin instances (an API reference), a library of its own each.
+    instances: tuple[DocsInstanceSurvey, ...] = ()
     # The modules and packages to give API pages (the catalog's ``api``) when the docs are
     # plain files, which name no code: a README-only project (tabulate, backoff).
     api: tuple[str, ...] = ()
@@ -161,6 +179,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             f"{len(versioned)} released version(s) in {folder}/: "
             + ", ".join(name for name, _ in versioned)
         )
+    instances = _other_instances(root, docs, version) if kind == "docusaurus" else ()
+    found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
     pages = _package_pages(root, kind, docs, metadata.get("packages", ()))
@@ -190,6 +210,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         base_url=pages_url(root),
         found=tuple(found),
         versioned=versioned,
+        instances=instances,
         api=api,
         docs_outside=_outside(root, docs),
     )
@@ -324,21 +345,42 @@ def _is_web(url: str) -> bool:
 
 
 # A release line named by the version its releases share: Detox's "20.x" and "19.x".
-_RELEASE_LINE = re.compile(r"(v?\d+(?:\.\d+)*)\.x")
-
-
-def _versioned_docs(root: Path, docs: str, version: str) -> tuple[tuple[str, str], ...]:
-    """The newest MAX_TAGGED_VERSIONS released versions of the Docusaurus site whose docs are
-    ``docs``; a release line ("20.x") is the version it names ("20"), and a version named by
-    no version number (prettier's "stable") is the project's own version when that is known
-    and not listed."""
+def _other_instances(root: Path, docs: str, version: str) -> tuple[DocsInstanceSurvey, ...]:
+    """The site's other docs plugin instances whose folder is there (Haystack's API
+    reference), each with its released versions."""
     found = find_docusaurus(root / docs)
     if found is None:
         return ()
     site = found.config.parent
+    return tuple(
+        DocsInstanceSurvey(
+            instance.id,
+            (site / instance.path).relative_to(root).as_posix(),
+            _versioned_docs(root, docs, version, instance.id),
+        )
+        for instance in docs_instances(found.config)
+        if (site / instance.path).is_dir() and inside_folder(site / instance.path, root)
+    )
+
+
+_RELEASE_LINE = re.compile(r"(v?\d+(?:\.\d+)*)\.x")
+
+
+def _versioned_docs(
+    root: Path, docs: str, version: str, instance: str = ""
+) -> tuple[tuple[str, str], ...]:
+    """The newest MAX_TAGGED_VERSIONS released versions of the Docusaurus site whose docs are
+    ``docs`` (of its docs plugin ``instance``, when another's); a release line ("20.x") is the
+    version it names ("20"), and a version named by no version number (prettier's "stable")
+    is the project's own version when that is known and not listed."""
+    found = find_docusaurus(root / docs)
+    if found is None:
+        return ()
+    site = found.config.parent
+    folders = f"{instance}_{VERSIONED_DOCS}" if instance else VERSIONED_DOCS
     chosen: list[tuple[str, str]] = []
-    for name in site_versions(site)[:MAX_TAGGED_VERSIONS]:
-        folder = (site / VERSIONED_DOCS / f"version-{name}").relative_to(root).as_posix()
+    for name in site_versions(site, instance)[:MAX_TAGGED_VERSIONS]:
+        folder = (site / folders / f"version-{name}").relative_to(root).as_posix()
         line = _RELEASE_LINE.fullmatch(name)
         number = name if is_version(name) else line[1] if line else version
         if is_version(number) and number not in (n for n, _ in chosen):

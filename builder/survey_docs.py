@@ -17,7 +17,7 @@ from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
-from builder.projects.docusaurus import docs_options
+from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
 from builder.projects.jupyter_book import find_jupyter_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
@@ -96,16 +96,19 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
-    for folder in DOCUSAURUS_FOLDERS:
+    for folder in _docusaurus_folders(root):
         site = root / folder
         site_config = next(
             (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
         )
         if site_config is not None:
-            docs = posixpath.normpath(f"{folder}/{docs_options(site_config).path}")
-            if not docs.startswith(".."):
+            options = docs_options(site_config)
+            docs = posixpath.normpath(f"{folder}/{docs_folder(site, options)}")
+            if not docs.startswith("..") and (root / docs).is_dir():
                 where = site_config.relative_to(root).as_posix()
                 found.append(f"{where}: Docusaurus, pages in {docs}/ in the order of its sidebar")
+                if docs != posixpath.normpath(f"{folder}/{options.path}"):
+                    found.append(f"{where}: {options.path}/ is not there (a build step makes it)")
                 return "docusaurus", docs, None
     for folder in _mdbook_folders(root):
         config = root / folder / MDBOOK_CONFIG_NAME
@@ -213,6 +216,18 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
 DOCUSAURUS_FOLDERS = (".", "website", "docs", "site", "documentation")
 # Folders an mdBook is kept in besides the docs folders (PyO3's and mdBook's own guide/).
 MDBOOK_FOLDERS = ("guide", "book", "user-guide")
+
+
+def _docusaurus_folders(root: Path) -> Iterator[str]:
+    """The folders a Docusaurus site may be in: the usual ones, then any other folder of the
+    project's (Haystack's docs-website/)."""
+    yield from DOCUSAURUS_FOLDERS
+    try:
+        folders = sorted(p.name for p in root.iterdir() if p.is_dir())
+    except OSError:
+        return
+    skipped = {*DOCUSAURUS_FOLDERS, *NOT_DOCS}
+    yield from (name for name in folders if name not in skipped and not name.startswith("."))
 
 
 def _mdbook_folders(root: Path) -> Iterator[str]:

@@ -123,8 +123,8 @@ def test_inline_block_tags_keep_their_text_apart() -> None:
         "## A<div>B</div>\n"
     )
     assert [(s.heading, s.body) for s in parse(text, "x.md").sections] == [
-        ("Markers", "Marker | Values\n`platform_system` | Linux Darwin\n`python_version` | 2.7 3.10"
-         "\n\nPick one\ntwo\nof them, bold or not\n."),
+        ("Markers", "Marker | Values\n`platform_system` | Linux Darwin\n"
+         "`python_version` | `2.7` `3.10`\n\nPick one\ntwo\nof them, bold or not\n."),
         ("A B", ""),
     ]  # fmt: skip
 
@@ -192,4 +192,17 @@ def test_an_alert_in_githubs_earlier_bold_form_reads_as_its_kind() -> None:
         "Note: Listens on localhost only.\n\n"
         "Warning: Deprecated.\n\nUse `tls` instead.\n\n"
         "> Note that a sentence stays a quote."
+    )
+
+
+def test_html_code_reads_as_a_code_span() -> None:
+    # Haystack 2.30's API reference (pydoc-markdown) writes its types as HTML code: 6,654 of
+    # them read as plain words ("azure_endpoint (str | None)").
+    text = (
+        "# init\n\n- **azure_endpoint** (<code>str | None</code>) – The endpoint.\n\n"
+        "Bases: <code>OpenAIGenerator</code>; <code>a`b</code>, <code>left open\n"
+    )
+    assert parse(text, "generators_api.md").sections[0].body == (
+        "- azure_endpoint (`str | None`) – The endpoint.\n\n"
+        "Bases: `OpenAIGenerator`; a`b, left open"
     )

@@ -482,3 +482,20 @@ def test_a_release_notes_fence_without_release_files_stays(tmp_path: Path) -> No
     page = "# Release notes\n\n```{release-notes} Changes\n```\n"
     parsed = parse_in(project, "index.md", page)
     assert [s.heading for s in parsed.sections] == ["Release notes"]
+
+
+def test_an_mdx_partial_used_inside_a_line_shows_its_one_line(tmp_path: Path) -> None:
+    # dlt 1.26.0's source pages end a sentence with a partial: "or <Link/>." read "or .".
+    project = make_project(tmp_path)
+    (project / "docs" / "_book-call.md").write_text(
+        '<span><a href="https://example.invalid/contact">Get in touch</a> with us</span>\n',
+        encoding="utf-8",
+    )
+    (project / "docs" / "_two.md").write_text("One.\n\nTwo.\n", encoding="utf-8")
+    page = (
+        "# Sources\n\nimport Link from './_book-call.md';\nimport Two from './_two.md';\n\n"
+        "Join our Slack community or <Link/>.\n\nNot inline: <Two /> here.\n"
+    )
+    assert outline(parse_in(project, "sources.mdx", page))[0][4] == (
+        "Join our Slack community or Get in touch with us.\n\nNot inline: here."
+    )

@@ -328,3 +328,15 @@ def test_an_admonition_indented_four_spaces_or_more_opens_in_mdx() -> None:
         "    </TabItem>\n</Tabs>\n"
     )
     assert bodies(parse(text, "docs/setup.mdx")) == ["npm:\n\nTip: Use npm 9."]
+
+
+def test_an_image_components_alt_text_reads_as_an_imgs() -> None:
+    # Haystack 2.30 shows its 24 diagrams with <ClickableImage alt="..." />: each alt, the
+    # only text saying what the diagram shows, was dropped with the tag.
+    text = (
+        "# HyDE\n\n"
+        '<ClickableImage src="/img/hyde.png" alt="HyDE pipeline flowchart" size="large" />\n\n'
+        "See <Icon alt='inline' /> here.\n\n"
+        '<Logo src="/img/logo.png" alt="logo" />\n'
+    )
+    assert bodies(parse(text, "hyde.mdx")) == ["HyDE pipeline flowchart\n\nSee here."]

@@ -51,6 +51,6 @@ def test_a_pipe_a_cell_shows_outside_code_stays_escaped() -> None:
     )
     assert parse(text, "API.md").sections[0].body == (
         "Param | Type | Description\n"
-        "[options.plugin] | string \\| Array.<string> | Use it.\n"
+        "[options.plugin] | `string` \\| `Array.<string>` | Use it.\n"
         "key | `string` \\| `number` | `a | b`"
     )

@@ -60,6 +60,7 @@ PAGES = {
     "guides/more/_category_.json": '{"position": 0.5}',
     "upcoming.md": "---\ndraft: true\n---\n# Upcoming\n",
     "_partial.mdx": "Shared text.\n",
+    "_templates/component-template.mdx": "# Component name\n",
     "unlisted.md": "# Unlisted\n",
 }
 
@@ -209,3 +210,73 @@ def test_mdx_pages_read_no_myst_field_lists(tmp_path: Path) -> None:
     version = VersionConfig("1.0", tmp_path / "docs", None, None, (), (), None, None)
     layout, _ = project_listing(version)
     assert (layout.kind, layout.myst_extensions) == ("docusaurus", ())
+
+
+def test_a_docs_folder_a_build_step_makes_is_read_from_the_default_one(tmp_path: Path) -> None:
+    # dlt 1.26.0's config reads docs_processed/, which its preprocessing script writes from
+    # docs/: init stopped on a FileNotFoundError, and the pages were read without the sidebar.
+    site = tmp_path / "website"
+    for relpath, text in PAGES.items():
+        (site / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (site / "docs" / relpath).write_text(text, encoding="utf-8")
+    config = CONFIG.replace("path: '../docs'", "path: 'docs_processed'")
+    (site / "docusaurus.config.js").write_text(config, encoding="utf-8")
+    (site / "sidebars.js").write_text(SIDEBARS_JS, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("docusaurus", "website/docs")
+    assert "website/docusaurus.config.js: docs_processed/ is not there (a build step makes it)" in (
+        survey.found
+    )
+    assert listed(site / "docs")[1][:3] == ["intro.md", "Installation.md", "guides/overview.md"]
+    # Without the default folder either, the site names no docs: a folder of files.
+    (site / "docs").rename(site / "pages")
+    assert survey_project(tmp_path).kind != "docusaurus"
+
+
+def test_init_finds_a_site_in_a_folder_of_any_name(tmp_path: Path) -> None:
+    # Haystack 2.31.0 keeps its Docusaurus site in docs-website/: init read the whole project
+    # as a folder of Markdown files.
+    site = tmp_path / "docs-website"
+    for relpath, text in PAGES.items():
+        (site / "docs" / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (site / "docs" / relpath).write_text(text, encoding="utf-8")
+    config = CONFIG.replace("path: '../docs'", "path: 'docs'")
+    (site / "docusaurus.config.js").write_text(config, encoding="utf-8")
+    (site / "sidebars.js").write_text(SIDEBARS_JS, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("docusaurus", "docs-website/docs")
+
+
+def test_another_docs_instance_is_a_library_of_its_own(tmp_path: Path) -> None:
+    # Haystack 2.31.0's API reference is a second docs plugin instance, id 'reference', with
+    # its own folder, sidebar and released versions: init left it out.
+    make_site(tmp_path)
+    site = tmp_path / "website"
+    config = CONFIG.replace(
+        "  ],\n};",
+        "  ],\n  plugins: [\n    ['@docusaurus/plugin-content-docs', {\n      id: 'reference',\n"
+        "      path: 'reference',\n      sidebarPath: './reference-sidebars.js',\n"
+        "      versions: { current: { path: 'next' } },\n    }],\n  ],\n};",
+    )
+    (site / "docusaurus.config.js").write_text(config, encoding="utf-8")
+    (site / "reference").mkdir()
+    (site / "reference" / "agents_api.md").write_text("# Agents\n", encoding="utf-8")
+    (site / "reference_versions.json").write_text('["2.30"]', encoding="utf-8")
+    released = site / "reference_versioned_docs" / "version-2.30"
+    released.mkdir(parents=True)
+    for name in ("agents_api.md", "builders_api.md"):
+        (released / name).write_text(f"# {name}\n", encoding="utf-8")
+    (site / "reference_versioned_sidebars").mkdir()
+    (site / "reference_versioned_sidebars" / "version-2.30-sidebars.json").write_text(
+        '{"reference": ["builders_api", "agents_api"]}', encoding="utf-8"
+    )
+    (tmp_path / "package.json").write_text('{"name": "widget", "version": "3.1.0"}')
+    survey = survey_project(tmp_path)
+    [instance] = survey.instances
+    assert (instance.id, instance.docs) == ("reference", "website/reference")
+    assert instance.versioned == (("2.30", "website/reference_versioned_docs/version-2.30"),)
+    catalog = render_catalog(survey)
+    assert 'id = "widget-reference"' in catalog
+    assert 'path = "website/reference_versioned_docs/version-2.30"' in catalog
+    assert listed(released)[1] == ["builders_api.md", "agents_api.md"]
+    assert listed(site / "reference")[1] == ["agents_api.md"]

@@ -71,6 +71,7 @@ def read_mdbook(config: Path) -> ProjectLayout:
         config_file=CONFIG_NAME,
         config_folder=config.parent,
         suffixes=PAGE_SUFFIXES,
+        markdown_flavor="mdbook",  # its Rust blocks' hidden lines (builder.parsers.markdown)
     )
     if raw is None:
         if not summary_path.is_file():

@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
+from builder.projects.vitepress_locales import other_locales
 
 CONFIG_FOLDER = ".vitepress"
 CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
@@ -87,6 +88,14 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     links = [link for inside, _ in found for link in inside]
     links = links or [link for _, everywhere in found for link in everywhere]
     order = tuple(dict.fromkeys(page for link in links if (page := page_of_link(link))))
+    # A locale that links to another site (Vue Router's ko: a link) has no folder here.
+    locales = tuple(name for name in other_locales(sources) if (directory / name).is_dir())
+    if locales:
+        # The other languages' pages and sidebars are left out, as MkDocs' i18n plugins' are.
+        exclude = "(?:" + "|".join(map(re.escape, (CONFIG_FOLDER, *locales))) + ")/.*"
+        order = tuple(page for page in order if not re.fullmatch(exclude, page, re.DOTALL))
+        folders = ", ".join(f"{locale}/" for locale in locales)
+        notes.append(f"pages of the other languages left out: {folders}")
     if not order:
         notes.append(f"{config_file} names no page in a literal link; path order")
     return ProjectLayout(

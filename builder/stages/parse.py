@@ -19,6 +19,7 @@ from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_
 from builder.parsers import detect_format, parse_file
 from builder.parsers.markdown.docsify import docsify_pages
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
+from builder.parsers.markdown.mdbook_code import mdbook_pages
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.office import parse_document
@@ -115,6 +116,7 @@ def _parse(
             default_role(layout.default_role),
             attribute_delimiters(layout.attribute_delimiters),
             docsify_pages(layout.markdown_flavor == "docsify"),
+            mdbook_pages(layout.markdown_flavor == "mdbook"),
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),

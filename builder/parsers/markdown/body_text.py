@@ -36,6 +36,7 @@ from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
 from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
 from builder.parsers.markdown.link_definitions import is_link_definitions
+from builder.parsers.markdown.mdbook_code import shown_lines
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE as MKDOCSTRINGS_TOKEN
@@ -77,7 +78,9 @@ _BLOCK_TAG = re.compile(
     r"</?(?:blockquote|dd|div|dl|dt|h[1-6]|hr|li|ol|p|table|td|th|tr|ul)\b[^>]*>", re.IGNORECASE
 )
 # Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
-_CODE_TAG = re.compile(r"<(/?)(?:code|pre|tt)\b[^>]*>", re.IGNORECASE)
+_CODE_TAG = re.compile(r"<(/?)(code|pre|tt)\b[^>]*>", re.IGNORECASE)
+# Inline code written as HTML, shown as a code span is: "<code>str | None</code>".
+_CODE_SPAN_TAGS = frozenset({"code", "tt"})
 # What a paragraph of pictures holds: images, the links around them, the breaks between them.
 _PICTURE_PARTS = frozenset({"image", "link_open", "link_close", "softbreak", "hardbreak"})
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
@@ -192,6 +195,8 @@ def _inline_text(
         kind = child.type
         if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
             in_code = max(in_code - 1, 0) if tag.group(1) else in_code + 1
+            if not heading and _marks_code_span(children, position, tag):
+                out.append("`")
         if kind == "text":
             content = child.content
             if _is_myst_autolink(children, position):  # "<project:#label>": as "[](...)" reads
@@ -248,6 +253,30 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _marks_code_span(children: Sequence[Token], position: int, tag: re.Match[str]) -> bool:
+    """Whether a ``<code>`` tag (or ``<tt>``) opens or closes a code span: an opening tag whose
+    closing tag follows with text only between them (no backtick), or that closing tag. Any
+    other (a tag left open, one around other tags, an empty one) marks nothing."""
+    name = tag.group(2).lower()
+    if name not in _CODE_SPAN_TAGS:
+        return False
+    step = -1 if tag.group(1) else 1
+    other = position + step
+    while 0 <= other < len(children) and children[other].type in ("text", "text_special"):
+        if "`" in children[other].content:
+            return False  # a backtick inside would end the span early
+        other += step
+    if not 0 <= other < len(children) or other == position + step:
+        return False
+    pair = _CODE_TAG.fullmatch(children[other].content)
+    return (
+        children[other].type == "html_inline"
+        and pair is not None
+        and pair.group(2).lower() == name
+        and bool(pair.group(1)) != bool(tag.group(1))
+    )
 
 
 def _shows_shortcodes(text: str, heading: bool) -> bool:
@@ -385,6 +414,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         if before is not None and before.type == "html_block":
             code = terminal_code(before.content, code)
         code = shown_code(code) if is_twoslash(token.info) else code
+        code = shown_lines(code, token.info)
         return titled_fence(token.info, without_highlight_comments(code, token.info))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"

@@ -66,7 +66,7 @@ _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 _SRC = re.compile(r"""(?:^|\s)src\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 # Docusaurus' and Starlight's <TabItem> and Fumadocs' <Tab> show the label (else the value) on
 # their tab, as does a site's own tab wrapping one (TypeORM's <DatabaseTab value="mysql">).
-_TAB_LABEL = re.compile(
+TAB_PROPS = re.compile(
     r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
 _TAB_SUFFIXES = ("tabitem", "tab")
@@ -165,7 +165,7 @@ def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
 def _tab_label(attributes: str) -> str:
     found = {
         m.group(1): next((g for g in m.groups()[1:] if g), "")
-        for m in _TAB_LABEL.finditer(attributes)
+        for m in TAB_PROPS.finditer(attributes)
     }
     return found.get("label") or found.get("value", "")
 
@@ -281,8 +281,8 @@ class _Scan:
             self.pieces.append(" " if self.row_cells else "\n")  # a cell's lines stay in its row
 
     def add_component_title(self, component: str, attributes: str, line: int) -> None:
-        """A block JSX component's ``title`` and ``description`` props, or the field an API
-        field component names (``field_props``), each on a line of its own before its
+        """A block JSX component's ``title``, ``description`` and ``alt`` props, or the field an
+        API field component names (``field_props``), each on a line of its own before its
         children; a callout's kind (``callout_components``) before its title."""
         field = field_line(component, attributes)
         shown = [field] if field else []
@@ -291,6 +291,9 @@ class _Scan:
             for name, pattern in (("title", _TITLE), ("description", _DESCRIPTION))
             if (text := _prop(attributes, name, pattern))
         ]
+        # An image component's alt text, as an <img>'s reads (Haystack's <ClickableImage>).
+        if "alt" in attributes and _image_alt(attributes, self.in_link, alone=True):
+            shown.append(_attribute_alt(attributes))
         if kind := callout_kind(component, attributes):  # "Caution: Heads up", or "Note:"
             title = _prop(attributes, "title", _TITLE)
             shown = [f"{kind}: {title}" if title else f"{kind}:", *shown[bool(title) :]]

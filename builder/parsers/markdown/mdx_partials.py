@@ -28,6 +28,8 @@ _IMPORT = re.compile(
 )
 # Docusaurus' alias of the site's folder.
 _SITE = "@site/"
+# A component used inside a line of text, without props.
+_INLINE_USE = re.compile(r"<(?P<name>[A-Z][\w$]{0,100})[ \t]*/>")
 # A component on a line of its own; its props (if any) are not read.
 _USE = re.compile(r"""(?P<space>[ \t]*)<(?P<name>[A-Z][\w$]*)(?:[ \t][^<>]*)?/>[ \t]*""")
 
@@ -54,6 +56,7 @@ def _expand(
     uses = {number: use for number in prose if imports and (use := _USE.fullmatch(lines[number]))}
     used = {use.group("name") for use in uses.values()}
     out: list[ExpandedLine] = []
+    read: dict[str, str] = {}  # the one-line partials read for uses inside lines, by name
     for number, line in enumerate(lines):
         use = uses.get(number)
         imported = import_lines.get(number)
@@ -64,9 +67,38 @@ def _expand(
         elif use and use.group("name") in imports:
             target = imports[use.group("name")]
             out.extend(_partial(target, use.group("space"), number, relpath, reader, chain, depth))
+        elif imports and number in prose and "/>" in line:
+            out.append((_inline_uses(line, imports, relpath, reader, read), number, ""))
         else:
             out.append((line, number, ""))
     return out
+
+
+def _inline_uses(
+    line: str, imports: dict[str, str], relpath: str, reader: IncludeReader, read: dict[str, str]
+) -> str:
+    """``line`` with each ``<Partial />`` inside it replaced by the partial's text when that is
+    one line (dlt's ``or <Link/>.``, a sentence's end kept in a file of its own); a partial of
+    more lines, or one not read, is left to the parser, which drops its tag."""
+
+    def shown(use: re.Match[str]) -> str:
+        name = use.group("name")
+        if name not in read:
+            read[name] = _one_line(imports.get(name, ""), relpath, reader)
+        return read[name] or use.group(0)
+
+    return _INLINE_USE.sub(shown, line)
+
+
+def _one_line(target: str, relpath: str, reader: IncludeReader) -> str:
+    """The text of the partial ``target`` when it is one line, else ""."""
+    if not target or target.startswith("@") or "://" in target:
+        return ""
+    try:
+        text = without_yaml_front_matter(reader.read(relpath, target).text).strip()
+    except IncludeRefused:
+        return ""
+    return "" if "\n" in text else text
 
 
 def _partial(

@@ -61,7 +61,10 @@ from builder.parsers.markdown.material_shortcodes import (
     setting_references,
 )
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
+from builder.parsers.markdown.mdbook_admonish import admonish_containers, has_admonish_blocks
+from builder.parsers.markdown.mdbook_code import reading_mdbook
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
+from builder.parsers.markdown.mdbook_tabs import has_tab_sets, label_tab_sets
 from builder.parsers.markdown.mdc_components import has_mdc_components, rewrite_mdc_components
 from builder.parsers.markdown.mdx import (
     COMPONENT_TAG,
@@ -71,6 +74,7 @@ from builder.parsers.markdown.mdx import (
     is_esm,
 )
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
+from builder.parsers.markdown.mdx_code_blocks import code_block_fences, has_code_block_components
 from builder.parsers.markdown.mdx_esm import MDX_ESM
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, renders_macros
@@ -93,6 +97,7 @@ from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
     drop_template_statements,
@@ -107,9 +112,17 @@ from builder.parsers.markdown.toc_markers import (
     is_written_toc,
 )
 from builder.parsers.markdown.unclosed_blocks import Note, check_comment, check_fence
+from builder.parsers.markdown.vitepress_includes import (
+    has_markdown_includes,
+    splice_markdown_includes,
+)
 from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
+)
+from builder.parsers.markdown.vue_interpolation import (
+    fill_frontmatter_references,
+    has_frontmatter_references,
 )
 from builder.parsers.rst.events import Context, DocState, Heading, Text
 from schemas.anchors import TITLE_ANCHOR, slugify
@@ -446,6 +459,8 @@ def parse(
     macros = renders_macros(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text, rendered=macros)
+    if has_frontmatter_references(text):  # VitePress compiles the page as a Vue template
+        text = fill_frontmatter_references(text)
     references: dict[str, Any] = {}
     if mkdocs_markdown() is not None and has_material_shortcodes(text):  # a hook expands them
         references = setting_references(text)
@@ -454,11 +469,19 @@ def parse(
         text = rewrite_mdc_components(text)
     if has_code_tabs(text):  # Docusaurus 1 reads them before Markdown
         text = label_code_tabs(text)
+    if has_tab_values(text):  # Docusaurus' <Tabs values={[...]}>
+        text = label_tab_items(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
     spliced = _splice(replace(page, text=text), relpath, includes)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
         spliced = open_markdown_elements(spliced)
+    if mdx and has_code_block_components(spliced.text):  # Docusaurus' <CodeBlock>{`...`}
+        spliced = code_block_fences(spliced)
     text = spliced.text
+    if reading_mdbook() and has_admonish_blocks(text):  # mdbook-admonish's callouts
+        text = admonish_containers(text)
+    if reading_mdbook() and has_tab_sets(text):  # mdbook-tabs' tab sets
+        text = label_tab_sets(text)
     if relpath.lower().endswith(".qmd") and ":::" in text:  # Pandoc's divs, not MyST's colon fences
         text = balance_div_fences(text)
     if mkdocs_markdown() is not None and has_code_pipes(text):  # Python-Markdown's tables
@@ -525,6 +548,8 @@ def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spli
         spliced = splice_release_notes(spliced, relpath, includes, BLOCK_MD.parse)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, BLOCK_MD.parse)
+    if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
+        spliced = splice_markdown_includes(spliced, relpath, includes)
     if has_snippet_imports(spliced.text):
         spliced = splice_snippet_imports(spliced, relpath, includes)
     if has_partials(spliced.text):

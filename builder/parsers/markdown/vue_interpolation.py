@@ -1,0 +1,103 @@
+"""VitePress' ``{{ $frontmatter.key }}`` read as the value the page's front matter gives it.
+
+VitePress (and VuePress) compile a page into a Vue template, so ``{{ $frontmatter.title }}``
+in its text shows the front matter's ``title``: Rollup 4's pages each open with
+``# {{ $frontmatter.title }}``, which was a heading of that text. Fenced code is shown as
+written (VitePress wraps it in ``v-pre``) unless its language ends in ``-vue``
+(```` ```html-vue ````), which interpolates and highlights as the language before it; Vue
+Router's CDN addresses take the versions its front matter pins that way. Code spans and
+``v-pre`` elements are shown as written too. An expression of anything but the front matter
+(``{{ count }}``, a name of the page's ``<script setup>``) stays as it is; so does one whose
+value is no scalar. The page keeps its number of lines.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from builder.parsers.markdown.front_matter import yaml_front_matter
+from builder.parsers.markdown.hugo_shortcodes import code_spans, in_code_span
+
+_SIGN = "$frontmatter"
+# ``$frontmatter.a.b``, ``$frontmatter['a-b']``, ``$frontmatter["a"]``, ``$frontmatter[0]``:
+# bounded parts, so a long line is scanned in linear time.
+_PART = r"""\.[A-Za-z_$][\w$]{0,100}|\[\s?(?:'[^'\n]{0,100}'|"[^"\n]{0,100}"|\d{1,9})\s?\]"""
+_EXPRESSION = re.compile(r"\{\{\s{0,8}\$frontmatter((?:" + _PART + r"){1,16})\s{0,8}\}\}")
+_KEY = re.compile(r"""\.([A-Za-z_$][\w$]*)|\[\s?(?:'([^']*)'|"([^"]*)"|(\d+))\s?\]""")
+_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{]*)")
+_VUE_SUFFIX = "-vue"
+
+
+def has_frontmatter_references(text: str) -> bool:
+    """The quick test: a page without the name refers to no front matter value."""
+    return _SIGN in text
+
+
+def fill_frontmatter_references(text: str) -> str:
+    """``text`` with each ``{{ $frontmatter... }}`` that Vue interpolates replaced by its value,
+    and ``-vue`` taken off the languages of the code blocks that interpolate."""
+    front_matter = yaml_front_matter(text)
+    values = _load(front_matter) if front_matter is not None else None
+    if not isinstance(values, dict):
+        return text
+    lines = text.split("\n")
+    fence, interpolated = "", False
+    for index, line in enumerate(lines):
+        if fence:
+            if line.strip().startswith(fence) and not line.strip().lstrip(fence[0]):
+                fence = ""
+            elif interpolated:
+                lines[index] = _filled(line, values, code=True)
+        elif opening := _FENCE.match(line):
+            fence, language = opening.group(1), opening.group(2)
+            interpolated = language.endswith(_VUE_SUFFIX)
+            if interpolated:
+                start, end = opening.span(2)
+                lines[index] = line[:start] + language[: -len(_VUE_SUFFIX)] + line[end:]
+        elif _SIGN in line and "v-pre" not in line:
+            lines[index] = _filled(line, values, code=False)
+    return "\n".join(lines)
+
+
+def _load(front_matter: str) -> Any:
+    try:
+        return yaml.safe_load(front_matter)
+    except yaml.YAMLError:
+        return None
+
+
+def _filled(line: str, values: dict[Any, Any], code: bool) -> str:
+    spans = [] if code else code_spans(line)
+
+    def value_of(match: re.Match[str]) -> str:
+        if in_code_span(spans, match.start()):
+            return match.group(0)
+        value = _lookup(values, match.group(1))
+        return match.group(0) if value is None else value
+
+    return _EXPRESSION.sub(value_of, line)
+
+
+def _lookup(values: dict[Any, Any], path: str) -> str | None:
+    """The scalar at ``path`` (".a['b']") in the front matter, as Vue shows it; None when
+    there is none."""
+    found: Any = values
+    for part in _KEY.finditer(path):
+        name, single, double, number = part.groups()
+        if isinstance(found, list) and number is not None and int(number) < len(found):
+            found = found[int(number)]
+        elif isinstance(found, dict):
+            key = next(k for k in (name, single, double, number) if k is not None)
+            if key not in found:
+                return None
+            found = found[key]
+        else:
+            return None
+    if isinstance(found, bool):
+        return "true" if found else "false"
+    if isinstance(found, (str, int, float)):
+        return " ".join(str(found).split("\n"))
+    return None

@@ -1,0 +1,73 @@
+"""VitePress' <!--@include: ...--> shows the file it names, as VitePress splices it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.includes import IncludeReader, include_root
+from builder.parsers.markdown.parser import parse
+
+PARTS = {
+    # Kubb 4.39's plugin pages each include the options they share.
+    "plugins/core/barrelTypes.md": (
+        "::: code-group\n\n```typescript [all]\nexport * from './gen/pet.ts'\n```\n\n:::\n"
+    ),
+    "parts/basics.md": (
+        "---\ntitle: Basics\n---\nSome getting started stuff.\n\n### Configuration\n\n"
+        "Can be created using `.foorc.json`.\n"
+    ),
+    "parts/usage.md": (
+        "<!-- #region basic-usage -->\n## Usage Line 1\n\n## Usage Line 2\n"
+        "<!-- #endregion basic-usage -->\n\n## Options {#opts}\n\nThe options.\n\n"
+        "### Sub\n\nA sub-option.\n\n## Next\n\nNot taken.\n"
+    ),
+    "snippets/region.js": (
+        "// #region snippet\nfunction foo() {\n  // ..\n}\n// #endregion snippet\n"
+    ),
+}
+
+PAGE = """\
+# Docs
+
+Intro.
+<!--@include: ../parts/basics.md-->
+After.
+
+## barrelType
+
+<!--@include: ./core/barrelTypes.md-->
+
+<!--@include: @/parts/usage.md#basic-usage{2,}-->
+The second line of the region.
+
+## Heading
+
+<!--@include: @/parts/usage.md#opts-->
+
+```js
+<!--@include: @/snippets/region.js{2,4}-->
+```
+
+<!--@include: ./missing.md-->
+<!--@include: ./plugin-zod.md-->
+"""
+
+
+def test_includes_show_the_files_they_name(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    for relpath, text in {**PARTS, "plugins/plugin-zod.md": PAGE}.items():
+        (docs / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (docs / relpath).write_text(text, encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    reader = IncludeReader(include_root(docs, None, None))
+    parsed = parse(PAGE, "plugins/plugin-zod.md", includes=reader)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Docs", "Intro.\n\nSome getting started stuff."),
+        ("Configuration", "Can be created using `.foorc.json`.\n\nAfter."),
+        ("barrelType", "Code group:\nall:\n```typescript\nexport * from './gen/pet.ts'\n```"),
+        ("Usage Line 2", "The second line of the region."),
+        ("Heading", "The options."),
+        # The code keeps the lines it takes as they are; a page including itself shows no more.
+        ("Sub", "A sub-option.\n\n```js\nfunction foo() {\n  // ..\n}\n```"),
+    ]
+    assert [w.message for w in parsed.warnings] == ["include not read: ./missing.md was not found"]

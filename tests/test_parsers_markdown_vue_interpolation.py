@@ -1,0 +1,54 @@
+"""VitePress' ``{{ $frontmatter.key }}`` reads as the page's front matter value."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from builder.parsers.markdown.vue_interpolation import fill_frontmatter_references
+
+
+def test_a_heading_of_the_front_matter_title_reads_as_the_title() -> None:
+    # Rollup 4's pages each open so.
+    text = (
+        "---\ntitle: Command Line Interface\n---\n\n# {{ $frontmatter.title }}\n\n"
+        "Rollup should typically be used from the command line.\n\n## Configuration Files\n\nx\n"
+    )
+    parsed = parse(text, "command-line-interface/index.md")
+    assert [s.heading for s in parsed.sections] == ["Command Line Interface", "Configuration Files"]
+
+
+def test_vue_code_blocks_interpolate_and_others_show_the_expression() -> None:
+    # Vue Router's installation page pins the CDN versions in its front matter.
+    text = (
+        "---\npackageVersions:\n  vue: 3.5.28\n  '@vue/devtools-api': 8.0.6\n---\n\n"
+        "```html-vue\n"
+        '<script src="https://unpkg.com/vue@{{ $frontmatter.packageVersions.vue }}/x.js">\n'
+        "<script src=\"/api@{{ $frontmatter.packageVersions['@vue/devtools-api'] }}.js\">\n"
+        "```\n\n"
+        "```vue\n<p>{{ $frontmatter.packageVersions.vue }}</p>\n```\n\n"
+        "Vue `{{ $frontmatter.packageVersions.vue }}` is {{ $frontmatter.packageVersions.vue }};"
+        " {{ $frontmatter.missing }} and {{ count }} stay.\n\n"
+        "<code v-pre>{{ $frontmatter.packageVersions.vue }}</code>\n"
+    )
+    filled = fill_frontmatter_references(text)
+    assert filled.split("\n")[6:] == [
+        "```html",
+        '<script src="https://unpkg.com/vue@3.5.28/x.js">',
+        '<script src="/api@8.0.6.js">',
+        "```",
+        "",
+        "```vue",
+        "<p>{{ $frontmatter.packageVersions.vue }}</p>",
+        "```",
+        "",
+        "Vue `{{ $frontmatter.packageVersions.vue }}` is 3.5.28;"
+        " {{ $frontmatter.missing }} and {{ count }} stay.",
+        "",
+        "<code v-pre>{{ $frontmatter.packageVersions.vue }}</code>",
+        "",
+    ]
+
+
+def test_a_page_without_front_matter_or_with_broken_yaml_is_unchanged() -> None:
+    heading = "# {{ $frontmatter.title }}\n"
+    for text in (heading, "---\ntitle: [\n---\n" + heading):
+        assert fill_frontmatter_references(text) == text
