@@ -16,14 +16,9 @@ from pathlib import Path
 from builder.archive_source import TAR_SUFFIXES, ZIP_SUFFIXES
 from builder.errors import BuildError
 from builder.starter_archive import is_archive, survey_archive
-from builder.survey import (
-    CATALOG_NAME,
-    DocsInstanceSurvey,
-    ProjectSurvey,
-    library_id_of,
-    survey_project,
-)
+from builder.survey import CATALOG_NAME, ProjectSurvey, library_id_of, survey_project
 from builder.survey_docs import NO_DOCS_FOUND
+from builder.survey_docusaurus import DocsInstanceSurvey
 
 # The archives init reads: a wheel holds no docs pages (starter_archive refuses it).
 _SOURCE_ARCHIVES = tuple(s for s in TAR_SUFFIXES + ZIP_SUFFIXES if s != ".whl")

@@ -26,13 +26,6 @@ from builder.built_sphinx import (
     read_built_sphinx,
 )
 from builder.debian_package import packaged_docs, unpacked_doc_package
-from builder.projects.docusaurus import (
-    VERSIONED_DOCS,
-    docs_instances,
-    find_docusaurus,
-    site_versions,
-)
-from builder.projects.gen_files import inside_folder
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
@@ -40,7 +33,8 @@ from builder.survey_docs import (
     include_patterns,
     writes_api_with_a_script,
 )
-from builder.survey_git import MAX_TAGGED_VERSIONS, VersionTags, pages_url, version_tags
+from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versioned_docs
+from builder.survey_git import VersionTags, pages_url, version_tags
 from builder.version_file import version_from_file, version_in_package
 from schemas.versions import is_version
 
@@ -70,16 +64,6 @@ _PACKAGE_NOTES = re.compile(
     r"(?i)(?:change[-_ ]?log|changes|history|news|release[-_ ]?notes|upgrading|migration)"
     r"(?:[-_ ]guide)?$"
 )
-
-
-@dataclass(frozen=True)
-class DocsInstanceSurvey:
-    """Another docs plugin instance of a Docusaurus site: its id, its current docs folder and
-    its released versions (version, folder), newest first."""
-
-    id: str
-    docs: str
-    versioned: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -172,14 +156,14 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if not version and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
-    versioned = _versioned_docs(root, docs, version) if kind == "docusaurus" else ()
+    versioned = versioned_docs(root, docs, version) if kind == "docusaurus" else ()
     if versioned:
         folder = posixpath.dirname(versioned[0][1])
         found.append(
             f"{len(versioned)} released version(s) in {folder}/: "
             + ", ".join(name for name, _ in versioned)
         )
-    instances = _other_instances(root, docs, version) if kind == "docusaurus" else ()
+    instances = other_instances(root, docs, version) if kind == "docusaurus" else ()
     found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
@@ -342,50 +326,6 @@ def _web_url(urls: dict[str, Any], keys: tuple[str, ...]) -> str | None:
 
 def _is_web(url: str) -> bool:
     return re.match(r"^https?://[^/\s]+", url) is not None
-
-
-# A release line named by the version its releases share: Detox's "20.x" and "19.x".
-def _other_instances(root: Path, docs: str, version: str) -> tuple[DocsInstanceSurvey, ...]:
-    """The site's other docs plugin instances whose folder is there (Haystack's API
-    reference), each with its released versions."""
-    found = find_docusaurus(root / docs)
-    if found is None:
-        return ()
-    site = found.config.parent
-    return tuple(
-        DocsInstanceSurvey(
-            instance.id,
-            (site / instance.path).relative_to(root).as_posix(),
-            _versioned_docs(root, docs, version, instance.id),
-        )
-        for instance in docs_instances(found.config)
-        if (site / instance.path).is_dir() and inside_folder(site / instance.path, root)
-    )
-
-
-_RELEASE_LINE = re.compile(r"(v?\d+(?:\.\d+)*)\.x")
-
-
-def _versioned_docs(
-    root: Path, docs: str, version: str, instance: str = ""
-) -> tuple[tuple[str, str], ...]:
-    """The newest MAX_TAGGED_VERSIONS released versions of the Docusaurus site whose docs are
-    ``docs`` (of its docs plugin ``instance``, when another's); a release line ("20.x") is the
-    version it names ("20"), and a version named by no version number (prettier's "stable")
-    is the project's own version when that is known and not listed."""
-    found = find_docusaurus(root / docs)
-    if found is None:
-        return ()
-    site = found.config.parent
-    folders = f"{instance}_{VERSIONED_DOCS}" if instance else VERSIONED_DOCS
-    chosen: list[tuple[str, str]] = []
-    for name in site_versions(site, instance)[:MAX_TAGGED_VERSIONS]:
-        folder = (site / folders / f"version-{name}").relative_to(root).as_posix()
-        line = _RELEASE_LINE.fullmatch(name)
-        number = name if is_version(name) else line[1] if line else version
-        if is_version(number) and number not in (n for n, _ in chosen):
-            chosen.append((number, folder))
-    return tuple(chosen)
 
 
 def _source_dir(root: Path, docs: str, name: str) -> str | None:
