@@ -37,3 +37,29 @@ def test_names_the_class_body_annotates_are_members_and_self_attributes_are_not(
             "`Token()`\n\nMembers without a description:\n- `expires: int`\n- `message: str`",
         ),
     ]
+
+
+def test_a_class_whose_module_assigns_its_docstring_is_documented(tmp_path: Path) -> None:
+    # asyncpg 0.32.0's asyncpg.types.Type, Attribute and ServerVersion (NamedTuples whose
+    # docstrings, and their fields', the module sets after: 'Type.__doc__ = ...',
+    # 'Type.oid.__doc__ = ...'): ':members:' left them out, as if undocumented.
+    (tmp_path / "pgtypes").mkdir()
+    (tmp_path / "pgtypes" / "__init__.py").write_text(
+        "import typing\n\n\n"
+        "class Type(typing.NamedTuple):\n"
+        "    oid: int\n"
+        "    name: str\n\n\n"
+        "Type.__doc__ = 'Database data type.'\n"
+        "Type.oid.__doc__ = 'OID of the type.'\n\n\n"
+        "class Hidden:\n"
+        "    pass\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Types\n=====\n\n.. automodule:: pgtypes\n   :members:\n"
+    parsed = parse_file("types.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("pgtypes.Type", "`Type(oid: int, name: str)`\n\nDatabase data type."),
+        ("pgtypes.Type.oid", "`oid: int`\n\nOID of the type."),
+    ]

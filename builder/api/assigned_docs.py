@@ -107,13 +107,10 @@ def _module_strings(body: list[ast.stmt]) -> dict[str, str]:
 
 
 def _doc_owner(target: ast.expr) -> str:
-    """``name`` when ``target`` is ``name.__doc__``; "" for anything else."""
-    if (
-        isinstance(target, ast.Attribute)
-        and target.attr == "__doc__"
-        and isinstance(target.value, ast.Name)
-    ):
-        return target.value.id
+    """``name`` when ``target`` is ``name.__doc__``, ``Type.oid`` for ``Type.oid.__doc__`` (a
+    NamedTuple's field, asyncpg's types); "" for anything else."""
+    if isinstance(target, ast.Attribute) and target.attr == "__doc__":
+        return _dotted_name(target.value)
     return ""
 
 

@@ -10,7 +10,12 @@ from typing import Any
 
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
-from builder.api.object_docs import LinesOf, attribute_doc_comment, base_docstring
+from builder.api.object_docs import (
+    LinesOf,
+    assigned_text,
+    attribute_doc_comment,
+    base_docstring,
+)
 from builder.api.signatures import is_alias_broken, reads_as_property
 
 _META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
@@ -174,10 +179,16 @@ def _meta_private(member: Any) -> bool | None:
 
 
 def _documented(member: Any, lines_of: LinesOf) -> bool:
+    """Whether autodoc finds a docstring: its own or a base's, one its module assigns after
+    (``Type.__doc__ = "..."``, as a NamedTuple gets one), a ``#:`` comment or a declared doc."""
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
     docstring = target.docstring or base_docstring(target)
     if docstring is not None:
         return bool(docstring.value.strip())
-    return bool(attribute_doc_comment(target, lines_of)) or bool(declared_doc(target))
+    return (
+        bool(assigned_text(target, lines_of))
+        or bool(attribute_doc_comment(target, lines_of))
+        or bool(declared_doc(target))
+    )

@@ -35,7 +35,7 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     docstring = read_docstring(target, lines_of) or base_docstring(target)
     if docstring is not None:
         return parse_docstring(docstring, style)
-    assigned = _assigned(target, lines_of)
+    assigned = assigned_text(target, lines_of)
     if assigned:
         import griffe
 
@@ -57,7 +57,7 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     return ()
 
 
-def _assigned(target: Any, lines_of: LinesOf) -> str:
+def assigned_text(target: Any, lines_of: LinesOf) -> str:
     """A class's, function's or attribute's docstring assigned to its ``__doc__`` in its
     module: an attribute made by a call (falcon's ``encode = _create_str_encoder(False)``, a
     ``functools.partial``) is a function whose ``__doc__`` the module then sets."""
