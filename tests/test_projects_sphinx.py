@@ -373,16 +373,16 @@ def test_settings_from_a_module_the_conf_py_imports_apply(tmp_path: Path) -> Non
     (tmp_path / "sites" / "shared_conf.py").write_text('default_role = "obj"\n', "utf-8")
     (tmp_path / "outside.py").write_text('default_role = "math"\n', "utf-8")
     (docs / "index.rst").write_text(
-        "Use `.Context`\n==============\n\nCall `~.Context.run` on it.\n", "utf-8"
+        "Use `.Context`\n==============\n\nCall `.Context.run` on it.\n", "utf-8"
     )
     conf = 'import os, sys\nsys.path.append(os.path.abspath(".."))\nfrom shared_conf import *\n'
     (docs / "conf.py").write_text(conf, "utf-8")
     (record,) = compiled_records(version(docs))
-    assert (record["heading"], record["body"]) == ("Use Context", "Call `run` on it.")
+    assert (record["heading"], record["body"]) == ("Use Context", "Call `Context.run` on it.")
     # A module outside the project (the folder above the docs' own) is not read.
     (docs / "conf.py").write_text(conf.replace("..", "../..").replace("shared_conf", "outside"))
     (record,) = compiled_records(version(docs))
-    assert record["body"] == "Call `~.Context.run` on it."
+    assert record["body"] == "Call `.Context.run` on it."
 
 
 def test_a_settings_module_above_the_catalog_folder_is_not_read(tmp_path: Path) -> None:

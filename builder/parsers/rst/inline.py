@@ -123,6 +123,11 @@ _TRIGGERS = re.compile(r"[\\`*|_]")
 _BACKTICKS = re.compile(r"`+")
 # The constructs that can read as a code span.
 _CODE_KINDS = frozenset({"literal", "role_text", "suffix_role", "interpreted"})
+# Interpreted text written as a cross-reference ("~pkg.mod.Class", "title <.func>"): with no
+# default_role known (a plain reST folder, a conf.py not found) it reads as Sphinx's "obj"
+# role shows it, not as its markup; invoke's changelog wrote "`~invoke.runners.Promise`".
+_DOTTED_TARGET = r"(?:\.[A-Za-z_][\w.]*|[A-Za-z_][\w.]*\.\w+)"
+_REFERENCE_SHAPED = re.compile(rf"~{_DOTTED_TARGET}|[^<>`]+ <[~!]?{_DOTTED_TARGET}>", re.DOTALL)
 
 
 @contextmanager
@@ -252,6 +257,8 @@ def _construct(match: re.Match[str], heading: bool) -> str:
         role = _DEFAULT_ROLE.get()
         if role:
             return render_role(role, value, heading=heading)
+        if _REFERENCE_SHAPED.fullmatch(value):
+            return render_role("obj", value, heading=heading)
         return _code(_unescape(value), heading)
     if kind == "substitution":
         # A definition's text is inline markup too, and may name other definitions.
