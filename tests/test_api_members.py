@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.model import ApiSettings
 from builder.parsers import parse_file
 from tests.api_support import package_source
 
@@ -62,4 +63,29 @@ def test_a_class_whose_module_assigns_its_docstring_is_documented(tmp_path: Path
     assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
         ("pgtypes.Type", "`Type(oid: int, name: str)`\n\nDatabase data type."),
         ("pgtypes.Type.oid", "`oid: int`\n\nOID of the type."),
+    ]
+
+
+def test_a_field_the_class_docstring_describes_reads_that_description(tmp_path: Path) -> None:
+    # svcs 26.2.0's ServicePing: its fields named in ':members: name, ping, aping, is_async'
+    # are described only in the class docstring's 'Attributes:' section, which napoleon shows
+    # on the class; their sections held 'name: str' alone.
+    (tmp_path / "pings").mkdir()
+    (tmp_path / "pings" / "__init__.py").write_text(
+        "class ServicePing:\n"
+        '    """A health check.\n\n'
+        "    Attributes:\n"
+        "        name: A fully-qualified name of the service type.\n"
+        '    """\n\n'
+        "    name: str\n"
+        "    is_async: bool\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path, ApiSettings(docstring_style="google"))
+    text = ".. autoclass:: pings.ServicePing()\n   :members: name, is_async\n"
+    parsed = parse_file("pings.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("pings.ServicePing.name", "`name: str`\n\nA fully-qualified name of the service type."),
+        ("pings.ServicePing.is_async", "`is_async: bool`"),
     ]

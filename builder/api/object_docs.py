@@ -4,7 +4,8 @@ place when it has none.
 In that order: another object's docstring its module assigns to its ``__doc__``, its own
 docstring, the one of the method it overrides, a ``__doc__`` its module assigns to it, its
 ``#:`` comment, the ``Doc`` of its annotation, the docstring an
-interface declares for it, and the docstring of the class an attribute is an instance of. The
+interface declares for it, an attribute's entry in its class docstring's Attributes section,
+and the docstring of the class an attribute is an instance of. The
 parameters' types and their ``Doc`` annotations join the Parameters list.
 """
 
@@ -51,10 +52,30 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     declared = declared_doc(target)
     if declared:
         return (DocPart("", declared),)
+    described = _owner_description(target, style)
+    if described:
+        return (DocPart("", described),)
     instance_of = class_of_instance(target)
     if instance_of is not None and instance_of.docstring is not None:
         return parse_docstring(instance_of.docstring, style)
     return ()
+
+
+def _owner_description(target: Any, style: str) -> str:
+    """What the class docstring's Attributes section says of an attribute (Google's
+    "Attributes:", NumPy's heading, ``:ivar name:``), which napoleon shows on the class page
+    and autodoc's entry for the attribute itself lacks; "" when it says nothing."""
+    owner = target.parent
+    if target.kind.value != "attribute" or owner is None or owner.kind.value != "class":
+        return ""
+    if owner.docstring is None:
+        return ""
+    for part in parse_docstring(owner.docstring, style):
+        if part.title == "Attributes":
+            for field in part.fields:
+                if field.name == target.name and field.description.strip():
+                    return field.description
+    return ""
 
 
 def assigned_text(target: Any, lines_of: LinesOf) -> str:
