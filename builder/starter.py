@@ -211,11 +211,12 @@ def render_catalog(survey: ProjectSurvey, archive: str | None = None) -> str:
 
 
 def _instance_library(survey: ProjectSurvey, instance: DocsInstanceSurvey) -> list[str]:
-    """A library of another docs plugin instance of the site (its API reference): each of its
-    released versions, or its current docs as the project's version."""
+    """A library of another docs instance of the project (a Docusaurus site's API reference,
+    Invoke's sites/www beside sites/docs): each of its released versions, or its current docs
+    as the project's version."""
     lines = [
-        f"# The site's docs plugin instance {instance.id!r}, in {instance.docs}/: a library of",
-        "# its own, as the site shows it apart from the docs.",
+        f"# Another docs instance of the project, {instance.id!r}, in {instance.docs}/ (a",
+        "# Docusaurus docs plugin's, a Sphinx site's): a library of its own, shown apart.",
         "[[libraries]]",
         f"id = {_string(library_id_of(f'{survey.library_id}-{instance.id}'))}",
         f"name = {_string(f'{survey.name} {instance.id}')}",

@@ -31,6 +31,7 @@ from builder.survey_docs import (
     docs_kind,
     exclude_patterns,
     include_patterns,
+    sibling_sphinx_sites,
     writes_api_with_a_script,
 )
 from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versioned_docs
@@ -164,6 +165,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             + ", ".join(name for name, _ in versioned)
         )
     instances = other_instances(root, docs, version) if kind == "docusaurus" else ()
+    instances = sibling_sphinx_sites(root, docs) if kind in ("sphinx", "myst") else instances
     found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)

@@ -31,6 +31,7 @@ from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
+from builder.survey_docusaurus import DocsInstanceSurvey
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -202,7 +203,7 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
     """The folders a Sphinx conf.py may be in, likeliest first: the usual docs folders and the
     project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html), then
     their ``source`` folders, as sphinx-quickstart's separate source and build folders lay out
-    a subfolder (pvlib's docs/sphinx/source)."""
+    a subfolder (pvlib's docs/sphinx/source), then a docs folder one folder down."""
     yield from (*DOCS_FOLDERS, ".")
     for pattern in (f"*/{SPHINX_CONFIG_NAME}", f"*/source/{SPHINX_CONFIG_NAME}"):
         for folder in DOCS_FOLDERS[:3]:
@@ -210,6 +211,29 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
             if parent.is_dir():
                 for conf in sorted(parent.glob(pattern)):
                     yield conf.parent.relative_to(root).as_posix()
+    # Last, a docs folder inside another of the project's folders: Invoke's and Fabric's
+    # sites/docs (their API reference; sites/www, the project's site, has a conf.py too).
+    skipped = {*NOT_DOCS, *_TEST_FOLDERS}
+    for name in DOCS_FOLDERS[:2]:
+        for conf in sorted(root.glob(f"*/{name}/{SPHINX_CONFIG_NAME}")):
+            top = conf.parent.parent.name
+            if top not in skipped and not top.startswith("."):
+                yield conf.parent.relative_to(root).as_posix()
+
+
+def sibling_sphinx_sites(root: Path, docs: str) -> tuple[DocsInstanceSurvey, ...]:
+    """The other Sphinx projects beside a docs folder found inside another folder of the
+    project, each a library of its own: Invoke's and Fabric's sites/www (their changelog, FAQ
+    and install pages) beside sites/docs (their API reference)."""
+    top, _, name = docs.partition("/")
+    if not name or "/" in name or top in DOCS_FOLDERS or name not in DOCS_FOLDERS[:2]:
+        return ()
+    skipped = {*NOT_DOCS, *_TEST_FOLDERS}
+    return tuple(
+        DocsInstanceSurvey(conf.parent.name, f"{top}/{conf.parent.name}", ())
+        for conf in sorted((root / top).glob(f"*/{SPHINX_CONFIG_NAME}"))
+        if conf.parent.name not in (name, *skipped) and not conf.parent.name.startswith(".")
+    )
 
 
 # Folders a Docusaurus site is kept in: the project, or beside the code.

@@ -688,3 +688,30 @@ def test_a_sphinx_conf_in_the_source_folder_of_a_docs_subfolder_is_found(
     (tmp_path / "docs" / "tutorials" / "notes.rst").write_text("Notes\n=====\n")
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs) == ("sphinx", "docs/sphinx/source")
+
+
+def test_a_sphinx_docs_folder_inside_another_folder_is_found(tmp_path: Path) -> None:
+    # invoke 3.0.3 and fabric 3.2.3 (sites/docs/conf.py, sites/www/conf.py beside it): read
+    # from the top as plain reST, their API pages' automodule directives lost the members
+    # sites/docs/conf.py's autodoc_default_options asks for, and its default role.
+    for site in ("docs", "www"):
+        (tmp_path / "sites" / site).mkdir(parents=True)
+        (tmp_path / "sites" / site / "conf.py").write_text('project = "Invoke"\n')
+        (tmp_path / "sites" / site / "index.rst").write_text("Invoke\n======\n")
+    # A build's copy, which sorts first, is not the docs.
+    (tmp_path / "build" / "docs").mkdir(parents=True)
+    (tmp_path / "build" / "docs" / "conf.py").write_text('project = "copy"\n')
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "invoke"\nversion = "3.0.3"\n')
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("sphinx", "sites/docs")
+    # sites/www, the project's site (its changelog, FAQ, install pages), is a library too.
+    assert [(site.id, site.docs) for site in survey.instances] == [("www", "sites/www")]
+    write_starter_catalog(tmp_path)
+    catalog = load_catalog(tmp_path / "docbuild.toml")
+    assert [
+        (library.id, [v.directory.name for v in library.versions if v.directory])
+        for library in catalog.libraries
+    ] == [
+        ("invoke", ["docs"]),
+        ("invoke-www", ["www"]),
+    ]
