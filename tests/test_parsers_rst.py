@@ -270,6 +270,12 @@ def test_empty_documents_have_no_sections(text: str) -> None:
         ),
         ("``literal *not em*``", "`literal *not em*`"),
         ("`default role`", "`default role`"),
+        # asyncpg 0.32.0's type table: a role right after an inline literal's end is a role to
+        # docutils ("``list[``:class:`asyncpg.Range` ``]``"); it read as its markup.
+        (
+            "``list[``:class:`asyncpg.Range <asyncpg.types.Range>` ``]``, `x`:meth:`y`",
+            "`list[asyncpg.Range` `]`, `xy`",
+        ),
         # invoke 3.0.3 (its conf.py in sites/docs/, read as plain reST): 220 references read
         # as their markup, "`~invoke.runners.Promise`" and "`@task <invoke.tasks.task>`".
         (

@@ -92,7 +92,7 @@ def _unquoted(start: str) -> str:
 _INLINE = re.compile(
     r"\\(?P<escaped>.)"
     r"|``(?P<literal>\S(?:(?:[^`]|`(?!`)){0,2000}?\S)??)``(?![\w`])"
-    r"|:(?<![\w`]:)(?P<role>[A-Za-z][\w+.:-]{0,60}?):`(?P<role_text>" + _SPAN + r")`(?!\w)"
+    r"|:(?<!\w:)(?P<role>[A-Za-z][\w+.:-]{0,60}?):`(?P<role_text>" + _SPAN + r")`(?!\w)"
     r"|`(?<![\w`]`)(?P<suffixed>" + _SPAN + r")`:(?P<suffix_role>[A-Za-z][\w+.:-]{0,60}?):"
     r"(?![\w`])"
     r"|`(?<![\w`]`)(?P<reference>" + _SPAN + r")`__?(?!\w)"
