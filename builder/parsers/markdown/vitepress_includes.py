@@ -32,7 +32,9 @@ from schemas.anchors import slugify
 
 _SIGN = "@include:"
 # VitePress' includeRE, its path bounded so a comment left open is not looked for past a line.
-_INCLUDE = re.compile(r"<!--\s*@include:\s*([^\n]{0,1000}?)\s*-->")
+# The path starts and ends with no blank: the blanks around it are the two runs of ``\s*``
+# alone (a run either could take made a line of blanks after the sign cubic).
+_INCLUDE = re.compile(r"<!--\s*@include:\s*(\S(?:[^\n]{0,998}?\S)?)\s*-->")
 _RANGE = re.compile(r"\{(\d*),(\d*)\}$")
 _REGION_NAME = re.compile(r"#([^\s{]+)$")
 _REGION = re.compile(r"#(?P<kind>region|endregion)\b[ \t]*(?P<name>[\w.-]*)")
