@@ -99,3 +99,29 @@ def test_a_long_run_of_blanks_after_the_sign_is_read_in_linear_time(tmp_path: Pa
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.strip() == "['Shared', 'text.']"
+
+
+def test_paths_of_many_hashes_are_read_in_linear_time(tmp_path: Path) -> None:
+    """The region name was searched for from every "#" of the path to its end, so a path of
+    1,000 of them ending in "{" took 6 ms, a page of such includes minutes (quadratic). The
+    subprocess's timeout guards against that hang; it is no timing."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "part.md").write_text("## Usage\n\nShared text.\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from builder.includes import IncludeReader, include_root\n"
+        "from builder.parsers.markdown.parser import parse\n"
+        "reader = IncludeReader(include_root(Path(sys.argv[1]), None, None))\n"
+        "hashes = '<!--@include: ./' + '#' * 990 + '{-->\\n'\n"
+        "page = '# Page\\n\\n<!--@include: ./part.md#usage-->\\n\\n' + hashes * 20_000\n"
+        "parsed = parse(page, 'page.md', includes=reader)\n"
+        "print(parsed.sections[0].body, len(parsed.warnings))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(docs)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["Shared", "text.", "20000"]
