@@ -34,7 +34,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.sphinx_conf_strings import string_operation
+from builder.sphinx_conf_strings import TextBudget, string_operation
 from builder.sphinx_pyproject import (
     LITERAL_ERRORS,
     PyprojectConfig,
@@ -129,6 +129,7 @@ def read_sphinx_conf(
     values: dict[str, Any] = dict(computed)
     not_literal: dict[str, None] = {}
     configs: dict[str, PyprojectConfig] = {}
+    budget = TextBudget()
     for statement, conditional in _statements(tree.body, conditional=False):
         if (
             pyproject is not None
@@ -154,7 +155,7 @@ def read_sphinx_conf(
             try:
                 if node is None:
                     raise ValueError(name)
-                values[name] = _literal(name, node, values, configs)
+                values[name] = _literal(name, node, values, configs, budget)
                 not_literal.pop(name, None)
             except LITERAL_ERRORS:
                 if name in computed:
@@ -200,6 +201,7 @@ def _literal(
     node: ast.expr,
     known: Mapping[str, Any],
     configs: Mapping[str, PyprojectConfig] | None = None,
+    budget: TextBudget | None = None,
 ) -> Any:
     """The literal value of ``node``; for a list named in _LITERAL_ITEMS_ONLY, its literal
     items (the others left out), and for a dict named in _LITERAL_ENTRIES_ONLY, its literal
@@ -207,11 +209,11 @@ def _literal(
     ``dict`` with keywords is the dict they spell."""
     node = _dict_display(node) or node
     if isinstance(node, ast.JoinedStr):
-        return _formatted(node, known)
+        return _formatted(node, known, budget)
     if name in _LITERAL_ENTRIES_ONLY and isinstance(node, ast.Dict):
-        return dict(_literal_entries(node, known, configs or {}))
+        return dict(_literal_entries(node, known, configs or {}, budget or TextBudget()))
     if name not in _LITERAL_ITEMS_ONLY or not isinstance(node, ast.List | ast.Tuple):
-        return _value(node, known, configs or {})
+        return _value(node, known, configs or {}, budget or TextBudget())
     items = []
     for item in node.elts:
         try:
@@ -237,7 +239,9 @@ def _dict_display(node: ast.expr) -> ast.Dict | None:
     return ast.Dict(keys=keys, values=[keyword.value for keyword in node.keywords])
 
 
-def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
+def _formatted(
+    node: ast.JoinedStr, known: Mapping[str, Any], budget: TextBudget | None = None
+) -> str:
     """The text of an f-string whose fields are names of literal strings or numbers set above
     it (coverage's ``rst_epilog = f".. |release-date| replace:: {release_date}"``), with no
     conversion but ``!s`` and no format spec; anything else is not a literal."""
@@ -257,10 +261,16 @@ def _formatted(node: ast.JoinedStr, known: Mapping[str, Any]) -> str:
         if isinstance(value, bool) or not isinstance(value, str | int | float):
             raise ValueError(part.value.id)
         parts.append(str(value))
+    (budget or TextBudget()).spend(sum(map(len, parts)))
     return "".join(parts)
 
 
-def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]) -> Any:
+def _value(
+    node: ast.expr,
+    known: Mapping[str, Any],
+    configs: Mapping[str, PyprojectConfig],
+    budget: TextBudget,
+) -> Any:
     """The value of ``node`` when it is a literal, a name set above, a value a SphinxConfig
     object gives, a str method's or a subscript's result on those
     (builder.sphinx_conf_strings: repo_helper's ``",".join(config["autodoc_exclude_members"])``,
@@ -272,23 +282,26 @@ def _value(node: ast.expr, known: Mapping[str, Any], configs: Mapping[str, Pypro
         return value
     if isinstance(node, ast.Name) and node.id in known:
         value = known[node.id]
-        return list(value) if isinstance(value, list) else value
+        if isinstance(value, list):
+            budget.spend(len(value))
+            return list(value)
+        return value
     if isinstance(node, ast.Dict):
         if any(key is None for key in node.keys):
             raise ValueError("a dict display that unpacks another")
         return {
-            ast.literal_eval(key): _value(value, known, configs)
+            ast.literal_eval(key): _value(value, known, configs, budget)
             for key, value in zip(node.keys, node.values, strict=True)
             if key is not None
         }
-    read, value = string_operation(node, lambda part: _value(part, known, configs))
+    read, value = string_operation(node, lambda part: _value(part, known, configs, budget), budget)
     if read:
         return value
     if (argument := _dedent_argument(node)) is not None:
         text = (
-            _formatted(argument, known)
+            _formatted(argument, known, budget)
             if isinstance(argument, ast.JoinedStr)
-            else _value(argument, known, configs)
+            else _value(argument, known, configs, budget)
         )
         if isinstance(text, str):
             return textwrap.dedent(text)
@@ -313,14 +326,17 @@ def _dedent_argument(node: ast.expr) -> ast.expr | None:
 
 
 def _literal_entries(
-    node: ast.Dict, known: Mapping[str, Any], configs: Mapping[str, PyprojectConfig]
+    node: ast.Dict,
+    known: Mapping[str, Any],
+    configs: Mapping[str, PyprojectConfig],
+    budget: TextBudget,
 ) -> Iterator[tuple[Any, Any]]:
     """The entries of a dict display whose key and value are literals ("**other" has no key)."""
     for key, value in zip(node.keys, node.values, strict=True):
         if key is None:
             continue
         try:
-            yield ast.literal_eval(key), _value(value, known, configs)
+            yield ast.literal_eval(key), _value(value, known, configs, budget)
         except LITERAL_ERRORS:
             continue
 

@@ -23,16 +23,37 @@ STRING_METHODS = frozenset(
 # The longest text a join or replace may make: chained on a conf.py's literals, they could
 # otherwise grow past any memory.
 MAX_RESULT_CHARS = 1024 * 1024
+# The most text (and list items) the operations of one conf.py may make, all told: a file of
+# a megabyte holds tens of thousands of them, each a copy of up to MAX_RESULT_CHARS.
+MAX_TOTAL_CHARS = 16 * MAX_RESULT_CHARS
 
 
-def string_operation(node: ast.expr, value_of: Callable[[ast.expr], Any]) -> tuple[bool, Any]:
+class TextBudget:
+    """What the operations of one conf.py may still make; spent as they make it."""
+
+    def __init__(self, chars: int = MAX_TOTAL_CHARS) -> None:
+        self.left = chars
+
+    def spend(self, size: int) -> None:
+        if size > min(self.left, MAX_RESULT_CHARS):
+            raise ValueError("an operation that makes text too long")
+        self.left -= size
+
+
+def string_operation(
+    node: ast.expr, value_of: Callable[[ast.expr], Any], budget: TextBudget | None = None
+) -> tuple[bool, Any]:
     """(True, value) when ``node`` is a str method call or a subscript of text or a list of
-    it, each part's value read with ``value_of``; (False, None) for any other node."""
+    it, each part's value read with ``value_of`` and what it makes spent from ``budget``;
+    (False, None) for any other node."""
+    budget = budget or TextBudget()
     if isinstance(node, ast.Subscript):
         sequence = value_of(node.value)
         if not isinstance(sequence, str | list | tuple):
             raise ValueError("a subscript of what is not text or a list")
-        return True, sequence[_index(node.slice, value_of)]
+        index = _index(node.slice, value_of)
+        budget.spend(len(sequence) if isinstance(index, slice) else 1)
+        return True, sequence[index]
     if not (
         isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
@@ -49,8 +70,7 @@ def string_operation(node: ast.expr, value_of: Callable[[ast.expr], Any]) -> tup
             raise ValueError("join of what is not a list of strings")
     elif not all(_simple(argument) for argument in arguments):
         raise ValueError(f"{node.func.attr} of what is not text or a number")
-    if _result_size(text, node.func.attr, arguments) > MAX_RESULT_CHARS:
-        raise ValueError(f"{node.func.attr} that makes text too long")
+    budget.spend(_result_size(text, node.func.attr, arguments))
     result = getattr(text, node.func.attr)(*arguments)
     return True, list(result) if isinstance(result, tuple) else result
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
@@ -71,3 +73,55 @@ def test_includes_show_the_files_they_name(tmp_path: Path) -> None:
         ("Sub", "A sub-option.\n\n```js\nfunction foo() {\n  // ..\n}\n```"),
     ]
     assert [w.message for w in parsed.warnings] == ["include not read: ./missing.md was not found"]
+
+
+def test_a_long_run_of_blanks_after_the_sign_is_read_in_linear_time(tmp_path: Path) -> None:
+    """Three runs could take the blanks after ``@include:`` (before the path, in it, after
+    it), so a comment left open after 2,000 of them took 7 s, more hours (cubic). The
+    subprocess's timeout guards against that hang; it is no timing."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "part.md").write_text("Shared text.\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from builder.includes import IncludeReader, include_root\n"
+        "from builder.parsers.markdown.parser import parse\n"
+        "reader = IncludeReader(include_root(Path(sys.argv[1]), None, None))\n"
+        "page = '# Page\\n\\n<!--  @include:  ./part.md  -->\\n\\n<!--@include:'"
+        " + ' ' * 100_000 + 'x\\n'\n"
+        "section = parse(page, 'page.md', includes=reader).sections[0]\n"
+        "print(section.body.split()[:3])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(docs)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.strip() == "['Shared', 'text.']"
+
+
+def test_paths_of_many_hashes_are_read_in_linear_time(tmp_path: Path) -> None:
+    """The region name was searched for from every "#" of the path to its end, so a path of
+    1,000 of them ending in "{" took 6 ms, a page of such includes minutes (quadratic). The
+    subprocess's timeout guards against that hang; it is no timing."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "part.md").write_text("## Usage\n\nShared text.\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from builder.includes import IncludeReader, include_root\n"
+        "from builder.parsers.markdown.parser import parse\n"
+        "reader = IncludeReader(include_root(Path(sys.argv[1]), None, None))\n"
+        "hashes = '<!--@include: ./' + '#' * 990 + '{-->\\n'\n"
+        "page = '# Page\\n\\n<!--@include: ./part.md#usage-->\\n\\n' + hashes * 20_000\n"
+        "parsed = parse(page, 'page.md', includes=reader)\n"
+        "print(parsed.sections[0].body, len(parsed.warnings))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(docs)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["Shared", "text.", "20000"]

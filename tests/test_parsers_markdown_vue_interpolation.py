@@ -52,3 +52,12 @@ def test_a_page_without_front_matter_or_with_broken_yaml_is_unchanged() -> None:
     heading = "# {{ $frontmatter.title }}\n"
     for text in (heading, "---\ntitle: [\n---\n" + heading):
         assert fill_frontmatter_references(text) == text
+
+
+def test_front_matter_yaml_cannot_read_leaves_the_page_as_it_is() -> None:
+    """PyYAML raises ValueError on an integer of over 4300 digits and RecursionError on lists
+    nested thousands deep; either sank the whole page as a parser error."""
+    heading = "# {{ $frontmatter.title }}\n"
+    for value in ("9" * 5000, "[" * 50_000):
+        text = f"---\ntitle: {value}\n---\n" + heading
+        assert fill_frontmatter_references(text) == text

@@ -209,3 +209,35 @@ def test_options_a_helper_function_adds_are_the_subcommands(tmp_path: Path) -> N
         "Arguments:\n- `WORKSPACE_FILES`: Files to load."
     )
     assert "- `--yes`: Always yes." in sections["tmx import teamocil"]
+
+
+def test_a_helper_that_calls_itself_is_read_once_per_parser(tmp_path: Path) -> None:
+    # Each call of a helper was read again, down to MAX_HELPER_DEPTH: a helper that calls
+    # itself k times on its parser was read k**4 times (k=30: 8 s and 27,931 copies of its
+    # option; k=100 a quarter of an hour). A helper is read once for the parsers it is given.
+    (tmp_path / "cyc").mkdir()
+    (tmp_path / "cyc" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "cyc" / "cli.py").write_text(
+        "import argparse\n\n\n"
+        "def add(parser):\n"
+        '    parser.add_argument("--x", help="X.")\n'
+        "    add(parser)\n    add(parser)\n    add(parser)\n    add(parser=parser)\n\n\n"
+        "def add_sub(parser):\n"
+        '    parser.add_argument("--y", help="Y.")\n\n\n'
+        "def get_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="cyc")\n'
+        "    add(parser)\n"
+        "    commands = parser.add_subparsers()\n"
+        '    one = commands.add_parser("one", help="One.")\n'
+        '    two = commands.add_parser("two", help="Two.")\n'
+        "    add_sub(one)\n    add_sub(two)\n"
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = "CLI\n===\n\n.. argparse::\n   :module: cyc.cli\n   :func: get_parser\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    sections = {s.heading: s.body for s in parsed.sections}
+    assert sections["cyc"].count("`--x <x>`") == 1
+    assert "`--y <y>`: Y." in sections["cyc one"] and "`--y <y>`: Y." in sections["cyc two"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.api.model import ApiSettings
@@ -111,3 +113,35 @@ def test_a_module_page_lists_what_all_names_when_conf_py_says_so(tmp_path: Path)
         "Classes:\n- `Circle`: A round shape.\n- `Shape`: Anything with an outline."
     )
     assert "shapes.base" not in dict(sections)  # its modules only with :recursive:
+
+
+def test_a_template_of_many_tables_is_read_in_linear_time(tmp_path: Path) -> None:
+    """Each ``autosummary`` line of a module template copied the template's lines after it,
+    so one of 80,000 such lines took 6 s per module page, the largest a build reads hours
+    (quadratic). The subprocess's timeout guards against that hang; it is no timing."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from builder.api.model import ApiSettings\n"
+        "from builder.includes import IncludeReader, include_root\n"
+        "from builder.parsers import parse_file\n"
+        "from tests.api_support import package_source\n"
+        "from tests.test_parsers_rst_autosummary_modules import API, MODULE_TEMPLATE\n"
+        "root = Path(sys.argv[1])\n"
+        "(root / 'docs' / 'templates').mkdir(parents=True)\n"
+        "template = '.. autosummary::\\n' * 300_000 + MODULE_TEMPLATE\n"
+        "(root / 'docs' / 'templates' / 'module.rst').write_text(template, encoding='utf-8')\n"
+        "settings = ApiSettings(templates_path=('templates',))\n"
+        "reader = IncludeReader(include_root(root / 'docs', None, None))\n"
+        "source = package_source(root / 'src', settings)\n"
+        "parsed = parse_file('api.rst', API, source, includes=reader)\n"
+        "print(*(section.heading for section in parsed.sections))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == [
+        "API", "shapes", "shapes.base", "shapes.base.Shape", "shapes.circle",
+        "shapes.circle.area", "shapes.circle.Circle",
+    ]  # fmt: skip

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.rst.bibtex import format_entry, plain_text, read_bibtex
 
 BIB = r"""
@@ -69,3 +73,21 @@ def test_a_broken_entry_is_skipped() -> None:
     assert [entry.key for entry in read_bibtex("@article{, title={x}}\n@book{ok, title={y}}")] == [
         "ok"
     ]
+
+
+def test_a_long_bib_file_is_read_in_linear_time() -> None:
+    """Each field's value copied the rest of the file to look for a ``#`` after it, so a
+    .bib file of 20,000 entries (2 MB) took seconds and one of the largest a build reads
+    minutes (quadratic). The subprocess's timeout guards against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.rst.bibtex import read_bibtex\n"
+        "entry = '@article{k%d,\\n  title = {T},\\n  year = 2000,\\n  journal = {J}}\\n'\n"
+        "text = ''.join(entry % number for number in range(150_000))\n"
+        "entries = read_bibtex(text)\n"
+        "print(len(entries), entries[-1].key, entries[-1].get('year'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["150000", "k149999", "2000"]

@@ -25,14 +25,17 @@ def sync(force):
 '''
 
 
-def _parse(tmp_path: Path, text: str, relpath: str = "cli.rst") -> ParsedFile:
+PYPROJECT = '[project]\nname = "kit"\n\n[project.scripts]\nkit = "kit.cli:cli"\n'
+
+
+def _parse(
+    tmp_path: Path, text: str, relpath: str = "cli.rst", pyproject: str = PYPROJECT
+) -> ParsedFile:
     (tmp_path / "docs").mkdir()
     (tmp_path / "kit").mkdir()
     (tmp_path / "kit" / "__init__.py").write_text("", encoding="utf-8")
     (tmp_path / "kit" / "cli.py").write_text(CODE, encoding="utf-8")
-    (tmp_path / "pyproject.toml").write_text(
-        '[project]\nname = "kit"\n\n[project.scripts]\nkit = "kit.cli:cli"\n', encoding="utf-8"
-    )
+    (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
     api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
     reader = IncludeReader(include_root(tmp_path / "docs", None, None))
     parsed = parse_file(relpath, text, api, includes=reader)
@@ -64,3 +67,16 @@ def test_a_myst_command_output_of_a_group_lists_its_commands(tmp_path: Path) -> 
 def test_another_command_stays_as_written(tmp_path: Path) -> None:
     parsed = _parse(tmp_path, "Version\n=======\n\n.. program-output:: python -V\n")
     assert "Usage:" not in parsed.sections[0].body
+
+
+def test_a_pyproject_nested_too_deep_for_tomllib_leaves_setup_cfgs_scripts(
+    tmp_path: Path,
+) -> None:
+    # tomllib reads nested arrays by recursing: 100,000 of them raised RecursionError out of
+    # the directive, and the page was skipped as a parser error.
+    (tmp_path / "setup.cfg").write_text(
+        "[options.entry_points]\nconsole_scripts =\n    kit = kit.cli:cli\n", encoding="utf-8"
+    )
+    text = "Sync\n====\n\n.. program-output:: kit sync --help\n"
+    parsed = _parse(tmp_path, text, pyproject="a = " + "[" * 100_000 + "\n")
+    assert "- `--force`: Even if it conflicts." in parsed.sections[0].body

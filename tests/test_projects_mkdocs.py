@@ -5,6 +5,8 @@ from pathlib import Path
 from typing import Any
 
 import orjson
+import pytest
+import yaml
 
 from builder.api.options import read_mkdocs_settings
 from builder.cache import BuildCache
@@ -82,6 +84,13 @@ def version(directory: Path, project: str = "auto") -> VersionConfig:
 def test_unknown_tags_are_read_as_plain_values() -> None:
     document = load_mkdocs_yaml("a: !!python/name:pkg.mod.func\nb: !ENV [HOME, x]\nc: !relative\n")
     assert document == {"a": "pkg.mod.func", "b": ["HOME", "x"], "c": ""}
+
+
+def test_an_integer_python_will_not_read_is_unreadable_yaml() -> None:
+    # int() refuses over 4300 digits: PyYAML's ValueError escaped every caller's YAMLError
+    # catch, and an mkdocs.yml or a .pages file holding such a number stopped the build.
+    with pytest.raises(yaml.YAMLError):
+        load_mkdocs_yaml("site_name: Demo\nx: " + "9" * 5000 + "\n")
 
 
 def test_pages_follow_the_nav_then_path_order(tmp_path: Path) -> None:

@@ -117,6 +117,15 @@ def test_pages_follow_the_toctrees_from_the_root_document(tmp_path: Path) -> Non
     ]
 
 
+def test_a_toctree_glob_no_regular_expression_can_hold_lists_no_page(tmp_path: Path) -> None:
+    # "[z-a]" (or "[]]") made a pattern re.compile refuses: project_listing raised re.error.
+    make_project(tmp_path)
+    index = tmp_path / "api" / "index.rst"
+    index.write_text(index.read_text(encoding="utf-8") + "   mod-[z-a]\n   mod-[]]\n", "utf-8")
+    _layout, listing = project_listing(version(tmp_path))
+    assert "api/mod-a.rst" in [c.relpath for c in listing.candidates]
+
+
 def test_build_folders_and_exclude_patterns_are_left_out(tmp_path: Path) -> None:
     _, listing = project_listing(version(make_project(tmp_path)))
     relpaths = {c.relpath for c in listing.candidates}

@@ -83,6 +83,11 @@ class _Built:
     scope: Any  # the griffe object whose module names the helpers called
     made: list[_Parser] = field(default_factory=list)
     returned: str = ""
+    # Each helper read, with the parsers it was passed: one called again with the same
+    # parsers adds nothing argparse would take (its options would conflict), and a helper
+    # calling itself many times was read that many times to the power MAX_HELPER_DEPTH.
+    # The parsers are in it themselves (hashed by identity), so none is freed and its id reused.
+    helpers_read: set[tuple[str, tuple[tuple[str, _Parser], ...]]] = field(default_factory=set)
 
     def read(
         self,
@@ -154,6 +159,10 @@ class _Built:
                 bound[parameter.arg] = parsers[arg.id]
         for parameter_name, variable in named:
             bound[parameter_name] = parsers[variable]
+        key = (str(getattr(helper, "path", name)), tuple(sorted(bound.items(), key=_first)))
+        if key in self.helpers_read:
+            return
+        self.helpers_read.add(key)
         caller, self.scope = self.scope, helper
         self.read(list(_statements(defined.body)), bound, {}, depth - 1)
         self.scope = caller
@@ -165,6 +174,10 @@ class _Built:
         root = parsers.get(self.returned) or next((p for p in self.made if p.children), None)
         root = root or (self.made[0] if self.made else None)
         return None if root is None else root.command(fallback)
+
+
+def _first(item: tuple[str, _Parser]) -> str:
+    return item[0]
 
 
 def _with_parents(parser: _Parser, call: ast.Call, parsers: dict[str, _Parser]) -> _Parser:

@@ -39,6 +39,7 @@ class _Arrangement:
     order: list[str] = field(default_factory=list)
     titles: dict[str, str] = field(default_factory=dict)
     taken: set[str] = field(default_factory=set)
+    arranged: set[str] = field(default_factory=set)  # folders arranged, or being arranged
     known: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
@@ -62,7 +63,13 @@ def arranged_by_nav_files(
 
 def _arrange_folder(folder: str, arrangement: _Arrangement, depth: int) -> None:
     """Take the pages below ``folder`` in the order its ``.nav.yml`` gives, or in MkDocs'
-    order without one (each subfolder as its own file orders it)."""
+    order without one (each subfolder as its own file orders it); once only. A second time
+    takes nothing the first did not, and a ``.nav.yml`` naming its own folder (``- .`` in
+    a subfolder's, ``- ../b`` in b's) would otherwise recurse, as often as it names it at
+    each of MAX_DEPTH levels."""
+    if folder in arrangement.arranged:
+        return
+    arrangement.arranged.add(folder)
     nav_file = _read_nav_file(arrangement.docs_root / folder) if depth < MAX_DEPTH else None
     entries = nav_file.get("nav") if nav_file is not None else None
     if not isinstance(entries, list):

@@ -36,4 +36,7 @@ _LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/", _untagged)
 def load(text: str) -> Any:
     """The document of ``text``, unknown tags read as plain values; raises YAMLError."""
     # yaml.load with a SafeLoader subclass: as safe as yaml.safe_load.
-    return yaml.load(text, Loader=_LenientLoader)
+    try:
+        return yaml.load(text, Loader=_LenientLoader)
+    except ValueError as exc:  # an integer of over 4300 digits, which int() refuses
+        raise YAMLError(str(exc)) from exc

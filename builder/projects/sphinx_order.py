@@ -66,7 +66,10 @@ def _children(
         name = target[1:] if target.startswith("/") else posixpath.join(folder, target)
         name = posixpath.normpath(name)
         if entry.is_glob:
-            pattern = re.compile(sphinx_pattern(name))
+            try:
+                pattern = re.compile(sphinx_pattern(name))
+            except re.error:  # "[z-a]": Sphinx stops; the entry lists no page here
+                continue
             children.extend(d for d in docnames if d != doc and pattern.fullmatch(d))
             continue
         if name not in docnames:

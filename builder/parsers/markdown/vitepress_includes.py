@@ -32,9 +32,13 @@ from schemas.anchors import slugify
 
 _SIGN = "@include:"
 # VitePress' includeRE, its path bounded so a comment left open is not looked for past a line.
-_INCLUDE = re.compile(r"<!--\s*@include:\s*([^\n]{0,1000}?)\s*-->")
+# The path starts and ends with no blank: the blanks around it are the two runs of ``\s*``
+# alone (a run either could take made a line of blanks after the sign cubic).
+_INCLUDE = re.compile(r"<!--\s*@include:\s*(\S(?:[^\n]{0,998}?\S)?)\s*-->")
 _RANGE = re.compile(r"\{(\d*),(\d*)\}$")
-_REGION_NAME = re.compile(r"#([^\s{]+)$")
+# The first "#" of the path's last run of characters that are no blank or "{": the search
+# starts only where a run does, so a run of many "#" is not scanned again from each.
+_REGION_NAME = re.compile(r"(?<![^\s{])[^\s{#]*(?P<sign>#(?P<name>[^\s{]+))$")
 _REGION = re.compile(r"#(?P<kind>region|endregion)\b[ \t]*(?P<name>[\w.-]*)")
 _HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*)")
 _HEADING_ID = re.compile(r"\{#([^}\s]+)\}$")
@@ -129,7 +133,7 @@ def _included_text(
     span = _RANGE.search(path)
     path = path[: span.start()] if span else path
     region = _REGION_NAME.search(path)
-    path = path[: region.start()] if region else path
+    path = path[: region.start("sign")] if region else path
     target = "/" + path[1:].lstrip("/\\") if path.startswith("@") else path
     try:
         found = reader.read(relpath, target)
@@ -143,11 +147,11 @@ def _included_text(
         text = without_yaml_front_matter(text)
     lines = text.split("\n")
     if region:
-        picked = _regions(lines, region.group(1))
+        picked = _regions(lines, region["name"])
         if picked is None:
-            picked = _heading_section(lines, region.group(1))
+            picked = _heading_section(lines, region["name"])
         if picked is None:
-            notes.append(f"include {argument}: no region or heading {region.group(1)}")
+            notes.append(f"include {argument}: no region or heading {region['name']}")
             return "", ""
         lines = picked
     if span:

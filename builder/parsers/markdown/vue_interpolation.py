@@ -65,7 +65,8 @@ def fill_frontmatter_references(text: str) -> str:
 def _load(front_matter: str) -> Any:
     try:
         return yaml.safe_load(front_matter)
-    except yaml.YAMLError:
+    # ValueError: an integer of over 4300 digits; RecursionError: lists nested thousands deep.
+    except (yaml.YAMLError, ValueError, RecursionError):
         return None
 
 

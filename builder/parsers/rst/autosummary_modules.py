@@ -228,7 +228,9 @@ def _read_tables(text: str) -> tuple[Table, ...]:
         if not _AUTOSUMMARY.match(line):
             continue
         options: dict[str, str] = {}
-        for following in lines[k + 1 :]:
+        # Not lines[k + 1 :]: a copy of the rest per directive was quadratic in a template
+        # of many.
+        for following in (lines[j] for j in range(k + 1, len(lines))):
             if _JINJA_LINE.match(following) and (loop := _LOOP.search(following)) is not None:
                 if loop.group(1) in _LABELS:
                     toctree = "toctree" in options

@@ -103,10 +103,14 @@ def _value(text: str, position: int, macros: dict[str, str]) -> tuple[str, int]:
             position = macro.end()
         else:
             break
-        rest = text[position:].lstrip()
-        if not rest.startswith("#"):
+        # Not text[position:].lstrip(): a copy of the rest of the file per value was
+        # quadratic in a long .bib file.
+        after = position
+        while after < len(text) and text[after].isspace():
+            after += 1
+        if not text.startswith("#", after):
             break
-        position = len(text) - len(rest) + 1
+        position = after + 1
     return "".join(parts), position
 
 

@@ -76,7 +76,7 @@ def _entry_points(reader: IncludeReader) -> dict[str, str]:
             scripts[name.strip()] = target.strip()
     try:
         pyproject = tomllib.loads(reader.read_in_project("pyproject.toml").text)
-    except (IncludeRefused, tomllib.TOMLDecodeError):
+    except (IncludeRefused, tomllib.TOMLDecodeError, RecursionError):  # arrays nested deep
         return scripts
     tool = pyproject.get("tool")
     tables = (pyproject.get("project"), tool.get("poetry") if isinstance(tool, dict) else None)
