@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from builder.toml_errors import UNREADABLE_TOML
+
 CLASS_NAME = "SphinxConfig"
 # sphinx-pyproject's default pyproject_file, relative to the folder conf.py runs in.
 DEFAULT_FILE = "../pyproject.toml"
@@ -109,7 +111,7 @@ def read_pyproject_config(text: str, call: ast.Call) -> PyprojectConfig | None:
     (sphinx-pyproject raises an error then)."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except UNREADABLE_TOML:
         return None
     options = {k.arg: k.value for k in call.keywords if k.arg}
     style = _literal(options.get("style")) or "pep621"

@@ -36,6 +36,7 @@ from builder.survey_docs import (
 )
 from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versioned_docs
 from builder.survey_git import VersionTags, pages_url, version_tags
+from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import version_from_file, version_in_package
 from schemas.versions import is_version
 
@@ -240,7 +241,7 @@ def _project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
     if pyproject.is_file():
         try:
             document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+        except (*UNREADABLE_TOML, OSError):
             document = {}
         project = document.get("project", {})
         if isinstance(project, dict) and isinstance(project.get("name"), str):

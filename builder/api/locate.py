@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from builder.api.conf_paths import sys_path_folders
 from builder.api.model import ApiSettings
 from builder.model import ApiUse
+from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
     from builder.api.code import GriffeSource
@@ -236,7 +237,7 @@ def workspace_folders(project_root: Path) -> tuple[Path, ...]:
 
     try:
         document = tomllib.loads(_read(project_root / "pyproject.toml").decode("utf-8", "replace"))
-    except tomllib.TOMLDecodeError:
+    except UNREADABLE_TOML:
         return ()
     tool = document.get("tool")
     uv = tool.get("uv") if isinstance(tool, dict) else None

@@ -21,6 +21,7 @@ from urllib.parse import unquote
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
+from builder.toml_errors import UNREADABLE_TOML
 
 CONFIG_NAME = "book.toml"
 SUMMARY_NAME = "SUMMARY.md"
@@ -154,7 +155,7 @@ def read_book_settings(config: Path, notes: list[str] | None = None) -> BookSett
     raw = read_config_bytes(config, notes, fallback)
     try:
         settings = tomllib.loads(raw.decode("utf-8", "replace")) if raw is not None else {}
-    except tomllib.TOMLDecodeError as exc:
+    except UNREADABLE_TOML as exc:
         notes.append(f"{CONFIG_NAME}: not TOML ({exc}); {fallback}")
         settings = {}
     book = settings.get("book")

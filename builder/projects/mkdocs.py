@@ -29,6 +29,7 @@ from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
+from builder.toml_errors import UNREADABLE_TOML
 
 # ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
 # (mkdocs-gen-files' and mkdocs-literate-nav's own docs). Zensical reads mkdocs.yml's YAML from
@@ -348,13 +349,12 @@ def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
     raw = read_config_bytes(config_path, notes, "MkDocs defaults used")
     if raw is None:
         return {}
-    from tomllib import TOMLDecodeError
 
     from builder.projects.mkdocs_yaml import YAMLError
 
     try:
         config = load_config(name, raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, YAMLError, TOMLDecodeError, RecursionError) as exc:
+    except (YAMLError, *UNREADABLE_TOML) as exc:
         language = "TOML" if name.endswith(".toml") else "YAML"
         notes.append(
             f"{name}: not readable {language} ({_what_is_wrong(exc)}); MkDocs defaults used "

@@ -50,6 +50,7 @@ from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
 from builder.sphinx_conf import SphinxConf, imported_modules, read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
+from builder.toml_errors import UNREADABLE_TOML
 
 CONFIG_NAME = "conf.py"
 MAX_CONF_BYTES = 1024 * 1024
@@ -240,7 +241,7 @@ def _distribution_name(folder: Path, where: IncludeRoot) -> str:
     relpath = folder.relative_to(where.root).as_posix()
     try:
         pyproject = tomllib.loads(reader.read_in_project(f"{relpath}/pyproject.toml").text)
-    except (IncludeRefused, tomllib.TOMLDecodeError):
+    except (IncludeRefused, *UNREADABLE_TOML):
         pyproject = {}
     project = pyproject.get("project")
     if isinstance(project, dict) and isinstance(project.get("name"), str):

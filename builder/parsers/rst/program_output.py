@@ -21,6 +21,7 @@ from builder.api.render import RenderMarkup
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.rst.click import command_events
 from builder.parsers.rst.events import Context, DocState, Event
+from builder.toml_errors import UNREADABLE_TOML
 
 DIRECTIVES = frozenset({"program-output", "command-output"})
 _HELP_FLAGS = ("--help", "-h")
@@ -76,7 +77,7 @@ def _entry_points(reader: IncludeReader) -> dict[str, str]:
             scripts[name.strip()] = target.strip()
     try:
         pyproject = tomllib.loads(reader.read_in_project("pyproject.toml").text)
-    except (IncludeRefused, tomllib.TOMLDecodeError, RecursionError):  # arrays nested deep
+    except (IncludeRefused, *UNREADABLE_TOML):
         return scripts
     tool = pyproject.get("tool")
     tables = (pyproject.get("project"), tool.get("poetry") if isinstance(tool, dict) else None)
