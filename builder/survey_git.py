@@ -38,7 +38,10 @@ def _git(root: Path, *args: str) -> str | None:
             cwd=root,
             env=_environment(),
             capture_output=True,
-            text=True,
+            # A tag or remote git stores as bytes that are not UTF-8 must not stop init: such
+            # a name reads with U+FFFD in it, and is no version.
+            encoding="utf-8",
+            errors="replace",
             check=False,
         )
     except FileNotFoundError:

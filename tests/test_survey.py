@@ -4,6 +4,7 @@ version tags, the library's metadata."""
 from __future__ import annotations
 
 import gzip
+import os
 import shutil
 from pathlib import Path
 
@@ -110,6 +111,14 @@ def test_tags_stop_at_the_first_that_lacks_the_docs_folder(tmp_path: Path) -> No
     assert survey.docs == "doc"
     assert survey.tags is not None and survey.tags.newest == ("2.0.0",)
     assert survey.tags.pattern == "[0-9]*"
+
+
+def test_a_tag_whose_name_is_not_utf8_is_no_version(tmp_path: Path) -> None:
+    # git stores ref names as bytes; one that is not UTF-8 stopped init with UnicodeDecodeError.
+    repo = tagged_repo(tmp_path / "repo", ["v1.0.0"])
+    git(repo, "tag", os.fsdecode(b"v2.0\xff"))  # the byte 0xff, passed to git as it is
+    survey = survey_project(repo)
+    assert survey.tags is not None and survey.tags.newest == ("v1.0.0",)
 
 
 def test_a_sphinx_conf_in_a_subfolder_of_the_docs_folder_is_found(tmp_path: Path) -> None:
