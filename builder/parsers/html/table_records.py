@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.rst.events import labelled
+from builder.parsers.rst.events import labelled_record
 
 CELL_TAGS = frozenset({"td", "th"})
 
@@ -36,16 +36,7 @@ def table_records(
         labels = [cell_label(cell) for cell in _cells(rows[0])]
         rows = rows[1:]
     records = [[_cell_text(render_cell(cell)) for cell in _cells(row)] for row in rows]
-    blocks = []
-    for record in records:
-        parts = [
-            labelled(labels[column], body) if column < len(labels) and labels[column] else body
-            for column, body in enumerate(record)
-            if body
-        ]
-        if parts:
-            blocks.append("\n\n".join(parts))
-    return "\n\n".join(blocks)
+    return "\n\n".join(filter(None, (labelled_record(labels, record) for record in records)))
 
 
 def _holds_code(cell: Element) -> bool:

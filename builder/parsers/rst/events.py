@@ -255,6 +255,16 @@ def labelled(label: str, body: str) -> str:
     return f"{label}: {body}"
 
 
+def labelled_record(labels: Sequence[str], cells: Sequence[str]) -> str:
+    """A table row read as a record: each cell with text under its column's label (when the
+    column has one), the cells in paragraphs; "" when no cell has text."""
+    return "\n\n".join(
+        labelled(labels[column], body) if column < len(labels) and labels[column] else body
+        for column, body in enumerate(cells)
+        if body
+    )
+
+
 def fence(code: Iterable[str], language: str = "") -> str:
     """A fenced block, its fence longer than any backtick run starting a line of the code."""
     if language.endswith("+sql"):

@@ -21,7 +21,7 @@ from builder.parsers.rst.events import (
     RenderBlocks,
     Text,
     join_events,
-    labelled,
+    labelled_record,
 )
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.tables import GridCells, Row
@@ -63,16 +63,7 @@ def render_records(
         lines = [" | ".join(labels), *(" | ".join(row) for row in rows)] if labels else []
         lines = lines or [" | ".join(row) for row in rows]
         return [Text("\n".join(line.rstrip() for line in lines if line.strip(" |")))]
-    events: list[Event] = []
-    for row in rows:
-        parts = [
-            labelled(labels[column], body) if column < len(labels) and labels[column] else body
-            for column, body in enumerate(row)
-            if body
-        ]
-        if parts:
-            events.append(Text("\n\n".join(parts)))
-    return events
+    return [Text(record) for row in rows if (record := labelled_record(labels, row))]
 
 
 def render_rows(rows: list[Row]) -> str:
