@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from builder.api.model import ApiObject
-from builder.includes import IncludeRefused
 from builder.parsers.rst.api_descriptions import render_api, render_generated_pages
 from builder.parsers.rst.autodoc import summary_line
-from builder.parsers.rst.autosummary_templates import template_names
+from builder.parsers.rst.autosummary_templates import project_template, template_names
 from builder.parsers.rst.events import Context, DocState, Event, RenderBlocks, Resume, Text
 from builder.parsers.rst.page_owners import autosummary_key, written_elsewhere
 
@@ -205,13 +204,9 @@ def _module_tables(template: str, doc: DocState) -> tuple[Table, ...]:
     if doc.includes is None or doc.api is None:
         return _SPHINX_TABLES
     for name in template_names(template, "module"):
-        for folder in () if name.startswith("!") else doc.api.settings.templates_path:
-            path = PurePosixPath("/", folder, name).as_posix()
-            try:
-                found = doc.includes.read(doc.page or doc.relpath, path)
-            except IncludeRefused:
-                continue
-            return _read_tables(found.text)
+        text = project_template(name, doc)
+        if text is not None:
+            return _read_tables(text)
         own = name.removeprefix("!")
         if own == "autosummary/module.rst":
             return _SPHINX_TABLES

@@ -55,21 +55,30 @@ def class_template(template: str, doc: DocState) -> ClassTemplate | None:
     object (what it does is not known)."""
     if doc.includes is None or doc.api is None:
         return None
-    folders = doc.api.settings.templates_path
     for name in template_names(template):
-        # A name that starts with "!" is looked for among Sphinx's own templates only.
-        for folder in () if name.startswith("!") else folders:
-            path = PurePosixPath("/", folder, name).as_posix()
-            try:
-                found = doc.includes.read(doc.page or doc.relpath, path)
-            except IncludeRefused:
-                continue
-            return _read_template(found.text)
+        text = project_template(name, doc)
+        if text is not None:
+            return _read_template(text)
         own = name.removeprefix("!")
         if own == "autosummary/base.rst":  # Sphinx's: an autoclass without options
             return ClassTemplate((), lists_members=False)
         if own in _SPHINX_TEMPLATES:
             return None
+    return None
+
+
+def project_template(name: str, doc: DocState) -> str | None:
+    """The text of the project's template ``name`` from the first of its ``templates_path``
+    folders that holds it; None when none does, or the name starts with "!" (it is looked
+    for among Sphinx's own templates only)."""
+    if name.startswith("!") or doc.includes is None or doc.api is None:
+        return None
+    for folder in doc.api.settings.templates_path:
+        path = PurePosixPath("/", folder, name).as_posix()
+        try:
+            return doc.includes.read(doc.page or doc.relpath, path).text
+        except IncludeRefused:
+            continue
     return None
 
 
