@@ -17,7 +17,7 @@ from markdown_it.token import Token
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.included_lines import SelectionError, select_include
-from builder.parsers.markdown.myst_syntax import directive_name, read_directive
+from builder.parsers.markdown.myst_syntax import read_directive, top_level_directives
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 Tokenize = Callable[[str], Sequence[Token]]
@@ -41,11 +41,7 @@ def splice_includes(
     lines = page.text.split("\n")
     builder = SpliceBuilder()
     done = 0
-    for token in tokenize(page.text):
-        if token.level or token.type not in ("fence", "colon_fence") or not token.map:
-            continue
-        if directive_name(token.info) != "include":
-            continue
+    for token, start, end in top_level_directives(tokenize(page.text), "include"):
         directive = read_directive(token.info, token.content)
         options = dict(directive.options) if directive else {}
         if directive is None or "literal" in options or "code" in options:
@@ -55,7 +51,6 @@ def splice_includes(
         )
         if inner is None:
             continue  # the fence stays: the directive renderer says why nothing is included
-        start, end = token.map
         for k in range(done, start):
             builder.add(lines[k], k)
         done = end

@@ -22,7 +22,7 @@ from itertools import groupby
 from markdown_it.token import Token
 
 from builder.includes import IncludeReader
-from builder.parsers.markdown.myst_syntax import directive_name, read_directive
+from builder.parsers.markdown.myst_syntax import read_directive, top_level_directives
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from schemas.versions import InvalidVersion, Version, parse_version
 
@@ -47,11 +47,7 @@ def splice_release_notes(
     lines = page.text.split("\n")
     builder = SpliceBuilder()
     done = 0
-    for token in tokenize(page.text):
-        if token.level or token.type not in ("fence", "colon_fence") or not token.map:
-            continue
-        if directive_name(token.info) != DIRECTIVE:
-            continue
+    for token, start, end in top_level_directives(tokenize(page.text), DIRECTIVE):
         directive = read_directive(token.info, token.content)
         if directive is None or not directive.argument:
             continue
@@ -61,7 +57,6 @@ def splice_release_notes(
         releases = _release_files(reader, folder)
         if not releases:
             continue
-        start, end = token.map
         for k in range(done, start):
             builder.add(lines[k], k)
         done = end

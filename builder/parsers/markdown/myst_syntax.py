@@ -14,10 +14,11 @@ environment (``\\begin{align}`` to ``\\end{align}``) is display math.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
 from mdit_py_plugins.amsmath import RE_OPEN as _AMSMATH_OPEN
 from mdit_py_plugins.amsmath import amsmath_block
 from mdit_py_plugins.field_list import _fieldlist_rule
@@ -68,6 +69,16 @@ def directive_name(info: str) -> str:
     """The lowercase directive name of a fence's info string, or "" for a plain code fence."""
     match = _DIRECTIVE_INFO.match(info.strip())
     return match.group(1).lower() if match else ""
+
+
+def top_level_directives(tokens: Iterable[Token], name: str) -> Iterator[tuple[Token, int, int]]:
+    """The fences of directive ``name`` among ``tokens`` that stand at the page's top level
+    (not in a list, a quote or another block), each with its first line and the line after."""
+    for token in tokens:
+        if token.level or token.type not in ("fence", "colon_fence") or not token.map:
+            continue
+        if directive_name(token.info) == name:
+            yield token, token.map[0], token.map[1]
 
 
 def read_directive(info: str, content: str) -> MystDirective | None:
