@@ -205,8 +205,9 @@ def make_site(root: Path, libraries: int) -> tuple[Path, list[dict[str, Any]]]:
     if len(data) <= SMALL_CATALOG_BYTES:
         (site / "catalog.json").write_bytes(data)
         whole["catalog"] = file_description(site / "catalog.json", "catalog.json")
+    # No library's own index.json: the synthetic site's records list none.
     write_lookup_files(
-        site, config, document["entries"], "bench", "2026-11-30T00:00:00.000Z", whole
+        site, config, document["entries"], "bench", "2026-11-30T00:00:00.000Z", whole, {}
     )
     return site, document["entries"]
 

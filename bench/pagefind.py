@@ -13,8 +13,10 @@ Each round runs every tool once, interleaved, so a busy machine slows them all a
 docbuild checkouts swap places each round, and every run starts after a sync); the table
 shows medians over the rounds and the load average before and after. Figures per tool: cold
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
-maximum resident set), output size against the input, and for docbuild a one-word edit in one
-page rebuilt with the build cache, as a share of a cold build with the cache, with its stages
+maximum resident set), output size against the input; for docbuild, also a cold build for
+docclient alone (``--index-limit-mb 0``: no doctrove-index@1 files) and its output, and a
+one-word edit in one page rebuilt with the build cache, as a share of a cold build with the
+cache, with its stages
 (``--edit``: the word written backwards, the default, or made longer, or followed by a clause;
 ``--copies N`` builds a version of N copies of the corpus, to see how each figure grows);
 with ``--site-search``, also docbuild with its search box on (a cold build with the cache, a
@@ -263,6 +265,19 @@ def measure_docbuild(
     figures.output = (
         f"{size / 1e6:.1f} MB on disk ({size / given:.2f}× the input), {served / 1e6:.1f} MB "
         f"served ({served / given:.2f}×); first answer: {first_answer_bytes(site)}"
+    )
+    shutil.rmtree(site)
+    no_indexes = ["--index-limit-mb", "0"]
+    bare = run_pinned(
+        [*command, "--out", str(site), "--no-cache", "-q", "--no-site-search", *no_indexes],
+        cores,
+        checkout,
+    )
+    figures.bare.append(bare)
+    size, served = folder_bytes(site), served_bytes(site)
+    figures.bare_output = (
+        f"{size / 1e6:.1f} MB on disk ({size / given:.2f}× the input), {served / 1e6:.1f} MB "
+        f"served ({served / given:.2f}×)"
     )
     if edited is None:
         return

@@ -25,6 +25,9 @@ class Figures:
     cpus: list[float] = field(default_factory=list)
     peaks: list[float] = field(default_factory=list)
     output: str = "—"
+    # docbuild for docclient alone (--index-limit-mb 0: no doctrove-index@1 files).
+    bare: list[Run] = field(default_factory=list)
+    bare_output: str = "—"
     rebuild_share: list[float] = field(default_factory=list)
     rebuild_share_uncached: list[float] = field(default_factory=list)
     rebuilds: list[Run] = field(default_factory=list)
@@ -60,6 +63,10 @@ def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> Non
         "cold build, CPU": [median_and_least(f.cpus, "s") for f in present.values()],
         "peak memory": [median(f.peaks, "MiB", 0) for f in present.values()],
         "output": [f.output for f in present.values()],
+        "for docclient alone (--index-limit-mb 0): cold build, wall / CPU": [
+            _wall_and_cpu(f.bare) for f in present.values()
+        ],
+        "for docclient alone: output": [f.bare_output for f in present.values()],
         f"one word changed in {edited}, rebuild": [
             f"{100 * statistics.median(f.rebuild_share):.1f}% of a cold build with the cache "
             f"({100 * statistics.median(f.rebuild_share_uncached):.1f}% of one without)"
@@ -93,6 +100,13 @@ def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> Non
                 f"(medians, {'one core' if cores == 1 else f'{cores} cores'}; "
                 f"{least:.2f}× between the least runs; {_paired(figures.walls, pagefind)})"
             )
+            bare = [run.wall for run in figures.bare]
+            if bare:
+                print(
+                    f"{name}'s cold build for docclient alone (--index-limit-mb 0): "
+                    f"{statistics.median(bare) / reference:.2f}× Pagefind's wall time "
+                    f"(medians; {_paired(bare, pagefind)})"
+                )
             filled = [run.wall for run in figures.filled]
             if filled:
                 print(

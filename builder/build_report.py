@@ -92,6 +92,8 @@ class BuildReport:
     seconds: float = 0.0
     index_bytes: int = 0  # the whole-site index.json; 0 when it was left out for its size
     whole_index_bytes: int = 0  # what the whole-site index.json is or would have been
+    # (id, bytes) of each library whose own index.json passed --index-limit-mb, left out
+    library_indexes_left_out: tuple[tuple[str, int], ...] = ()
     base_url: str = ""
     catalog_bytes: int = 0
     size: SiteSize | None = None
@@ -108,6 +110,10 @@ class BuildReport:
         if self.index_bytes or not self.versions:
             return f"{self.base_url}index.json"
         return f"{self.base_url}libs/<id>/index.json"
+
+    def library_ids(self) -> set[str]:
+        """The libraries of the site: those built and those imported from an index file."""
+        return {v.library_id for v in self.versions} | set(self.imported_entries)
 
     @property
     def source_bytes(self) -> int:

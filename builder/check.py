@@ -31,6 +31,8 @@ class IndexSummary:
     sections: int
     # How many libs/<id>/index.json were checked for want of the site's index.json (0: none).
     library_files: int = 0
+    # A site built with every index.json left out (--index-limit-mb): counted from its catalogs.
+    no_index: bool = False
 
 
 def index_files(path: Path) -> list[Path]:
@@ -66,6 +68,8 @@ def check_index(path: Path) -> IndexSummary:
             f"{path} is a docbuild catalog (what a build reads, not what it writes): "
             + _build_of(path.parent, f"-c {path}")
         )
+    if not files[0].exists() and path.is_dir() and any(path.glob(LIBRARY_CATALOGS)):
+        return _check_library_indexes(path, [])
     if not files[0].exists():
         what = "holds no index.json nor libs/<id>/index.json" if path.is_dir() else "does not exist"
         if path.is_dir() and (path / _BUILD_CATALOG).is_file():
@@ -133,20 +137,67 @@ def _check_library_indexes(site: Path, files: list[Path]) -> IndexSummary:
             f"{listed}: missing, though catalog.json lists it (a client given the site's "
             "address reads it)"
         )
-    checked = {file.parent.name for file in files}
-    for library_id in sorted({c.parent.name for c in site.glob(LIBRARY_CATALOGS)} - checked):
-        problems.append(
-            f"libs/{library_id}/index.json: missing, though libs/{library_id}/catalog.json "
-            "lists the library (a client given its index URL gets a 404)"
-        )
+    problems.extend(_listed_library_problems(site))
     if problems:
         raise IndexInvalid(f"{site} (its index files)", problems)
+    if not files:
+        return _summary_of_records(site)
     return IndexSummary(
         entries=sum(summary.entries for summary in summaries),
         versions=sum(summary.versions for summary in summaries),
         sections=sum(summary.sections for summary in summaries),
         library_files=len(files),
     )
+
+
+def _listed_library_problems(site: Path) -> list[str]:
+    """Each library index.json its record (libs/<id>/catalog.json) lists that is missing or is
+    not the file listed. A record lists its library's index only when the build wrote it: one
+    left out past --index-limit-mb is no problem, one lost is."""
+    problems = []
+    for record in sorted(site.glob(LIBRARY_CATALOGS)):
+        listed = _listed_index(record)
+        if listed is None or not isinstance(path := listed.get("path"), str):
+            continue
+        index = site / path
+        if not index.is_file():
+            problems.append(
+                f"{path}: missing, though {record.relative_to(site).as_posix()} lists it (a "
+                "client given its index URL gets a 404)"
+            )
+        elif (index.stat().st_size, file_sha256(index)) != (
+            listed.get("bytes"),
+            listed.get("sha256"),
+        ):
+            problems.append(
+                f"{path}: not the file {record.relative_to(site).as_posix()} lists (it says "
+                f"{_described(listed)}): it changed after the build. Rebuild the site"
+            )
+    return problems
+
+
+def _summary_of_records(site: Path) -> IndexSummary:
+    """The libraries, versions and sections the site's library records list."""
+    entries = [
+        entry for record in sorted(site.glob(LIBRARY_CATALOGS)) for entry in _record_entries(record)
+    ]
+    return IndexSummary(
+        entries=len(entries),
+        versions=sum(len(entry.get("versions", [])) for entry in entries),
+        sections=sum(
+            shard.get("sections", 0) for entry in entries for shard in entry["shards"].values()
+        ),
+        no_index=True,
+    )
+
+
+def _record_entries(record: Path) -> list[dict[str, Any]]:
+    """A library record's entries (none when it cannot be read: check_catalogs reports it)."""
+    try:
+        entries = orjson.loads(record.read_bytes()).get("entries")
+    except (OSError, orjson.JSONDecodeError, AttributeError):
+        return []
+    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("shards"), dict)]
 
 
 def _check_index_file(path: Path) -> IndexSummary:
@@ -202,6 +253,7 @@ def _check_beside_whole(site: Path, whole: Path, document: dict[str, Any]) -> No
                 f"{where}: not the entry {library_id!r} of index.json (damaged, or left by "
                 "another build)"
             )
+    problems.extend(_listed_library_problems(site))
     if problems:
         raise IndexInvalid(f"{site} (its index files)", problems)
 
@@ -213,11 +265,13 @@ def _listed_whole_index(site: Path) -> str | None:
     return path if isinstance(path, str) else None
 
 
-def _listed_index(site: Path) -> dict[str, object] | None:
-    """The whole-site index the site's catalog.json lists (path, bytes, sha256), if it lists
-    one (an unreadable catalog is check_shards' to report)."""
+def _listed_index(site_or_record: Path) -> dict[str, object] | None:
+    """The index a catalog lists (path, bytes, sha256), if it lists one: a site folder's
+    catalog.json its whole-site index, a library's record its own (an unreadable catalog is
+    check_shards' to report)."""
+    catalog = site_or_record / CATALOG if site_or_record.is_dir() else site_or_record
     try:
-        listed = orjson.loads((site / CATALOG).read_bytes()).get("index")
+        listed = orjson.loads(catalog.read_bytes()).get("index")
     except (OSError, orjson.JSONDecodeError, AttributeError):
         return None
     return listed if isinstance(listed, dict) else None

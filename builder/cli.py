@@ -21,7 +21,7 @@ from builder.pipeline import BuildReport, build_site
 from builder.progress import BuildProgress, LineProgress, TerminalProgress
 from builder.report import render_report_streams
 from builder.sections import MAX_NEAR_EMPTY_SHARE
-from builder.site_indexes import WHOLE_INDEX_LIMIT
+from builder.site_indexes import INDEX_LIMIT
 from builder.site_search import INSTALL_HINT, SiteSearchError, find_pagefind
 from builder.workers import MAX_JOBS, default_jobs
 
@@ -121,11 +121,12 @@ def main() -> None:
 @click.option(
     "--index-limit-mb",
     type=click.FloatRange(min=0),
-    default=WHOLE_INDEX_LIMIT / 1e6,
+    default=INDEX_LIMIT / 1e6,
     show_default=True,
     metavar="MB",
-    help="Write the whole-site index.json only while it is at most this size; each library's "
-    "libs/<id>/index.json is always written.",
+    help="Write each doctrove-index@1 file (the whole-site index.json, each library's "
+    "libs/<id>/index.json) only while it is at most this size; 0 writes none (docclient "
+    "reads catalog.json and the shards, not these).",
 )
 @_site_search_option
 @click.option(
@@ -209,7 +210,7 @@ def run_build(
     cache_dir: Path | None = None,
     no_cache: bool = False,
     budget_mb: float | None = None,
-    index_limit_mb: float = WHOLE_INDEX_LIMIT / 1e6,
+    index_limit_mb: float = INDEX_LIMIT / 1e6,
     site_search: bool | None = None,
     verbose: bool = False,
     quiet: bool = False,
@@ -237,7 +238,7 @@ def run_build(
             "updated_at": updated_at,
             "cache_dir": cache,
             "budget_bytes": None if budget_mb is None else int(budget_mb * 1e6),
-            "whole_index_bytes": int(index_limit_mb * 1e6),
+            "index_limit": int(index_limit_mb * 1e6),
             "embed": embed,
             "only": only,
             "jobs": default_jobs() if jobs is None else jobs,
@@ -473,7 +474,12 @@ def check(path: Path) -> None:
     except BuildError as error:
         _fail(error)
     counts = f"{summary.entries} entries, {summary.versions} versions, {summary.sections} sections"
-    if summary.library_files:
+    if summary.no_index:
+        click.echo(
+            f"{path}: no doctrove-index@1 file (each passed --index-limit-mb when built); its "
+            f"catalogs list {counts}, for docclient"
+        )
+    elif summary.library_files:
         click.echo(
             f"{path}: no whole-site index.json (larger than --index-limit-mb); its "
             f"{summary.library_files} libs/<id>/index.json are each a valid doctrove-index@1 "

@@ -37,7 +37,7 @@ class SiteContext:
     env: jinja2.Environment
     progress: BuildProgress
     site_dir: Path
-    whole_index_limit: int  # bytes: the whole-site index.json is written only up to this size
+    index_limit: int  # bytes: a doctrove-index@1 file is written only up to this size
     # Writes the library and landing pages (builder.cached_stages keeps them by their inputs).
     page_cache: PageCache = render_each
     # Gets Pagefind's index of the site (builder.cached_site_search keeps it by the pages).
@@ -99,7 +99,7 @@ def _write_site_files(
             vectors,
             context.site_dir,
             updated_at,
-            context.whole_index_limit,
+            context.index_limit,
             context.page_cache,
         )
     progress.advance("site files")

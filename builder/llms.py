@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from builder.config import SiteConfig
 from builder.pages_layout import LibraryView, PageView, site_folder, site_url
 from builder.permalinks import quote_anchor
-from builder.site_indexes import library_index_path
+from builder.site_indexes import INDEX_FILE, LIBRARY_INDEX
 from schemas.versions import is_prerelease
 
 # An agent reads an llms.txt whole, into its context: past this size (about 50,000 tokens) a
@@ -26,19 +26,29 @@ _WHITESPACE = re.compile(r"\s+")
 _LINK_TEXT_SPECIALS = re.compile(r"([\\\[\]])")
 
 
-def site_llms(site: SiteConfig, libraries: Sequence[LibraryView], built: str | None) -> str:
-    """The root llms.txt: every library, each version linked to its own llms.txt and pages."""
+def site_llms(
+    site: SiteConfig, libraries: Sequence[LibraryView], built: str | None, full_text: str | None
+) -> str:
+    """The root llms.txt: every library, each version linked to its own llms.txt and pages.
+    ``full_text`` says where every section's text is: INDEX_FILE, LIBRARY_INDEX (each
+    library's), or None when the build left a library's doctrove-index@1 file out."""
     count = f"{len(libraries)} librar{'y' if len(libraries) == 1 else 'ies'}"
     when = f" (built {built})" if built else ""
     lines = [f"# {_one_line(site.title)}", ""]
     if site.description.strip():
         lines += [f"> {_one_line(site.description)}", ""]
-    lines += [
+    summary = (
         f"Versioned documentation of {count}{when}. Each version has its own llms.txt "
-        "listing every section with a link to it (a large version: its pages); the full text "
-        "of every section is in "
-        f"{_url(site, 'index.json')} (doctrove-index@1 format).",
-    ]
+        "listing every section with a link to it (a large version: its pages)"
+    )
+    if full_text is None:
+        lines.append(f"{summary}.")
+    else:
+        whole = full_text == INDEX_FILE
+        where = "of every section" if whole else "of each library's sections"
+        # <id> stays as written: it stands for each library's id, it is no path to quote.
+        url = _url(site, INDEX_FILE) if whole else site.base_url + LIBRARY_INDEX.format(id="<id>")
+        lines.append(f"{summary}; the full text {where} is in {url} (doctrove-index@1 format).")
     for library in libraries:
         lines += ["", f"## {_one_line(library.name)}", ""]
         about = _about(library)
@@ -83,7 +93,7 @@ def version_llms(
     room = MAX_LLMS_BYTES - len(head.encode("utf-8")) - 1
     listed = _sections_listed(site, folder, pages, room)
     if listed is None:
-        listed = _pages_listed(site, library.id, folder, pages, room)
+        listed = _pages_listed(site, folder, pages, room)
     return "\n".join([head, *listed]) + "\n"
 
 
@@ -119,20 +129,19 @@ def _sections_listed(
     return None if used > room else lines
 
 
-def _pages_listed(
-    site: SiteConfig, library_id: str, folder: str, pages: Sequence[PageView], room: int
-) -> list[str]:
+def _pages_listed(site: SiteConfig, folder: str, pages: Sequence[PageView], room: int) -> list[str]:
     """Each page linked, with its count of sections: a version too large to list them all.
     The lines take at most ``room`` bytes, each with its newline: past it (thousands of pages)
-    the first pages are listed and a last line says how many more the index holds."""
+    the first pages are listed and a last line points to the version's own page, which lists
+    them all (the library's index.json may be left out past --index-limit-mb)."""
     sections = sum(len(page.sections) for page in pages)
-    index = _url(site, library_index_path(library_id))
+    index = _url(site, folder + "index.html")
     lines = [
         "",
         "## Pages",
         "",
         f"{sections} sections on {len(pages)} pages, too many to list here: each page is linked, "
-        f"with how many sections it holds. Every section, with its text, is in {index}.",
+        f"with how many sections it holds. Every page and section is listed at {index}.",
         "",
     ]
     listed = []

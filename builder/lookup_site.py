@@ -56,11 +56,16 @@ def write_lookup_files(
     builder_version: str,
     updated_at: str | None,
     files: Mapping[str, Mapping[str, Any]],
+    library_indexes: Mapping[str, Mapping[str, Any]],
 ) -> LookupFiles:
     """Write every library's record, the lookup table and lookup.json. ``entries`` are the
-    catalog entries in id order; ``files`` the whole-site files written ("catalog", "index")."""
+    catalog entries in id order; ``files`` the whole-site files written ("catalog", "index");
+    ``library_indexes`` each library's own index.json written, by id, which its record lists."""
     records = [
-        _write_record(site_dir, site, entry, builder_version, updated_at) for entry in entries
+        _write_record(
+            site_dir, site, entry, builder_version, updated_at, library_indexes.get(entry["id"])
+        )
+        for entry in entries
     ]
     table = write_lookup_table(site_dir, entries, records)
     document: dict[str, Any] = {
@@ -82,9 +87,11 @@ def _write_record(
     entry: dict[str, Any],
     builder_version: str,
     updated_at: str | None,
+    index: Mapping[str, Any] | None,
 ) -> str:
-    """Write one library's doctrove-catalog@1 record; the sha256 of its bytes."""
-    data = catalog_bytes(catalog_of(site, [entry], builder_version, updated_at))
+    """Write one library's doctrove-catalog@1 record (listing ``index``, the library's own
+    index.json, when it was written); the sha256 of its bytes."""
+    data = catalog_bytes(catalog_of(site, [entry], builder_version, updated_at, index))
     path = site_dir / record_path(str(entry["id"]))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)

@@ -65,7 +65,7 @@ def merge_sites(
     progress = progress or BuildProgress()
     out.parent.mkdir(parents=True, exist_ok=True)
     with OutputLock(out), Staging(out) as staging:
-        context = SiteContext(origin.site, env, progress, staging.path, origin.whole_index_limit)
+        context = SiteContext(origin.site, env, progress, staging.path, origin.index_limit)
         for part in parts:
             _link_part_files(part.folder, staging.path)
         entries = check_entries(

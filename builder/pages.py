@@ -43,6 +43,7 @@ from builder.pages_layout import (
     without_bodies,
 )
 from builder.pages_sections import contents_html, sections_html
+from builder.site_indexes import INDEX_FILE
 from builder.workers import in_order
 from schemas.versions import is_prerelease
 
@@ -351,9 +352,11 @@ def render_index(
     updated_at: str | None,
     out_dir: Path,
     page_cache: PageCache = render_each,
+    full_text: str | None = INDEX_FILE,
 ) -> None:
     """Write the landing page, 404.html, .nojekyll, the stylesheet and the root llms.txt; the
-    two pages through ``page_cache``, as ``render_library`` does."""
+    two pages through ``page_cache``, as ``render_library`` does. ``full_text`` is the
+    doctrove-index@1 file the root llms.txt points to (builder.llms.site_llms)."""
     libraries = [library_view(entry) for entry in entries]
     built = build_time(updated_at)
     render = functools.partial(
@@ -378,7 +381,7 @@ def render_index(
     _write_file(out_dir, ".nojekyll", "")
     _write_file(out_dir, STYLESHEET, stylesheet)
     _write_file(out_dir, FAVICON, _asset(env, FAVICON))
-    _write_file(out_dir, "llms.txt", site_llms(site, libraries, built))
+    _write_file(out_dir, "llms.txt", site_llms(site, libraries, built, full_text))
 
 
 def _not_found_page(env: jinja2.Environment, site: SiteConfig, stylesheet: str) -> bytes:

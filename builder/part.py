@@ -77,7 +77,7 @@ class PartOrigin:
     site_search: bool  # whether the pages carry the search box
     updated_at: str | None
     catalog_ids: tuple[str, ...]  # every library id of the catalog, imports included
-    whole_index_limit: int  # bytes: the whole-site index.json is written only up to this size
+    index_limit: int  # bytes: a doctrove-index@1 file is written only up to this size
 
 
 @dataclass(frozen=True)
@@ -227,7 +227,7 @@ def _differences(expected: PartOrigin, found: PartOrigin) -> list[str]:
         "site_search": "search box (--site-search)",
         "updated_at": "timestamp (--timestamp or SOURCE_DATE_EPOCH)",
         "catalog_ids": "catalog's libraries",
-        "whole_index_limit": "whole index.json limit (--index-limit-mb)",
+        "index_limit": "index.json limit (--index-limit-mb)",
     }
     differences = []
     for field, label in names.items():

@@ -54,7 +54,7 @@ from builder.lock import OutputLock
 from builder.model import CompiledVersion, Warning_
 from builder.pages import VersionPages, make_environment
 from builder.progress import BuildProgress
-from builder.site_indexes import WHOLE_INDEX_LIMIT
+from builder.site_indexes import INDEX_LIMIT
 from builder.site_size import measure_site
 from builder.stages.imported import compiled_import, imported_entries, imported_volume
 from builder.stages.read import count_version_files, read_version
@@ -111,7 +111,7 @@ def build_site(
     updated_at: str | None = None,
     cache_dir: Path | None = None,
     budget_bytes: int | None = None,
-    whole_index_bytes: int = WHOLE_INDEX_LIMIT,
+    index_limit: int = INDEX_LIMIT,
     progress: BuildProgress | None = None,
     site_search: Path | None = None,
     embed: str | None = None,
@@ -122,11 +122,11 @@ def build_site(
 
     ``site_search`` is the Pagefind binary that gives every page a search box (None: none).
     ``embed`` (else the catalog's ``[site] embed``) names an embedding model: each version then
-    also gets a .vec sidecar of section vectors. The whole-site index.json is written only while
-    it is at most ``whole_index_bytes``; each library's own index.json always is. ``only``
-    (library ids) builds a part: those libraries' per-version files and the part's manifest,
-    for ``docbuild merge``. ``jobs`` processes parse a version's files, tokenize and render
-    its pages (the site is the same for any number)."""
+    also gets a .vec sidecar of section vectors. Each doctrove-index@1 file (the whole site's
+    index.json, each library's own) is written only while it is at most ``index_limit``
+    bytes. ``only`` (library ids) builds a part: those libraries' per-version files and the
+    part's manifest, for ``docbuild merge``. ``jobs`` processes parse a version's files,
+    tokenize and render its pages (the site is the same for any number)."""
     started = time.perf_counter()
     imports = [(spec, entry) for spec in config.imports for entry in imported_entries(spec)]
     catalog_ids = tuple(sorted({lib.id for lib in config.libraries} | _imported_ids(imports)))
@@ -183,7 +183,7 @@ def build_site(
                     env,
                     progress,
                     staging.path,
-                    whole_index_bytes,
+                    index_limit,
                     site_pages_cached(cache, env, context.templates, config.site),
                     site_search_cached(cache, staging.work / "site-search"),
                 ),
@@ -205,7 +205,7 @@ def build_site(
                 site_search is not None,
                 updated_at,
                 catalog_ids,
-                whole_index_bytes,
+                index_limit,
             )
             _write_part(staging.path, origin, (*compiled, *imported))
         size = measure_site(staging.path)
@@ -223,6 +223,11 @@ def build_site(
         seconds=time.perf_counter() - started,
         index_bytes=site_files.index_bytes,
         whole_index_bytes=site_files.indexes.whole_bytes,
+        library_indexes_left_out=tuple(
+            (library_id, size)
+            for library_id, size in site_files.indexes.library_bytes
+            if library_id in site_files.indexes.left_out
+        ),
         base_url=config.site.base_url,
         catalog_bytes=site_files.catalog_bytes,
         size=size,

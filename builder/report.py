@@ -18,6 +18,26 @@ MAX_WORST_PAGES = 5
 COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 
 
+def _left_out_line(report: BuildReport) -> str:
+    """What a doctrove client may be given when the whole-site index.json was left out."""
+    whole = f"the whole one, {_megabytes(report.whole_index_bytes)}"
+    left_out = ", ".join(
+        f"libs/{library_id}/index.json {_megabytes(size)}"
+        for library_id, size in report.library_indexes_left_out
+    )
+    if not report.library_ids() - {i for i, _ in report.library_indexes_left_out}:
+        return (
+            f"index.json: none written ({whole}, and {left_out}, each pass --index-limit-mb): "
+            "docclient reads catalog.json and the shards; a plain doctrove client has no index"
+        )
+    if left_out:
+        whole += f", and {left_out}"
+    return (
+        f"index.json: per library only ({whole}, would pass --index-limit-mb); give a doctrove "
+        f"client {report.index_url()}"
+    )
+
+
 def _megabytes(count: int) -> str:
     return f"{count / 1e6:.1f} MB" if count >= 100_000 else f"{count / 1e3:.1f} kB"
 
@@ -131,11 +151,9 @@ def _report_lines(report: BuildReport, verbose: bool) -> list[tuple[bool, str]]:
     if report.part:
         built = f"the part {report.out} (for docbuild merge"
     elif not report.index_bytes and report.versions:
-        lines.say(
-            f"index.json: per library only (the whole one, {_megabytes(report.whole_index_bytes)},"
-            f" would pass --index-limit-mb); give a doctrove client {report.index_url()}"
-        )
-        built = f"{report.out} (index.json per library"
+        lines.say(_left_out_line(report))
+        written = report.library_ids() - {i for i, _ in report.library_indexes_left_out}
+        built = f"{report.out} (index.json {'per library' if written else 'left out'}"
     else:
         lines.say(f"doctrove clients: {report.index_url()} (or a library's libs/<id>/index.json)")
         built = f"{report.out / 'index.json'} ({_megabytes(report.index_bytes)}"

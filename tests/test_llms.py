@@ -10,6 +10,7 @@ from builder import llms
 from builder.config import SiteConfig
 from builder.llms import site_llms, version_llms
 from builder.pages_layout import library_view
+from builder.site_indexes import INDEX_FILE, LIBRARY_INDEX
 from tests.pages_support import arrange_pages
 
 SITE = SiteConfig("Test docs", "https://docs.example.org/site/", "Docs for\ntests.")
@@ -89,7 +90,8 @@ def test_a_version_too_large_to_list_its_sections_lists_its_pages(
     base = "https://docs.example.org/site/"
     assert text.split("\n## Pages\n\n", 1)[1] == (
         "9 sections on 2 pages, too many to list here: each page is linked, with how many "
-        f"sections it holds. Every section, with its text, is in {base}libs/demo/index.json.\n\n"
+        "sections it holds. Every page and section is listed at "
+        f"{base}libs/demo/2.0.0/index.html.\n\n"
         f"- [Guide]({base}libs/demo/2.0.0/guide/setup.html): 8 sections\n"
         f"- [Sections]({base}libs/demo/2.0.0/sections.html): 1 section\n"
     )
@@ -113,7 +115,7 @@ def test_a_version_with_too_many_pages_lists_as_many_as_fit(
     assert listed[-1].startswith(f"- [Päge {len(listed) - 1}](")
     assert last == (
         f"- {300 - len(listed)} more pages, not listed here: see "
-        "https://docs.example.org/site/libs/demo/index.json"
+        "https://docs.example.org/site/libs/demo/2.0.0/index.html"
     )
 
 
@@ -136,7 +138,7 @@ All libraries: https://docs.example.org/site/llms.txt
 
 def test_site_llms_lists_libraries_and_versions() -> None:
     plain = library_view({"id": "plain", "name": "Plain", "versions": ["0.1.0"]})
-    text = site_llms(SITE, [library_view(ENTRY), plain], "2026-08-16 07:05 UTC")
+    text = site_llms(SITE, [library_view(ENTRY), plain], "2026-08-16 07:05 UTC", INDEX_FILE)
     base = "https://docs.example.org/site/"
     assert (
         text
@@ -170,9 +172,24 @@ Also known as: dm. Packages: pypi:demo. Homepage: https://demo.example.com/
     )
 
 
+def test_site_llms_says_where_the_full_text_is_only_where_the_build_wrote_it() -> None:
+    # It named index.json even when the build left it out past --index-limit-mb (a 404).
+    site = SiteConfig("Docs", "https://docs.example/", "")
+    head = (
+        "Each version has its own llms.txt listing every section with a link to it (a large "
+        "version: its pages)"
+    )
+    each = site_llms(site, [], None, LIBRARY_INDEX)
+    assert (
+        f"{head}; the full text of each library's sections is in "
+        "https://docs.example/libs/<id>/index.json (doctrove-index@1 format).\n"
+    ) in each
+    assert site_llms(site, [], None, None).endswith(f"{head}.\n")
+
+
 def test_site_llms_without_build_time_or_description_under_a_root_base_url() -> None:
     site = SiteConfig("Docs", "/", "")
-    text = site_llms(site, [], None)
+    text = site_llms(site, [], None, INDEX_FILE)
     assert text == (
         "# Docs\n\nVersioned documentation of 0 libraries. Each "
         "version has its own llms.txt listing every section with a link to it (a large version: "

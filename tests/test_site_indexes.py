@@ -1,4 +1,4 @@
-"""builder.site_indexes: index.json per library, and the whole one only while it fits."""
+"""builder.site_indexes: index.json per library and the whole one, each only while it fits."""
 
 from __future__ import annotations
 
@@ -61,12 +61,35 @@ def test_the_whole_index_of_one_library_is_its_file_linked(
 
 def test_the_whole_index_is_left_out_past_its_limit_and_its_size_known(tmp_path: Path) -> None:
     size = len(whole(None))
-    at_limit = write_indexes(tmp_path / "a", entries(), None, whole_limit=size)
+    at_limit = write_indexes(tmp_path / "a", entries(), None, limit=size)
     assert at_limit.whole_written and (tmp_path / "a" / "index.json").is_file()
-    over = write_indexes(tmp_path / "b", entries(), None, whole_limit=size - 1)
-    assert not over.whole_written and over.whole_bytes == size
+    over = write_indexes(tmp_path / "b", entries(), None, limit=size - 1)
+    assert not over.whole_written and over.whole_bytes == size and over.left_out == ()
     assert not (tmp_path / "b" / "index.json").exists()
     assert [library_id for library_id, _ in over.library_bytes] == ["alpha", "beta", "gamma"]
+    assert all((tmp_path / "b" / library_index_path(i)).is_file() for i, _ in over.library_bytes)
+
+
+def test_a_library_index_past_the_limit_is_left_out_and_so_is_the_whole(tmp_path: Path) -> None:
+    # A library of a few big versions made a libs/<id>/index.json over the host's 100 MB per
+    # file, and the build failed, though docclient never reads that file.
+    big = orjson.dumps({"sections": [{"heading": "Big", "path": "x", "body": "word " * 200}]})
+    built = entries()
+    built[1] = (built[1][0], {"1.0.0": big})
+    small = max(
+        size for i, size in write_indexes(tmp_path / "probe", entries(), None).library_bytes
+    )
+    files = write_indexes(tmp_path, built, None, limit=small)
+    assert files.left_out == ("beta",) and not files.whole_written
+    assert not (tmp_path / "index.json").exists()
+    assert not (tmp_path / library_index_path("beta")).exists()
+    assert (tmp_path / library_index_path("alpha")).read_bytes() == (
+        tmp_path / "probe" / library_index_path("alpha")
+    ).read_bytes()
+    assert dict(files.library_bytes)["beta"] > small  # its size is still known
+    none = write_indexes(tmp_path / "none", entries(), None, limit=0)
+    assert none.left_out == ("alpha", "beta", "gamma") and not none.whole_written
+    assert not list((tmp_path / "none").rglob("*.json"))
 
 
 def write_catalog(root: Path) -> Path:
@@ -87,11 +110,27 @@ def build(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+def with_second_library(catalog: Path) -> Path:
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text + text[text.index("[[libraries]]") :].replace("demo", "other"))
+    return catalog
+
+
+def library_sized_limit(catalog: Path, probe: Path) -> str:
+    """An --index-limit-mb that keeps each library's index.json of a catalog of two libraries
+    or more, and leaves the whole-site one out."""
+    code, output = build("-c", str(catalog), "--out", str(probe))
+    assert code == 0, output
+    largest = max(path.stat().st_size for path in probe.glob("libs/*/index.json"))
+    return str((largest + 0.5) / 1e6)
+
+
 def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
     tmp_path: Path,
 ) -> None:
-    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
-    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    catalog, out = with_second_library(write_catalog(tmp_path)), tmp_path / "_site"
+    limit = library_sized_limit(catalog, tmp_path / "probe")
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", limit)
     assert code == 0, output
     assert not (out / "index.json").exists()
     assert check_index(out / "libs" / "demo" / "index.json").library_files == 0
@@ -99,9 +138,12 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
     checked = CliRunner().invoke(main, ["check", str(out)])
     assert checked.exit_code == 0, checked.output
     assert (
-        f"{out}: no whole-site index.json (larger than --index-limit-mb); its 1 "
-        "libs/<id>/index.json are each a valid doctrove-index@1 (1 entries, 1 versions, "
+        f"{out}: no whole-site index.json (larger than --index-limit-mb); its 2 "
+        "libs/<id>/index.json are each a valid doctrove-index@1 (2 entries, 2 versions, "
     ) in checked.output
+    assert "the full text of each library's sections is in https://docs.example/libs/<id>/" in (
+        out / "llms.txt"
+    ).read_text(encoding="utf-8")
     # A folder that is no site, a path that is not there: "…/index.json: cannot read".
     for wrong, what in [(tmp_path / "docs", "holds no index.json nor"), (tmp_path / "x", "does")]:
         missing = CliRunner().invoke(main, ["check", str(wrong)])
@@ -163,10 +205,9 @@ def test_a_build_with_a_file_over_the_limit_publishes_nothing(
 def test_check_of_library_indexes_lists_every_broken_one_and_each_missing_one(
     tmp_path: Path,
 ) -> None:
-    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
-    text = catalog.read_text(encoding="utf-8")
-    catalog.write_text(text + text[text.index("[[libraries]]") :].replace("demo", "other"))
-    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    catalog, out = with_second_library(write_catalog(tmp_path)), tmp_path / "_site"
+    limit = library_sized_limit(catalog, tmp_path / "probe")
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", limit)
     assert code == 0, output
     (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
     (out / "libs" / "other" / "index.json").write_bytes(b"garbage")
@@ -176,7 +217,7 @@ def test_check_of_library_indexes_lists_every_broken_one_and_each_missing_one(
     assert "libs/demo/index.json: /: 'entries' is a required property" in both.output
     assert "libs/other/index.json: not valid JSON" in both.output
     # A library whose index is gone (a client given its URL gets a 404) was checked as valid.
-    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", limit)
     assert code == 0, output
     (out / "libs" / "demo" / "index.json").unlink()
     missing = CliRunner().invoke(main, ["check", str(out)])

@@ -1,4 +1,4 @@
-"""The site files stage: each library's index.json and the whole one (while it fits its limit),
+"""The site files stage: each library's index.json and the whole one (while they fit the limit),
 the library pages, the landing page, catalog.json (while the site is small), and the lookup
 files (builder.lookup_site), once every version is built.
 
@@ -23,9 +23,11 @@ from builder.pages import PageCache, VersionPages, render_each, render_index, re
 from builder.shards import ShardInfo
 from builder.site_indexes import (
     INDEX_FILE,
+    INDEX_LIMIT,
+    LIBRARY_INDEX,
     NO_INDEX_FILES,
-    WHOLE_INDEX_LIMIT,
     IndexFiles,
+    library_index_path,
     write_indexes,
 )
 
@@ -68,20 +70,20 @@ def write_site_files(
     vectors: Mapping[tuple[str, str], VectorsInfo],
     site_dir: Path,
     updated_at: str | None,
-    whole_index_limit: int = WHOLE_INDEX_LIMIT,
+    index_limit: int = INDEX_LIMIT,
     page_cache: PageCache = render_each,
 ) -> SiteFiles:
     """Write the files that span the whole site; ``entries`` are sorted by id, ``vectors`` are
-    the embedding sidecars by (library id, version), when the build embedded sections. The
-    whole-site index.json is written only while it is at most ``whole_index_limit`` bytes."""
+    the embedding sidecars by (library id, version), when the build embedded sections. Each
+    doctrove-index@1 file is written only while it is at most ``index_limit`` bytes."""
     indexes = write_indexes(
-        site_dir, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at, whole_index_limit
+        site_dir, [(e.skeleton, dict(e.volumes)) for e in entries], updated_at, index_limit
     )
-    index_path = site_dir / INDEX_FILE
+    library_indexes = _library_index_files(site_dir, indexes)
     for entry in entries:
         render_library(env, site, entry.skeleton, entry.pages, site_dir, page_cache)
     skeletons = [entry.skeleton for entry in entries]
-    render_index(env, site, skeletons, updated_at, site_dir, page_cache)
+    render_index(env, site, skeletons, updated_at, site_dir, page_cache, _full_text(indexes))
     document = catalog_document(
         site=site,
         entries=skeletons,
@@ -89,7 +91,7 @@ def write_site_files(
         vectors=vectors,
         builder_version=__version__,
         updated_at=updated_at,
-        index=file_description(index_path, INDEX_FILE) if indexes.whole_written else None,
+        index=_whole_index_file(site_dir, indexes, library_indexes),
     )
     whole: dict[str, dict[str, Any]] = {}
     catalog = catalog_bytes(document)
@@ -98,5 +100,38 @@ def write_site_files(
         whole["catalog"] = file_description(site_dir / CATALOG_FILE, CATALOG_FILE)
     if indexes.whole_written:
         whole["index"] = document["index"]
-    lookup = write_lookup_files(site_dir, site, document["entries"], __version__, updated_at, whole)
+    lookup = write_lookup_files(
+        site_dir, site, document["entries"], __version__, updated_at, whole, library_indexes
+    )
     return SiteFiles(indexes, len(catalog) if "catalog" in whole else 0, lookup)
+
+
+def _full_text(indexes: IndexFiles) -> str | None:
+    """The doctrove-index@1 file(s) holding every section's text, as the root llms.txt says."""
+    if indexes.whole_written:
+        return INDEX_FILE
+    return None if indexes.left_out else LIBRARY_INDEX
+
+
+def _library_index_files(site_dir: Path, indexes: IndexFiles) -> dict[str, dict[str, Any]]:
+    """{path, sha256, bytes} of each library's index.json that was written, by library id: its
+    record lists it, so that docbuild check tells one left out past the limit from one lost."""
+    return {
+        library_id: file_description(
+            site_dir / library_index_path(library_id), library_index_path(library_id)
+        )
+        for library_id, _ in indexes.library_bytes
+        if library_id not in indexes.left_out
+    }
+
+
+def _whole_index_file(
+    site_dir: Path, indexes: IndexFiles, library_indexes: Mapping[str, Mapping[str, Any]]
+) -> dict[str, Any] | None:
+    """What catalog.json says of the whole-site index.json: None when it was left out; a
+    one-library site's is that library's file under another name, so it is not hashed twice."""
+    if not indexes.whole_written:
+        return None
+    if len(library_indexes) == 1:
+        return {**next(iter(library_indexes.values())), "path": INDEX_FILE}
+    return file_description(site_dir / INDEX_FILE, INDEX_FILE)

@@ -1,0 +1,113 @@
+"""A site built with every doctrove-index@1 file left out (``--index-limit-mb 0``): the build
+says so, docbuild check passes and tells lost files from ones left out, and docclient answers
+from the catalog and shards without asking for an index.json."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import orjson
+from click.testing import CliRunner
+
+from builder.cli import main
+from builder.serve import start_server
+from client.config import Settings
+from client.service import DocService
+from client.site_data import SiteData
+
+START = 1_800_000_000.0
+
+
+def write_catalog(root: Path) -> Path:
+    (root / "docs").mkdir()
+    (root / "docs" / "a.md").write_text(
+        "# Setup\n\nInstall the widget with pip.\n\n## Retries\n\nRetries back off twice.\n",
+        encoding="utf-8",
+    )
+    catalog = root / "docbuild.toml"
+    catalog.write_text(
+        '[site]\ntitle = "T"\nbase_url = "https://docs.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        '  [[libraries.versions]]\n  version = "1.0.0"\n  path = "docs"\n',
+        encoding="utf-8",
+    )
+    return catalog
+
+
+def build(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["build", "--no-site-search", *args])
+    return result.exit_code, result.output
+
+
+def settings(cache: Path, url: str) -> Settings:
+    return Settings(
+        index_urls=(url,),
+        local_index=None,
+        cache_ttl=600,
+        timeout_ms=20000,
+        cooldown_seconds=30.0,
+        min_confidence=None,
+        cache_size=256,
+        cache_dir=cache,
+        debug=False,
+        config_file=None,
+    )
+
+
+def test_a_site_without_index_files_is_checked_and_answers(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")
+    assert code == 0, output
+    assert not list(out.rglob("index.json"))
+    said = " ".join(output.split())
+    assert "index.json: none written (the whole one, " in said
+    assert "docclient reads catalog.json and the shards" in said
+    assert f"Built {out} (index.json left out, 2 sections, 1 version)" in said
+    assert "doctrove-index@1" not in (out / "llms.txt").read_text(encoding="utf-8")
+    assert "index" not in orjson.loads((out / "libs" / "demo" / "catalog.json").read_bytes())
+    # docbuild check said "holds no index.json nor libs/<id>/index.json" and failed.
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 0, checked.output
+    assert (
+        f"{out}: no doctrove-index@1 file (each passed --index-limit-mb when built); its "
+        "catalogs list 1 entries, 1 versions, 2 sections, for docclient"
+    ) in " ".join(checked.output.split())
+    log = io.StringIO()
+    with start_server(out, access_log=log) as server:
+        data = SiteData(settings(tmp_path / "cache", server.url), clock=lambda: START)
+        found = DocService(data, clock=lambda: START).extract("demo", None, "retries back off")
+        data.close()
+    assert [section.heading for section in found.sections][:1] == ["Retries"]
+    assert "index.json" not in log.getvalue()
+
+
+def test_check_tells_a_lost_library_index_from_one_left_out(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text + text[text.index("[[libraries]]") :].replace("demo", "other"))
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    record = orjson.loads((out / "libs" / "demo" / "catalog.json").read_bytes())
+    library_index = out / "libs" / "demo" / "index.json"
+    assert record["index"]["path"] == "libs/demo/index.json"
+    assert record["index"]["bytes"] == library_index.stat().st_size
+    # Lost beside the whole index.json, it passed: a client given its URL gets a 404.
+    library_index.unlink()
+    lost = CliRunner().invoke(main, ["check", str(out)])
+    assert lost.exit_code == 1, lost.output
+    assert "libs/demo/index.json: missing, though libs/demo/catalog.json lists it" in lost.output
+    library_index.write_bytes(b"{}")
+    changed = CliRunner().invoke(main, ["check", str(out)])
+    assert changed.exit_code == 1, changed.output
+    assert "libs/demo/index.json: not the file libs/demo/catalog.json lists" in changed.output
+
+
+def test_a_one_library_site_hashes_its_index_once_and_lists_it_twice(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    code, output = build("-c", str(catalog), "--out", str(out))
+    assert code == 0, output
+    whole = orjson.loads((out / "catalog.json").read_bytes())["index"]
+    record = orjson.loads((out / "libs" / "demo" / "catalog.json").read_bytes())["index"]
+    assert {**whole, "path": "libs/demo/index.json"} == record
+    assert whole["path"] == "index.json" and whole["bytes"] == (out / "index.json").stat().st_size
