@@ -28,6 +28,28 @@ class GlobSet:
         return self.regex is not None and self.regex.match(relpath) is not None
 
 
+# A run of fixed-width tokens between two ``*`` of one segment: literal characters and ``?``.
+_FIXED_RUN = re.compile(r"[^*/?\[]*(?:\?[^*/?\[]*)*")
+
+
+def atomic_star(pattern: str, i: int) -> tuple[str, int] | None:
+    """The regex for the ``*`` at ``pattern[i]`` and the fixed run after it, when another
+    single ``*`` follows the run in the same segment, and the index after the run; else None.
+
+    ``*a*a*a*b`` made a regex that backtracked through every way to split a path among its
+    stars (a 40-character name took seconds, a longer one hours). As Python's fnmatch does,
+    such a star matches lazily up to the first place its run matches, in an atomic group that
+    is never tried again: the next star takes whatever a later place would have left, so no
+    match is lost. A run ending the segment, or before ``**``, a class or ``/``, keeps the
+    plain star."""
+    run = _FIXED_RUN.match(pattern, i + 1)
+    end = run.end() if run else i + 1
+    if end == i + 1 or not pattern.startswith("*", end) or pattern.startswith("**", end):
+        return None
+    fixed = "".join("[^/]" if char == "?" else re.escape(char) for char in pattern[i + 1 : end])
+    return f"(?>[^/]*?{fixed})", end
+
+
 def _translate(pattern: str) -> str:
     if not pattern or len(pattern) > MAX_PATTERN_LENGTH:
         raise GlobError(f"pattern {pattern[:40]!r} must have 1 to {MAX_PATTERN_LENGTH} characters")
@@ -49,6 +71,10 @@ def _translate(pattern: str) -> str:
         if pattern.startswith("**", i):
             out.append(".*")
             i += 2
+            continue
+        if char == "*" and (atomic := atomic_star(pattern, i)):
+            out.append(atomic[0])
+            i = atomic[1]
             continue
         if char == "*":
             out.append("[^/]*")

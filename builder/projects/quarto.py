@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from builder.globs import atomic_star
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
 from builder.projects.layout import ProjectLayout
@@ -133,11 +134,29 @@ def _page(target: str, order: list[str]) -> None:
 
 def _exclude_regex(patterns: tuple[str, ...]) -> str:
     """The excluded names as one regular expression over relpaths."""
-    parts = []
-    for pattern in patterns:
-        escaped = re.escape(pattern).replace(r"\*\*/", "(?:[^/]*/)*").replace(r"\*", "[^/]*")
-        parts.append(f"(?:{escaped})(?:/.*)?")
-    return "|".join(parts)
+    return "|".join(f"(?:{_pattern_regex(pattern)})(?:/.*)?" for pattern in patterns)
+
+
+def _pattern_regex(pattern: str) -> str:
+    """One of Quarto's render patterns: ``**/`` spans folders, ``*`` stays in one (matched
+    as builder.globs.atomic_star says, where another star follows in the segment)."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif (
+            pattern[i] == "*"
+            and (atomic := atomic_star(pattern, i))
+            and "?" not in pattern[i : atomic[1]]  # a literal "?" here, a wildcard there
+        ):
+            out.append(atomic[0])
+            i = atomic[1]
+        else:
+            out.append("[^/]*" if pattern[i] == "*" else re.escape(pattern[i]))
+            i += 1
+    return "".join(out)
 
 
 def _quartodoc_pages(

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.api.conf_paths import sys_path_folders
+from builder.globs import atomic_star
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
@@ -385,6 +386,10 @@ def sphinx_pattern(pattern: str) -> str:
             i += 2
             continue
         char = pattern[i]
+        if char == "*" and (atomic := atomic_star(pattern, i)):
+            out.append(atomic[0])
+            i = atomic[1]
+            continue
         if char == "*":
             out.append("[^/]*")
         elif char == "?":
