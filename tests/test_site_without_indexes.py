@@ -111,3 +111,40 @@ def test_a_one_library_site_hashes_its_index_once_and_lists_it_twice(tmp_path: P
     record = orjson.loads((out / "libs" / "demo" / "catalog.json").read_bytes())["index"]
     assert {**whole, "path": "libs/demo/index.json"} == record
     assert whole["path"] == "index.json" and whole["bytes"] == (out / "index.json").stat().st_size
+
+
+def test_check_tells_an_index_another_build_left_from_one_written(tmp_path: Path) -> None:
+    # A site copied over the previous one (cp -r, rsync without --delete) keeps the index files
+    # this build left out past --index-limit-mb: a plain doctrove client given their URLs reads
+    # the older docs, and docbuild check passed them as the site's own.
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out))[0] == 0
+    older = {name: (out / name).read_bytes() for name in ("index.json", "libs/demo/index.json")}
+    assert build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")[0] == 0
+    (out / "libs" / "demo" / "index.json").write_bytes(older["libs/demo/index.json"])
+    left = CliRunner().invoke(main, ["check", str(out)])
+    assert left.exit_code == 1, left.output
+    said = " ".join(left.output.split())
+    assert (
+        "libs/demo/index.json: there, though libs/demo/catalog.json does not list it (the build "
+        "left it out past --index-limit-mb): another build's"
+    ) in said
+    (out / "index.json").write_bytes(older["index.json"])
+    left = CliRunner().invoke(main, ["check", str(out)])
+    assert left.exit_code == 1, left.output
+    said = " ".join(left.output.split())
+    assert (
+        "index.json: there, though catalog.json does not list it (the build left it out past "
+        "--index-limit-mb): another build's"
+    ) in said
+
+
+def test_check_passes_a_plain_hosts_folder_of_index_json_alone(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out))[0] == 0
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "index.json").write_bytes((out / "index.json").read_bytes())
+    checked = CliRunner().invoke(main, ["check", str(plain)])
+    assert checked.exit_code == 0, checked.output
+    assert f"{plain}: valid doctrove-index@1 (1 entries, 1 versions, 2 sections)" in checked.output
