@@ -98,7 +98,7 @@ def _check_unlisted_whole_index(site: Path) -> None:
     with neither is a plain doctrove host's, whose index.json lists itself."""
     for name in (CATALOG, LOOKUP_FILE):
         if (site / name).is_file():
-            if _lists_no_index(site / name):
+            if lists_no_index(site / name):
                 raise IndexInvalid(
                     f"{site} (its index files)",
                     [
@@ -181,7 +181,7 @@ def _listed_library_problems(site: Path) -> list[str]:
     for record in sorted(site.glob(LIBRARY_CATALOGS)):
         listed = _listed_index(record)
         own = record.with_name("index.json")
-        if own.is_file() and _lists_no_index(record):
+        if own.is_file() and lists_no_index(record):
             where = own.relative_to(site).as_posix()
             problems.append(
                 f"{where}: there, though {record.relative_to(site).as_posix()} does not list it "
@@ -308,7 +308,7 @@ def _listed_index(site_or_record: Path) -> dict[str, object] | None:
     return listed if isinstance(listed, dict) else None
 
 
-def _lists_no_index(catalog: Path) -> bool:
+def lists_no_index(catalog: Path) -> bool:
     """Whether ``catalog`` (catalog.json, lookup.json or a library's record) is a catalog of a
     known format that lists no index: its build wrote none. One unreadable or of another format
     tells nothing (check_catalogs and check_lookup report it)."""

@@ -148,3 +148,31 @@ def test_check_passes_a_plain_hosts_folder_of_index_json_alone(tmp_path: Path) -
     checked = CliRunner().invoke(main, ["check", str(plain)])
     assert checked.exit_code == 0, checked.output
     assert f"{plain}: valid doctrove-index@1 (1 entries, 1 versions, 2 sections)" in checked.output
+
+
+def test_a_catalog_taking_an_index_a_build_left_out_is_told_why_it_is_missing(
+    tmp_path: Path,
+) -> None:
+    # It said only "cannot read .../_site/index.json: No such file or directory", of a file the
+    # other site's build had chosen not to write.
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")[0] == 0
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "docbuild.toml").write_text(
+        '[site]\ntitle = "O"\nbase_url = "https://other.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        '  [[libraries.versions]]\n  version = "1.0.0"\n'
+        '  index = "../_site/libs/demo/index.json"\n  allow_outside = true\n\n'
+        '[[imports]]\nindex = "../_site/index.json"\nallow_outside = true\n',
+        encoding="utf-8",
+    )
+    code, output = build("-c", str(other / "docbuild.toml"), "--out", str(other / "_site"))
+    assert code != 0, output
+    said = " ".join(output.split())
+    hint = (
+        "No such file or directory; the build that wrote catalog.json beside it left it out "
+        "past --index-limit-mb: build that site again with a larger --index-limit-mb"
+    )
+    assert f"libs/demo/index.json: {hint}" in said
+    assert f"_site/index.json: {hint}" in said
