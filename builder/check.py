@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import orjson
 
 from builder.errors import BuildError, CatalogInvalid, IndexInvalid
@@ -13,6 +14,7 @@ from schemas import CATALOG_FORMAT
 from schemas.build_catalogs import is_build_catalog
 from schemas.catalog_rules import catalog_problems
 from schemas.digests import file_sha256
+from schemas.documents import CATALOG_DECODER, CatalogEntry
 from schemas.index_rules import index_problems
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 
@@ -214,21 +216,19 @@ def _summary_of_records(site: Path) -> IndexSummary:
     ]
     return IndexSummary(
         entries=len(entries),
-        versions=sum(len(entry.get("versions", [])) for entry in entries),
-        sections=sum(
-            shard.get("sections", 0) for entry in entries for shard in entry["shards"].values()
-        ),
+        versions=sum(len(entry.versions) for entry in entries),
+        sections=sum(shard.sections for entry in entries for shard in entry.shards.values()),
         no_index=True,
     )
 
 
-def _record_entries(record: Path) -> list[dict[str, Any]]:
-    """A library record's entries (none when it cannot be read: check_catalogs reports it)."""
+def _record_entries(record: Path) -> list[CatalogEntry]:
+    """A library record's entries (none when it is no doctrove-catalog@1: check_catalogs
+    names what is wrong with it, where counting its fields failed with a traceback)."""
     try:
-        entries = orjson.loads(record.read_bytes()).get("entries")
-    except (OSError, orjson.JSONDecodeError, AttributeError):
+        return CATALOG_DECODER.decode(record.read_bytes()).entries
+    except (OSError, msgspec.DecodeError):
         return []
-    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("shards"), dict)]
 
 
 def _check_index_file(path: Path) -> IndexSummary:

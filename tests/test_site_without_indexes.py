@@ -176,3 +176,22 @@ def test_a_catalog_taking_an_index_a_build_left_out_is_told_why_it_is_missing(
     )
     assert f"libs/demo/index.json: {hint}" in said
     assert f"_site/index.json: {hint}" in said
+
+
+def test_check_of_a_site_without_index_files_names_a_damaged_record(tmp_path: Path) -> None:
+    # Counting the records' versions and sections failed with a traceback (TypeError,
+    # AttributeError) on a record edited after the build, before its problem was named.
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")[0] == 0
+    record = out / "libs" / "demo" / "catalog.json"
+    document = orjson.loads(record.read_bytes())
+    for field, damaged, said in [
+        ("versions", 5, "/entries/0/versions: Expected `array`, got `int`"),
+        ("shards", {"1.0.0": 5}, "/entries/0/shards/*: Expected `object`, got `int`"),
+    ]:
+        record.write_bytes(
+            orjson.dumps({**document, "entries": [{**document["entries"][0], field: damaged}]})
+        )
+        checked = CliRunner().invoke(main, ["check", str(out)])
+        assert checked.exit_code == 1, checked.output
+        assert f"libs/demo/catalog.json: {said}" in checked.output
