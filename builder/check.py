@@ -6,13 +6,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import orjson
 
 from builder.errors import BuildError, CatalogInvalid, IndexInvalid
+from schemas import CATALOG_FORMAT
 from schemas.build_catalogs import is_build_catalog
 from schemas.catalog_rules import catalog_problems
 from schemas.digests import file_sha256
+from schemas.documents import CATALOG_DECODER, CatalogEntry
 from schemas.index_rules import index_problems
+from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
 # Each library's own index, which a site has whether or not its whole index.json was written.
@@ -82,10 +86,30 @@ def check_index(path: Path) -> IndexSummary:
         return _check_index_file(files[0])
     if files[0].parent == path:
         document = _valid_index(files[0])
+        _check_unlisted_whole_index(path)
         _check_listed_index(path, files[0])
         _check_beside_whole(path, files[0], document)
         return _summary(document)
     return _check_library_indexes(path, files)
+
+
+def _check_unlisted_whole_index(site: Path) -> None:
+    """Raise IndexInvalid when a site docbuild built (it has catalog.json, else lookup.json)
+    has an index.json that neither lists: the build left it out past --index-limit-mb, so it is
+    another build's, and a plain doctrove client given the site's address reads it. A folder
+    with neither is a plain doctrove host's, whose index.json lists itself."""
+    for name in (CATALOG, LOOKUP_FILE):
+        if (site / name).is_file():
+            if lists_no_index(site / name):
+                raise IndexInvalid(
+                    f"{site} (its index files)",
+                    [
+                        f"index.json: there, though {name} does not list it (the build left it "
+                        "out past --index-limit-mb): another build's, which a plain doctrove "
+                        "client given the site's address reads. Delete it, or rebuild the site"
+                    ],
+                )
+            return
 
 
 def _check_listed_index(site: Path, index: Path) -> None:
@@ -152,11 +176,20 @@ def _check_library_indexes(site: Path, files: list[Path]) -> IndexSummary:
 
 def _listed_library_problems(site: Path) -> list[str]:
     """Each library index.json its record (libs/<id>/catalog.json) lists that is missing or is
-    not the file listed. A record lists its library's index only when the build wrote it: one
-    left out past --index-limit-mb is no problem, one lost is."""
+    not the file listed, and each there that its record does not list. A record lists its
+    library's index only when the build wrote it: one left out past --index-limit-mb is no
+    problem, one lost is, and so is one another build left in its place."""
     problems = []
     for record in sorted(site.glob(LIBRARY_CATALOGS)):
         listed = _listed_index(record)
+        own = record.with_name("index.json")
+        if own.is_file() and lists_no_index(record):
+            where = own.relative_to(site).as_posix()
+            problems.append(
+                f"{where}: there, though {record.relative_to(site).as_posix()} does not list it "
+                "(the build left it out past --index-limit-mb): another build's, which a client "
+                "given its index URL reads. Delete it, or rebuild the site"
+            )
         if listed is None or not isinstance(path := listed.get("path"), str):
             continue
         index = site / path
@@ -183,21 +216,19 @@ def _summary_of_records(site: Path) -> IndexSummary:
     ]
     return IndexSummary(
         entries=len(entries),
-        versions=sum(len(entry.get("versions", [])) for entry in entries),
-        sections=sum(
-            shard.get("sections", 0) for entry in entries for shard in entry["shards"].values()
-        ),
+        versions=sum(len(entry.versions) for entry in entries),
+        sections=sum(shard.sections for entry in entries for shard in entry.shards.values()),
         no_index=True,
     )
 
 
-def _record_entries(record: Path) -> list[dict[str, Any]]:
-    """A library record's entries (none when it cannot be read: check_catalogs reports it)."""
+def _record_entries(record: Path) -> list[CatalogEntry]:
+    """A library record's entries (none when it is no doctrove-catalog@1: check_catalogs
+    names what is wrong with it, where counting its fields failed with a traceback)."""
     try:
-        entries = orjson.loads(record.read_bytes()).get("entries")
-    except (OSError, orjson.JSONDecodeError, AttributeError):
+        return CATALOG_DECODER.decode(record.read_bytes()).entries
+    except (OSError, msgspec.DecodeError):
         return []
-    return [e for e in entries if isinstance(e, dict) and isinstance(e.get("shards"), dict)]
 
 
 def _check_index_file(path: Path) -> IndexSummary:
@@ -275,6 +306,21 @@ def _listed_index(site_or_record: Path) -> dict[str, object] | None:
     except (OSError, orjson.JSONDecodeError, AttributeError):
         return None
     return listed if isinstance(listed, dict) else None
+
+
+def lists_no_index(catalog: Path) -> bool:
+    """Whether ``catalog`` (catalog.json, lookup.json or a library's record) is a catalog of a
+    known format that lists no index: its build wrote none. One unreadable or of another format
+    tells nothing (check_catalogs and check_lookup report it)."""
+    try:
+        document = orjson.loads(catalog.read_bytes())
+    except (OSError, orjson.JSONDecodeError):
+        return False
+    return (
+        isinstance(document, dict)
+        and document.get("format") in (CATALOG_FORMAT, LOOKUP_FORMAT)
+        and "index" not in document
+    )
 
 
 def check_catalogs(site: Path) -> int:

@@ -362,15 +362,7 @@ def publish(
         config_path, out, strict=strict, site_search=site_search, quiet=quiet, jobs=jobs
     )
     try:
-        catalog = orjson.loads((out / "catalog.json").read_bytes())
-        plan = publish_site(
-            out,
-            repo=repo,
-            remote=remote,
-            branch=branch,
-            build_id=catalog["buildId"],
-            dry_run=dry_run,
-        )
+        plan = publish_site(out, repo=repo, remote=remote, branch=branch, dry_run=dry_run)
     except BuildError as error:
         _fail(error)
     size = report.size.total_bytes / 1e6 if report.size else 0.0

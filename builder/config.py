@@ -536,7 +536,7 @@ def read_index_file(path: Path, where: str, problems: CatalogProblems) -> dict[s
     try:
         document = orjson.loads(path.read_bytes())
     except OSError as exc:
-        problems.add(where, f"cannot read {path}: {exc.strerror}")
+        problems.add(where, f"cannot read {path}: {exc.strerror}{_left_out_hint(path)}")
         return None
     except orjson.JSONDecodeError as exc:
         problems.add(where, f"{path} is not valid JSON: {exc}")
@@ -548,6 +548,23 @@ def read_index_file(path: Path, where: str, problems: CatalogProblems) -> dict[s
         return None
     result: dict[str, Any] = document
     return result
+
+
+def _left_out_hint(path: Path) -> str:
+    """Why a built site has no ``path``: its build left the index.json out past
+    --index-limit-mb, as the catalog beside it says (catalog.json or lookup.json of the site,
+    libs/<id>/catalog.json of a library), or "" when nothing beside it says so."""
+    from builder.check import lists_no_index  # imported here: only a missing file needs it
+
+    if path.name != "index.json" or path.exists():
+        return ""
+    for catalog in (path.with_name("catalog.json"), path.with_name("lookup.json")):
+        if lists_no_index(catalog):
+            return (
+                f"; the build that wrote {catalog.name} beside it left it out past "
+                "--index-limit-mb: build that site again with a larger --index-limit-mb"
+            )
+    return ""
 
 
 def _project_problem(project: object) -> str:

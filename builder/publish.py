@@ -13,7 +13,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import orjson
+
+from builder.catalog import CATALOG_FILE
 from builder.errors import BuildError
+from schemas.lookup_table import LOOKUP_FILE
 
 
 class PublishError(BuildError):
@@ -125,12 +129,23 @@ def _tree(repo: Path, commit: str) -> str:
     return _git(repo, "rev-parse", f"{commit}^{{tree}}").stdout.strip()
 
 
-def publish_site(
-    site: Path, *, repo: Path, remote: str, branch: str, build_id: str, dry_run: bool
-) -> PublishPlan:
+def site_build_id(site: Path) -> str:
+    """The buildId of the site docbuild build wrote in ``site``: its catalog.json's, else (a
+    site too large for one) its lookup.json's. Neither index.json nor catalog.json tells a
+    built site: each may be left out (--index-limit-mb, a large site); lookup.json never is."""
+    for name in (CATALOG_FILE, LOOKUP_FILE):
+        try:
+            build_id = orjson.loads((site / name).read_bytes()).get("buildId")
+        except (OSError, orjson.JSONDecodeError, AttributeError):
+            continue
+        if isinstance(build_id, str) and build_id:
+            return build_id
+    raise PublishError(f"{site} holds no built site (no {CATALOG_FILE} nor {LOOKUP_FILE})")
+
+
+def publish_site(site: Path, *, repo: Path, remote: str, branch: str, dry_run: bool) -> PublishPlan:
     """Commit ``site`` onto ``branch`` (parent: the remote's tip) and push it to ``remote``."""
-    if not (site / "index.json").is_file():
-        raise PublishError(f"{site} holds no built site (no index.json)")
+    build_id = site_build_id(site)
     parent = _remote_tip(repo, remote, branch)
     message = f"Publish doctrove site, build {build_id[:12]}"
     commit, files = commit_site(repo, site, parent, message)

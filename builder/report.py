@@ -14,6 +14,8 @@ from schemas.shards import NEAR_EMPTY_CHARS
 MAX_LISTED = 15
 # Pages named after a version's near-empty count, most near-empty sections first.
 MAX_WORST_PAGES = 5
+# Libraries' own index.json named in the line that says they were left out, the largest first.
+MAX_LEFT_OUT_INDEXES = 5
 # Versions whose files were read and parsed (the others were taken from an index as they were).
 COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 
@@ -21,10 +23,13 @@ COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 def _left_out_line(report: BuildReport) -> str:
     """What a doctrove client may be given when the whole-site index.json was left out."""
     whole = f"the whole one, {_megabytes(report.whole_index_bytes)}"
+    # A catalog of thousands of libraries built with --index-limit-mb 0 leaves out thousands.
+    largest = sorted(report.library_indexes_left_out, key=lambda item: (-item[1], item[0]))
+    named = largest[:MAX_LEFT_OUT_INDEXES]
+    more = len(largest) - len(named)
     left_out = ", ".join(
-        f"libs/{library_id}/index.json {_megabytes(size)}"
-        for library_id, size in report.library_indexes_left_out
-    )
+        f"libs/{library_id}/index.json {_megabytes(size)}" for library_id, size in named
+    ) + (f" and {more} more" if more else "")
     if not report.library_ids() - {i for i, _ in report.library_indexes_left_out}:
         return (
             f"index.json: none written ({whole}, and {left_out}, each pass --index-limit-mb): "

@@ -9,10 +9,13 @@ from typing import Any
 
 import click
 
+from builder.catalog import CATALOG_FILE
 from builder.cli import run_build
 from builder.errors import BuildError
 from builder.serve import ServeError, start_server
+from builder.site_indexes import INDEX_FILE
 from builder.watch import Rebuilt, require_watcher, watch_and_rebuild
+from schemas.lookup_table import LOOKUP_FILE
 
 
 def build_and_watch(
@@ -48,7 +51,9 @@ def build_and_watch(
     try:
         run_build(config_path, out, cache_dir=cache_dir, quiet=quiet, **options)
     except SystemExit:
-        if not (out / "index.json").is_file():
+        # index.json may be left out (--index-limit-mb) and catalog.json (a large site): a
+        # site is there when any of them, or lookup.json, which every build writes, is.
+        if not any((out / name).is_file() for name in (LOOKUP_FILE, CATALOG_FILE, INDEX_FILE)):
             raise
         click.echo(f"docbuild: keeping the last good site in {out}", err=True)
     server = None

@@ -1,12 +1,16 @@
 """``docbuild publish`` with real git: a local bare repository stands in for the remote."""
 
+import functools
 import subprocess
 from pathlib import Path
 
+import orjson
 import pytest
 from click.testing import CliRunner
 
+from builder import cli
 from builder.cli import main
+from builder.publish import PublishError, publish_site
 
 
 def git(cwd: Path, *args: str) -> str:
@@ -144,3 +148,34 @@ def test_a_catalog_in_no_repository_is_published_from_the_one_publish_runs_in(
     assert code == 0, output
     assert "as its first commit" in output
     assert git(remote, "ls-tree", "-r", "--name-only", "gh-pages").count("index.json") >= 1
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["index-left-out", "no-catalog-json"])
+def test_a_site_without_index_json_is_published(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, large: bool
+) -> None:
+    # Past --index-limit-mb (0 here: a site for docclient alone) index.json is left out, and a
+    # large site has no catalog.json: publish built the site, then refused it ("holds no built
+    # site (no index.json)"), or failed on catalog.json with a traceback.
+    monkeypatch.setattr(cli, "run_build", functools.partial(cli.run_build, index_limit_mb=0))
+    if large:
+        monkeypatch.setattr("builder.stages.site_files.SMALL_CATALOG_BYTES", 0)
+    work, remote = make_project(tmp_path)
+    code, output = publish(work)
+    assert code == 0, output
+    assert "as its first commit" in output
+    assert not (work / "_site" / "index.json").exists()
+    assert (work / "_site" / "catalog.json").exists() is not large
+    published = git(remote, "ls-tree", "-r", "--name-only", "gh-pages").split()
+    assert "lookup.json" in published and "index.json" not in published
+    build_id = orjson.loads((work / "_site" / "lookup.json").read_bytes())["buildId"]
+    if not large:
+        build_id = orjson.loads((work / "_site" / "catalog.json").read_bytes())["buildId"]
+    subject = git(remote, "log", "-1", "--format=%s", "gh-pages").strip()
+    assert subject == f"Publish doctrove site, build {build_id[:12]}"
+
+
+def test_a_folder_without_a_built_site_is_not_published(tmp_path: Path) -> None:
+    work, _remote = make_project(tmp_path)
+    with pytest.raises(PublishError, match="holds no built site"):
+        publish_site(work / "docs", repo=work, remote="origin", branch="gh-pages", dry_run=True)

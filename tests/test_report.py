@@ -98,3 +98,27 @@ def test_a_version_whose_index_is_in_chunks_says_so() -> None:
         "fetched by term"
     )
     assert "chunks" not in summary_of(BuildReport(Path("/site"), versions=[summary(100, 0, ())]))
+
+
+def test_the_libraries_indexes_left_out_are_bounded_and_the_rest_counted() -> None:
+    # With --index-limit-mb 0 every library's index.json is left out: a catalog of thousands
+    # of libraries named each of them in one line.
+    left_out = tuple((f"lib{n:04}", 1000 + n) for n in range(2000))
+    versions = [replace(summary(10, 0, ()), library_id=i) for i, _ in left_out]
+    report = BuildReport(
+        Path("/site"),
+        versions=versions,
+        whole_index_bytes=5_000_000,
+        library_indexes_left_out=left_out,
+    )
+    line = next(x for x in summary_of(report).split("\n") if x.startswith("index.json: "))
+    largest = ", ".join(f"libs/lib{n:04}/index.json 3.0 kB" for n in (1999, 1998))
+    assert line.startswith(
+        f"index.json: none written (the whole one, 5.0 MB, and {largest}, libs/lib1997/index.json"
+    )
+    assert "libs/lib1995/index.json 3.0 kB and 1995 more, each pass --index-limit-mb)" in line
+    assert line.count("libs/") == 5
+    # Some written: the others are named as well, bounded the same way.
+    written = replace(report, library_indexes_left_out=left_out[:7])
+    line = next(x for x in summary_of(written).split("\n") if x.startswith("index.json: "))
+    assert "libs/lib0002/index.json 1.0 kB and 2 more, would pass --index-limit-mb)" in line

@@ -111,3 +111,87 @@ def test_a_one_library_site_hashes_its_index_once_and_lists_it_twice(tmp_path: P
     record = orjson.loads((out / "libs" / "demo" / "catalog.json").read_bytes())["index"]
     assert {**whole, "path": "libs/demo/index.json"} == record
     assert whole["path"] == "index.json" and whole["bytes"] == (out / "index.json").stat().st_size
+
+
+def test_check_tells_an_index_another_build_left_from_one_written(tmp_path: Path) -> None:
+    # A site copied over the previous one (cp -r, rsync without --delete) keeps the index files
+    # this build left out past --index-limit-mb: a plain doctrove client given their URLs reads
+    # the older docs, and docbuild check passed them as the site's own.
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out))[0] == 0
+    older = {name: (out / name).read_bytes() for name in ("index.json", "libs/demo/index.json")}
+    assert build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")[0] == 0
+    (out / "libs" / "demo" / "index.json").write_bytes(older["libs/demo/index.json"])
+    left = CliRunner().invoke(main, ["check", str(out)])
+    assert left.exit_code == 1, left.output
+    said = " ".join(left.output.split())
+    assert (
+        "libs/demo/index.json: there, though libs/demo/catalog.json does not list it (the build "
+        "left it out past --index-limit-mb): another build's"
+    ) in said
+    (out / "index.json").write_bytes(older["index.json"])
+    left = CliRunner().invoke(main, ["check", str(out)])
+    assert left.exit_code == 1, left.output
+    said = " ".join(left.output.split())
+    assert (
+        "index.json: there, though catalog.json does not list it (the build left it out past "
+        "--index-limit-mb): another build's"
+    ) in said
+
+
+def test_check_passes_a_plain_hosts_folder_of_index_json_alone(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out))[0] == 0
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "index.json").write_bytes((out / "index.json").read_bytes())
+    checked = CliRunner().invoke(main, ["check", str(plain)])
+    assert checked.exit_code == 0, checked.output
+    assert f"{plain}: valid doctrove-index@1 (1 entries, 1 versions, 2 sections)" in checked.output
+
+
+def test_a_catalog_taking_an_index_a_build_left_out_is_told_why_it_is_missing(
+    tmp_path: Path,
+) -> None:
+    # It said only "cannot read .../_site/index.json: No such file or directory", of a file the
+    # other site's build had chosen not to write.
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")[0] == 0
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "docbuild.toml").write_text(
+        '[site]\ntitle = "O"\nbase_url = "https://other.example/"\n\n'
+        '[[libraries]]\nid = "demo"\nname = "Demo"\n'
+        '  [[libraries.versions]]\n  version = "1.0.0"\n'
+        '  index = "../_site/libs/demo/index.json"\n  allow_outside = true\n\n'
+        '[[imports]]\nindex = "../_site/index.json"\nallow_outside = true\n',
+        encoding="utf-8",
+    )
+    code, output = build("-c", str(other / "docbuild.toml"), "--out", str(other / "_site"))
+    assert code != 0, output
+    said = " ".join(output.split())
+    hint = (
+        "No such file or directory; the build that wrote catalog.json beside it left it out "
+        "past --index-limit-mb: build that site again with a larger --index-limit-mb"
+    )
+    assert f"libs/demo/index.json: {hint}" in said
+    assert f"_site/index.json: {hint}" in said
+
+
+def test_check_of_a_site_without_index_files_names_a_damaged_record(tmp_path: Path) -> None:
+    # Counting the records' versions and sections failed with a traceback (TypeError,
+    # AttributeError) on a record edited after the build, before its problem was named.
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    assert build("-c", str(catalog), "--out", str(out), "--index-limit-mb", "0")[0] == 0
+    record = out / "libs" / "demo" / "catalog.json"
+    document = orjson.loads(record.read_bytes())
+    for field, damaged, said in [
+        ("versions", 5, "/entries/0/versions: Expected `array`, got `int`"),
+        ("shards", {"1.0.0": 5}, "/entries/0/shards/*: Expected `object`, got `int`"),
+    ]:
+        record.write_bytes(
+            orjson.dumps({**document, "entries": [{**document["entries"][0], field: damaged}]})
+        )
+        checked = CliRunner().invoke(main, ["check", str(out)])
+        assert checked.exit_code == 1, checked.output
+        assert f"libs/demo/catalog.json: {said}" in checked.output

@@ -12,6 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from builder import watch_command
 from builder.config import load_catalog
 from builder.errors import BuildError
 from builder.pipeline import build_site
@@ -205,3 +206,21 @@ def test_a_file_made_and_removed_within_a_batch_sets_off_nothing(tmp_path: Path)
     assert lasting_paths(batch) == tuple(sorted([str(page), gone]))
     # Only the temporary file: no rebuild at all (the report named it and rebuilt for nothing).
     assert lasting_paths({(Change.added, scratch), (Change.deleted, scratch)}) == ()
+
+
+def test_a_failed_first_build_keeps_a_last_good_site_without_index_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A site built with --index-limit-mb 0 (or whose index.json passed the limit) has no
+    # index.json: a first build that failed exited, where it keeps the last good site and
+    # watches, as it does beside one that has.
+    config = make_project(tmp_path)
+    out = tmp_path / "_site"
+    build_site(load_catalog(config), out, index_limit=0)
+    assert not (out / "index.json").exists()
+    config.write_text(CATALOG + "\nbroken = [\n", encoding="utf-8")
+    watched: list[object] = []
+    monkeypatch.setattr(watch_command, "watch_and_rebuild", lambda *args: watched.append(args))
+    watch_command.build_and_watch(config, out, None, True, {"index_limit_mb": 0})
+    assert len(watched) == 1
+    assert f"docbuild: keeping the last good site in {out}" in capsys.readouterr().err
