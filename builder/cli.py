@@ -58,6 +58,16 @@ JOBS_OPTION = click.option(
     help="Processes that parse a version's files; the site is the same for any number. "
     f"Default: one per usable core, at most {MAX_JOBS}.",
 )
+INDEX_LIMIT_OPTION = click.option(
+    "--index-limit-mb",
+    type=click.FloatRange(min=0),
+    default=INDEX_LIMIT / 1e6,
+    show_default=True,
+    metavar="MB",
+    help="Write each doctrove-index@1 file (the whole-site index.json, each library's "
+    "libs/<id>/index.json) only while it is at most this size; 0 writes none (docclient "
+    "reads catalog.json and the shards, not these).",
+)
 
 
 def _site_options(out_help: str) -> Callable[[F], F]:
@@ -118,16 +128,7 @@ def main() -> None:
     metavar="MB",
     help="Fail the build when the site would be larger than this.",
 )
-@click.option(
-    "--index-limit-mb",
-    type=click.FloatRange(min=0),
-    default=INDEX_LIMIT / 1e6,
-    show_default=True,
-    metavar="MB",
-    help="Write each doctrove-index@1 file (the whole-site index.json, each library's "
-    "libs/<id>/index.json) only while it is at most this size; 0 writes none (docclient "
-    "reads catalog.json and the shards, not these).",
-)
+@INDEX_LIMIT_OPTION
 @_site_search_option
 @click.option(
     "--embed",
@@ -336,6 +337,7 @@ def merge(parts: tuple[Path, ...], out: Path, budget_mb: float | None, quiet: bo
 )
 @click.option("--dry-run", is_flag=True, help="Build and commit, but push nothing.")
 @click.option("--strict", is_flag=True, help="Fail the build (and push nothing) on any warning.")
+@INDEX_LIMIT_OPTION
 @_site_search_option
 @JOBS_OPTION
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors and the outcome.")
@@ -346,6 +348,7 @@ def publish(
     branch: str,
     dry_run: bool,
     strict: bool,
+    index_limit_mb: float,
     site_search: bool | None,
     jobs: int | None,
     quiet: bool,
@@ -359,7 +362,13 @@ def publish(
     except BuildError as error:
         _fail(error)
     report = run_build(
-        config_path, out, strict=strict, site_search=site_search, quiet=quiet, jobs=jobs
+        config_path,
+        out,
+        strict=strict,
+        index_limit_mb=index_limit_mb,
+        site_search=site_search,
+        quiet=quiet,
+        jobs=jobs,
     )
     try:
         plan = publish_site(out, repo=repo, remote=remote, branch=branch, dry_run=dry_run)
