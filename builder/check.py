@@ -37,6 +37,8 @@ class IndexSummary:
     library_files: int = 0
     # A site built with every index.json left out (--index-limit-mb): counted from its catalogs.
     no_index: bool = False
+    # Libraries with a record and no index.json of their own (left out past --index-limit-mb).
+    libraries_without: int = 0
 
 
 def index_files(path: Path) -> list[Path]:
@@ -166,11 +168,13 @@ def _check_library_indexes(site: Path, files: list[Path]) -> IndexSummary:
         raise IndexInvalid(f"{site} (its index files)", problems)
     if not files:
         return _summary_of_records(site)
+    checked = {file.parent.name for file in files}
     return IndexSummary(
         entries=sum(summary.entries for summary in summaries),
         versions=sum(summary.versions for summary in summaries),
         sections=sum(summary.sections for summary in summaries),
         library_files=len(files),
+        libraries_without=len({r.parent.name for r in site.glob(LIBRARY_CATALOGS)} - checked),
     )
 
 

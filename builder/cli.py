@@ -485,6 +485,13 @@ def check(path: Path) -> None:
             f"{path}: no whole-site index.json (larger than --index-limit-mb); its "
             f"{summary.library_files} libs/<id>/index.json are each a valid doctrove-index@1 "
             f"({counts})"
+            + (
+                f"; {summary.libraries_without} more librar"
+                f"{'y has' if summary.libraries_without == 1 else 'ies have'} none (left out "
+                "for its size, read by docclient alone)"
+                if summary.libraries_without
+                else ""
+            )
         )
     else:
         click.echo(f"{path}: valid doctrove-index@1 ({counts})")

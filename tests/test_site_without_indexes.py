@@ -195,3 +195,26 @@ def test_check_of_a_site_without_index_files_names_a_damaged_record(tmp_path: Pa
         checked = CliRunner().invoke(main, ["check", str(out)])
         assert checked.exit_code == 1, checked.output
         assert f"libs/demo/catalog.json: {said}" in checked.output
+
+
+def test_check_counts_the_libraries_whose_index_was_left_out(tmp_path: Path) -> None:
+    catalog, out = write_catalog(tmp_path), tmp_path / "_site"
+    (tmp_path / "big").mkdir()
+    (tmp_path / "big" / "a.md").write_text("# Big\n\n" + "word " * 2000, encoding="utf-8")
+    text = catalog.read_text(encoding="utf-8")
+    other = text[text.index("[[libraries]]") :].replace("demo", "other").replace('"docs"', '"big"')
+    catalog.write_text(text + other, encoding="utf-8")
+    probe = tmp_path / "probe"
+    assert build("-c", str(catalog), "--out", str(probe))[0] == 0
+    limit = str(((probe / "libs" / "demo" / "index.json").stat().st_size + 0.5) / 1e6)
+    code, output = build("-c", str(catalog), "--out", str(out), "--index-limit-mb", limit)
+    assert code == 0, output
+    assert (out / "libs" / "demo" / "index.json").is_file()
+    assert not (out / "libs" / "other" / "index.json").exists()
+    checked = CliRunner().invoke(main, ["check", str(out)])
+    assert checked.exit_code == 0, checked.output
+    # It said "its 1 libs/<id>/index.json are each valid (1 entries…)", as of a one-library site.
+    assert (
+        "its 1 libs/<id>/index.json are each a valid doctrove-index@1 (1 entries, 1 versions, "
+        "2 sections); 1 more library has none (left out for its size, read by docclient alone)"
+    ) in " ".join(checked.output.split())
