@@ -241,3 +241,32 @@ def test_a_helper_that_calls_itself_is_read_once_per_parser(tmp_path: Path) -> N
     sections = {s.heading: s.body for s in parsed.sections}
     assert sections["cyc"].count("`--x <x>`") == 1
     assert "`--y <y>`: Y." in sections["cyc one"] and "`--y <y>`: Y." in sections["cyc two"]
+
+
+def test_a_partial_of_argument_parser_makes_the_parser(tmp_path: Path) -> None:
+    # pypa/build 1.6.1 makes its parser with make_parser = partial(argparse.ArgumentParser,
+    # add_help=False, description=...), a partial of that partial under an `if`, then
+    # make_parser(): "no argparse parser in the code", and the CLI page had no options.
+    (tmp_path / "pbuild.py").write_text(
+        "import argparse\nimport functools\nfrom functools import partial\n\n\n"
+        "def main_parser():\n"
+        "    make_parser = partial(argparse.ArgumentParser, add_help=False,\n"
+        '                          description="Build it.", prog="first")\n'
+        "    if True:\n"
+        '        make_parser = functools.partial(make_parser, prog="pbuild")\n'
+        "    parser = make_parser()\n"
+        '    group = parser.add_argument_group("build options")\n'
+        '    group.add_argument("--sdist", action="store_true", help="Build an sdist.")\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = ".. sphinx_argparse_cli::\n   :module: pbuild\n   :func: main_parser\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    [section] = parsed.sections
+    assert section.heading == "pbuild"
+    assert section.body == (
+        "Build it.\n\nUsage:\n```shell\npbuild [OPTIONS]\n```\n\n"
+        "Options:\n- `--sdist`: Build an sdist."
+    )

@@ -4,9 +4,11 @@
 The function's own statements are read (never run): ``p = argparse.ArgumentParser(...)``,
 ``p.add_argument(...)``, ``g = p.add_argument_group(...)`` (its arguments are the parser's),
 ``s = p.add_subparsers(...)`` and ``c = s.add_parser("name", help=...)``, whose arguments make
-a subcommand. A function of the package it passes a parser to (``create_load_subparser(p)``,
-defined in the module or imported into it: tmuxp adds each subcommand's options so) is read
-the same way, its parameter holding that parser, up to :data:`MAX_HELPER_DEPTH` calls deep.
+a subcommand. A ``make = functools.partial(argparse.ArgumentParser, ...)`` (pypa/build's, a
+partial of a partial too) makes a parser with those keywords when called. A function of the
+package it passes a parser to (``create_load_subparser(p)``, defined in the module or imported
+into it: tmuxp adds each subcommand's options so) is read the same way, its parameter holding
+that parser, up to :data:`MAX_HELPER_DEPTH` calls deep.
 """
 
 from __future__ import annotations
@@ -99,13 +101,23 @@ class _Built:
         """Read ``statements`` with ``parsers`` (a variable's name: the parser or group it
         holds) and ``subparsers`` (a variable holding add_subparsers(): its parser)."""
         top = depth == MAX_HELPER_DEPTH
+        # A variable holding a partial of ArgumentParser: the keywords it binds.
+        factories: dict[str, list[ast.keyword]] = {}
         for node in statements:
             if top and isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
                 self.returned = self.returned or node.value.id
             target, call = _assigned_call(node)
             if call is None:
                 continue
+            bound = _partial_keywords(call, factories)
+            if bound is not None:
+                factories.update({target: bound} if target else {})
+                continue
             method, owner = _method(call)
+            if not owner and method in factories:
+                keywords = _merged([*factories[method], *call.keywords])
+                call = ast.Call(ast.Name("ArgumentParser"), call.args, keywords)
+                method = "ArgumentParser"
             if method == "ArgumentParser" or method.endswith(".ArgumentParser"):
                 parser = _Parser(_keyword_text(call, "prog"), _keyword_text(call, "description"))
                 made = _with_parents(parser, call, parsers)
@@ -230,6 +242,26 @@ def _assigned_call(node: ast.AST) -> tuple[str, ast.Call | None]:
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         return "", node.value
     return "", None
+
+
+def _partial_keywords(
+    call: ast.Call, factories: dict[str, list[ast.keyword]]
+) -> list[ast.keyword] | None:
+    """The keywords ``call`` binds when it is a ``functools.partial`` of ArgumentParser or of
+    one of ``factories``; None when it is not."""
+    method, owner = _method(call)
+    if method != "partial" or owner not in ("", "functools") or not call.args:
+        return None
+    made = call.args[0]
+    if isinstance(made, ast.Name) and made.id in factories:
+        return _merged([*factories[made.id], *call.keywords])
+    name = made.attr if isinstance(made, ast.Attribute) else getattr(made, "id", "")
+    return _merged(call.keywords) if name == "ArgumentParser" else None
+
+
+def _merged(keywords: list[ast.keyword]) -> list[ast.keyword]:
+    """``keywords`` with a later one of a name replacing an earlier, as a partial's call does."""
+    return list({k.arg: k for k in keywords if k.arg}.values())
 
 
 def _method(call: ast.Call) -> tuple[str, str]:
