@@ -270,3 +270,30 @@ def test_a_partial_of_argument_parser_makes_the_parser(tmp_path: Path) -> None:
         "Build it.\n\nUsage:\n```shell\npbuild [OPTIONS]\n```\n\n"
         "Options:\n- `--sdist`: Build an sdist."
     )
+
+
+def test_help_and_version_actions_suppress_and_f_string_help(tmp_path: Path) -> None:
+    # pypa/build 1.6.1 adds its own -h (action="help", default=argparse.SUPPRESS) and -V
+    # (action="version", no help), and writes --outdir's help as an f-string: they showed
+    # as "-h, --help <help>: ... (default: argparse.SUPPRESS)", "--version, -V <version>"
+    # with no text, and --outdir with no help at all.
+    (tmp_path / "acts.py").write_text(
+        "import argparse\nimport os\n\n\n"
+        "def get_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="acts", add_help=False)\n'
+        '    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,\n'
+        '                        help="show this help message and exit")\n'
+        '    parser.add_argument("--version", "-V", action="version", version="1")\n'
+        '    parser.add_argument("--outdir", help=f"output (defaults to {{srcdir}}{os.sep}dist)")\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("cli.rst", ".. argparse::\n   :ref: acts.get_parser\n", api)
+    assert parsed is not None and parsed.warnings == ()
+    assert parsed.sections[0].body.endswith(
+        "Options:\n"
+        "- `-h, --help`: show this help message and exit\n"
+        "- `--version, -V`: show program's version number and exit\n"
+        "- `--outdir <outdir>`: output (defaults to {srcdir}{os.sep}dist)"
+    )

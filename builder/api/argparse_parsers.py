@@ -23,8 +23,14 @@ from builder.api.cli_commands import CliCommand, CliParam, literal, shown
 
 _HELP = "show this help message and exit"
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-# The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``).
-_VALUELESS_ACTIONS = ("store_true", "store_false", "store_const", "append_const", "count")
+# The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``; ``help`` and
+# ``version``: pypa/build adds its own ``-h`` and ``-V`` so).
+_VALUELESS_ACTIONS = (
+    *("store_true", "store_false", "store_const", "append_const", "count"),
+    *("help", "version"),
+)
+# The help argparse gives an action that has none.
+_ACTION_HELP = {"help": _HELP, "version": "show program's version number and exit"}
 # How many helper calls deep a parser is followed (a helper calling another, and so on).
 MAX_HELPER_DEPTH = 4
 
@@ -288,19 +294,37 @@ def _argument(call: ast.Call) -> CliParam:
     action = literal(keywords.get("action"))
     flag = isinstance(action, str) and action.startswith(_VALUELESS_ACTIONS)
     default = keywords.get("default")
-    help_text = literal(keywords.get("help"))
+    # argparse.SUPPRESS leaves the attribute unset: there is no default to show.
+    if isinstance(default, ast.Attribute) and default.attr == "SUPPRESS":
+        default = None
+    help_text = _help_text(keywords.get("help")) or _ACTION_HELP.get(str(action), "")
     required = literal(keywords.get("required")) is True or (
         not option and literal(keywords.get("nargs")) not in ("?", "*")
     )
     return CliParam(
         kind="option" if option else "argument",
         declarations=names,
-        help=help_text.strip() if isinstance(help_text, str) else "",
+        help=help_text.strip(),
         default="" if default is None else shown(default),
         required=required,
         flag=flag,
         multiple=action == "append",
     )
+
+
+def _help_text(node: ast.expr | None) -> str:
+    """A help text: a string, or an f-string with its replacement fields as written
+    (``f"defaults to {os.sep}dist"``: nothing is run)."""
+    if not isinstance(node, ast.JoinedStr):
+        value = literal(node)
+        return value if isinstance(value, str) else ""
+    parts = []
+    for part in node.values:
+        if isinstance(part, ast.FormattedValue):
+            parts.append("{" + ast.unparse(part.value) + "}")
+        else:
+            parts.append(str(literal(part) or ""))
+    return "".join(parts)
 
 
 def _keyword_text(call: ast.Call, name: str) -> str:
