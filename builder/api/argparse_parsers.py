@@ -19,7 +19,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.api.cli_commands import CliCommand, CliParam, literal, shown
+from builder.api.cli_commands import (
+    CliCommand,
+    CliParam,
+    choice_values,
+    literal,
+    shown,
+    text_value,
+)
 
 _HELP = "show this help message and exit"
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -309,6 +316,8 @@ def _argument(call: ast.Call) -> CliParam:
         required=required,
         flag=flag,
         multiple=action == "append",
+        metavar=text_value(keywords.get("metavar")),
+        choices=choice_values(keywords.get("choices")),
     )
 
 

@@ -41,6 +41,8 @@ class CliParam:
     flag: bool = False
     multiple: bool = False
     envvar: str = ""
+    metavar: str = ""  # the value's name as written (``metavar="PATH"``), else derived
+    choices: tuple[str, ...] = ()  # the values a click.Choice or argparse choices= allows
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,8 @@ def _param(called: str, call: ast.Call, constants: dict[str, str]) -> CliParam |
         flag=flag,
         multiple=literal(keywords.get("multiple")) is True,
         envvar=shown(keywords["envvar"]) if "envvar" in keywords else "",
+        metavar=text_value(keywords.get("metavar")),
+        choices=choice_values(_choice_list(keywords.get("type"))),
     )
 
 
@@ -339,6 +343,30 @@ def _gettext(node: ast.expr | None) -> ast.expr | None:
     if isinstance(node, ast.Call) and len(node.args) == 1:
         return node.args[0]
     return node
+
+
+def _choice_list(node: ast.expr | None) -> ast.expr | None:
+    """The list a ``click.Choice([...])`` type is given; None for another type."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return node.args[0] if name == "Choice" else None
+
+
+def choice_values(node: ast.expr | None) -> tuple[str, ...]:
+    """The values of a literal list or tuple of choices, as text; none when it is not one
+    (``choices=INSTALLERS`` is not read: nothing is run)."""
+    value = literal(node)
+    if not isinstance(value, (list, tuple)):
+        return ()
+    return tuple(str(item) for item in value)
+
+
+def text_value(node: ast.expr | None) -> str:
+    """A literal string keyword's value; "" when it is none."""
+    value = literal(node)
+    return value if isinstance(value, str) else ""
 
 
 def shown(node: ast.expr) -> str:
