@@ -263,13 +263,18 @@ class GriffeSource:
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
+            from builder.api.import_fallbacks import ImportFallbacks
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
-            extensions = (self._shadowed, UnpackedNames(), PosixBranches(), PropertyAccessors())
+            # ImportFallbacks first: ShadowedMembers records the members it leaves.
+            extensions = (
+                *(ImportFallbacks(), self._shadowed, UnpackedNames()),
+                *(PosixBranches(), PropertyAccessors()),
+            )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
                 search_paths=list(self._roots),
