@@ -28,6 +28,7 @@ from builder.parsers.rst.argparse_directive import (
 from builder.parsers.rst.argument_only import argument_only
 from builder.parsers.rst.autodoc import (
     find_object,
+    implied_options,
     member_options,
     members_events,
     object_events,
@@ -301,7 +302,8 @@ def render_directive(
         return render_directive(*equivalent, line, ctx, doc, render)
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
-        return render_api(base, (*signatures_before, *api.arguments), api.options, api.content,
+        implied = implied_options(name.removeprefix("py:"), api.options, doc)
+        return render_api(base, (*signatures_before, *api.arguments), implied, api.content,
                           run_line or api.line, api.content_first, ctx, doc, render)  # fmt: skip
     if base == "program":
         program = read_directive(name, rest, body, line, text_arguments=True).argument
