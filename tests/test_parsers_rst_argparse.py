@@ -297,3 +297,46 @@ def test_help_and_version_actions_suppress_and_f_string_help(tmp_path: Path) -> 
         "- `--version, -V`: show program's version number and exit\n"
         "- `--outdir <outdir>`: output (defaults to {srcdir}{os.sep}dist)"
     )
+
+
+def test_the_directive_s_content_amends_the_parser_s_text(tmp_path: Path) -> None:
+    # sphinx-argparse puts a directive's text under the description, and its definitions
+    # ('name : @before', '@after' (the default), '@replace', '@skip') on the option,
+    # argument or subcommand of that name, a subcommand's holding its own options'. pygcam
+    # writes each subcommand's description so ('addexp : @replace'); all of it was dropped.
+    text = (
+        ".. argparse::\n   :ref: tool.cli.get_parser\n\n"
+        "   Read the *manual* first.\n\n"
+        "   -v, --verbose : @before\n      Louder.\n\n"
+        "   --format\n      One of ``text`` or ``json``.\n\n"
+        "   remote : @replace\n      Attach to a live process.\n\n"
+        "      --native : @replace\n         C frames too.\n\n"
+        "   core : @skip\n      ignored\n"
+    )
+    parsed = _parse(tmp_path, text)
+    assert parsed.warnings == ()
+    main, remote, core = parsed.sections
+    assert main.body.startswith("Inspect a process.\n\nRead the manual first.\n\nUsage:")
+    assert "- `-v, --verbose`: Louder. Say more. (default: 0)" in main.body
+    assert "- `--format <format>`: How to print it. One of `text` or `json`." in main.body
+    assert remote.body.startswith("Attach to a live process.\n\nUsage:")
+    assert "- `--native`: C frames too." in remote.body
+    assert core.body.startswith("Usage:")
+
+
+def test_the_content_reads_as_written_when_the_parser_cannot_be_read(tmp_path: Path) -> None:
+    # pygcam 1.11.1's parsers are built by plugin classes at run time; the descriptions its
+    # pages write under '.. argparse::' ('addexp : @replace' ...) were lost with the parser.
+    text = (
+        "Commands\n========\n\n"
+        ".. argparse::\n   :ref: tool.cli.missing\n   :prog: gt\n\n"
+        "   addexp : @replace\n      Adds the named experiment.\n\n"
+        "   delsim\n      Deletes a simulation.\n"
+    )
+    parsed = _parse(tmp_path, text)
+    assert [w.message for w in parsed.warnings] == [
+        f"argparse tool.cli.missing: no argparse parser in the code in {tmp_path}"
+    ]
+    assert parsed.sections[0].body == (
+        "addexp\n  Adds the named experiment.\n\ndelsim\n  Deletes a simulation."
+    )

@@ -1,7 +1,8 @@
 """sphinx-argparse's ``.. argparse::`` from the version's code: the parser a function builds
 (``:module:`` and ``:func:``, or ``:ref: module.function``), its description, usage, options
 and positional arguments, and each subcommand a section (``:path:`` starts at one of them,
-``:nosubcommands:`` leaves them out, ``:nodescription:`` the description).
+``:nosubcommands:`` leaves them out, ``:nodescription:`` the description), amended by the
+directive's content (builder.parsers.rst.argparse_content).
 
 sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:func:`` and
 ``:prog:``; pypa/build and tox document their command lines so) and sphinxcontrib-autoprogram's
@@ -9,8 +10,11 @@ sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:fu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
+from builder.parsers.rst.argparse_content import apply_content
+from builder.parsers.rst.autodoc import rst_markup
 from builder.parsers.rst.click import command_events
 from builder.parsers.rst.events import Context, DocState, Event
 
@@ -31,8 +35,11 @@ def argparse_options(name: str, argument: str, options: dict[str, str]) -> dict[
     return read
 
 
-def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocState) -> list[Event]:
-    """The events of one ``.. argparse::`` directive; a parser the code lacks is a warning."""
+def render_argparse(
+    options: dict[str, str], content: Sequence[str], line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """The events of one ``.. argparse::`` directive and its ``content``; a parser the code
+    lacks is a warning."""
     module, function = options.get("module", "").strip(), options.get("func", "").strip()
     path = options.get("ref", "").strip() or (f"{module}.{function}" if module and function else "")
     api = doc.code_for("argparse", line)
@@ -52,6 +59,7 @@ def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocSt
         command, prog = found, f"{prog} {name}"
     if "nodescription" in options:
         command = replace(command, help="")
+    command = apply_content(command, content, rst_markup(doc))
     nested = "none" if "nosubcommands" in options else "full"
     return command_events(command, prog, nested, set(), line, ctx, _as_written)
 
