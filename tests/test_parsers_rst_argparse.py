@@ -6,8 +6,10 @@ from pathlib import Path
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
+from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers import parse_file
+from builder.parsers.rst.parser import parse
 
 CODE = '''"""The tool's command line."""
 import argparse
@@ -340,3 +342,35 @@ def test_the_content_reads_as_written_when_the_parser_cannot_be_read(tmp_path: P
     assert parsed.sections[0].body == (
         "addexp\n  Adds the named experiment.\n\ndelsim\n  Deletes a simulation."
     )
+
+
+def test_a_script_named_by_filename_is_read(tmp_path: Path) -> None:
+    # sphinx-argparse 0.6.1's own sample pages name their parser ':filename: ../test/sample.py'
+    # (a script, not a package module; the path from the docs folder, where sphinx-build
+    # runs): "no argparse parser in the code" and no command line. A page in a subfolder
+    # names it from the docs folder too.
+    (tmp_path / "docs" / "cli").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "sample.py").write_text(
+        "import argparse\n\n\ndef add_common(p):\n"
+        '    p.add_argument("--dry", action="store_true", help="Just print.")\n\n\n'
+        'parser = argparse.ArgumentParser(prog="sample", description="A sample.")\n'
+        "add_common(parser)\n",
+        encoding="utf-8",
+    )
+    reader = IncludeReader(include_root(tmp_path / "docs", None, None))
+    text = (
+        ".. argparse::\n   :filename: ../test/sample.py\n   :func: parser\n\n"
+        ".. argparse::\n   :filename: ../test/missing.py\n   :func: parser\n\n"
+        ".. argparse::\n   :filename: ../test/sample.py\n   :func: other\n"
+    )
+    parsed = parse(text, "cli/usage.rst", None, reader)
+    assert [s.heading for s in parsed.sections] == ["sample"]
+    assert parsed.sections[0].body == (
+        "A sample.\n\nUsage:\n```shell\nsample [OPTIONS]\n```\n\n"
+        "Options:\n- `-h, --help`: show this help message and exit\n- `--dry`: Just print."
+    )
+    assert [w.message for w in parsed.warnings][1:] == [
+        "argparse ../test/sample.py:other: no argparse parser in that script"
+    ]

@@ -8,7 +8,8 @@ a subcommand. A ``make = functools.partial(argparse.ArgumentParser, ...)`` (pypa
 partial of a partial too) makes a parser with those keywords when called. A function of the
 package it passes a parser to (``create_load_subparser(p)``, defined in the module or imported
 into it: tmuxp adds each subcommand's options so) is read the same way, its parameter holding
-that parser, up to :data:`MAX_HELPER_DEPTH` calls deep.
+that parser, up to :data:`MAX_HELPER_DEPTH` calls deep. A script outside the package
+(sphinx-argparse's ``:filename:``) is read from its text, its own functions the helpers.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import ast
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+import griffe
 
 from builder.api.cli_commands import (
     CliCommand,
@@ -62,6 +66,29 @@ def read_parser(obj: Any, find: FindFunction | None = None) -> CliCommand | None
     parsers: dict[str, _Parser] = {}
     built.read(statements, parsers, {}, MAX_HELPER_DEPTH)
     return built.root(parsers, obj.name)
+
+
+def parser_in_script(code: str, module: str, function: str) -> CliCommand | None:
+    """The parser the function (or module-level variable) ``function`` of a script builds,
+    from the script's text ``code`` (named ``module``); None when it holds none."""
+    path = Path(f"{module}.py")  # a name only: nothing is read from disk
+    lines = griffe.LinesCollection()
+    lines[path] = code.splitlines()
+    try:
+        script = griffe.visit(module, path, code, lines_collection=lines)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, griffe.GriffeError):
+        return None
+    found = script.members.get(function)
+    if found is None or found.is_alias:
+        return None
+    return read_parser(found, _script_member)
+
+
+def _script_member(scope: Any, name: str) -> Any:
+    """What ``name`` means in the script of the griffe object ``scope``: what it defines."""
+    module = scope if str(getattr(scope.kind, "value", "")) == "module" else scope.module
+    member = module.members.get(name)
+    return None if member is None or member.is_alias else member
 
 
 def _parsed(obj: Any) -> ast.Module | None:
