@@ -374,3 +374,33 @@ def test_a_script_named_by_filename_is_read(tmp_path: Path) -> None:
     assert [w.message for w in parsed.warnings][1:] == [
         "argparse ../test/sample.py:other: no argparse parser in that script"
     ]
+
+
+def test_help_is_formatted_as_argparse_does_and_suppressed_arguments_are_hidden(
+    tmp_path: Path,
+) -> None:
+    # sphinx-argparse 0.6.1's sample: help="Ensure variables are filled in %(prog)s (default
+    # %(default)s)" showed the placeholders; argparse fills them (prog: the command line,
+    # the subcommand's own included), and hides an argument whose help is argparse.SUPPRESS.
+    (tmp_path / "fmt.py").write_text(
+        "import argparse\n\n\ndef get_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="fmt")\n'
+        "    commands = parser.add_subparsers()\n"
+        '    run = commands.add_parser("run", help="Run it.")\n'
+        '    run.add_argument("--mode", default="fast", choices=["fast", "slow"],\n'
+        '                     help="Mode of %(prog)s: %(choices)s (default %(default)s, 100%%)")\n'
+        '    run.add_argument("--size", type=int, help="A %(type)s, %(default)d.")\n'
+        '    run.add_argument("--debug", help=argparse.SUPPRESS)\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = ".. argparse::\n   :ref: fmt.get_parser\n   :prog: tool\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    run = {s.heading: s.body for s in parsed.sections}["tool run"]
+    assert run.endswith(
+        "- `--mode <mode>`: Mode of tool run: fast, slow (default fast, 100%)"
+        " (default: fast; one of: fast | slow)\n"
+        "- `--size <size>`: A %(type)s, %(default)d."
+    )

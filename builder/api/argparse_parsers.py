@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import textwrap
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,7 @@ from builder.api.cli_commands import (
 )
 
 _HELP = "show this help message and exit"
+_SUPPRESSED = "==SUPPRESS=="
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``; ``help`` and
 # ``version``: pypa/build adds its own ``-h`` and ``-V`` so).
@@ -167,7 +168,7 @@ class _Built:
             elif owner in parsers and method == "add_argument":
                 param = _argument(call)
                 # An argument named by nothing read (``add_argument(*names)``) shows nothing.
-                parsers[owner].params.extend([param] if param.declarations else [])
+                parsers[owner].params.extend([param] if param and param.declarations else [])
             elif owner in parsers and method in (
                 "add_argument_group",
                 "add_mutually_exclusive_group",
@@ -316,9 +317,12 @@ def _method(call: ast.Call) -> tuple[str, str]:
     return "", ""
 
 
-def _argument(call: ast.Call) -> CliParam:
+def _argument(call: ast.Call) -> CliParam | None:
+    """The argument ``add_argument`` adds; None for one ``help=argparse.SUPPRESS`` hides."""
     names = tuple(value for arg in call.args if isinstance(value := literal(arg), str))
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    if _is_suppress(keywords.get("help")):
+        return None
     option = any(name.startswith("-") for name in names)
     # dest names the value (click's way: an identifier among the declarations), and is the
     # only name of a positional written add_argument(dest="workspace_file").
@@ -329,7 +333,7 @@ def _argument(call: ast.Call) -> CliParam:
     flag = isinstance(action, str) and action.startswith(_VALUELESS_ACTIONS)
     default = keywords.get("default")
     # argparse.SUPPRESS leaves the attribute unset: there is no default to show.
-    if isinstance(default, ast.Attribute) and default.attr == "SUPPRESS":
+    if _is_suppress(default):
         default = None
     help_text = _help_text(keywords.get("help")) or _ACTION_HELP.get(str(action), "")
     required = literal(keywords.get("required")) is True or (
@@ -346,6 +350,46 @@ def _argument(call: ast.Call) -> CliParam:
         metavar=text_value(keywords.get("metavar")),
         choices=choice_values(keywords.get("choices")),
     )
+
+
+def _is_suppress(node: ast.expr | None) -> bool:
+    """Whether ``node`` is ``argparse.SUPPRESS`` (or its value, "==SUPPRESS==")."""
+    if isinstance(node, ast.Attribute | ast.Name):
+        return (node.attr if isinstance(node, ast.Attribute) else node.id) == "SUPPRESS"
+    return bool(literal(node) == _SUPPRESSED)
+
+
+def filled_help(command: CliCommand, prog: str) -> CliCommand:
+    """``command`` with the ``%(default)s``, ``%(prog)s``, ``%(choices)s``... of its help
+    texts filled in, as argparse and sphinx-argparse show them; ``prog`` the command line's
+    name (a subcommand's: its parent's and its own)."""
+    params = tuple(replace(param, help=_filled(param, prog)) for param in command.params)
+    subcommands = tuple(filled_help(sub, f"{prog} {sub.name}") for sub in command.subcommands)
+    return replace(command, params=params, subcommands=subcommands)
+
+
+class _AsWritten(dict[str, object]):
+    """Format values; a name it lacks stays as written (``%(type)s``: nothing is run)."""
+
+    def __missing__(self, key: str) -> str:
+        return f"%({key})s"
+
+
+def _filled(param: CliParam, prog: str) -> str:
+    if "%" not in param.help:
+        return param.help
+    names = [name for name in param.declarations if name.isidentifier()]
+    values = _AsWritten(
+        prog=prog,
+        default=param.default or "None",
+        choices=", ".join(param.choices) if param.choices else "None",
+        metavar=param.metavar or "None",
+        dest=names[0] if names else max(param.declarations, key=len).lstrip("-").replace("-", "_"),
+    )
+    try:
+        return param.help % values
+    except (TypeError, ValueError):  # a format argparse would refuse too
+        return param.help
 
 
 def _help_text(node: ast.expr | None) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from builder.api.argparse_parsers import parser_in_script
+from builder.api.argparse_parsers import filled_help, parser_in_script
 from builder.api.cli_commands import CliCommand
 from builder.parsers.rst.argparse_content import apply_content
 from builder.parsers.rst.autodoc import rst_markup
@@ -69,7 +69,7 @@ def render_argparse(
         command, prog = found, f"{prog} {name}"
     if "nodescription" in options:
         command = replace(command, help="")
-    command = apply_content(command, content, rst_markup(doc))
+    command = apply_content(filled_help(command, prog), content, rst_markup(doc))
     nested = "none" if "nosubcommands" in options else "full"
     return command_events(command, prog, nested, set(), line, ctx, _as_written)
 
