@@ -372,3 +372,35 @@ def test_an_option_s_metavar_and_choices_are_shown(tmp_path: Path) -> None:
         "- `--setting <KEY=[VALUE]>`: A setting.\n"
         "- `--installer <installer>`: Installer. (one of: pip | uv)"
     )
+
+
+def test_a_group_and_a_command_collection_made_as_objects(tmp_path: Path) -> None:
+    # sphinx-click 6.2.0's own example: 'main = click.Group(name=..., help=...)' with
+    # '@main.command()' functions, and 'cli = click.CommandCollection(sources=[main,
+    # helpers])': only decorated functions were read, so "no click command in the code".
+    (tmp_path / "coll.py").write_text(
+        "import click\n\n"
+        'main = click.Group(name="Principal", help="Principal commands.")\n\n\n'
+        '@main.command(help="CMD 1")\ndef cmd1():\n    pass\n\n\n'
+        "@click.group()\ndef helpers():\n    pass\n\n\n"
+        "@helpers.command()\n"
+        '@click.option("--user", help="Who.")\n'
+        'def cmd2(user):\n    """Helper command."""\n\n\n'
+        "cli = click.CommandCollection(\n"
+        '    name="cli", sources=[main, helpers, missing], help="General info."\n)\n'
+        'loop = click.CommandCollection(name="loop", sources=[loop])\n',
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = (
+        ".. click:: coll:cli\n   :prog: cli\n   :nested: full\n\n"
+        ".. click:: coll:main\n   :prog: main\n\n"
+        ".. click:: coll:loop\n"
+    )
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    sections = {s.heading: s.body for s in parsed.sections}
+    assert list(sections) == ["cli", "cli cmd1", "cli cmd2", "main", "loop"]
+    assert sections["cli"].startswith("General info.\n\nUsage:\n```shell\ncli [OPTIONS] COMMAND")
+    assert "- `--user <user>`: Who." in sections["cli cmd2"]
+    assert sections["main"].endswith("Commands:\n- `cmd1`: CMD 1")

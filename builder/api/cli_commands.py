@@ -45,6 +45,10 @@ class CliParam:
     choices: tuple[str, ...] = ()  # the values a click.Choice or argparse choices= allows
 
 
+# The --help option click gives every command.
+HELP_OPTION = CliParam("option", ("--help",), _HELP, flag=True)
+
+
 @dataclass(frozen=True)
 class CliCommand:
     """A command or group: its name, help, parameters and subcommands (sorted, as click
@@ -91,12 +95,12 @@ def read_command(
         if (p := _param(called, c, constants) or _shared_param(obj, c, resolve, reading))
         is not None
     ]
-    params.append(CliParam("option", ("--help",), _HELP, flag=True))
+    params.append(HELP_OPTION)
     subcommands = []
     if group and len(reading.within) < MAX_COMMAND_DEPTH:
         outer = reading.within
         reading.within = (*outer, _identity(obj))
-        subcommands = _subcommands(obj, resolve, reading)
+        subcommands = group_subcommands(obj, resolve, reading)
         reading.within = outer
     return CliCommand(
         name=_command_name(obj.name, call),
@@ -224,9 +228,13 @@ def _identity(obj: Any) -> str:
     return str(getattr(obj, "path", "") or id(obj))
 
 
-def _subcommands(obj: Any, resolve: Callable[[Any], Any], reading: _Reading) -> list[CliCommand]:
+def group_subcommands(
+    obj: Any, resolve: Callable[[Any], Any], reading: _Reading | None = None
+) -> list[CliCommand]:
     """The commands the group ``obj`` holds: its module's functions decorated with
-    ``@obj.command()`` (or ``.group()``), and those its ``obj.add_command(...)`` calls add."""
+    ``@obj.command()`` (or ``.group()``), and those its ``obj.add_command(...)`` calls add
+    (``obj`` a decorated function, or a variable assigned ``click.Group(...)``)."""
+    reading = reading or _Reading()
     module = getattr(obj, "parent", None)
     if module is None:
         return []

@@ -24,6 +24,7 @@ from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
 from builder.api.class_order import forget_class_orders
 from builder.api.cli_commands import CliCommand, read_command
+from builder.api.click_objects import read_command_object
 from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.member_walk import MemberWalk
 from builder.api.members import kind_of, members_of, submodules_of
@@ -118,7 +119,9 @@ class GriffeSource:
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
-        return None if found is None else read_command(found, self._final)
+        if found is None:
+            return None
+        return read_command(found, self._final) or read_command_object(found, self._final)
 
     def parser(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
