@@ -366,3 +366,26 @@ def test_a_src_folder_of_namespace_packages_is_the_code(tmp_path: Path) -> None:
     write_package(project)
     tree = find_code(project / "docs", project_root=project)
     assert tree is not None and tree.folder == project and tree.packages == ("shapes", "tests")
+
+
+def test_conf_py_s_folders_are_searched_after_a_given_source_dir(tmp_path: Path) -> None:
+    # sphinx-click 6.2.0: conf.py puts examples/ on sys.path and its example pages document
+    # '.. click:: commands.cli:cli' from there; docbuild init writes source_dir = ".", and
+    # with a source_dir those folders were not searched: "no click command in the code".
+    project = tmp_path / "project"
+    docs = project / "docs"
+    docs.mkdir(parents=True)
+    write_package(project)
+    (project / "examples" / "commands").mkdir(parents=True)
+    (project / "examples" / "commands" / "cli.py").write_text('"""The CLI."""\n', encoding="utf-8")
+    (docs / "conf.py").write_text(
+        "import os, sys\n"
+        'sys.path.insert(0, os.path.abspath(".."))\n'
+        'sys.path.insert(0, os.path.abspath("../examples"))\n',
+        encoding="utf-8",
+    )
+    tree = find_code(docs, source_dir=project, project_root=project)
+    assert tree is not None and tree.folder == project
+    assert tree.more_folders == (project / "examples",)
+    found = open_source(tree, docs).find("commands.cli", module=True)
+    assert found is not None and found.doc[0].text == "The CLI."

@@ -1,5 +1,5 @@
 """autodoc's extensions in reST and MyST pages, filled from a package's code: automodapi
-(sphinx-automodapi) and sphinx-autodoc2's directives."""
+(sphinx-automodapi), sphinx-autodoc2's directives and autodoc_pydantic's."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
+from builder.api.options import read_conf_settings
 from builder.parsers import parse_file
 from tests.test_parsers_autodoc import _parse
 
@@ -221,3 +222,37 @@ def test_autofunction_on_a_callable_instance_shows_the_signature_of_its_call(
         "`tz.gettz(name=None)`",
         "`tz.gettz = __get_gettz()`",
     ]
+
+
+def test_autopydantic_model_documents_the_model_s_fields(tmp_path: Path) -> None:
+    # libensemble 1.6.1: '.. autopydantic_model:: libensemble.specs.ExitCriteria' (no
+    # :members:) showed the class's docstring alone; autodoc_pydantic documents the fields
+    # by default (not model_config), and conf.py's autodoc_pydantic_model_members = False
+    # leaves them out.
+    (tmp_path / "specs.py").write_text(
+        "from pydantic import BaseModel, ConfigDict\n\n\n"
+        "class ExitCriteria(BaseModel):\n"
+        '    """When to stop a run."""\n\n'
+        "    model_config = ConfigDict(extra='forbid')\n\n"
+        "    sim_max: int | None = None\n"
+        '    """Stop after this many simulations."""\n\n'
+        "    wallclock_max: float | None = None\n",
+        encoding="utf-8",
+    )
+    text = ".. autopydantic_model:: specs.ExitCriteria\n   :model-show-json: False\n"
+    parsed = parse_file("api.rst", text, GriffeSource(tmp_path, ApiSettings(), "src"))
+    assert parsed is not None and parsed.warnings == ()
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        (
+            "specs.ExitCriteria",
+            "`specs.ExitCriteria()`\n\nWhen to stop a run.\n\n"
+            "Members without a description:\n- `wallclock_max: float | None = None`",
+        ),
+        (
+            "specs.ExitCriteria.sim_max",
+            "`sim_max: int | None = None`\n\nStop after this many simulations.",
+        ),
+    ]
+    settings = read_conf_settings("autodoc_pydantic_model_members = False\n")
+    alone = parse_file("api.rst", text, GriffeSource(tmp_path, settings, "src"))
+    assert alone is not None and [s.heading for s in alone.sections] == ["specs.ExitCriteria"]

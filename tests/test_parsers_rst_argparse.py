@@ -6,8 +6,10 @@ from pathlib import Path
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
+from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers import parse_file
+from builder.parsers.rst.parser import parse
 
 CODE = '''"""The tool's command line."""
 import argparse
@@ -241,3 +243,164 @@ def test_a_helper_that_calls_itself_is_read_once_per_parser(tmp_path: Path) -> N
     sections = {s.heading: s.body for s in parsed.sections}
     assert sections["cyc"].count("`--x <x>`") == 1
     assert "`--y <y>`: Y." in sections["cyc one"] and "`--y <y>`: Y." in sections["cyc two"]
+
+
+def test_a_partial_of_argument_parser_makes_the_parser(tmp_path: Path) -> None:
+    # pypa/build 1.6.1 makes its parser with make_parser = partial(argparse.ArgumentParser,
+    # add_help=False, description=...), a partial of that partial under an `if`, then
+    # make_parser(): "no argparse parser in the code", and the CLI page had no options.
+    (tmp_path / "pbuild.py").write_text(
+        "import argparse\nimport functools\nfrom functools import partial\n\n\n"
+        "def main_parser():\n"
+        "    make_parser = partial(argparse.ArgumentParser, add_help=False,\n"
+        '                          description="Build it.", prog="first")\n'
+        "    if True:\n"
+        '        make_parser = functools.partial(make_parser, prog="pbuild")\n'
+        "    parser = make_parser()\n"
+        '    group = parser.add_argument_group("build options")\n'
+        '    group.add_argument("--sdist", action="store_true", help="Build an sdist.")\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = ".. sphinx_argparse_cli::\n   :module: pbuild\n   :func: main_parser\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    [section] = parsed.sections
+    assert section.heading == "pbuild"
+    assert section.body == (
+        "Build it.\n\nUsage:\n```shell\npbuild [OPTIONS]\n```\n\n"
+        "Options:\n- `--sdist`: Build an sdist."
+    )
+
+
+def test_help_and_version_actions_suppress_and_f_string_help(tmp_path: Path) -> None:
+    # pypa/build 1.6.1 adds its own -h (action="help", default=argparse.SUPPRESS) and -V
+    # (action="version", no help), and writes --outdir's help as an f-string: they showed
+    # as "-h, --help <help>: ... (default: argparse.SUPPRESS)", "--version, -V <version>"
+    # with no text, and --outdir with no help at all.
+    (tmp_path / "acts.py").write_text(
+        "import argparse\nimport os\n\n\n"
+        "def get_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="acts", add_help=False)\n'
+        '    parser.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,\n'
+        '                        help="show this help message and exit")\n'
+        '    parser.add_argument("--version", "-V", action="version", version="1")\n'
+        '    parser.add_argument("--outdir", help=f"output (defaults to {{srcdir}}{os.sep}dist)")\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("cli.rst", ".. argparse::\n   :ref: acts.get_parser\n", api)
+    assert parsed is not None and parsed.warnings == ()
+    assert parsed.sections[0].body.endswith(
+        "Options:\n"
+        "- `-h, --help`: show this help message and exit\n"
+        "- `--version, -V`: show program's version number and exit\n"
+        "- `--outdir <outdir>`: output (defaults to {srcdir}{os.sep}dist)"
+    )
+
+
+def test_the_directive_s_content_amends_the_parser_s_text(tmp_path: Path) -> None:
+    # sphinx-argparse puts a directive's text under the description, and its definitions
+    # ('name : @before', '@after' (the default), '@replace', '@skip') on the option,
+    # argument or subcommand of that name, a subcommand's holding its own options'. pygcam
+    # writes each subcommand's description so ('addexp : @replace'); all of it was dropped.
+    text = (
+        ".. argparse::\n   :ref: tool.cli.get_parser\n\n"
+        "   Read the *manual* first.\n\n"
+        "   -v, --verbose : @before\n      Louder.\n\n"
+        "   --format\n      One of ``text`` or ``json``.\n\n"
+        "   remote : @replace\n      Attach to a live process.\n\n"
+        "      --native : @replace\n         C frames too.\n\n"
+        "   core : @skip\n      ignored\n"
+    )
+    parsed = _parse(tmp_path, text)
+    assert parsed.warnings == ()
+    main, remote, core = parsed.sections
+    assert main.body.startswith("Inspect a process.\n\nRead the manual first.\n\nUsage:")
+    assert "- `-v, --verbose`: Louder. Say more. (default: 0)" in main.body
+    assert "- `--format <format>`: How to print it. One of `text` or `json`." in main.body
+    assert remote.body.startswith("Attach to a live process.\n\nUsage:")
+    assert "- `--native`: C frames too." in remote.body
+    assert core.body.startswith("Usage:")
+
+
+def test_the_content_reads_as_written_when_the_parser_cannot_be_read(tmp_path: Path) -> None:
+    # pygcam 1.11.1's parsers are built by plugin classes at run time; the descriptions its
+    # pages write under '.. argparse::' ('addexp : @replace' ...) were lost with the parser.
+    text = (
+        "Commands\n========\n\n"
+        ".. argparse::\n   :ref: tool.cli.missing\n   :prog: gt\n\n"
+        "   addexp : @replace\n      Adds the named experiment.\n\n"
+        "   delsim\n      Deletes a simulation.\n"
+    )
+    parsed = _parse(tmp_path, text)
+    assert [w.message for w in parsed.warnings] == [
+        f"argparse tool.cli.missing: no argparse parser in the code in {tmp_path}"
+    ]
+    assert parsed.sections[0].body == (
+        "addexp\n  Adds the named experiment.\n\ndelsim\n  Deletes a simulation."
+    )
+
+
+def test_a_script_named_by_filename_is_read(tmp_path: Path) -> None:
+    # sphinx-argparse 0.6.1's own sample pages name their parser ':filename: ../test/sample.py'
+    # (a script, not a package module; the path from the docs folder, where sphinx-build
+    # runs): "no argparse parser in the code" and no command line. A page in a subfolder
+    # names it from the docs folder too.
+    (tmp_path / "docs" / "cli").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "sample.py").write_text(
+        "import argparse\n\n\ndef add_common(p):\n"
+        '    p.add_argument("--dry", action="store_true", help="Just print.")\n\n\n'
+        'parser = argparse.ArgumentParser(prog="sample", description="A sample.")\n'
+        "add_common(parser)\n",
+        encoding="utf-8",
+    )
+    reader = IncludeReader(include_root(tmp_path / "docs", None, None))
+    text = (
+        ".. argparse::\n   :filename: ../test/sample.py\n   :func: parser\n\n"
+        ".. argparse::\n   :filename: ../test/missing.py\n   :func: parser\n\n"
+        ".. argparse::\n   :filename: ../test/sample.py\n   :func: other\n"
+    )
+    parsed = parse(text, "cli/usage.rst", None, reader)
+    assert [s.heading for s in parsed.sections] == ["sample"]
+    assert parsed.sections[0].body == (
+        "A sample.\n\nUsage:\n```shell\nsample [OPTIONS]\n```\n\n"
+        "Options:\n- `-h, --help`: show this help message and exit\n- `--dry`: Just print."
+    )
+    assert [w.message for w in parsed.warnings][1:] == [
+        "argparse ../test/sample.py:other: no argparse parser in that script"
+    ]
+
+
+def test_help_is_formatted_as_argparse_does_and_suppressed_arguments_are_hidden(
+    tmp_path: Path,
+) -> None:
+    # sphinx-argparse 0.6.1's sample: help="Ensure variables are filled in %(prog)s (default
+    # %(default)s)" showed the placeholders; argparse fills them (prog: the command line,
+    # the subcommand's own included), and hides an argument whose help is argparse.SUPPRESS.
+    (tmp_path / "fmt.py").write_text(
+        "import argparse\n\n\ndef get_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="fmt")\n'
+        "    commands = parser.add_subparsers()\n"
+        '    run = commands.add_parser("run", help="Run it.")\n'
+        '    run.add_argument("--mode", default="fast", choices=["fast", "slow"],\n'
+        '                     help="Mode of %(prog)s: %(choices)s (default %(default)s, 100%%)")\n'
+        '    run.add_argument("--size", type=int, help="A %(type)s, %(default)d.")\n'
+        '    run.add_argument("--debug", help=argparse.SUPPRESS)\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = ".. argparse::\n   :ref: fmt.get_parser\n   :prog: tool\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    run = {s.heading: s.body for s in parsed.sections}["tool run"]
+    assert run.endswith(
+        "- `--mode <mode>`: Mode of tool run: fast, slow (default fast, 100%)"
+        " (default: fast; one of: fast | slow)\n"
+        "- `--size <size>`: A %(type)s, %(default)d."
+    )

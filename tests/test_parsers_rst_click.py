@@ -332,3 +332,75 @@ def test_options_kept_in_variables_of_another_module_are_read(tmp_path: Path) ->
         "- `-q, --quiet`: Say less.\n"
         "- `--help`: Show this message and exit."
     )
+
+
+def test_an_option_s_metavar_and_choices_are_shown(tmp_path: Path) -> None:
+    # sphinx-click 6.2.0's own example: metavar="[FOO]" shows as "--another <FOO>" and a
+    # click.Choice's values as its options; both were lost ("--another <another>", and no
+    # word of Option1 or Option2). argparse's metavar= and choices= the same (pypa/build's
+    # "--outdir PATH").
+    (tmp_path / "pick.py").write_text(
+        "import argparse\nimport click\n\n\n"
+        "@click.command()\n"
+        '@click.option("--another", metavar="[FOO]", help="Another option")\n'
+        '@click.option("--choice", type=click.Choice(["Option1", "Option2"]), help="Pick.")\n'
+        '@click.option("--level", type=click.Choice([1, 2]), metavar="<n>", help="Level.")\n'
+        "def cli(another, choice, level):\n"
+        '    """A sample command."""\n\n\n'
+        "def get_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="pick")\n'
+        '    parser.add_argument("--outdir", metavar="PATH", help="Where.")\n'
+        '    parser.add_argument("--setting", metavar="KEY=[VALUE]", help="A setting.")\n'
+        '    parser.add_argument("--installer", choices=("pip", "uv"), help="Installer.")\n'
+        "    return parser\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = ".. click:: pick:cli\n   :prog: pick\n\n.. argparse::\n   :ref: pick.get_parser\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    click_page, argparse_page = parsed.sections
+    assert click_page.body.endswith(
+        "Options:\n"
+        "- `--another <FOO>`: Another option\n"
+        "- `--choice <choice>`: Pick. (one of: Option1 | Option2)\n"
+        "- `--level <n>`: Level. (one of: 1 | 2)\n"
+        "- `--help`: Show this message and exit."
+    )
+    assert argparse_page.body.endswith(
+        "- `--outdir <PATH>`: Where.\n"
+        "- `--setting <KEY=[VALUE]>`: A setting.\n"
+        "- `--installer <installer>`: Installer. (one of: pip | uv)"
+    )
+
+
+def test_a_group_and_a_command_collection_made_as_objects(tmp_path: Path) -> None:
+    # sphinx-click 6.2.0's own example: 'main = click.Group(name=..., help=...)' with
+    # '@main.command()' functions, and 'cli = click.CommandCollection(sources=[main,
+    # helpers])': only decorated functions were read, so "no click command in the code".
+    (tmp_path / "coll.py").write_text(
+        "import click\n\n"
+        'main = click.Group(name="Principal", help="Principal commands.")\n\n\n'
+        '@main.command(help="CMD 1")\ndef cmd1():\n    pass\n\n\n'
+        "@click.group()\ndef helpers():\n    pass\n\n\n"
+        "@helpers.command()\n"
+        '@click.option("--user", help="Who.")\n'
+        'def cmd2(user):\n    """Helper command."""\n\n\n'
+        "cli = click.CommandCollection(\n"
+        '    name="cli", sources=[main, helpers, missing], help="General info."\n)\n'
+        'loop = click.CommandCollection(name="loop", sources=[loop])\n',
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = (
+        ".. click:: coll:cli\n   :prog: cli\n   :nested: full\n\n"
+        ".. click:: coll:main\n   :prog: main\n\n"
+        ".. click:: coll:loop\n"
+    )
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    sections = {s.heading: s.body for s in parsed.sections}
+    assert list(sections) == ["cli", "cli cmd1", "cli cmd2", "main", "loop"]
+    assert sections["cli"].startswith("General info.\n\nUsage:\n```shell\ncli [OPTIONS] COMMAND")
+    assert "- `--user <user>`: Who." in sections["cli cmd2"]
+    assert sections["main"].endswith("Commands:\n- `cmd1`: CMD 1")

@@ -4,9 +4,12 @@
 The function's own statements are read (never run): ``p = argparse.ArgumentParser(...)``,
 ``p.add_argument(...)``, ``g = p.add_argument_group(...)`` (its arguments are the parser's),
 ``s = p.add_subparsers(...)`` and ``c = s.add_parser("name", help=...)``, whose arguments make
-a subcommand. A function of the package it passes a parser to (``create_load_subparser(p)``,
-defined in the module or imported into it: tmuxp adds each subcommand's options so) is read
-the same way, its parameter holding that parser, up to :data:`MAX_HELPER_DEPTH` calls deep.
+a subcommand. A ``make = functools.partial(argparse.ArgumentParser, ...)`` (pypa/build's, a
+partial of a partial too) makes a parser with those keywords when called. A function of the
+package it passes a parser to (``create_load_subparser(p)``, defined in the module or imported
+into it: tmuxp adds each subcommand's options so) is read the same way, its parameter holding
+that parser, up to :data:`MAX_HELPER_DEPTH` calls deep. A script outside the package
+(sphinx-argparse's ``:filename:``) is read from its text, its own functions the helpers.
 """
 
 from __future__ import annotations
@@ -14,15 +17,32 @@ from __future__ import annotations
 import ast
 import textwrap
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from builder.api.cli_commands import CliCommand, CliParam, literal, shown
+import griffe
+
+from builder.api.cli_commands import (
+    CliCommand,
+    CliParam,
+    choice_values,
+    literal,
+    shown,
+    text_value,
+)
 
 _HELP = "show this help message and exit"
+_SUPPRESSED = "==SUPPRESS=="
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-# The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``).
-_VALUELESS_ACTIONS = ("store_true", "store_false", "store_const", "append_const", "count")
+# The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``; ``help`` and
+# ``version``: pypa/build adds its own ``-h`` and ``-V`` so).
+_VALUELESS_ACTIONS = (
+    *("store_true", "store_false", "store_const", "append_const", "count"),
+    *("help", "version"),
+)
+# The help argparse gives an action that has none.
+_ACTION_HELP = {"help": _HELP, "version": "show program's version number and exit"}
 # How many helper calls deep a parser is followed (a helper calling another, and so on).
 MAX_HELPER_DEPTH = 4
 
@@ -47,6 +67,29 @@ def read_parser(obj: Any, find: FindFunction | None = None) -> CliCommand | None
     parsers: dict[str, _Parser] = {}
     built.read(statements, parsers, {}, MAX_HELPER_DEPTH)
     return built.root(parsers, obj.name)
+
+
+def parser_in_script(code: str, module: str, function: str) -> CliCommand | None:
+    """The parser the function (or module-level variable) ``function`` of a script builds,
+    from the script's text ``code`` (named ``module``); None when it holds none."""
+    path = Path(f"{module}.py")  # a name only: nothing is read from disk
+    lines = griffe.LinesCollection()
+    lines[path] = code.splitlines()
+    try:
+        script = griffe.visit(module, path, code, lines_collection=lines)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, griffe.GriffeError):
+        return None
+    found = script.members.get(function)
+    if found is None or found.is_alias:
+        return None
+    return read_parser(found, _script_member)
+
+
+def _script_member(scope: Any, name: str) -> Any:
+    """What ``name`` means in the script of the griffe object ``scope``: what it defines."""
+    module = scope if str(getattr(scope.kind, "value", "")) == "module" else scope.module
+    member = module.members.get(name)
+    return None if member is None or member.is_alias else member
 
 
 def _parsed(obj: Any) -> ast.Module | None:
@@ -99,13 +142,23 @@ class _Built:
         """Read ``statements`` with ``parsers`` (a variable's name: the parser or group it
         holds) and ``subparsers`` (a variable holding add_subparsers(): its parser)."""
         top = depth == MAX_HELPER_DEPTH
+        # A variable holding a partial of ArgumentParser: the keywords it binds.
+        factories: dict[str, list[ast.keyword]] = {}
         for node in statements:
             if top and isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
                 self.returned = self.returned or node.value.id
             target, call = _assigned_call(node)
             if call is None:
                 continue
+            bound = _partial_keywords(call, factories)
+            if bound is not None:
+                factories.update({target: bound} if target else {})
+                continue
             method, owner = _method(call)
+            if not owner and method in factories:
+                keywords = _merged([*factories[method], *call.keywords])
+                call = ast.Call(ast.Name("ArgumentParser"), call.args, keywords)
+                method = "ArgumentParser"
             if method == "ArgumentParser" or method.endswith(".ArgumentParser"):
                 parser = _Parser(_keyword_text(call, "prog"), _keyword_text(call, "description"))
                 made = _with_parents(parser, call, parsers)
@@ -115,7 +168,7 @@ class _Built:
             elif owner in parsers and method == "add_argument":
                 param = _argument(call)
                 # An argument named by nothing read (``add_argument(*names)``) shows nothing.
-                parsers[owner].params.extend([param] if param.declarations else [])
+                parsers[owner].params.extend([param] if param and param.declarations else [])
             elif owner in parsers and method in (
                 "add_argument_group",
                 "add_mutually_exclusive_group",
@@ -232,6 +285,26 @@ def _assigned_call(node: ast.AST) -> tuple[str, ast.Call | None]:
     return "", None
 
 
+def _partial_keywords(
+    call: ast.Call, factories: dict[str, list[ast.keyword]]
+) -> list[ast.keyword] | None:
+    """The keywords ``call`` binds when it is a ``functools.partial`` of ArgumentParser or of
+    one of ``factories``; None when it is not."""
+    method, owner = _method(call)
+    if method != "partial" or owner not in ("", "functools") or not call.args:
+        return None
+    made = call.args[0]
+    if isinstance(made, ast.Name) and made.id in factories:
+        return _merged([*factories[made.id], *call.keywords])
+    name = made.attr if isinstance(made, ast.Attribute) else getattr(made, "id", "")
+    return _merged(call.keywords) if name == "ArgumentParser" else None
+
+
+def _merged(keywords: list[ast.keyword]) -> list[ast.keyword]:
+    """``keywords`` with a later one of a name replacing an earlier, as a partial's call does."""
+    return list({k.arg: k for k in keywords if k.arg}.values())
+
+
 def _method(call: ast.Call) -> tuple[str, str]:
     """The called name ("add_argument", "argparse.ArgumentParser") and the variable whose
     method it is ("" for a plain function)."""
@@ -244,9 +317,12 @@ def _method(call: ast.Call) -> tuple[str, str]:
     return "", ""
 
 
-def _argument(call: ast.Call) -> CliParam:
+def _argument(call: ast.Call) -> CliParam | None:
+    """The argument ``add_argument`` adds; None for one ``help=argparse.SUPPRESS`` hides."""
     names = tuple(value for arg in call.args if isinstance(value := literal(arg), str))
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
+    if _is_suppress(keywords.get("help")):
+        return None
     option = any(name.startswith("-") for name in names)
     # dest names the value (click's way: an identifier among the declarations), and is the
     # only name of a positional written add_argument(dest="workspace_file").
@@ -256,19 +332,79 @@ def _argument(call: ast.Call) -> CliParam:
     action = literal(keywords.get("action"))
     flag = isinstance(action, str) and action.startswith(_VALUELESS_ACTIONS)
     default = keywords.get("default")
-    help_text = literal(keywords.get("help"))
+    # argparse.SUPPRESS leaves the attribute unset: there is no default to show.
+    if _is_suppress(default):
+        default = None
+    help_text = _help_text(keywords.get("help")) or _ACTION_HELP.get(str(action), "")
     required = literal(keywords.get("required")) is True or (
         not option and literal(keywords.get("nargs")) not in ("?", "*")
     )
     return CliParam(
         kind="option" if option else "argument",
         declarations=names,
-        help=help_text.strip() if isinstance(help_text, str) else "",
+        help=help_text.strip(),
         default="" if default is None else shown(default),
         required=required,
         flag=flag,
         multiple=action == "append",
+        metavar=text_value(keywords.get("metavar")),
+        choices=choice_values(keywords.get("choices")),
     )
+
+
+def _is_suppress(node: ast.expr | None) -> bool:
+    """Whether ``node`` is ``argparse.SUPPRESS`` (or its value, "==SUPPRESS==")."""
+    if isinstance(node, ast.Attribute | ast.Name):
+        return (node.attr if isinstance(node, ast.Attribute) else node.id) == "SUPPRESS"
+    return bool(literal(node) == _SUPPRESSED)
+
+
+def filled_help(command: CliCommand, prog: str) -> CliCommand:
+    """``command`` with the ``%(default)s``, ``%(prog)s``, ``%(choices)s``... of its help
+    texts filled in, as argparse and sphinx-argparse show them; ``prog`` the command line's
+    name (a subcommand's: its parent's and its own)."""
+    params = tuple(replace(param, help=_filled(param, prog)) for param in command.params)
+    subcommands = tuple(filled_help(sub, f"{prog} {sub.name}") for sub in command.subcommands)
+    return replace(command, params=params, subcommands=subcommands)
+
+
+class _AsWritten(dict[str, object]):
+    """Format values; a name it lacks stays as written (``%(type)s``: nothing is run)."""
+
+    def __missing__(self, key: str) -> str:
+        return f"%({key})s"
+
+
+def _filled(param: CliParam, prog: str) -> str:
+    if "%" not in param.help:
+        return param.help
+    names = [name for name in param.declarations if name.isidentifier()]
+    values = _AsWritten(
+        prog=prog,
+        default=param.default or "None",
+        choices=", ".join(param.choices) if param.choices else "None",
+        metavar=param.metavar or "None",
+        dest=names[0] if names else max(param.declarations, key=len).lstrip("-").replace("-", "_"),
+    )
+    try:
+        return param.help % values
+    except (TypeError, ValueError):  # a format argparse would refuse too
+        return param.help
+
+
+def _help_text(node: ast.expr | None) -> str:
+    """A help text: a string, or an f-string with its replacement fields as written
+    (``f"defaults to {os.sep}dist"``: nothing is run)."""
+    if not isinstance(node, ast.JoinedStr):
+        value = literal(node)
+        return value if isinstance(value, str) else ""
+    parts = []
+    for part in node.values:
+        if isinstance(part, ast.FormattedValue):
+            parts.append("{" + ast.unparse(part.value) + "}")
+        else:
+            parts.append(str(literal(part) or ""))
+    return "".join(parts)
 
 
 def _keyword_text(call: ast.Call, name: str) -> str:

@@ -41,6 +41,12 @@ class CliParam:
     flag: bool = False
     multiple: bool = False
     envvar: str = ""
+    metavar: str = ""  # the value's name as written (``metavar="PATH"``), else derived
+    choices: tuple[str, ...] = ()  # the values a click.Choice or argparse choices= allows
+
+
+# The --help option click gives every command.
+HELP_OPTION = CliParam("option", ("--help",), _HELP, flag=True)
 
 
 @dataclass(frozen=True)
@@ -89,12 +95,12 @@ def read_command(
         if (p := _param(called, c, constants) or _shared_param(obj, c, resolve, reading))
         is not None
     ]
-    params.append(CliParam("option", ("--help",), _HELP, flag=True))
+    params.append(HELP_OPTION)
     subcommands = []
     if group and len(reading.within) < MAX_COMMAND_DEPTH:
         outer = reading.within
         reading.within = (*outer, _identity(obj))
-        subcommands = _subcommands(obj, resolve, reading)
+        subcommands = group_subcommands(obj, resolve, reading)
         reading.within = outer
     return CliCommand(
         name=_command_name(obj.name, call),
@@ -188,6 +194,8 @@ def _param(called: str, call: ast.Call, constants: dict[str, str]) -> CliParam |
         flag=flag,
         multiple=literal(keywords.get("multiple")) is True,
         envvar=shown(keywords["envvar"]) if "envvar" in keywords else "",
+        metavar=text_value(keywords.get("metavar")),
+        choices=choice_values(_choice_list(keywords.get("type"))),
     )
 
 
@@ -220,9 +228,13 @@ def _identity(obj: Any) -> str:
     return str(getattr(obj, "path", "") or id(obj))
 
 
-def _subcommands(obj: Any, resolve: Callable[[Any], Any], reading: _Reading) -> list[CliCommand]:
+def group_subcommands(
+    obj: Any, resolve: Callable[[Any], Any], reading: _Reading | None = None
+) -> list[CliCommand]:
     """The commands the group ``obj`` holds: its module's functions decorated with
-    ``@obj.command()`` (or ``.group()``), and those its ``obj.add_command(...)`` calls add."""
+    ``@obj.command()`` (or ``.group()``), and those its ``obj.add_command(...)`` calls add
+    (``obj`` a decorated function, or a variable assigned ``click.Group(...)``)."""
+    reading = reading or _Reading()
     module = getattr(obj, "parent", None)
     if module is None:
         return []
@@ -339,6 +351,30 @@ def _gettext(node: ast.expr | None) -> ast.expr | None:
     if isinstance(node, ast.Call) and len(node.args) == 1:
         return node.args[0]
     return node
+
+
+def _choice_list(node: ast.expr | None) -> ast.expr | None:
+    """The list a ``click.Choice([...])`` type is given; None for another type."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    func = node.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return node.args[0] if name == "Choice" else None
+
+
+def choice_values(node: ast.expr | None) -> tuple[str, ...]:
+    """The values of a literal list or tuple of choices, as text; none when it is not one
+    (``choices=INSTALLERS`` is not read: nothing is run)."""
+    value = literal(node)
+    if not isinstance(value, (list, tuple)):
+        return ()
+    return tuple(str(item) for item in value)
+
+
+def text_value(node: ast.expr | None) -> str:
+    """A literal string keyword's value; "" when it is none."""
+    value = literal(node)
+    return value if isinstance(value, str) else ""
 
 
 def shown(node: ast.expr) -> str:

@@ -24,6 +24,7 @@ from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
 from builder.api.class_order import forget_class_orders
 from builder.api.cli_commands import CliCommand, read_command
+from builder.api.click_objects import read_command_object
 from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.member_walk import MemberWalk
 from builder.api.members import kind_of, members_of, submodules_of
@@ -118,7 +119,9 @@ class GriffeSource:
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
-        return None if found is None else read_command(found, self._final)
+        if found is None:
+            return None
+        return read_command(found, self._final) or read_command_object(found, self._final)
 
     def parser(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
@@ -263,13 +266,18 @@ class GriffeSource:
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
+            from builder.api.import_fallbacks import ImportFallbacks
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
-            extensions = (self._shadowed, UnpackedNames(), PosixBranches(), PropertyAccessors())
+            # ImportFallbacks first: ShadowedMembers records the members it leaves.
+            extensions = (
+                *(ImportFallbacks(), self._shadowed, UnpackedNames()),
+                *(PosixBranches(), PropertyAccessors()),
+            )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
                 search_paths=list(self._roots),

@@ -109,7 +109,9 @@ def find_code(
     # So are the workspace's other members: a page may document any of its packages. So are
     # conf.py's other folders in the project: SQLAlchemy's puts lib/ (the package) and the
     # project's root (its examples package, which orm/examples.rst documents) on sys.path.
-    others = conf_folders(docs, project_root) if project_root and source_dir is None else ()
+    # A source_dir names the package's folder, not all autodoc imports from (docbuild init
+    # writes one: sphinx-click's conf.py adds examples/, which its example pages document).
+    others = conf_folders(docs, project_root) if project_root else ()
     more = tuple(
         dict.fromkeys(
             other

@@ -86,6 +86,16 @@ class ApiObject:
     line: int = 0
 
 
+# The options autodoc_pydantic's directives imply (its autodoc_pydantic_<kind>_members and
+# _undoc_members are on by default; its _show_config_member is off): a model's fields.
+PydanticOptions = tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
+PYDANTIC_KINDS = (("autopydantic_model", "model"), ("autopydantic_settings", "settings"))
+_PYDANTIC_IMPLIED = (("members", ""), ("undoc-members", ""), ("exclude-members", "model_config"))
+PYDANTIC_OPTIONS: PydanticOptions = tuple(
+    (directive, _PYDANTIC_IMPLIED) for directive, _ in PYDANTIC_KINDS
+)
+
+
 @dataclass(frozen=True)
 class ApiSettings:
     """Project-wide API settings, read from ``conf.py`` or the MkDocs config without running
@@ -118,6 +128,8 @@ class ApiSettings:
     # "<factory>", a field(default=X) attribute X; mkdocstrings shows griffe's reading of the
     # source, the factory's call ("list()") and the field() call.
     runtime_defaults: bool = False
+    # What each autodoc_pydantic directive implies, under the directive's own options.
+    pydantic_options: PydanticOptions = PYDANTIC_OPTIONS
 
 
 @dataclass(frozen=True)

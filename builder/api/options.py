@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.api.model import CLASS_CONTENT, ApiSettings, MemberOptions
+from builder.api.model import (
+    CLASS_CONTENT,
+    PYDANTIC_KINDS,
+    ApiSettings,
+    MemberOptions,
+    PydanticOptions,
+)
 from builder.projects.mkdocs_plugins import plugin_options
 from builder.sphinx_conf import SphinxConf, read_sphinx_conf
 
@@ -64,7 +70,25 @@ def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSet
         autosummary_module_all=conf.get("autosummary_ignore_module_all", True) is False,
         docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
         runtime_defaults=True,
+        pydantic_options=_pydantic_options(conf),
     )
+
+
+def _pydantic_options(conf: SphinxConf) -> PydanticOptions:
+    """The options each autodoc_pydantic directive implies, as conf.py's
+    ``autodoc_pydantic_<kind>_members``, ``_undoc_members`` and ``_show_config_member`` set
+    them (the first two on, the last off, by default)."""
+    implied = []
+    for directive, kind in PYDANTIC_KINDS:
+        options: list[tuple[str, str]] = []
+        if conf.get(f"autodoc_pydantic_{kind}_members", True) is not False:
+            options.append(("members", ""))
+        if conf.get(f"autodoc_pydantic_{kind}_undoc_members", True) is not False:
+            options.append(("undoc-members", ""))
+        if not conf.get(f"autodoc_pydantic_{kind}_show_config_member", False):
+            options.append(("exclude-members", "model_config"))
+        implied.append((directive, tuple(options)))
+    return tuple(implied)
 
 
 def _sets(prefix: str, names: tuple[str, ...]) -> bool:

@@ -1,7 +1,8 @@
 """sphinx-argparse's ``.. argparse::`` from the version's code: the parser a function builds
 (``:module:`` and ``:func:``, or ``:ref: module.function``), its description, usage, options
 and positional arguments, and each subcommand a section (``:path:`` starts at one of them,
-``:nosubcommands:`` leaves them out, ``:nodescription:`` the description).
+``:nosubcommands:`` leaves them out, ``:nodescription:`` the description), amended by the
+directive's content (builder.parsers.rst.argparse_content).
 
 sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:func:`` and
 ``:prog:``; pypa/build and tox document their command lines so) and sphinxcontrib-autoprogram's
@@ -9,10 +10,17 @@ sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:fu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import PurePosixPath
 
+from builder.api.argparse_parsers import filled_help, parser_in_script
+from builder.api.cli_commands import CliCommand
+from builder.parsers.rst.argparse_content import apply_content
+from builder.parsers.rst.autodoc import rst_markup
 from builder.parsers.rst.click import command_events
 from builder.parsers.rst.events import Context, DocState, Event
+from builder.parsers.rst.includes import included_text
 
 # The directives that document an argparse parser, each read as sphinx-argparse's.
 ARGPARSE_DIRECTIVES = frozenset({"argparse", "sphinx_argparse_cli", "autoprogram"})
@@ -31,16 +39,25 @@ def argparse_options(name: str, argument: str, options: dict[str, str]) -> dict[
     return read
 
 
-def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocState) -> list[Event]:
-    """The events of one ``.. argparse::`` directive; a parser the code lacks is a warning."""
+def render_argparse(
+    options: dict[str, str], content: Sequence[str], line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """The events of one ``.. argparse::`` directive and its ``content``; a parser the code
+    lacks is a warning."""
     module, function = options.get("module", "").strip(), options.get("func", "").strip()
     path = options.get("ref", "").strip() or (f"{module}.{function}" if module and function else "")
-    api = doc.code_for("argparse", line)
-    if api is None:
-        return []
-    command = api.parser(path) if path else None
+    script = options.get("filename", "").strip()
+    if script and function and not path:
+        path = f"{script}:{function}"
+        command = _script_parser(script, function, line, doc)
+    else:
+        api = doc.code_for("argparse", line)
+        if api is None:
+            return []
+        command = api.parser(path) if path else None
+        if command is None:
+            doc.warn(line, f"argparse {path}: no argparse parser in the code in {api.described}")
     if command is None:
-        doc.warn(line, f"argparse {path}: no argparse parser in the code in {api.described}")
         return []
     doc.api_objects += 1
     prog = options.get("prog", "").strip() or command.name
@@ -52,8 +69,22 @@ def render_argparse(options: dict[str, str], line: int, ctx: Context, doc: DocSt
         command, prog = found, f"{prog} {name}"
     if "nodescription" in options:
         command = replace(command, help="")
+    command = apply_content(filled_help(command, prog), content, rst_markup(doc))
     nested = "none" if "nosubcommands" in options else "full"
     return command_events(command, prog, nested, set(), line, ctx, _as_written)
+
+
+def _script_parser(script: str, function: str, line: int, doc: DocState) -> CliCommand | None:
+    """The parser ``function`` builds in the script sphinx-argparse's ``:filename:`` names,
+    relative to the docs folder (where sphinx-build runs, as the option reads it); None, with
+    a warning, when the script is unreadable or builds none."""
+    code = included_text("/" + script.lstrip("/"), line, doc)
+    if code is None:
+        return None
+    command = parser_in_script(code, PurePosixPath(script).stem, function)
+    if command is None:
+        doc.warn(line, f"argparse {script}:{function}: no argparse parser in that script")
+    return command
 
 
 def _as_written(text: str) -> str:

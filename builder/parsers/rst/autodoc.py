@@ -42,6 +42,19 @@ def find_object(
     return found
 
 
+def implied_options(
+    directive: str, options: tuple[tuple[str, str], ...], doc: DocState
+) -> tuple[tuple[str, str], ...]:
+    """A directive's options after those its documenter implies: autodoc_pydantic's
+    ``autopydantic_model`` shows the model's fields unless told otherwise (libensemble's
+    ExitCriteria). An option the directive gives, or negates (``:no-members:``), is its own."""
+    if doc.api is None:
+        return options
+    implied = dict(doc.api.settings.pydantic_options).get(directive, ())
+    given = {name.removeprefix("no-") for name, _ in options}
+    return (*((name, value) for name, value in implied if name not in given), *options)
+
+
 def member_options(options: tuple[tuple[str, str], ...], doc: DocState) -> MemberOptions:
     if doc.api is None:
         return MemberOptions()

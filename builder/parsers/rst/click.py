@@ -161,15 +161,26 @@ def _param_line(param: CliParam, render_markup: RenderMarkup) -> str:
         *(["required"] if param.required and param.kind == "option" else []),
         *([f"default: {param.default}"] if param.default else []),
         *(["can be given more than once"] if param.multiple else []),
+        *([f"one of: {' | '.join(param.choices)}"] if param.choices else []),
         *([f"environment variable: {param.envvar}"] if param.envvar else []),
     ]
     text = " ".join(part for part in (text, f"({'; '.join(notes)})" if notes else "") if part)
     return f"- `{label}`: {text}" if text else f"- `{label}`"
 
 
+# The brackets a metavar may be written in, and their closers.
+_BRACKETS = {"<": ">", "[": "]", "{": "}", "(": ")"}
+
+
 def _metavar(param: CliParam) -> str:
-    """The parameter's name as click derives it: an identifier among the declarations, else
-    the longest option name without its dashes."""
+    """The parameter's name as click derives it: its ``metavar`` without the brackets around
+    it (sphinx-click shows ``metavar="[FOO]"`` as ``<FOO>``), else an identifier among the
+    declarations, else the longest option name without its dashes."""
+    metavar = param.metavar
+    if len(metavar) > 2 and _BRACKETS.get(metavar[0]) == metavar[-1]:
+        metavar = metavar[1:-1]
+    if metavar.strip():
+        return metavar
     names = [d for d in param.declarations if d.isidentifier()]
     if names:
         return names[0]

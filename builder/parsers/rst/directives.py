@@ -20,6 +20,7 @@ from builder.parsers.rst.api_descriptions import (
     is_api_directive,
     render_api,
 )
+from builder.parsers.rst.argparse_content import content_as_written
 from builder.parsers.rst.argparse_directive import (
     ARGPARSE_DIRECTIVES,
     argparse_options,
@@ -28,6 +29,7 @@ from builder.parsers.rst.argparse_directive import (
 from builder.parsers.rst.argument_only import argument_only
 from builder.parsers.rst.autodoc import (
     find_object,
+    implied_options,
     member_options,
     members_events,
     object_events,
@@ -301,7 +303,8 @@ def render_directive(
         return render_directive(*equivalent, line, ctx, doc, render)
     if is_api_directive(base):
         api = read_directive(name, rest, body, line, text_arguments=True)
-        return render_api(base, (*signatures_before, *api.arguments), api.options, api.content,
+        implied = implied_options(name.removeprefix("py:"), api.options, doc)
+        return render_api(base, (*signatures_before, *api.arguments), implied, api.content,
                           run_line or api.line, api.content_first, ctx, doc, render)  # fmt: skip
     if base == "program":
         program = read_directive(name, rest, body, line, text_arguments=True).argument
@@ -339,8 +342,13 @@ def render_directive(
         return [Text(shown)] if shown else []
     if name in ARGPARSE_DIRECTIVES:
         parser = read_directive(name, rest, body, line, text_arguments=True)
-        return render_argparse(argparse_options(name, parser.argument, dict(parser.options)),
-                               line, ctx, doc)  # fmt: skip
+        events = render_argparse(argparse_options(name, parser.argument, dict(parser.options)),
+                                 parser.content, line, ctx, doc)  # fmt: skip
+        if events or not parser.content:
+            return events
+        # A parser the code does not show statically: the page's own text under it reads.
+        written = content_as_written(parser.content)
+        return render(written, parser.content_first, ctx.nested(), doc)
     if name == AUTOMODAPI:
         api = read_directive(name, rest, body, line, text_arguments=True)
         return render_automodapi(api.argument, dict(api.options), line, ctx, doc, render)

@@ -1,0 +1,95 @@
+"""Names a module imports in a ``try`` whose ``except ImportError`` defines a stand-in: the import.
+
+``try: from environ.secrets.awssm import SecretsManagerSecrets`` / ``except ImportError: class
+SecretsManagerSecrets: ...`` (environ-config 26.1.0, a stub for when boto3 is missing): griffe
+keeps the last definition, so the stub was documented, without its docstring, where Sphinx,
+which imports the module with the docs' requirements installed, shows the imported class. The
+import wins when the module it names is source the project holds (a ``.py`` file or package);
+a compiled module's pure-Python stand-in (``except ImportError: def escape(...)``) stays, as
+it is the only code there is to read.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import griffe
+
+# The exceptions an optional import's fallback catches.
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
+_DEFINITIONS = (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+class ImportFallbacks(griffe.Extension):
+    """Puts back the import a ``try`` makes over the stand-in its ``except ImportError``
+    defines."""
+
+    def on_module_members(self, *, node: Any, mod: griffe.Module, **kwargs: Any) -> None:
+        if not isinstance(node, ast.Module):
+            return
+        for statement in node.body:
+            if isinstance(statement, ast.Try) and _catches_import_errors(statement):
+                _prefer_imports(statement, mod)
+
+
+def _catches_import_errors(statement: ast.Try) -> bool:
+    for handler in statement.handlers:
+        caught = handler.type
+        names = caught.elts if isinstance(caught, ast.Tuple) else [caught] if caught else []
+        if any(isinstance(name, ast.Name) and name.id in _IMPORT_ERRORS for name in names):
+            return True
+    return False
+
+
+def _prefer_imports(statement: ast.Try, mod: griffe.Module) -> None:
+    defined = {
+        node.name: node
+        for handler in statement.handlers
+        for node in handler.body
+        if isinstance(node, _DEFINITIONS)
+    }
+    for node in statement.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        for name in node.names:
+            bound = name.asname or name.name
+            member = mod.members.get(bound)
+            stand_in = defined.get(bound)
+            if stand_in is None or member is None or member.is_alias:
+                continue
+            if member.lineno != _first_line(stand_in):
+                continue  # set again after the try: that one is what the module holds
+            target = griffe.relative_to_absolute(node, name, mod)
+            if not _is_source(target, mod):
+                continue
+            alias = griffe.Alias(bound, target, lineno=node.lineno, endlineno=node.end_lineno)
+            mod.set_member(bound, alias)
+
+
+def _first_line(node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> int:
+    """The line griffe gives a definition: its first decorator's, else its own."""
+    return min([node.lineno, *(d.lineno for d in node.decorator_list)])
+
+
+def _is_source(target: str, mod: griffe.Module) -> bool:
+    """Whether the module holding ``target`` (``package.module.Name``) is a Python file or
+    package of the project that ``mod`` is in."""
+    top = mod.package
+    folder = _folder_of(top)
+    if folder is None:
+        return False
+    parts = target.split(".")
+    if parts[0] != top.name:
+        return False
+    module = folder.joinpath(*parts[1:-1])
+    return module.with_suffix(".py").is_file() or (module / "__init__.py").is_file()
+
+
+def _folder_of(package: griffe.Module) -> Path | None:
+    """The folder of a package (the first of a namespace package's); None for a module."""
+    path = package.filepath
+    if isinstance(path, list):
+        return path[0] if path else None
+    return path.parent if path.name == "__init__.py" else None

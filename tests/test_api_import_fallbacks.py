@@ -1,0 +1,44 @@
+"""builder.api.import_fallbacks: an optional import wins over its ``except ImportError``
+stand-in when the imported module is the project's source."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.parsers import parse_file
+from tests.api_support import package_source
+
+
+def test_the_imported_class_is_documented_not_its_stand_in(tmp_path: Path) -> None:
+    # environ-config 26.1.0: 'try: from environ.secrets.awssm import SecretsManagerSecrets /
+    # except ImportError: class SecretsManagerSecrets:' (a stub for when boto3 is missing);
+    # the stub, with no docstring, was documented where Sphinx shows the imported class.
+    # The stand-in of a compiled module (no .py to read) stays: it is all there is.
+    package = tmp_path / "env"
+    package.mkdir()
+    (package / "aws.py").write_text(
+        'import boto3\n\n\nclass Secrets:\n    """Load secrets from AWS."""\n', encoding="utf-8"
+    )
+    (package / "__init__.py").write_text(
+        "try:\n"
+        "    from env.aws import Secrets\n"
+        "    from ._speedups import escape\n"
+        "except ImportError:\n\n"
+        "    class Secrets:\n"
+        "        def secret(self):\n"
+        '            raise ImportError("needs boto3")\n\n'
+        "    def escape(text):\n"
+        '        """Escape the text."""\n\n\n'
+        "try:\n"
+        "    from .aws import Secrets as Later\n"
+        "except ImportError:\n"
+        "    Later = None\n",
+        encoding="utf-8",
+    )
+    text = "API\n===\n\n.. autoclass:: env.Secrets\n\n.. autofunction:: env.escape\n"
+    parsed = parse_file("api.rst", text, package_source(tmp_path))
+    assert parsed is not None and parsed.warnings == ()
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("env.Secrets", "`env.Secrets()`\n\nLoad secrets from AWS."),
+        ("env.escape", "`env.escape(text)`\n\nEscape the text."),
+    ]
