@@ -29,8 +29,10 @@ Outside the tree, caught where they are raised and never seen by a caller: GlobE
 (builder.globs), ArchiveProblem (builder.archive_source), GitProblem (builder.git_source),
 IncludeRefused (builder.includes) and SelectionError (builder.parsers.included_lines), which
 become a warning on the page that includes, and KeptFileMissing (builder.shards), after which
-a shard is written from its pages instead of updated, and HandlerNotRead
-(builder.projects.autoapi_skip), after which an autoapi skip handler skips nothing.
+a shard is written from its pages instead of updated, HandlerNotRead
+(builder.projects.autoapi_skip), after which an autoapi skip handler skips nothing, and
+MacroNotRead (builder.parsers.markdown.macro_calls), after which an mkdocs-macros call stays
+as written.
 """
 
 from __future__ import annotations

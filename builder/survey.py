@@ -26,6 +26,7 @@ from builder.built_sphinx import (
     read_built_sphinx,
 )
 from builder.debian_package import packaged_docs, unpacked_doc_package
+from builder.package_dirs import declared_package_dirs
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
@@ -332,16 +333,17 @@ def _is_web(url: str) -> bool:
 
 
 def _source_dir(root: Path, docs: str, name: str) -> str | None:
-    """The folder on sys.path that holds the package: ``src`` when it holds one, else the
-    project folder when a package sits in it beside the docs, else a folder named like the
-    project that holds a package of that name (psycopg's psycopg/psycopg, a repository of
+    """The folder on sys.path that holds the package: the one its setuptools configuration
+    names (``package_dir = {"": "lib"}``) when it holds one, else ``src`` when it does, else
+    the project folder when a package sits in it beside the docs, else a folder named like
+    the project that holds a package of that name (psycopg's psycopg/psycopg, a repository of
     several distributions)."""
     package = name.replace("-", "_").lower()
     if package.isidentifier() and (root / package / package / "__init__.py").is_file():
         nested: tuple[str, ...] = (package,)
     else:
         nested = ()
-    for folder in ("src", ".", *nested):
+    for folder in (*declared_package_dirs(root), "src", ".", *nested):
         base = root / folder
         if base.is_dir() and any(
             (child / "__init__.py").is_file()

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import griffe
 
-from builder.api.docstrings import INFERRED_STYLE, parse_docstring, read_sphinx_fields
+from builder.api.docstrings import (
+    GRIFFE_SPHINX,
+    INFERRED_STYLE,
+    parse_docstring,
+    read_sphinx_fields,
+)
 from builder.api.model import DocField, DocPart
 
 
@@ -592,3 +597,39 @@ def test_napoleon_reads_a_raises_item_without_a_description() -> None:
     text = "Check.\n\nArgs:\n    raises:\n        Raised when an\n        invalid one.\n"
     field = _parts(text)[1].fields[0]
     assert (field.name, field.description.strip()) == ("raises", "Raised when an\ninvalid one.")
+
+
+ORMAR_LOAD_ALL = (
+    "Refresh the model.\n\n"
+    ":param exclude: related models to exclude\n"
+    ":param follow: flag to trigger deep save -\n"
+    "by default only directly related models are saved\n"
+    "with follow=True also related models of related models are saved\n"
+    ":type follow: bool\n"
+    ":return: reloaded Model\n\n"
+    "Text after the fields.\n"
+)
+
+
+def test_mkdocstrings_sphinx_fields_run_on_to_the_next_field_as_griffe_reads_them() -> None:
+    # ormar 0.24.0's QuerySet.load_all (46 such fields in its code): griffe, which
+    # mkdocstrings reads Sphinx fields with, keeps a description's unindented lines in it;
+    # they went below the lists, after "Returns", with the field cut at "deep save -".
+    follow = DocField(
+        "follow",
+        "bool",
+        "flag to trigger deep save -\nby default only directly related models are saved\n"
+        "with follow=True also related models of related models are saved",
+    )
+    parts = (
+        DocPart("", "Refresh the model."),
+        DocPart("Parameters", fields=(DocField("exclude", "", "related models to exclude"),
+                                      follow)),
+        DocPart("Returns", fields=(DocField("", "", "reloaded Model"),)),
+        DocPart("", "Text after the fields."),
+    )  # fmt: skip
+    assert _parts(ORMAR_LOAD_ALL, GRIFFE_SPHINX) == parts
+    assert _parts(ORMAR_LOAD_ALL, INFERRED_STYLE) == parts
+    # Sphinx itself (docutils) ends the field list at the unindented line.
+    sphinx = _parts(ORMAR_LOAD_ALL, "sphinx")
+    assert DocField("follow", "", "flag to trigger deep save -") in sphinx[1].fields

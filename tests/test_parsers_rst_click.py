@@ -404,3 +404,37 @@ def test_a_group_and_a_command_collection_made_as_objects(tmp_path: Path) -> Non
     assert sections["cli"].startswith("General info.\n\nUsage:\n```shell\ncli [OPTIONS] COMMAND")
     assert "- `--user <user>`: Who." in sections["cli cmd2"]
     assert sections["main"].endswith("Commands:\n- `cmd1`: CMD 1")
+
+
+def test_options_a_decorator_function_puts_on_a_command_are_read(tmp_path: Path) -> None:
+    # rsconnect-python 1.29.0: 106 uses of functions such as server_args, which return an
+    # inner function under "@click.option(...)" lines; "details" showed --help alone.
+    (tmp_path / "kit").mkdir()
+    (tmp_path / "kit" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "kit" / "main.py").write_text(
+        "import functools\n\nimport click\n\n\n"
+        "def server_args(func):\n"
+        '    @click.option("--name", "-n", help="The nickname.")\n'
+        '    @click.option("--insecure", "-i", is_flag=True, help="Skip TLS checks.")\n'
+        "    @functools.wraps(func)\n"
+        "    def wrapper(*args, **kwargs):\n"
+        "        return func(*args, **kwargs)\n\n"
+        "    return wrapper\n\n\n"
+        "def unrelated(func):\n"
+        "    return func\n\n\n"
+        '@click.command(help="Show details.")\n'
+        "@server_args\n@unrelated\n"
+        '@click.option("--verbose", "-v", count=True, help="Say more.")\n'
+        "def details(name, insecure, verbose):\n    pass\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("cli.rst", "CLI\n===\n\n.. click:: kit.main:details\n", api)
+    assert parsed is not None and parsed.warnings == ()
+    assert parsed.sections[-1].body.endswith(
+        "Options:\n"
+        "- `--name, -n <name>`: The nickname.\n"
+        "- `--insecure, -i`: Skip TLS checks.\n"
+        "- `--verbose, -v`: Say more.\n"
+        "- `--help`: Show this message and exit."
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from builder.config import VersionConfig
-from builder.projects.mkdocs_macros import macro_variables, macros_rendering
+from builder.projects.mkdocs_macros import macro_variables, macros_rendering, module_macros
 from tests.test_projects_mkdocs import compiled_records
 
 CONFIG = {
@@ -102,3 +102,61 @@ def test_raw_tags_in_code_go_where_the_plugin_renders_the_page(tmp_path: Path) -
     # Without the plugin the page shows the tags as written (a page about Jinja).
     body = _bodies(tmp_path / "b", "search", {"index.md": RAW_IN_CODE})["index.md"]
     assert '"{% raw %}{{ vault_api_key }}{% endraw %}"' in body
+
+
+MACROS_MODULE = '''\
+def define_env(env):
+    @env.macro
+    def async_sync(name: str, hl_lines=None):
+        """Both flavours of an example."""
+        lines = f' hl_lines="{hl_lines}"' if hl_lines is not None else ""
+        return lines
+
+
+    @env.macro
+    def tabs(name, hl_lines=None, linenums=True):
+        return (
+            f"""\n=== "Async"\n    ```python {'linenums="1"' if linenums else ''}"""
+            + (' hl_lines="' + hl_lines + '"' if hl_lines is not None else "")
+            + f"""\n    engine = AIOEngine()  # {name}\n    ```\n"""
+        )
+
+    @env.macro
+    def today():
+        import datetime
+        return str(datetime.date.today())
+'''
+
+
+def test_module_macros_are_those_that_return_a_string_built_from_their_parameters() -> None:
+    names = [name for name, _ in module_macros(MACROS_MODULE)]
+    # async_sync computes before it returns, today runs code: only tabs reads as it stands.
+    assert names == ["tabs"]
+
+
+MACRO_PAGE = (
+    "# Fields\n\n"
+    "Rename a field.\n\n"
+    '{{ tabs("custom_key_name.py", hl_lines="5") }}\n\n'
+    "{{ tabs('plain.py', linenums=false) }}\n\n"
+    "{{ today() }} and {{ tabs(unknown_name) }}\n\n"
+    "`{% raw %}{{ tabs('x') }}{% endraw %}`\n"
+)
+
+
+def test_a_page_reads_what_the_projects_macros_return(tmp_path: Path) -> None:
+    # odmantic 1.1.0's docs/main.py: '{{ async_sync_snippet("fields", "custom_key_name.py",
+    # hl_lines="5") }}' returns content tabs of snippets; the page read the call as written
+    # and showed none of the 42 code examples.
+    (tmp_path / "main.py").write_text(MACROS_MODULE, encoding="utf-8")
+    body = _bodies(tmp_path, "macros", {"index.md": MACRO_PAGE})["index.md"]
+    assert body.count("engine = AIOEngine()  # custom_key_name.py") == 1
+    assert body.count("engine = AIOEngine()  # plain.py") == 1
+    assert '{{ tabs("custom_key_name.py"' not in body
+    # A macro that runs code, or a call whose arguments are not literals, stays as written;
+    # so does a call between raw tags.
+    assert "{{ today() }} and {{ tabs(unknown_name) }}" in body
+    assert "{{ tabs('x') }}" in body
+    # Without the plugin no page is rendered.
+    body = _bodies(tmp_path / "b", "search", {"index.md": MACRO_PAGE})["index.md"]
+    assert '{{ tabs("custom_key_name.py", hl_lines="5") }}' in body

@@ -724,3 +724,20 @@ def test_a_sphinx_docs_folder_inside_another_folder_is_found(tmp_path: Path) -> 
         ("invoke", ["docs"]),
         ("invoke-www", ["www"]),
     ]
+
+
+def test_the_code_folder_setuptools_names_is_the_source_dir(tmp_path: Path) -> None:
+    # PyLD 3.2.0: setup.py's package_dir={'': 'lib'}; init proposed no source_dir and its
+    # MkDocs pages' 19 mkdocstrings blocks were 'not found in the code in .'.
+    root = tmp_path / "PyLD"
+    (root / "lib" / "pyld").mkdir(parents=True)
+    (root / "lib" / "pyld" / "__init__.py").write_text('"""JSON-LD."""\n', encoding="utf-8")
+    (root / "setup.py").write_text(
+        "from setuptools import setup\n"
+        "setup(name='PyLD', packages=['pyld'], package_dir={'': 'lib'})\n",
+        encoding="utf-8",
+    )
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# PyLD\n\n::: pyld\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text("site_name: PyLD\n", encoding="utf-8")
+    assert survey_project(root).source_dir == "lib"

@@ -15,6 +15,7 @@ Nothing is run: a value that is not a literal (``default=DEFAULT_PORT``) shows a
 from __future__ import annotations
 
 import ast
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,12 +90,10 @@ def read_command(
     name, call = maker
     group = name.rpartition(".")[2] == "group"
     constants = _module_strings(obj, reading)
-    params = [
-        p
-        for called, c in calls
-        if (p := _param(called, c, constants) or _shared_param(obj, c, resolve, reading))
-        is not None
-    ]
+    params: list[CliParam] = []
+    for called, c in calls:
+        given = _param(called, c, constants)
+        params.extend([given] if given is not None else _shared(obj, c, resolve, reading))
     params.append(HELP_OPTION)
     subcommands = []
     if group and len(reading.within) < MAX_COMMAND_DEPTH:
@@ -199,29 +198,61 @@ def _param(called: str, call: ast.Call, constants: dict[str, str]) -> CliParam |
     )
 
 
-def _shared_param(
+def _shared(
     obj: Any, decorator: ast.Call, resolve: Callable[[Any], Any], reading: _Reading
-) -> CliParam | None:
-    """The option a decorator written as a name stands for (``@options.color``, ``@verbose``):
+) -> list[CliParam]:
+    """The options a decorator written as a name stands for (``@options.color``, ``@verbose``):
     a variable of the package assigned ``click.option(...)``, defined in the command's module
-    or another it imports (pip-tools keeps every option of its commands in one module)."""
+    or another it imports (pip-tools keeps every option of its commands in one module), or a
+    function that puts options on the command it is given (rsconnect-python's
+    ``@server_args``: an inner function under ``@click.option(...)`` lines, returned)."""
     if decorator.args or decorator.keywords:
-        return None  # a call: click's own decorator, or a function that makes one
+        return []  # a call: click's own decorator, or a function that makes one
     first, _, rest = _called_name(decorator).partition(".")
     found = getattr(getattr(obj, "parent", None), "members", {}).get(first) if first else None
     found = resolve(found) if found is not None else None
     if found is not None and rest:
         found = _member(found, rest)
         found = resolve(found) if found is not None else None
-    if str(getattr(getattr(found, "kind", None), "value", "")) != "attribute":
-        return None
+    kind = str(getattr(getattr(found, "kind", None), "value", ""))
+    if kind == "function":
+        return _decorator_function_params(found, reading)
+    if kind != "attribute":
+        return []
     try:
         value = ast.parse(str(getattr(found, "value", "") or "").strip(), mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
+        return []
     if not isinstance(value, ast.Call):
-        return None
-    return _param(_called_name(value), value, _module_strings(found, reading))
+        return []
+    param = _param(_called_name(value), value, _module_strings(found, reading))
+    return [] if param is None else [param]
+
+
+def _decorator_function_params(function: Any, reading: _Reading) -> list[CliParam]:
+    """The options a decorator function puts on the command: those above the function it
+    defines and returns, top to bottom, as click lists a command's own."""
+    try:
+        tree = ast.parse(textwrap.dedent(str(getattr(function, "source", "") or "")))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    outer = tree.body[0] if tree.body else None
+    if not isinstance(outer, ast.FunctionDef | ast.AsyncFunctionDef):
+        return []
+    returned = {
+        node.value.id
+        for node in outer.body
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Name)
+    }
+    constants = _module_strings(function, reading)
+    return [
+        param
+        for inner in outer.body
+        if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef) and inner.name in returned
+        for decorator in inner.decorator_list
+        if isinstance(decorator, ast.Call)
+        and (param := _param(_called_name(decorator), decorator, constants)) is not None
+    ]
 
 
 def _identity(obj: Any) -> str:

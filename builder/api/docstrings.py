@@ -26,6 +26,11 @@ from builder.parsers.markdown.spliced import lines_outside_fences
 # mkdocstrings' "docstring_style: auto": griffe infers each docstring's style (Sphinx, Google
 # or NumPy, by the sections it holds), Google when it finds none.
 INFERRED_STYLE = "inferred"
+# mkdocstrings' "sphinx" style: griffe reads a field's description on to the next line that
+# starts with ":", so a line of it written without indent is still its (ormar's ":param
+# follow: flag to trigger deep save -" then "by default only directly related ..."), where
+# docutils ends the field list there.
+GRIFFE_SPHINX = "sphinx (griffe)"
 # Sphinx-style docstrings are told apart before griffe is asked (see read_sphinx_fields).
 _AUTO_ORDER: list[Literal["google", "numpy", "sphinx", "auto"]] = ["google", "numpy"]
 # "Returns: int: The sum." names the type, as Google's guide and napoleon read it.
@@ -141,8 +146,11 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
         # Profiler.output), which Google's reading leaves as text.
         fallback = "sphinx" if _SPHINX_SIGN.search(text) else "google"
         style = inferred.value if inferred is not None else fallback
+        style = GRIFFE_SPHINX if style == "sphinx" else style  # mkdocstrings infers so
     if is_epytext(text):  # pydoctor's format: its fields are Sphinx's under other names
         return read_sphinx_fields(to_sphinx(text))
+    if style == GRIFFE_SPHINX:
+        return read_sphinx_fields(text, griffe=True)
     if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):
         return read_sphinx_fields(text)
     import griffe
@@ -522,8 +530,10 @@ def _type_text(item: Any, types: dict[str, tuple[str, str]]) -> str:
     return text
 
 
-def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
-    """Sphinx info fields grouped into sections, the text around them kept in order."""
+def read_sphinx_fields(text: str, griffe: bool = False) -> tuple[DocPart, ...]:
+    """Sphinx info fields grouped into sections, the text around them kept in order; with
+    ``griffe``, as griffe reads them for mkdocstrings: a line right after a field's, not
+    indented and not a field, goes on with it (see GRIFFE_SPHINX)."""
     parts: list[DocPart] = []
     prose: list[str] = []
     groups: dict[str, list[DocField]] = {}
@@ -545,6 +555,7 @@ def read_sphinx_fields(text: str) -> tuple[DocPart, ...]:
         while index < len(lines) and (
             (not lines[index].strip() and _continues(lines, index, indent))
             or len(lines[index]) - len(lines[index].lstrip()) > indent
+            or (griffe and _runs_on(lines, index))
         ):
             body.append(lines[index])
             index += 1
@@ -592,6 +603,13 @@ def _field_parts(
         if typed:
             parts.append(DocPart(title, fields=typed))
     return parts
+
+
+def _runs_on(lines: list[str], index: int) -> bool:
+    """Line ``index`` goes on with the field line above it, as griffe reads one: it is not
+    blank, follows a line that is not, and is no field."""
+    line = lines[index]
+    return bool(line.strip() and lines[index - 1].strip()) and not line.startswith(":")
 
 
 def _continues(lines: list[str], index: int, indent: int) -> bool:

@@ -64,6 +64,9 @@ class ProjectLayout:
     # MyST's substitutions conf.py gives (myst_substitutions), or mkdocs-macros' variables
     # (builder.projects.mkdocs_macros), under each page's own.
     myst_substitutions: tuple[tuple[str, str], ...] = ()
+    # mkdocs-macros' macros that read without running the project's module: (name, source)
+    # (builder.projects.mkdocs_macros).
+    macros: tuple[tuple[str, str], ...] = ()
     # sphinx.ext.autosectionlabel's labels when conf.py loads it: each title labelled by its
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),
     # "" when not; None when it is not loaded (builder.reference_scan).
@@ -116,6 +119,8 @@ class ProjectLayout:
         if not (self.markdown_extensions or self.theme_features or self.markdown_plugins):
             return ()
         settings = ("markdown", self.markdown_extensions, self.theme_features)
+        if self.macros:  # only when read, so that other projects' cache keys stay as they were
+            return ((*settings, self.markdown_plugins, self.macros),)
         return ((*settings, self.markdown_plugins) if self.markdown_plugins else settings,)
 
     def bibtex_key(self) -> tuple[object, ...]:

@@ -27,7 +27,8 @@ from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
-from builder.projects.mkdocs_macros import macro_variables, macros_rendering
+from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
+from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 from builder.toml_errors import UNREADABLE_TOML
 
@@ -117,6 +118,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     generated = generated_pages(config, config_path.parent.resolve(), name)
     autonav = autonav_pages(config, config_path.parent.resolve(), name)
     generated = with_autonav(generated, autonav)
+    gallery = mkdocs_gallery_pages(config, config_path.parent.resolve(), docs_root)
+    generated = with_gallery(generated, gallery)
     found = "nav" not in config and literate_nav_file(config) is None and not nav.order
     suffixes = (*PAGE_SUFFIXES, ".ipynb") if has_plugin(config, NOTEBOOK_PLUGIN) else PAGE_SUFFIXES
     if found:
@@ -154,6 +157,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         titles=tuple(titles.items()),
         not_in_nav=kept_out.not_in_nav,
         myst_substitutions=macro_variables(config),
+        macros=read_module_macros(config, config_path.parent.resolve()),
         generated=tuple(
             GeneratedPage(relpath, page.text)
             for page in generated.pages

@@ -2,13 +2,17 @@
 as a Jinja template before Markdown reads it, with the config's ``extra`` values as variables
 (``{{ version }}``, ``{{ project.repo }}``) and the config itself as ``config``
 (``{{ config.site_name }}``, ``{{ config.extra.version }}``). Only text values are read: a
-list or a mapping is no text. The variables a project's own module defines (``main.py``'s
-``define_env``) would need it run, and are not read.
+list or a mapping is no text. Of the project's own module (``main.py``'s ``define_env``), the
+macros whose one statement returns a string built from their parameters are read without
+running it (builder.parsers.markdown.macro_calls renders their calls); its variables, and
+macros that compute, would need it run, and are not read.
 """
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from builder.parsers.markdown.mkdocs_flavor import MACROS, MACROS_OPT_IN
@@ -19,6 +23,10 @@ PLUGIN = "macros"
 # few dozen settings.
 MAX_DEPTH = 4
 MAX_VARIABLES = 1000
+# The module mkdocs-macros imports when module_name is not set, beside mkdocs.yml; the largest
+# read (a macros module is a few hundred lines).
+DEFAULT_MODULE = "main"
+MAX_MODULE_BYTES = 1_000_000
 _DELIMITERS = {"j2_variable_start_string": "{{", "j2_variable_end_string": "}}"}
 
 
@@ -67,3 +75,61 @@ def _text(value: Any) -> str | None:
     if isinstance(value, str | int | float | bool):
         return str(value)
     return None
+
+
+def read_module_macros(config: Mapping[str, Any], folder: Path) -> tuple[tuple[str, str], ...]:
+    """The macros of the project's module (``module_name``, a file or a package, relative to
+    ``folder``, mkdocs.yml's) that read without running it, as :func:`module_macros` gives
+    them; none when the plugin renders no page or the module is not there."""
+    if not macros_rendering(config):
+        return ()
+    name = (plugin_options(config, PLUGIN) or {}).get("module_name", DEFAULT_MODULE)
+    if not isinstance(name, str) or not name:
+        return ()
+    base = folder / name
+    for path in (base.with_name(base.name + ".py"), base / "__init__.py"):
+        if path.is_file() and path.stat().st_size <= MAX_MODULE_BYTES:
+            return module_macros(path.read_text(encoding="utf-8", errors="replace"))
+    return ()
+
+
+def module_macros(source: str) -> tuple[tuple[str, str], ...]:
+    """The macros ``define_env(env)`` declares (``@env.macro``) whose body, its docstring
+    aside, is one ``return``: (name, the function's source without its decorators)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return ()
+    macros: list[tuple[str, str]] = []
+    for node in tree.body:
+        if not isinstance(node, ast.FunctionDef) or node.name != "define_env":
+            continue
+        if not node.args.args:
+            continue
+        env = node.args.args[0].arg
+        for inner in node.body:
+            if isinstance(inner, ast.FunctionDef) and _is_macro(inner, env) and _returns(inner):
+                inner.decorator_list = []
+                macros.append((inner.name, ast.unparse(inner)))
+    return tuple(macros)
+
+
+def _is_macro(function: ast.FunctionDef, env: str) -> bool:
+    for decorator in function.decorator_list:
+        if isinstance(decorator, ast.Call) and not (decorator.args or decorator.keywords):
+            decorator = decorator.func
+        if (
+            isinstance(decorator, ast.Attribute)
+            and decorator.attr == "macro"
+            and isinstance(decorator.value, ast.Name)
+            and decorator.value.id == env
+        ):
+            return True
+    return False
+
+
+def _returns(function: ast.FunctionDef) -> bool:
+    body = function.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring
+    return len(body) == 1 and isinstance(body[0], ast.Return) and body[0].value is not None

@@ -20,6 +20,7 @@ import hashlib
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,6 @@ from builder.sources import MAX_FILE_BYTES
 
 EXTENSION = "sphinx_gallery.gen_gallery"
 SETTING = "sphinx_gallery_conf"
-_HEADERS = ("GALLERY_HEADER.rst", "README.txt", "README.rst")
 _DEFAULT_IGNORE = r"__init__\.py"
 # Subfolders nested deeper than this are not read (a real gallery nests one or two).
 MAX_GALLERY_DEPTH = 8
@@ -50,6 +50,20 @@ class GalleryPages:
     notes: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class GalleryFormat:
+    """How one gallery tool writes its pages: its name (for notes), the header files that make
+    a folder a gallery, its pages' suffix, and the writers of a folder's index page (from its
+    header's text, its scripts with their text, and the names of its pages and subfolders'
+    index pages) and of a script's page (from its text and the label of its page)."""
+
+    name: str
+    headers: tuple[str, ...]
+    suffix: str
+    index_page: Callable[[str, list[tuple[Path, str]], list[str]], str]
+    example_page: Callable[[str, str], str]
+
+
 def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
     """The pages sphinx-gallery would write for the conf.py text ``conf_source`` of the docs
     in ``docs``; examples outside ``bound`` (the project) are not read."""
@@ -57,41 +71,56 @@ def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
     examples = _strings(settings.get("examples_dirs", "../examples"))
     galleries = _strings(settings.get("gallery_dirs", "auto_examples"))
     order = [os.path.normpath(docs / p) for p in _strings(settings.get("subsection_order", []))]
+    notes: list[str] = []
+    ignored = ignore_pattern(settings.get("ignore_pattern", _DEFAULT_IGNORE), SPHINX, notes)
+    pairs = [(e, docs / e, g) for e, g in zip(examples, galleries, strict=False)]
+    return written_galleries(pairs, bound, ignored, order, SPHINX, notes)
+
+
+def written_galleries(
+    pairs: list[tuple[str, Path, str]],
+    bound: Path,
+    ignored: re.Pattern[str],
+    order: list[str],
+    form: GalleryFormat,
+    notes: list[str],
+) -> GalleryPages:
+    """The pages of each (examples folder as the config names it, that folder, gallery folder
+    under the docs)."""
     pages: list[GeneratedPage] = []
     sources: list[tuple[str, str]] = []
-    notes: list[str] = []
-    ignored = _ignore_pattern(settings.get("ignore_pattern", _DEFAULT_IGNORE), notes)
-    for example_dir, gallery_dir in zip(examples, galleries, strict=False):
-        folder = Path(os.path.normpath(docs / example_dir))
+    for example_dir, example_path, gallery_dir in pairs:
+        folder = Path(os.path.normpath(example_path))
         if not inside_folder(folder, bound) or not folder.is_dir():
-            notes.append(f"sphinx-gallery: {example_dir} is not a folder of the project; skipped")
+            notes.append(f"{form.name}: {example_dir} is not a folder of the project; skipped")
             continue
         written = posixpath.normpath(gallery_dir.strip("/"))
         if written.startswith("..") or written == ".":
-            notes.append(f"sphinx-gallery: {gallery_dir} is not a folder of the docs; skipped")
+            notes.append(f"{form.name}: {gallery_dir} is not a folder of the docs; skipped")
             continue
         before = len(pages)
-        walk = _Walk(folder, bound, written, ignored, order)
+        walk = _Walk(folder, bound, written, ignored, order, form)
         _gallery(walk, folder, pages, sources)
         notes.append(
-            f"sphinx-gallery: {len(pages) - before} page(s) under {gallery_dir}/ from"
+            f"{form.name}: {len(pages) - before} page(s) under {gallery_dir}/ from"
             f" {example_dir}/, the examples read, not run"
         )
     if len(pages) > MAX_GENERATED_PAGES:
-        notes.append(f"sphinx-gallery: over {MAX_GENERATED_PAGES} pages; the rest is left out")
+        notes.append(f"{form.name}: over {MAX_GENERATED_PAGES} pages; the rest is left out")
     return GalleryPages(tuple(pages[:MAX_GENERATED_PAGES]), tuple(sources), tuple(notes))
 
 
 @dataclass(frozen=True)
 class _Walk:
     """One gallery: its examples folder, the project it must stay in, the gallery folder its
-    pages go to, the scripts it ignores and its subfolders' order."""
+    pages go to, the scripts it ignores, its subfolders' order and the tool's format."""
 
     root: Path
     bound: Path
     gallery: str
     ignored: re.Pattern[str]
     order: list[str]
+    form: GalleryFormat
 
 
 def _gallery(
@@ -99,7 +128,8 @@ def _gallery(
 ) -> None:
     """The pages of one folder of examples, its subfolders' after (sphinx-gallery shows a
     subfolder only when it has a header)."""
-    header = next((folder / n for n in _HEADERS if (folder / n).is_file()), None)
+    form = walk.form
+    header = next((folder / n for n in form.headers if (folder / n).is_file()), None)
     relative = folder.relative_to(walk.root).as_posix()
     depth = 0 if relative == "." else relative.count("/") + 1
     if header is None or len(pages) > MAX_GENERATED_PAGES or depth > MAX_GALLERY_DEPTH:
@@ -119,26 +149,26 @@ def _gallery(
         key=lambda path: (_rank(path, walk.order), path.name),
     )
     names = [path.stem for path in scripts]
-    names += [f"{path.name}/index" for path in subfolders if _has_header(path)]
-    toctree = "".join(f"   {name}\n" for name in names)
-    # The thumbnails under the header: the page shows each example by its title.
-    thumbnails = "".join(f"* :doc:`{path.stem}`\n" for path in scripts)
+    names += [f"{path.name}/index" for path in subfolders if _has_header(path, form)]
     index_text = _read(header, walk.bound) or ""
     sources.append((posixpath.join(base, header.name), _digest(index_text)))
-    pages.append(
-        GeneratedPage(
-            f"{base}/index.rst",
-            f"{index_text}\n\n{thumbnails}\n.. toctree::\n   :hidden:\n\n{toctree}",
-        )
-    )
-    for script in scripts:
-        text = _read(script, walk.bound)
-        if text is not None:
-            sources.append((posixpath.join(base, script.name), _digest(text)))
-            label = f"sphx_glr_{base.replace('/', '_')}_{script.name}"
-            pages.append(GeneratedPage(f"{base}/{script.stem}.rst", example_page(text, label)))
+    examples = [(script, text) for script in scripts if (text := _read(script, walk.bound))]
+    index = form.index_page(index_text, examples, names)
+    pages.append(GeneratedPage(f"{base}/index{form.suffix}", index))
+    for script, text in examples:
+        sources.append((posixpath.join(base, script.name), _digest(text)))
+        label = f"sphx_glr_{base.replace('/', '_')}_{script.name}"
+        page = form.example_page(text, label)
+        pages.append(GeneratedPage(f"{base}/{script.stem}{form.suffix}", page))
     for subfolder in subfolders:
         _gallery(walk, subfolder, pages, sources)
+
+
+def _rest_index(header: str, examples: list[tuple[Path, str]], names: list[str]) -> str:
+    # The thumbnails under the header: the page shows each example by its title.
+    thumbnails = "".join(f"* :doc:`{path.stem}`\n" for path, _ in examples)
+    toctree = "".join(f"   {name}\n" for name in names)
+    return f"{header}\n\n{thumbnails}\n.. toctree::\n   :hidden:\n\n{toctree}"
 
 
 def example_page(source: str, label: str = "") -> str:
@@ -146,20 +176,33 @@ def example_page(source: str, label: str = "") -> str:
     with ``label``, the label sphinx-gallery writes above the title (``sphx_glr_`` and the
     page's path from the docs folder, ``/`` as ``_``, then the script's name), which the
     project's ``:ref:`` references to the example name."""
-    source = _OPTION_LINE.sub("", source.replace("\r\n", "\n"))
-    docstring, rest = _docstring(source)
+    source = without_options(source)
+    text, rest = docstring(source)
     blocks = [f".. _{label}:"] if label else []
-    blocks += [docstring] if docstring else []
-    position = 0
-    for match in _TEXT_BLOCK.finditer(rest):
-        blocks.append(_code_block(rest[position : match.start()]))
-        blocks.append(_comment_text(match.group(1)))
-        position = match.end()
-    blocks.append(_code_block(rest[position:]))
+    blocks += [text] if text else []
+    blocks += example_blocks(rest, _code_block)
     return "\n\n".join(block for block in blocks if block.strip()) + "\n"
 
 
-def _docstring(source: str) -> tuple[str, str]:
+def example_blocks(rest: str, code_block: Callable[[str], str]) -> list[str]:
+    """A script's blocks after its docstring: its code (as ``code_block`` writes it) split
+    at its comment blocks, which are text."""
+    blocks: list[str] = []
+    position = 0
+    for match in _TEXT_BLOCK.finditer(rest):
+        blocks.append(code_block(rest[position : match.start()]))
+        blocks.append(_comment_text(match.group(1)))
+        position = match.end()
+    blocks.append(code_block(rest[position:]))
+    return blocks
+
+
+def without_options(source: str) -> str:
+    """The script without its sphinx-gallery option lines, which its page does not show."""
+    return _OPTION_LINE.sub("", source.replace("\r\n", "\n"))
+
+
+def docstring(source: str) -> tuple[str, str]:
     """The module docstring and the source after it; ("", source) without one."""
     try:
         tree = ast.parse(source)
@@ -225,13 +268,13 @@ def _literal(node: ast.expr) -> Any:
         return None
 
 
-def _ignore_pattern(given: Any, notes: list[str]) -> re.Pattern[str]:
+def ignore_pattern(given: Any, form: GalleryFormat, notes: list[str]) -> re.Pattern[str]:
     """``ignore_pattern`` compiled; the default when it is not a string or not a regex."""
     if isinstance(given, str):
         try:
             return re.compile(given)
         except (re.error, RecursionError, OverflowError):
-            notes.append(f"sphinx-gallery: ignore_pattern {given!r} is not a regex; not used")
+            notes.append(f"{form.name}: ignore_pattern {given!r} is not a regex; not used")
     return re.compile(_DEFAULT_IGNORE)
 
 
@@ -243,13 +286,22 @@ def _strings(value: Any) -> list[str]:
     return []
 
 
+SPHINX = GalleryFormat(
+    "sphinx-gallery",
+    ("GALLERY_HEADER.rst", "README.txt", "README.rst"),
+    ".rst",
+    _rest_index,
+    example_page,
+)
+
+
 def _rank(path: Path, order: list[str]) -> int:
     where = os.path.normpath(path)
     return order.index(where) if where in order else len(order)
 
 
-def _has_header(folder: Path) -> bool:
-    return any((folder / name).is_file() for name in _HEADERS)
+def _has_header(folder: Path, form: GalleryFormat) -> bool:
+    return any((folder / name).is_file() for name in form.headers)
 
 
 def _read(path: Path, bound: Path) -> str | None:

@@ -143,6 +143,7 @@ def _mkdocs_markdown(layout: ProjectLayout) -> MkDocsMarkdown | None:
         frozenset(layout.markdown_extensions),
         frozenset(layout.theme_features),
         frozenset(layout.markdown_plugins),
+        layout.macros,
     )
 
 

@@ -26,9 +26,10 @@ _CODE_MARKER = re.compile(
     r"^(?P<space>[ \t]*)\{\*[ \t]*(?P<path>[^\s*]*[./][^\s*]*)(?P<options>[^}]*?)\*\}\s*$"
 )
 # "{!+ path !}", "{!- path !}" and "{!> path !}" set how mdx_include nests; "| ..." options.
-# "{!- path !}" puts the file in without reading its own markers.
+# "{!- path !}" puts the file in without reading its own markers. A path holds no brackets,
+# as mdx_include reads it: "[ln:1-18]" may follow it with no space (SQLModel's pages).
 _RAW_MARKER = re.compile(
-    r"^(?P<space>[ \t]*)\{!(?P<nesting>[+-]?)>?[ \t]*(?P<path>[^|!\s]*[./][^|!\s]*)"
+    r"^(?P<space>[ \t]*)\{!(?P<nesting>[+-]?)>?[ \t]*(?P<path>[^|!\s\[\]]*[./][^|!\s\[\]]*)"
     r"(?:[ \t]*\[ln:(?P<rows>[\d.,-]+)\])?(?:[ \t]*\|[^!]*)?[ \t]*!\}\s*$"
 )
 # One of rcslice's row slices, as mdx_include's "[ln:...]" writes them: "ROW.COLUMN-ROW.COLUMN",

@@ -27,11 +27,12 @@ class MkDocsMarkdown:
     """What an MkDocs project sets of its Markdown: the extensions ``markdown_extensions``
     names (``pymdownx.mark``), its theme's ``features`` (``content.code.annotate``) and the
     plugins it loads that rewrite a page's text before Markdown reads it
-    (``include-markdown``)."""
+    (``include-markdown``), and mkdocs-macros' macros read from the project's module."""
 
     extensions: frozenset[str] = frozenset()
     features: frozenset[str] = frozenset()
     plugins: frozenset[str] = frozenset()
+    macros: tuple[tuple[str, str], ...] = ()
 
 
 _MKDOCS: ContextVar[MkDocsMarkdown | None] = ContextVar("mkdocs_pages", default=None)

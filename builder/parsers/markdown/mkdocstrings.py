@@ -22,7 +22,7 @@ from typing import Any
 
 from markdown_it.rules_block import StateBlock
 
-from builder.api.docstrings import INFERRED_STYLE
+from builder.api.docstrings import GRIFFE_SPHINX, INFERRED_STYLE
 from builder.api.options import block_options, mkdocstrings_options
 from builder.api.render import (
     RenderMarkup,
@@ -49,7 +49,7 @@ _LAST_CLOSER = "mkdocstrings last bare ::: line"
 # A key no mkdocstrings option has: whether a block shows the object's docstring.
 _SHOW_DOCSTRING = "mkautodoc docstring"
 # mkdocstrings' docstring styles, as the API reader names them.
-_STYLES = {"google": "google", "numpy": "numpy", "sphinx": "sphinx", "auto": INFERRED_STYLE}
+_STYLES = {"google": "google", "numpy": "numpy", "sphinx": GRIFFE_SPHINX, "auto": INFERRED_STYLE}
 # A fence's opening or closing line, up to three spaces in, as CommonMark reads one.
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick

@@ -55,6 +55,7 @@ from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
 )
+from builder.parsers.markdown.macro_calls import expand_macro_calls, has_macro_calls
 from builder.parsers.markdown.material_shortcodes import (
     expand_material_shortcodes,
     has_material_shortcodes,
@@ -457,6 +458,10 @@ def parse(
     if has_shortcodes(text):  # Hugo expands them before Markdown is read
         text = rewrite_shortcodes(text)
     macros = renders_macros(text)
+    defined = mkdocs.macros if macros and (mkdocs := mkdocs_markdown()) is not None else ()
+    if defined and has_macro_calls(text, defined):  # mkdocs-macros renders them first
+        page = expand_macro_calls(replace(page, text=text), defined)
+        text = page.text
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text, rendered=macros)
     if has_frontmatter_references(text):  # VitePress compiles the page as a Vue template

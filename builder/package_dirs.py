@@ -1,0 +1,121 @@
+"""The folders a Python project's setuptools configuration puts its packages in, read without
+running it: ``package_dir = {"": "lib"}`` and ``packages.find``'s ``where``, from
+pyproject.toml (``[tool.setuptools]``), setup.cfg (``[options]``) or setup.py (the literal
+keywords of its ``setup(...)`` call, and ``find_packages("lib")``).
+
+``docbuild init`` looks for the package beside the docs, in ``src/`` and in the project
+folder; a project that keeps it elsewhere says where here (PyLD 3.2.0's ``lib/pyld``, whose
+mkdocstrings pages then named objects 'not found in the code').
+"""
+
+from __future__ import annotations
+
+import ast
+import configparser
+import posixpath
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from builder.toml_errors import UNREADABLE_TOML
+
+# setup.py and setup.cfg are a few kilobytes; a larger file is not read.
+MAX_CONFIG_BYTES = 1_000_000
+
+
+def declared_package_dirs(root: Path) -> tuple[str, ...]:
+    """The folders (relative, inside ``root``) the project's configuration names for its
+    packages, in the order found; none when it names none."""
+    found = [*_pyproject_dirs(root), *_setup_cfg_dirs(root), *_setup_py_dirs(root)]
+    kept = [folder for given in found if (folder := _inside(given)) is not None]
+    return tuple(dict.fromkeys(kept))
+
+
+def _inside(folder: str) -> str | None:
+    """``folder`` as a relative path of the project; None for "." or one outside it."""
+    normal = posixpath.normpath(folder.strip().replace("\\", "/"))
+    if not normal or normal == "." or normal.startswith(("../", "/")) or normal == "..":
+        return None
+    return normal
+
+
+def _read(path: Path) -> str | None:
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_CONFIG_BYTES:
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+
+
+def _pyproject_dirs(root: Path) -> list[str]:
+    text = _read(root / "pyproject.toml")
+    try:
+        document = tomllib.loads(text) if text else {}
+    except UNREADABLE_TOML:
+        return []
+    setuptools = document.get("tool", {}).get("setuptools", {})
+    if not isinstance(setuptools, dict):
+        return []
+    dirs = _root_dir(setuptools.get("package-dir"))
+    packages = setuptools.get("packages")
+    if isinstance(packages, dict) and isinstance(packages.get("find"), dict):
+        dirs += _strings(packages["find"].get("where"))
+    return dirs
+
+
+def _setup_cfg_dirs(root: Path) -> list[str]:
+    text = _read(root / "setup.cfg")
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(text or "")
+    except configparser.Error:
+        return []
+    dirs: list[str] = []
+    for line in parser.get("options", "package_dir", fallback="").splitlines():
+        name, equals, folder = line.partition("=")
+        if equals and not name.strip():
+            dirs.append(folder.strip())
+    return dirs + _strings(parser.get("options.packages.find", "where", fallback="").split())
+
+
+def _setup_py_dirs(root: Path) -> list[str]:
+    text = _read(root / "setup.py")
+    try:
+        tree = ast.parse(text or "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    dirs: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+        if name == "setup" and "package_dir" in keywords:
+            dirs += _root_dir(_literal(keywords["package_dir"]))
+        elif name in ("find_packages", "find_namespace_packages"):
+            where = node.args[0] if node.args else keywords.get("where")
+            dirs += _strings(_literal(where) if where is not None else None)
+    return dirs
+
+
+def _root_dir(package_dir: Any) -> list[str]:
+    """The folder ``package_dir`` maps the root package ("") to."""
+    if isinstance(package_dir, dict) and isinstance(package_dir.get(""), str):
+        return [package_dir[""]]
+    return []
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, str)]
+    return []
+
+
+def _literal(node: ast.expr) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None

@@ -1,0 +1,31 @@
+"""builder.package_dirs: the folders setuptools' configuration puts the packages in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.package_dirs import declared_package_dirs
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "folders"),
+    [
+        ("setup.py", "setup(package_dir={'': 'lib'}, packages=['pyld'])\n", ("lib",)),
+        ("setup.py", "setup(packages=find_packages(where='python'))\n", ("python",)),
+        ("setup.py", "setup(packages=find_packages('code', exclude=['t']))\n", ("code",)),
+        ("setup.cfg", "[options]\npackage_dir =\n    =lib\n", ("lib",)),
+        ("setup.cfg", "[options.packages.find]\nwhere = source\n", ("source",)),
+        ("pyproject.toml", '[tool.setuptools.package-dir]\n"" = "lib"\n', ("lib",)),
+        ("pyproject.toml", '[tool.setuptools.packages.find]\nwhere = ["py"]\n', ("py",)),
+        # The project folder itself, a folder outside it, or a subpackage's folder: none.
+        ("setup.py", "setup(package_dir={'': '.', 'sub': 'x'})\n", ()),
+        ("setup.py", "setup(packages=find_packages('../elsewhere'))\n", ()),
+        ("setup.py", "setup(package_dir=DIRS)\n", ()),
+        ("pyproject.toml", "[tool.setuptools\n", ()),
+    ],
+)
+def test_declared_package_dirs(tmp_path: Path, name: str, text: str, folders: tuple[str]) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    assert declared_package_dirs(tmp_path) == folders
