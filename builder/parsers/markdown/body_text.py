@@ -60,6 +60,7 @@ from builder.parsers.reference_titles import (
     names_a_generated_page,
 )
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
+from builder.parsers.wide_breaks import breaks_without_space, join_wide_lines
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{|\{@")
@@ -157,7 +158,7 @@ def render_inline(
         content = strip_attributes_and_icons(content)
         if _shows_shortcodes(content, heading) and len(content) <= MAX_INLINE_CHARS:
             content = show_shortcodes(content)  # no code span: it would need the parse
-        return _WHITESPACE.sub(" ", content).strip(), ""
+        return _WHITESPACE.sub(" ", join_wide_lines(content)).strip(), ""
     children: list[Token] = []
     references = doc.env.get("references", {})
     markdown = resolve_cross_references(content, references, wrapped=mkdocs is not None)
@@ -230,6 +231,8 @@ def _inline_text(
             out.append(f"{fence}{pad}{code}{pad}{fence}" if fence else code)
         elif kind in ("softbreak", "hardbreak") and out and out[-1][-1:] == "\n":
             continue  # the end of a line a <br> already broke
+        elif kind == "softbreak" and out and _joins_wide_text(out[-1], children, position):
+            continue  # a line wrapped between two Chinese characters reads as none
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":
@@ -253,6 +256,18 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _joins_wide_text(before: str, children: Sequence[Token], position: int) -> bool:
+    """Whether the soft break at ``position``, after the text ``before``, falls between two
+    wide characters: the text that follows it, past any markup that opens (a link, emphasis),
+    starts with one."""
+    for child in children[position + 1 :]:
+        if child.type in ("text", "text_special"):
+            return breaks_without_space(before, child.content)
+        if not child.type.endswith("_open"):
+            return False
+    return False
 
 
 def _marks_code_span(children: Sequence[Token], position: int, tag: re.Match[str]) -> bool:
