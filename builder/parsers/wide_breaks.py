@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 # East Asian Width classes whose characters run together without spaces: fullwidth, wide
 # and halfwidth (Han, kana, fullwidth punctuation like "，" and "。").
@@ -45,3 +46,16 @@ def join_wide_lines(text: str) -> str:
     return _LINE_BREAK.sub(
         lambda match: "" if breaks_without_space(match[1], match[2]) else match[0], text
     )
+
+
+def join_lines(lines: Iterable[str]) -> str:
+    """The stripped non-blank ``lines`` of one paragraph as one line: run together where the
+    break falls between two wide characters, else with a space."""
+    parts: list[str] = []
+    for line in lines:
+        line = line.strip()
+        if line and parts and not breaks_without_space(parts[-1], line):
+            parts.append(" ")
+        if line:
+            parts.append(line)
+    return "".join(parts)
