@@ -32,6 +32,7 @@ from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
+from builder.survey_html import holds_text
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -40,10 +41,13 @@ DOCS_FOLDERS = (
 )  # fmt: skip
 # The plugin whose "::: package" blocks document the code.
 MKDOCSTRINGS_PLUGIN = "mkdocstrings"
-# Folders that never hold a project's own docs when the docs are the project folder itself.
+# Folders that never hold a project's own docs when the docs are the project folder itself;
+# nor do test coverage reports, HTML pages of every source line (istanbul's lcov-report/,
+# which hotkeys-js ships in its doc/, and coverage.py's htmlcov/).
 NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
+    "lcov-report", "htmlcov",
 )  # fmt: skip
 # A project read from its top keeps its tests' fixtures there, never its docs: an MkDocs
 # plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
@@ -303,6 +307,7 @@ def _kind_of_files(folder: Path) -> str | None:
     if not folder.is_dir():
         return None
     counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
+    pages: list[Path] = []
     for path in _files(folder):
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
         suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
@@ -311,9 +316,11 @@ def _kind_of_files(folder: Path) -> str | None:
         elif suffix in RST_SUFFIXES:
             counts["rst"] += 1
         elif suffix in (".html", ".htm"):
-            counts["html"] += 1
+            pages.append(path)
         elif suffix in ASCIIDOC_SUFFIXES:
             counts["asciidoc"] += 1
+    # HTML pages count when one of them shows text: an app's empty shell is no page of docs.
+    counts["html"] = len(pages) if any(map(holds_text, pages)) else 0
     kind, count = max(counts.items(), key=lambda item: item[1])
     if kind in ("markdown", "rst") and counts["markdown"] and counts["rst"]:
         return "markdown+rst"
