@@ -206,3 +206,29 @@ def test_html_code_reads_as_a_code_span() -> None:
         "- azure_endpoint (`str | None`) – The endpoint.\n\n"
         "Bases: `OpenAIGenerator`; a`b, left open"
     )
+
+
+def test_a_page_without_a_lead_reads_its_front_matter_description_under_its_title() -> None:
+    # npm 11.21.3's docs/content/commands/npm-install.md: its one-line summary is in its front
+    # matter, which npm's own pages show under the title; the page opens with "### Synopsis".
+    text = (
+        "---\n"
+        "title: npm-install\n"
+        "section: 1\n"
+        "description: Install a package\n"
+        "---\n"
+        "\n"
+        "### Synopsis\n"
+        "\n"
+        "Run it.\n"
+    )
+    parsed = parse(text, "commands/npm-install.md")
+    assert [(s.heading, s.body, s.line_start) for s in parsed.sections] == [
+        ("npm-install", "Install a package", 4),
+        ("Synopsis", "Run it.", 7),
+    ]
+    # A lead of its own, or a level 1 title, keeps the page as written.
+    led = text.replace("### Synopsis", "Installs.\n\n### Synopsis")
+    assert bodies(parse(led, "x.md")) == ["Installs.", "Run it."]
+    titled = text.replace("### Synopsis", "# npm install\n\n### Synopsis")
+    assert bodies(parse(titled, "x.md")) == ["", "Run it."]
