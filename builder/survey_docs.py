@@ -32,7 +32,7 @@ from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
-from builder.survey_html import holds_text
+from builder.survey_html import are_docs
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -308,19 +308,24 @@ def _kind_of_files(folder: Path) -> str | None:
         return None
     counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
     pages: list[Path] = []
+    sources: set[str] = set()  # the stems of the Markdown and reST files
+    page_stems: list[str] = []  # the HTML pages'
     for path in _files(folder):
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
-        suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
+        name = PurePosixPath(gzipped_page_name(path.name) or path.name)
+        suffix = name.suffix.lower()
         if suffix in MARKDOWN_SUFFIXES:
             counts["markdown"] += 1
+            sources.add(name.stem)
         elif suffix in RST_SUFFIXES:
             counts["rst"] += 1
+            sources.add(name.stem)
         elif suffix in (".html", ".htm"):
             pages.append(path)
+            page_stems.append(name.stem)
         elif suffix in ASCIIDOC_SUFFIXES:
             counts["asciidoc"] += 1
-    # HTML pages count when one of them shows text: an app's empty shell is no page of docs.
-    counts["html"] = len(pages) if any(map(holds_text, pages)) else 0
+    counts["html"] = len(pages) if are_docs(pages, page_stems, sources) else 0
     kind, count = max(counts.items(), key=lambda item: item[1])
     if kind in ("markdown", "rst") and counts["markdown"] and counts["rst"]:
         return "markdown+rst"

@@ -45,3 +45,23 @@ def test_an_npm_package_with_a_demo_shell_and_coverage_report_is_read_from_its_r
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs, survey.include) == ("markdown", ".", ("**/*.md",))
     assert "lcov-report" in survey.exclude
+
+
+def test_the_html_built_from_the_folders_markdown_leaves_the_markdown_the_docs(
+    tmp_path: Path,
+) -> None:
+    # npm 11.21.3 ships docs/content/**/*.md and docs/output/**/*.html built from them, one
+    # more HTML page than Markdown ones.
+    (tmp_path / "package.json").write_text(
+        json.dumps({"name": "npm", "version": "11.21.3"}), encoding="utf-8"
+    )
+    (tmp_path / "README.md").write_text("# npm\n\nThe package manager.\n", encoding="utf-8")
+    content, output = tmp_path / "docs" / "content", tmp_path / "docs" / "output"
+    content.mkdir(parents=True)
+    output.mkdir(parents=True)
+    for name in ("npm-install", "npm-ci"):
+        (content / f"{name}.md").write_text(f"---\ntitle: {name}\n---\n\nText.\n", "utf-8")
+        (output / f"{name}.html").write_text(f"<html><body><h1>{name}</h1></body></html>", "utf-8")
+    (output / "index.html").write_text("<html><body><h1>npm</h1></body></html>", "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.include) == ("markdown", ("/README.md", "docs/**/*.md"))
