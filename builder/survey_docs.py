@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
+from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
@@ -42,8 +43,7 @@ DOCS_FOLDERS = (
 # The plugin whose "::: package" blocks document the code.
 MKDOCSTRINGS_PLUGIN = "mkdocstrings"
 # Folders that never hold a project's own docs when the docs are the project folder itself;
-# nor do test coverage reports, HTML pages of every source line (istanbul's lcov-report/,
-# which hotkeys-js ships in its doc/, and coverage.py's htmlcov/).
+# nor do coverage reports (istanbul's lcov-report/ in hotkeys-js' doc/, coverage.py's htmlcov/).
 NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
@@ -142,6 +142,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             # A link to the build is not walked for files: python-lxml-doc's html/ is one to
             # ../python-lxml/html, and the folder read as holding no docs at all.
             files, folder = ("html", built) if built else (files, folder)
+        if files == "markdown" and read_docsify(root / folder) is not None:
+            found.append(f"{folder}/: docsify, pages in the order of its sidebar")
+            return "docsify", folder, None
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
@@ -271,6 +274,7 @@ _KIND_WORDS = {
     "markdown+rst": "Markdown and reStructuredText",
     "html": "HTML",
     "asciidoc": "AsciiDoc",
+    "docsify": "docsify's Markdown",
 }
 
 
@@ -359,6 +363,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),
+        "docsify": ("**/*.md",),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

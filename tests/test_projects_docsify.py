@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.projects.docsify import read_docsify, sidebar_pages
+from builder.starter import write_starter_catalog
+from builder.survey import survey_project
 
 _SIDEBAR = (
     "* 序章\n"
@@ -51,3 +53,17 @@ def test_a_docsify_folder_reads_its_pages_in_sidebar_order_without_its_menus(
     ]
     assert layout.admits("_coverpage.md") and layout.admits("usage/AirSpider.md")
     assert read_docsify(tmp_path / "missing") is None
+
+
+def test_init_reads_a_docsify_folder_as_docsify(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "index.html").write_text(
+        "<script src='//cdn.jsdelivr.net/npm/docsify@4'></script>", encoding="utf-8"
+    )
+    (docs / "_sidebar.md").write_text("* [简介](README.md)\n", encoding="utf-8")
+    (docs / "README.md").write_text("# feapder\n\n简介。\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("docsify", "docs", ("**/*.md",))
+    written = write_starter_catalog(tmp_path).path.read_text(encoding="utf-8")
+    assert 'project = "auto"   # docsify;' in written
