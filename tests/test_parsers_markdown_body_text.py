@@ -71,7 +71,7 @@ def test_body_conventions() -> None:
         "\n"
         "Do it.\n"
         "\n"
-        "gone done"
+        "~~gone~~ done"
     ]
 
 
@@ -232,3 +232,27 @@ def test_a_page_without_a_lead_reads_its_front_matter_description_under_its_titl
     assert bodies(parse(led, "x.md")) == ["Installs.", "Run it."]
     titled = text.replace("### Synopsis", "# npm install\n\n### Synopsis")
     assert bodies(parse(titled, "x.md")) == ["", "Run it."]
+
+
+def test_struck_through_text_keeps_its_marks() -> None:
+    # mockjs 1.1.0's README lists a feature it dropped, struck through; wot-design-uni's
+    # search.md strikes a deprecated prop's row. A heading's marks go, as its code's do.
+    text = (
+        "# ~~Old~~ Features\n"
+        "\n"
+        "* ~~Generate simulated data according to HTML-based templates~~\n"
+        "* Generate simulated data according to data templates\n"
+        "\n"
+        "| Name | Description |\n"
+        "| --- | --- |\n"
+        "| ~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃） |\n"
+    )
+    parsed = parse(text, "README.md")
+    assert [s.heading for s in parsed.sections] == ["Old Features"]
+    assert bodies(parsed) == [
+        "- ~~Generate simulated data according to HTML-based templates~~\n"
+        "- Generate simulated data according to data templates\n"
+        "\n"
+        "Name | Description\n"
+        "~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃）"
+    ]

@@ -1,7 +1,7 @@
 """Render markdown-it block tokens as the plain-text section bodies every parser produces.
 
-Inline code keeps its backticks, links become their text, images their alt text (a status
-badge nothing: builder.parsers.badges), lists
+Inline code keeps its backticks, struck-through text its ``~~``, links become their text,
+images their alt text (a status badge nothing: builder.parsers.badges), lists
 "- item" / "1. item" with nested content indented two spaces, tables "cell | cell" rows,
 block quotes "> text", admonitions "Note: text", definition lists "term" then the definition
 indented two spaces, and code as fenced blocks. MyST roles read as their text, ``{{ name }}``
@@ -218,6 +218,11 @@ def _inline_text(
             )
         elif kind == "text_special":
             out.append(child.content)
+        elif kind in ("s_open", "s_close") and not heading:
+            # Struck through is said of a feature or option the project no longer has (mockjs'
+            # "~~Generate simulated data according to HTML-based templates~~"): without its
+            # marks the line says the opposite.
+            out.append(child.markup)
         elif kind == "myst_role":
             out.append(render_role(child.meta["name"], child.content, doc.labels, heading=heading))
         elif kind in ("math_inline", "math_inline_double"):
