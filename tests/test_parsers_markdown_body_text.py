@@ -236,7 +236,8 @@ def test_a_page_without_a_lead_reads_its_front_matter_description_under_its_titl
 
 def test_struck_through_text_keeps_its_marks() -> None:
     # mockjs 1.1.0's README lists a feature it dropped, struck through; wot-design-uni's
-    # search.md strikes a deprecated prop's row. A heading's marks go, as its code's do.
+    # docs strike a deprecated prop's row, with ~~ or HTML's <s>. A heading's marks go, as
+    # its code's do.
     text = (
         "# ~~Old~~ Features\n"
         "\n"
@@ -246,6 +247,7 @@ def test_struck_through_text_keeps_its_marks() -> None:
         "| Name | Description |\n"
         "| --- | --- |\n"
         "| ~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃） |\n"
+        "| <s>title-slot</s> | <del>使用 title 插槽时需要设置该属性</del>，已废弃 |\n"
     )
     parsed = parse(text, "README.md")
     assert [s.heading for s in parsed.sections] == ["Old Features"]
@@ -254,5 +256,6 @@ def test_struck_through_text_keeps_its_marks() -> None:
         "- Generate simulated data according to data templates\n"
         "\n"
         "Name | Description\n"
-        "~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃）"
+        "~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃）\n"
+        "~~title-slot~~ | ~~使用 title 插槽时需要设置该属性~~，已废弃"
     ]

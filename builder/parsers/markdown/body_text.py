@@ -80,6 +80,8 @@ _BLOCK_TAG = re.compile(
 )
 # Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
 _CODE_TAG = re.compile(r"<(/?)(code|pre|tt)\b[^>]*>", re.IGNORECASE)
+# Inline HTML that strikes text through, read as Markdown's "~~" marks.
+_STRUCK_TAG = re.compile(r"</?(?:s|del|strike)\s*>", re.IGNORECASE)
 # Inline code written as HTML, shown as a code span is: "<code>str | None</code>".
 _CODE_SPAN_TAGS = frozenset({"code", "tt"})
 # What a paragraph of pictures holds: images, the links around them, the breaks between them.
@@ -223,6 +225,8 @@ def _inline_text(
             # "~~Generate simulated data according to HTML-based templates~~"): without its
             # marks the line says the opposite.
             out.append(child.markup)
+        elif kind == "html_inline" and not heading and _STRUCK_TAG.fullmatch(child.content):
+            out.append("~~")  # <s>, <del>, <strike>: a deprecated prop's row (wot-design-uni)
         elif kind == "myst_role":
             out.append(render_role(child.meta["name"], child.content, doc.labels, heading=heading))
         elif kind in ("math_inline", "math_inline_double"):
