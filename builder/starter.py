@@ -31,6 +31,7 @@ _PROJECT_SETTING = {
     "docusaurus": "docusaurus",
     "jupyterbook": "jupyterbook",
     "quarto": "auto",  # no setting of its own: "auto" reads _quarto.yml
+    "docsify": "auto",  # and its index.html
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -46,6 +47,7 @@ _KIND_NAMES = {
     "docusaurus": "Docusaurus",
     "jupyterbook": "Jupyter Book",
     "quarto": "Quarto",
+    "docsify": "docsify",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -42,7 +42,7 @@ from builder.version_file import version_from_file, version_in_package
 from schemas.versions import is_version
 
 # Docs of plain files (no docs tool): no page of theirs names the code.
-_PLAIN_KINDS = ("markdown", "rst", "markdown+rst")
+_PLAIN_KINDS = ("markdown", "rst", "markdown+rst", "docsify")
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
 # reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,
@@ -73,8 +73,8 @@ _PACKAGE_NOTES = re.compile(
 class ProjectSurvey:
     """What ``docbuild init`` found in a project folder. Paths are relative to it, POSIX."""
 
-    # "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "quarto", "sphinx", "myst"
-    # (Sphinx with MyST Markdown), or a plain folder of files: "markdown", "rst",
+    # "mkdocs", "vitepress", "docusaurus", "mdbook", "jupyterbook", "quarto", "docsify", "sphinx",
+    # "myst" (Sphinx with MyST Markdown), or a plain folder of files: "markdown", "rst",
     # "markdown+rst", "html"
     kind: str
     docs: str  # the docs folder, "." for the project folder itself

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
+from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
@@ -32,6 +33,7 @@ from builder.projects.vitepress import find_vitepress_config
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
+from builder.survey_html import are_docs
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -40,10 +42,12 @@ DOCS_FOLDERS = (
 )  # fmt: skip
 # The plugin whose "::: package" blocks document the code.
 MKDOCSTRINGS_PLUGIN = "mkdocstrings"
-# Folders that never hold a project's own docs when the docs are the project folder itself.
+# Folders that never hold a project's own docs when the docs are the project folder itself;
+# nor do coverage reports (istanbul's lcov-report/ in hotkeys-js' doc/, coverage.py's htmlcov/).
 NOT_DOCS = (
     ".git", ".venv", "venv", "node_modules", "_build", "_site", ".docbuild-cache", "build",
     "dist", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages",
+    "lcov-report", "htmlcov",
 )  # fmt: skip
 # A project read from its top keeps its tests' fixtures there, never its docs: an MkDocs
 # plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
@@ -138,6 +142,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             # A link to the build is not walked for files: python-lxml-doc's html/ is one to
             # ../python-lxml/html, and the folder read as holding no docs at all.
             files, folder = ("html", built) if built else (files, folder)
+        if files == "markdown" and read_docsify(root / folder) is not None:
+            found.append(f"{folder}/: docsify, pages in the order of its sidebar")
+            return "docsify", folder, None
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
@@ -267,6 +274,7 @@ _KIND_WORDS = {
     "markdown+rst": "Markdown and reStructuredText",
     "html": "HTML",
     "asciidoc": "AsciiDoc",
+    "docsify": "docsify's Markdown",
 }
 
 
@@ -303,17 +311,25 @@ def _kind_of_files(folder: Path) -> str | None:
     if not folder.is_dir():
         return None
     counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
+    pages: list[Path] = []
+    sources: set[str] = set()  # the stems of the Markdown and reST files
+    page_stems: list[str] = []  # the HTML pages'
     for path in _files(folder):
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
-        suffix = PurePosixPath(gzipped_page_name(path.name) or path.name).suffix.lower()
+        name = PurePosixPath(gzipped_page_name(path.name) or path.name)
+        suffix = name.suffix.lower()
         if suffix in MARKDOWN_SUFFIXES:
             counts["markdown"] += 1
+            sources.add(name.stem)
         elif suffix in RST_SUFFIXES:
             counts["rst"] += 1
+            sources.add(name.stem)
         elif suffix in (".html", ".htm"):
-            counts["html"] += 1
+            pages.append(path)
+            page_stems.append(name.stem)
         elif suffix in ASCIIDOC_SUFFIXES:
             counts["asciidoc"] += 1
+    counts["html"] = len(pages) if are_docs(pages, page_stems, sources) else 0
     kind, count = max(counts.items(), key=lambda item: item[1])
     if kind in ("markdown", "rst") and counts["markdown"] and counts["rst"]:
         return "markdown+rst"
@@ -347,6 +363,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "sphinx": ("**/*.rst",),
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),
+        "docsify": ("**/*.md",),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

@@ -71,7 +71,7 @@ def test_body_conventions() -> None:
         "\n"
         "Do it.\n"
         "\n"
-        "gone done"
+        "~~gone~~ done"
     ]
 
 
@@ -206,3 +206,56 @@ def test_html_code_reads_as_a_code_span() -> None:
         "- azure_endpoint (`str | None`) – The endpoint.\n\n"
         "Bases: `OpenAIGenerator`; a`b, left open"
     )
+
+
+def test_a_page_without_a_lead_reads_its_front_matter_description_under_its_title() -> None:
+    # npm 11.21.3's docs/content/commands/npm-install.md: its one-line summary is in its front
+    # matter, which npm's own pages show under the title; the page opens with "### Synopsis".
+    text = (
+        "---\n"
+        "title: npm-install\n"
+        "section: 1\n"
+        "description: Install a package\n"
+        "---\n"
+        "\n"
+        "### Synopsis\n"
+        "\n"
+        "Run it.\n"
+    )
+    parsed = parse(text, "commands/npm-install.md")
+    assert [(s.heading, s.body, s.line_start) for s in parsed.sections] == [
+        ("npm-install", "Install a package", 4),
+        ("Synopsis", "Run it.", 7),
+    ]
+    # A lead of its own, or a level 1 title, keeps the page as written.
+    led = text.replace("### Synopsis", "Installs.\n\n### Synopsis")
+    assert bodies(parse(led, "x.md")) == ["Installs.", "Run it."]
+    titled = text.replace("### Synopsis", "# npm install\n\n### Synopsis")
+    assert bodies(parse(titled, "x.md")) == ["", "Run it."]
+
+
+def test_struck_through_text_keeps_its_marks() -> None:
+    # mockjs 1.1.0's README lists a feature it dropped, struck through; wot-design-uni's
+    # docs strike a deprecated prop's row, with ~~ or HTML's <s>. A heading's marks go, as
+    # its code's do.
+    text = (
+        "# ~~Old~~ Features\n"
+        "\n"
+        "* ~~Generate simulated data according to HTML-based templates~~\n"
+        "* Generate simulated data according to data templates\n"
+        "\n"
+        "| Name | Description |\n"
+        "| --- | --- |\n"
+        "| ~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃） |\n"
+        "| <s>title-slot</s> | <del>使用 title 插槽时需要设置该属性</del>，已废弃 |\n"
+    )
+    parsed = parse(text, "README.md")
+    assert [s.heading for s in parsed.sections] == ["Old Features"]
+    assert bodies(parsed) == [
+        "- ~~Generate simulated data according to HTML-based templates~~\n"
+        "- Generate simulated data according to data templates\n"
+        "\n"
+        "Name | Description\n"
+        "~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃）\n"
+        "~~title-slot~~ | ~~使用 title 插槽时需要设置该属性~~，已废弃"
+    ]

@@ -3,14 +3,19 @@
 
 docsify renders the Markdown in the browser, with syntax of its own (a heading's ``:id=``,
 ``!>`` and ``?>`` callouts: builder.parsers.markdown.docsify), which is read only in such a
-folder so that plain Markdown elsewhere reads as it always has.
+folder so that plain Markdown elsewhere reads as it always has. Its ``_sidebar.md`` and
+``_navbar.md`` (in any folder) are the menus it loads around every page, lists of links and
+no pages; the pages come in the order the top ``_sidebar.md`` links them, the others after.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
+from builder.projects.config_file import read_config_bytes
 from builder.projects.layout import ProjectLayout
 from builder.sources import open_regular
 
@@ -19,6 +24,11 @@ SHELL_PAGE = "index.html"
 MARKERS = (".nojekyll", "_sidebar.md")
 # Enough of index.html to hold its scripts; the page is read no further.
 MAX_SHELL_BYTES = 64 * 1024
+SIDEBAR = "_sidebar.md"
+# The menus docsify loads beside a page (loadSidebar, loadNavbar), in its folder or above.
+_MENU_PAGES = r"(?:.*/)?_(?:sidebar|navbar)\.md"
+# A link of the sidebar: its target, up to a space before a title or the closing parenthesis.
+_LINK = re.compile(r"\[(?:[^\]\n\\]|\\.)*+\]\(\s*<?([^)\s>]*+)")
 # The page's settings object, or a script loaded from a docsify package or file.
 _LOADS_DOCSIFY = re.compile(
     r"""window\.\$docsify\b|<script\b[^>]{0,500}\bsrc\s*=\s*["'][^"'>]{0,500}docsify""",
@@ -34,7 +44,48 @@ def read_docsify(directory: Path) -> ProjectLayout | None:
         found = " and ".join(MARKERS)
     else:
         return None
-    return ProjectLayout(kind="docsify", config_file=found, markdown_flavor="docsify")
+    notes: list[str] = []
+    sidebar = directory / SIDEBAR
+    raw = read_config_bytes(sidebar, notes, "pages in path order") if sidebar.is_file() else None
+    order = sidebar_pages(raw.decode("utf-8", "replace")) if raw is not None else ()
+    return ProjectLayout(
+        kind="docsify",
+        config_file=found,
+        markdown_flavor="docsify",
+        exclude=_MENU_PAGES,
+        exclude_patterns=("_sidebar.md", "_navbar.md"),
+        order=order,
+        notes=tuple(notes),
+    )
+
+
+def sidebar_pages(text: str) -> tuple[str, ...]:
+    """The pages ``_sidebar.md`` links, in its order, each once, as relpaths of the docs
+    folder: docsify's routes ("/guide", "#/guide", "zh-cn/") name their Markdown files
+    ("guide.md", "zh-cn/README.md")."""
+    pages: dict[str, None] = {}
+    for target in _LINK.findall(text):
+        page = _route_page(target)
+        if page is not None:
+            pages.setdefault(page)
+    return tuple(pages)
+
+
+def _route_page(target: str) -> str | None:
+    """The Markdown file of a docsify link, or None for a link out of the docs (a web
+    address, a file of another kind, a path that leaves the folder)."""
+    path = unquote(target.removeprefix("#").split("#", 1)[0].split("?", 1)[0]).strip()
+    if "://" in path or path.startswith(("mailto:", "//")):
+        return None
+    path = path.lstrip("/")
+    if not path or path.endswith("/"):
+        path += "README.md"
+    elif not posixpath.splitext(path)[1]:
+        path += ".md"
+    normal = posixpath.normpath(path)
+    if normal.startswith("..") or not normal.lower().endswith(".md"):
+        return None
+    return normal
 
 
 def _loads_docsify(path: Path) -> bool:

@@ -1,7 +1,7 @@
 """Render markdown-it block tokens as the plain-text section bodies every parser produces.
 
-Inline code keeps its backticks, links become their text, images their alt text (a status
-badge nothing: builder.parsers.badges), lists
+Inline code keeps its backticks, struck-through text its ``~~``, links become their text,
+images their alt text (a status badge nothing: builder.parsers.badges), lists
 "- item" / "1. item" with nested content indented two spaces, tables "cell | cell" rows,
 block quotes "> text", admonitions "Note: text", definition lists "term" then the definition
 indented two spaces, and code as fenced blocks. MyST roles read as their text, ``{{ name }}``
@@ -60,6 +60,7 @@ from builder.parsers.reference_titles import (
     names_a_generated_page,
 )
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
+from builder.parsers.wide_breaks import breaks_without_space, join_wide_lines
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{|\{@")
@@ -79,6 +80,8 @@ _BLOCK_TAG = re.compile(
 )
 # Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
 _CODE_TAG = re.compile(r"<(/?)(code|pre|tt)\b[^>]*>", re.IGNORECASE)
+# Inline HTML that strikes text through, read as Markdown's "~~" marks.
+_STRUCK_TAG = re.compile(r"</?(?:s|del|strike)\s*>", re.IGNORECASE)
 # Inline code written as HTML, shown as a code span is: "<code>str | None</code>".
 _CODE_SPAN_TAGS = frozenset({"code", "tt"})
 # What a paragraph of pictures holds: images, the links around them, the breaks between them.
@@ -157,7 +160,7 @@ def render_inline(
         content = strip_attributes_and_icons(content)
         if _shows_shortcodes(content, heading) and len(content) <= MAX_INLINE_CHARS:
             content = show_shortcodes(content)  # no code span: it would need the parse
-        return _WHITESPACE.sub(" ", content).strip(), ""
+        return _WHITESPACE.sub(" ", join_wide_lines(content)).strip(), ""
     children: list[Token] = []
     references = doc.env.get("references", {})
     markdown = resolve_cross_references(content, references, wrapped=mkdocs is not None)
@@ -217,6 +220,13 @@ def _inline_text(
             )
         elif kind == "text_special":
             out.append(child.content)
+        elif kind in ("s_open", "s_close") and not heading:
+            # Struck through is said of a feature or option the project no longer has (mockjs'
+            # "~~Generate simulated data according to HTML-based templates~~"): without its
+            # marks the line says the opposite.
+            out.append(child.markup)
+        elif kind == "html_inline" and not heading and _STRUCK_TAG.fullmatch(child.content):
+            out.append("~~")  # <s>, <del>, <strike>: a deprecated prop's row (wot-design-uni)
         elif kind == "myst_role":
             out.append(render_role(child.meta["name"], child.content, doc.labels, heading=heading))
         elif kind in ("math_inline", "math_inline_double"):
@@ -230,6 +240,8 @@ def _inline_text(
             out.append(f"{fence}{pad}{code}{pad}{fence}" if fence else code)
         elif kind in ("softbreak", "hardbreak") and out and out[-1][-1:] == "\n":
             continue  # the end of a line a <br> already broke
+        elif kind == "softbreak" and out and _joins_wide_text(out[-1], children, position):
+            continue  # a line wrapped between two Chinese characters reads as none
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":
@@ -253,6 +265,18 @@ def _inline_text(
             if found:
                 anchor.append(found)
     return out
+
+
+def _joins_wide_text(before: str, children: Sequence[Token], position: int) -> bool:
+    """Whether the soft break at ``position``, after the text ``before``, falls between two
+    wide characters: the text that follows it, past any markup that opens (a link, emphasis),
+    starts with one."""
+    for child in children[position + 1 :]:
+        if child.type in ("text", "text_special"):
+            return breaks_without_space(before, child.content)
+        if not child.type.endswith("_open"):
+            return False
+    return False
 
 
 def _marks_code_span(children: Sequence[Token], position: int, tag: re.Match[str]) -> bool:

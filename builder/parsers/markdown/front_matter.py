@@ -12,6 +12,7 @@ import re
 import textwrap
 
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
+_YAML_DESCRIPTION = re.compile(r"^description[ \t]*:[ \t]*(.*?)[ \t]*$")
 # MyST's substitutions: a top-level key, or (MyST-Parser 1.0 on) one under ``myst:``.
 _YAML_SUBSTITUTIONS = re.compile(r"^([ \t]*)substitutions[ \t]*:[ \t]*$")
 _YAML_MYST = re.compile(r"^myst[ \t]*:[ \t]*$")
@@ -53,12 +54,23 @@ def yaml_unquote(value: str) -> str:
 
 def yaml_title(front_matter: str) -> str:
     """The ``title`` of a YAML front matter block's content, or ""."""
+    return _top_level_value(front_matter, _YAML_TITLE)[0]
+
+
+def yaml_description(front_matter: str) -> tuple[str, int]:
+    """The ``description`` of a YAML front matter block's content (the page's one-line
+    summary: npm's docs show it under each page's title, Docusaurus and VitePress in its meta
+    tags) and its 0-based line in the block; ("", 0) without one."""
+    return _top_level_value(front_matter, _YAML_DESCRIPTION)
+
+
+def _top_level_value(front_matter: str, key: re.Pattern[str]) -> tuple[str, int]:
     lines = front_matter.split("\n")
     for index, line in enumerate(lines):
-        match = _YAML_TITLE.match(line)
+        match = key.match(line)
         if match:
-            return _scalar(match.group(1), lines[index + 1 :], 0)
-    return ""
+            return _scalar(match.group(1), lines[index + 1 :], 0), index
+    return "", 0
 
 
 def yaml_kernel_language(front_matter: str) -> str:

@@ -35,3 +35,19 @@ class FenceEnd:
 
     headings: int
     line: int
+
+
+def with_lead_text(
+    events: list[PageHeading | PageText], text: str, line: int
+) -> list[PageHeading | PageText]:
+    """``events`` led by ``text`` (at 0-based ``line``) when the page has no lead of its own:
+    no text above its first heading, and that heading not a level 1 title (whose text is the
+    lead). A page that opens with its "### Synopsis" under a front matter title (npm's docs)
+    then reads its front matter description as the text under its title."""
+    first = next((i for i, event in enumerate(events) if isinstance(event, PageHeading)), None)
+    if not text or first is None or first > 0:
+        return events
+    heading = events[first]
+    if isinstance(heading, PageHeading) and heading.level == 1:
+        return events
+    return [PageText(text, line), *events]

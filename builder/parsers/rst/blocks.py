@@ -61,6 +61,7 @@ from builder.parsers.rst.tables import (
     simple_rows,
 )
 from builder.parsers.rst.titles import ADORNMENT_CHARS, adornment_char, is_transition, match_title
+from builder.parsers.wide_breaks import join_lines
 
 _BULLET = re.compile(r"[-*+\u2022\u2023\u2043](?: +|$)")
 _ENUMERATOR = r"(?:\d+|#|[a-zA-Z]|[ivxlcdm]+|[IVXLCDM]+)"
@@ -510,7 +511,7 @@ def _render_paragraph(
         title = match_title(lines, i)
         if title:
             return [Text(render_inline(title.text.strip()))], title.end
-    text = " ".join(line.strip() for line in lines[i:end])
+    text = join_lines(lines[i:end])
     if text.endswith("::"):
         return _render_literal_paragraph(text, lines, end, first, doc)
     if end == i + 1 and end < len(lines) and lines[end][:1] == " ":

@@ -1,0 +1,62 @@
+"""builder.parsers.wide_breaks: a line wrapped between two Chinese characters reads as none,
+in a plain Markdown paragraph and in one with markup (uview-plus 3.8.112's changelog, pinyin
+4.0.0's README), and in a reST paragraph or docstring (wechatpy 1.8.18)."""
+
+from __future__ import annotations
+
+from builder.parsers.markdown.parser import parse
+from builder.parsers.rst.parser import parse as parse_rst
+from builder.parsers.wide_breaks import breaks_without_space, join_lines, join_wide_lines
+from tests.test_parsers_markdown import bodies
+
+
+def test_wide_characters_join_and_others_keep_a_space() -> None:
+    assert breaks_without_space("整段", "文本")
+    assert breaks_without_space("日程。", "所以")  # fullwidth punctuation runs on too
+    assert not breaks_without_space("api", "文本")
+    assert not breaks_without_space("한국어", "문장")  # Korean spaces its words
+    assert join_wide_lines("整段\n文本, a\nb 安卓 \n 正常") == "整段文本, a\nb 安卓正常"
+    assert join_lines(["  整段", "文本，", "", "and", "``code``", "中文"]) == (
+        "整段文本， and ``code`` 中文"
+    )
+
+
+def test_markdown_paragraphs_wrapped_inside_a_phrase() -> None:
+    text = (
+        "# 3.8.102\n"
+        "\n"
+        "宽度 0 会让 drawTextWithLineClamp 恒成立，整段\n"
+        "文本被当成一行放得下直接输出。\n"
+        "\n"
+        "# options.mode\n"
+        "\n"
+        "拼音模式，默认 `NORMAL` 普通模式。\n"
+        "如果你明确的在**姓名\n"
+        "场景**下，可以使用 [SURNAME\n"
+        "模式](#surname)。\n"
+        "Then English\n"
+        "wraps with a space，\n"
+        "中文 after English。\n"
+    )
+    assert bodies(parse(text, "changelog.md")) == [
+        "宽度 0 会让 drawTextWithLineClamp 恒成立，整段文本被当成一行放得下直接输出。",
+        "拼音模式，默认 `NORMAL` 普通模式。如果你明确的在姓名场景下，可以使用 SURNAME 模式。"
+        " Then English wraps with a space，中文 after English。",
+    ]
+
+
+def test_rst_paragraphs_wrapped_inside_a_phrase() -> None:
+    text = (
+        "WeRoBot\n"
+        "=======\n"
+        "\n"
+        "这是内部刷新机制。请不要完全依赖！\n"
+        "因为有可能在缓存期间没有对此公众号的操作，造成\n"
+        "refresh_token 失效。在 BaseRoBot 的基础上使用了 bottle 框架，\n"
+        "提供接收微信服务器发来的请求的功能。\n"
+    )
+    assert bodies(parse_rst(text, "index.rst")) == [
+        "这是内部刷新机制。请不要完全依赖！因为有可能在缓存期间没有对此公众号的操作，造成"
+        " refresh_token 失效。在 BaseRoBot 的基础上使用了 bottle 框架，"
+        "提供接收微信服务器发来的请求的功能。"
+    ]

@@ -1,0 +1,67 @@
+"""builder.survey_html: an app's empty HTML shell and a coverage report are no docs folder, so
+an npm package that ships them beside its README is read from its README (hotkeys-js 4.1.2)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+from builder.survey import survey_project
+from builder.survey_html import holds_text
+
+_SHELL = (
+    "<!DOCTYPE html><html lang='en'><head><meta charset='UTF-8' /><title>hotkeys.js</title>"
+    "<script type='module' src='./assets/index.js'></script></head>\n"
+    "<body>\n  <div id='root'></div>\n  <!-- the demo -->\n</body></html>\n"
+)
+
+
+def test_a_shell_holds_no_text_and_a_page_does(tmp_path: Path) -> None:
+    shell = tmp_path / "index.html"
+    shell.write_text(_SHELL, encoding="utf-8")
+    page = tmp_path / "guide.html.gz"
+    page.write_bytes(gzip.compress(b"<html><body><p>Install it.</p></body></html>"))
+    assert not holds_text(shell)
+    assert holds_text(page)
+    assert not holds_text(tmp_path / "missing.html")
+
+
+def test_an_npm_package_with_a_demo_shell_and_coverage_report_is_read_from_its_readme(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "package.json").write_text(
+        json.dumps({"name": "hotkeys-js", "version": "4.1.2"}), encoding="utf-8"
+    )
+    (tmp_path / "README.md").write_text("# Hotkeys\n\n## Usage\n\nBind keys.\n", encoding="utf-8")
+    doc = tmp_path / "doc"
+    (doc / "lcov-report").mkdir(parents=True)
+    (doc / "index.html").write_text(_SHELL, encoding="utf-8")
+    for name in ("index.html", "hotkeys-js.umd.cjs.html"):
+        (doc / "lcov-report" / name).write_text(
+            "<html><body><h1>All files hotkeys-js.umd.cjs</h1><pre>1 2 3</pre></body></html>",
+            encoding="utf-8",
+        )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("markdown", ".", ("**/*.md",))
+    assert "lcov-report" in survey.exclude
+
+
+def test_the_html_built_from_the_folders_markdown_leaves_the_markdown_the_docs(
+    tmp_path: Path,
+) -> None:
+    # npm 11.21.3 ships docs/content/**/*.md and docs/output/**/*.html built from them, one
+    # more HTML page than Markdown ones.
+    (tmp_path / "package.json").write_text(
+        json.dumps({"name": "npm", "version": "11.21.3"}), encoding="utf-8"
+    )
+    (tmp_path / "README.md").write_text("# npm\n\nThe package manager.\n", encoding="utf-8")
+    content, output = tmp_path / "docs" / "content", tmp_path / "docs" / "output"
+    content.mkdir(parents=True)
+    output.mkdir(parents=True)
+    for name in ("npm-install", "npm-ci"):
+        (content / f"{name}.md").write_text(f"---\ntitle: {name}\n---\n\nText.\n", "utf-8")
+        (output / f"{name}.html").write_text(f"<html><body><h1>{name}</h1></body></html>", "utf-8")
+    (output / "index.html").write_text("<html><body><h1>npm</h1></body></html>", "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.include) == ("markdown", ("/README.md", "docs/**/*.md"))
