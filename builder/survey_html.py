@@ -16,11 +16,9 @@ from pathlib import Path
 
 # A page's text is in its first megabyte, or the page is not one a person reads.
 MAX_READ_BYTES = 1 << 20
-# What shows no text: the head, scripts, styles, templates, comments and the tags themselves.
-_UNSHOWN = re.compile(
-    r"<(head|script|style|template|noscript)\b.*?</\1\s*>|<!--.*?-->|<[^>]*>",
-    re.DOTALL | re.IGNORECASE,
-)
+# The elements whose content shows no text, and the end of one (its name filled in).
+_HIDDEN_ELEMENT = re.compile(r"<(head|script|style|template|noscript)\b", re.IGNORECASE)
+_END_TAG = r"</{}\s*>"
 
 
 def holds_text(path: Path) -> bool:
@@ -30,8 +28,54 @@ def holds_text(path: Path) -> bool:
             data = file.read(MAX_READ_BYTES)
     except (OSError, EOFError):
         return False
-    text = _UNSHOWN.sub(" ", data.decode("utf-8", errors="replace"))
+    text = shown_text(data.decode("utf-8", errors="replace"))
     return not text.isspace() and bool(text.replace("&nbsp;", "").strip())
+
+
+def shown_text(html: str) -> str:
+    """``html`` without what shows no text: the head, scripts, styles, templates, comments and
+    the tags themselves, each replaced by a space. An element or comment left open is read as
+    a tag; a ``<`` no ``>`` follows is text.
+
+    One scan, each end searched for once: a regex trying every ``<`` up to the end of the
+    file took minutes over a megabyte of unclosed tags."""
+    parts: list[str] = []
+    unclosed: set[str] = set()  # ends that are not in the rest of the file
+    position = 0
+    while (start := html.find("<", position)) >= 0:
+        parts.append(html[position:start])
+        end = _hidden_end(html, start, unclosed)
+        if end < 0:
+            end = html.find(">", start) + 1
+            if end == 0:  # no tag closes after here
+                position = start
+                break
+        parts.append(" ")
+        position = end
+    parts.append(html[position:])
+    return "".join(parts)
+
+
+def _hidden_end(html: str, start: int, unclosed: set[str]) -> int:
+    """Where the element or comment at ``start`` ends, after its end tag; -1 when none starts
+    there or it is not closed."""
+    if html.startswith("<!--", start):
+        end = -1 if "-->" in unclosed else html.find("-->", start + 4)
+        if end < 0:
+            unclosed.add("-->")
+            return -1
+        return end + 3
+    element = _HIDDEN_ELEMENT.match(html, start)
+    if element is None:
+        return -1
+    name = element.group(1).lower()
+    closing = None
+    if name not in unclosed:
+        closing = re.compile(_END_TAG.format(name), re.IGNORECASE).search(html, element.end())
+    if closing is None:
+        unclosed.add(name)
+        return -1
+    return closing.end()
 
 
 def are_docs(pages: list[Path], stems: list[str], sources: set[str]) -> bool:

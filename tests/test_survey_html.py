@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from builder.survey import survey_project
-from builder.survey_html import holds_text
+from builder.survey_html import holds_text, shown_text
 
 _SHELL = (
     "<!DOCTYPE html><html lang='en'><head><meta charset='UTF-8' /><title>hotkeys.js</title>"
@@ -65,3 +65,32 @@ def test_the_html_built_from_the_folders_markdown_leaves_the_markdown_the_docs(
     (output / "index.html").write_text("<html><body><h1>npm</h1></body></html>", "utf-8")
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.include) == ("markdown", ("/README.md", "docs/**/*.md"))
+
+
+def test_shown_text_reads_tags_elements_and_comments() -> None:
+    html = (
+        "<html><HEAD><title>t</title></head><body><p>One</p><!-- c --><SCRIPT>x</script >"
+        "<script>open, read as a tag</p> two <!-- open 3 < 4"
+    )
+    assert shown_text(html).split() == [
+        "One",
+        "open,",
+        "read",
+        "as",
+        "a",
+        "tag",
+        "two",
+        "<!--",
+        "open",
+        "3",
+        "<",
+        "4",
+    ]
+    assert shown_text("<!-->").split() == []
+    assert shown_text("a < b").split() == ["a", "<", "b"]
+
+
+def test_unclosed_tags_are_read_in_one_pass() -> None:
+    # Each '<' made the regex read to the end of the file: a megabyte of them took minutes.
+    for html in ("<" * 1_000_000, "<script " * 200_000, "<!--" * 250_000, "<a <b" * 200_000):
+        assert shown_text(html).strip()
