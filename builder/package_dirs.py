@@ -54,7 +54,8 @@ def _pyproject_dirs(root: Path) -> list[str]:
         document = tomllib.loads(text) if text else {}
     except UNREADABLE_TOML:
         return []
-    setuptools = document.get("tool", {}).get("setuptools", {})
+    tool = document.get("tool", {})
+    setuptools = tool.get("setuptools", {}) if isinstance(tool, dict) else None
     if not isinstance(setuptools, dict):
         return []
     dirs = _root_dir(setuptools.get("package-dir"))

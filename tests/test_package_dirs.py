@@ -24,6 +24,10 @@ from builder.package_dirs import declared_package_dirs
         ("setup.py", "setup(packages=find_packages('../elsewhere'))\n", ()),
         ("setup.py", "setup(package_dir=DIRS)\n", ()),
         ("pyproject.toml", "[tool.setuptools\n", ()),
+        # A "tool" that is not a table (review: AttributeError), an absolute folder.
+        ("pyproject.toml", 'tool = "setuptools"\n', ()),
+        ("pyproject.toml", "tool = [1]\n", ()),
+        ("setup.cfg", "[options]\npackage_dir =\n    =/etc\n", ()),
     ],
 )
 def test_declared_package_dirs(tmp_path: Path, name: str, text: str, folders: tuple[str]) -> None:
