@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from builder.config import VersionConfig
+from builder.parsers.markdown.macro_calls import expand_macro_calls
+from builder.parsers.markdown.spliced import Spliced
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, module_macros
 from tests.test_projects_mkdocs import compiled_records
 
@@ -160,3 +162,14 @@ def test_a_page_reads_what_the_projects_macros_return(tmp_path: Path) -> None:
     # Without the plugin no page is rendered.
     body = _bodies(tmp_path / "b", "search", {"index.md": MACRO_PAGE})["index.md"]
     assert '{{ tabs("custom_key_name.py", hl_lines="5") }}' in body
+
+
+def test_macros_nested_past_what_python_reads_are_not_read() -> None:
+    # A return of 'x+x+...+x' a few thousand terms long raised RecursionError out of the
+    # build: ast.unparse, or ast.parse past 100,000 terms, reads it recursively.
+    for terms, read in ((1_000, ["tabs"]), (100_000, [])):
+        deep = "x" + "+x" * terms
+        module = MACROS_MODULE + f"\n    @env.macro\n    def deep(x):\n        return {deep}\n"
+        assert [name for name, _ in module_macros(module)] == read
+        page = Spliced.unchanged("{{ deep('a') }} {{ tabs }}")
+        assert expand_macro_calls(page, (("deep", f"def deep(x):\n    return {deep}"),)) == page

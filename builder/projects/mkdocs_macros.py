@@ -98,7 +98,7 @@ def module_macros(source: str) -> tuple[tuple[str, str], ...]:
     aside, is one ``return``: (name, the function's source without its decorators)."""
     try:
         tree = ast.parse(source)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ()
     macros: list[tuple[str, str]] = []
     for node in tree.body:
@@ -110,7 +110,10 @@ def module_macros(source: str) -> tuple[tuple[str, str], ...]:
         for inner in node.body:
             if isinstance(inner, ast.FunctionDef) and _is_macro(inner, env) and _returns(inner):
                 inner.decorator_list = []
-                macros.append((inner.name, ast.unparse(inner)))
+                try:
+                    macros.append((inner.name, ast.unparse(inner)))
+                except RecursionError:  # an expression nested past what unparse reads
+                    continue
     return tuple(macros)
 
 

@@ -83,7 +83,7 @@ def _rendered(call: re.Match[str], defined: Mapping[str, str]) -> str:
         function = _function(source)
         args, keywords = _arguments(call.group(2))
         value = _evaluate(_returned(function), _bound(function, args, keywords))
-    except (MacroNotRead, SyntaxError, ValueError, TypeError):
+    except (MacroNotRead, SyntaxError, ValueError, TypeError, RecursionError, MemoryError):
         return call.group(0)
     return str(value)
 
