@@ -438,3 +438,22 @@ def test_options_a_decorator_function_puts_on_a_command_are_read(tmp_path: Path)
         "- `--verbose, -v`: Say more.\n"
         "- `--help`: Show this message and exit."
     )
+
+
+def test_collections_of_collections_read_each_source_once(tmp_path: Path) -> None:
+    # Each collection naming the next three times read 3**depth groups (30 deep never ended)
+    # and listed their commands that many times; click lists a name once, the first source's.
+    source = "import click\n\n\n@click.group()\ndef g():\n    pass\n\n\n"
+    source += '@g.command(help="First.")\ndef one():\n    pass\n\n\n'
+    source += "@click.group()\ndef h():\n    pass\n\n\n"
+    source += '@h.command(name="one", help="Second.")\ndef other():\n    pass\n\n\n'
+    for i in range(30):
+        source += f"c{i} = click.CommandCollection(sources=[c{i + 1}, c{i + 1}, c{i + 1}])\n"
+    source += "c30 = click.CommandCollection(sources=[g, h, c0])\n"
+    (tmp_path / "coll.py").write_text(source, encoding="utf-8")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("cli.rst", ".. click:: coll:c0\n   :prog: c0\n   :nested: full\n", api)
+    assert parsed is not None
+    sections = {s.heading: s.body for s in parsed.sections}
+    assert list(sections) == ["c0", "c0 one"]
+    assert sections["c0 one"].startswith("First.")

@@ -26,10 +26,14 @@ _COLLECTION = "CommandCollection"
 
 
 def read_command_object(
-    obj: Any, resolve: Callable[[Any], Any], within: frozenset[str] = frozenset()
+    obj: Any,
+    resolve: Callable[[Any], Any],
+    within: frozenset[str] = frozenset(),
+    read: dict[str, CliCommand | None] | None = None,
 ) -> CliCommand | None:
     """The group or collection the griffe attribute ``obj`` is assigned; None when it holds
-    neither. ``within``: the collections being read around it (one naming itself ends)."""
+    neither. ``within``: the collections being read around it (one naming itself ends);
+    ``read``: the sources read so far for the outermost, by path, each read once."""
     call = _assigned_call(obj)
     kind = _called_kind(call) if call is not None else ""
     if call is None or kind not in (_GROUP, _COLLECTION) or str(obj.path) in within:
@@ -38,16 +42,23 @@ def read_command_object(
     if kind == _GROUP:
         subcommands = group_subcommands(obj, resolve)
     else:
-        subcommands = []
-        for source in _source_names(keywords.get("sources")):
+        read = {} if read is None else read
+        # A name two sources hold is the first one's, as click looks a command up.
+        merged: dict[str, CliCommand] = {}
+        for source in dict.fromkeys(_source_names(keywords.get("sources"))):
             found = getattr(obj.parent, "members", {}).get(source)
             found = resolve(found) if found is not None else None
             if found is None:
                 continue
-            group = read_command(found, resolve) or read_command_object(
-                found, resolve, within | {str(obj.path)}
-            )
-            subcommands.extend(group.subcommands if group is not None else ())
+            path = str(found.path)
+            if path not in read:
+                read[path] = read_command(found, resolve) or read_command_object(
+                    found, resolve, within | {str(obj.path)}, read
+                )
+            group = read[path]
+            for command in group.subcommands if group is not None else ():
+                merged.setdefault(command.name, command)
+        subcommands = list(merged.values())
     name, help_text = literal(keywords.get("name")), literal(keywords.get("help"))
     return CliCommand(
         name=name if isinstance(name, str) else obj.name,
