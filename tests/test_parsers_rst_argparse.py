@@ -9,6 +9,7 @@ from builder.api.model import ApiSettings
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers import parse_file
+from builder.parsers.rst.argparse_content import content_as_written
 from builder.parsers.rst.parser import parse
 
 CODE = '''"""The tool's command line."""
@@ -404,3 +405,17 @@ def test_help_is_formatted_as_argparse_does_and_suppressed_arguments_are_hidden(
         " (default: fast; one of: fast | slow)\n"
         "- `--size <size>`: A %(type)s, %(default)d."
     )
+
+
+def test_terms_are_read_in_one_pass_over_long_runs_of_blanks() -> None:
+    # The term's regex tried each split of a run of blanks: 8,000 took half a second, a
+    # line of 200,000 an hour.
+    blanks = " " * 200_000
+    content = [f"--out{blanks}x : @replace", "   Text.", f"a{blanks}b", "-v : @skip  ", "a: @after"]
+    assert content_as_written(content) == [
+        f"--out{blanks}x",
+        "   Text.",
+        f"a{blanks}b",
+        "-v",
+        "a: @after",
+    ]

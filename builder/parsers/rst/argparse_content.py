@@ -12,7 +12,6 @@ parser cannot be read, the content still reads as written, its terms without cla
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -20,9 +19,8 @@ from builder.api.cli_commands import CliCommand, CliParam
 from builder.api.render import RenderMarkup
 from builder.parsers.rst.events import dedent
 
-# A definition's term: the name, then the classifier sphinx-argparse reads, if any.
-_TERM = re.compile(r"(?P<name>.+?)(?:\s+:\s+(?P<how>@(?:before|after|replace|skip)))?\s*")
-_CLASSIFIER = re.compile(r"\s+:\s+@(?:before|after|replace|skip)\s*$")
+# The classifiers sphinx-argparse reads after a definition's term ("name : @replace").
+_CLASSIFIERS = frozenset({"@before", "@after", "@replace", "@skip"})
 
 
 @dataclass(frozen=True)
@@ -44,7 +42,18 @@ def apply_content(command: CliCommand, content: Sequence[str], render: RenderMar
 def content_as_written(content: Sequence[str]) -> list[str]:
     """The content's lines with the classifiers of its terms left out (``addexp : @replace``
     reads ``addexp``), for a parser that cannot be read."""
-    return [_CLASSIFIER.sub("", line) for line in content]
+    return [_classified(line)[0] for line in content]
+
+
+def _classified(term: str) -> tuple[str, str]:
+    """A term's name and its classifier ("" when it has none): "addexp : @replace" is
+    ("addexp", "@replace"). Read from the last colon, not by a regex, which tried each split
+    of a line's blanks and took seconds over a long run of them."""
+    head, colon, tail = term.rpartition(":")
+    how = tail.strip()
+    if colon and how in _CLASSIFIERS and head.strip() and head[-1].isspace() and tail[0].isspace():
+        return head.rstrip(), how
+    return term, ""
 
 
 def _split(lines: list[str]) -> tuple[list[str], dict[str, _Definition]]:
@@ -59,12 +68,11 @@ def _split(lines: list[str]) -> tuple[list[str], dict[str, _Definition]]:
             end = i + 1
             while end < len(lines) and (not lines[end].strip() or lines[end][0].isspace()):
                 end += 1
-            term = _TERM.fullmatch(line.strip())
-            if term is not None:
-                body = tuple(dedent(lines[i + 1 : end]))
-                definitions[term.group("name")] = _Definition(term.group("how") or "@after", body)
-                i = end
-                continue
+            name, how = _classified(line.strip())
+            body = tuple(dedent(lines[i + 1 : end]))
+            definitions[name] = _Definition(how or "@after", body)
+            i = end
+            continue
         prose.append(line)
         i += 1
     return prose, definitions
