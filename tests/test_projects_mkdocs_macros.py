@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from builder.config import VersionConfig
-from builder.parsers.markdown.macro_calls import expand_macro_calls
+from builder.parsers.markdown.macro_calls import MAX_ADDED_CHARS, expand_macro_calls
 from builder.parsers.markdown.spliced import Spliced
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, module_macros
 from tests.test_projects_mkdocs import compiled_records
@@ -173,3 +173,20 @@ def test_macros_nested_past_what_python_reads_are_not_read() -> None:
         assert [name for name, _ in module_macros(module)] == read
         page = Spliced.unchanged("{{ deep('a') }} {{ tabs }}")
         assert expand_macro_calls(page, (("deep", f"def deep(x):\n    return {deep}"),)) == page
+
+
+def test_the_calls_of_a_page_add_at_most_max_added_chars() -> None:
+    # '{{ wide("a", 300000000) }}' made a page of 300 MB, and a page of calls of a macro
+    # that repeats its argument grew by as many times as it repeats it.
+    macros = (
+        ("wide", "def wide(x, n):\n    return f'{x:>{n}}'"),
+        ("twice", "def twice(x):\n    return x + x"),
+    )
+    call = "{{ twice('" + "y" * 1000 + "') }}"
+    line = "{{ wide('a', 300000000) }} {{ wide('a', 3) }}"
+    page = Spliced.unchanged(f"{line}\n{call}\n" * 5000)
+    text = expand_macro_calls(page, macros).text
+    assert len(text) - len(page.text) <= MAX_ADDED_CHARS
+    lines = text.split("\n")
+    assert lines[0] == "{{ wide('a', 300000000) }}   a"
+    assert lines[1] == "y" * 2000 and lines[-2] == call

@@ -22,9 +22,14 @@ from typing import Any
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 Macro = tuple[str, str]  # the macro's name, and its function's source
+# The most text the calls of one page add to it (a macro returns a few lines); a call past it,
+# or a value longer while it is built, stays as written.
+MAX_ADDED_CHARS = 4 * 1024 * 1024
 # A call on one line, its arguments holding no braces: "{{ name(args) }}", "{{- name() -}}".
 _CALL = re.compile(r"\{\{-?[ \t]*([A-Za-z_]\w*)[ \t]*\(([^{}\n]*)\)[ \t]*-?\}\}")
 _RAW = re.compile(r"\{%-?[ \t]*(end)?raw[ \t]*-?%\}")
+# The numbers of a format spec: a width or precision ("{name:>{width}}", "{value:.3f}").
+_SPEC_NUMBER = re.compile(r"\d+")
 # Jinja spells its constants in lower case too.
 _JINJA_CONSTANTS = {"true": True, "false": False, "none": None}
 _COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
@@ -52,40 +57,50 @@ def expand_macro_calls(page: Spliced, macros: tuple[Macro, ...]) -> Spliced:
     builder = SpliceBuilder()
     raw = False
     changed = False
+    budget = [MAX_ADDED_CHARS]  # what the page's calls may still add
     for index, line in enumerate(page.text.split("\n")):
-        expanded, raw = _expand_line(line, defined, raw)
+        expanded, raw = _expand_line(line, defined, raw, budget)
         changed = changed or expanded != line
         for part in expanded.split("\n"):
             builder.add(part, index)
     return builder.build(page) if changed else page
 
 
-def _expand_line(line: str, defined: Mapping[str, str], raw: bool) -> tuple[str, bool]:
-    """``line`` with its calls outside raw tags rendered, and whether a raw tag is open after it."""
+def _expand_line(
+    line: str, defined: Mapping[str, str], raw: bool, budget: list[int]
+) -> tuple[str, bool]:
+    """``line`` with its calls outside raw tags rendered, and whether a raw tag is open after it;
+    ``budget`` holds what the calls may still add, and is lowered by what they add."""
     parts: list[str] = []
     start = 0
     for tag in _RAW.finditer(line):
         segment = line[start : tag.start()]
-        parts.append(segment if raw else _CALL.sub(lambda m: _rendered(m, defined), segment))
+        parts.append(
+            segment if raw else _CALL.sub(lambda m: _rendered(m, defined, budget), segment)
+        )
         parts.append(tag.group(0))
         raw = tag.group(1) is None
         start = tag.end()
     rest = line[start:]
-    parts.append(rest if raw else _CALL.sub(lambda m: _rendered(m, defined), rest))
+    parts.append(rest if raw else _CALL.sub(lambda m: _rendered(m, defined, budget), rest))
     return "".join(parts), raw
 
 
-def _rendered(call: re.Match[str], defined: Mapping[str, str]) -> str:
+def _rendered(call: re.Match[str], defined: Mapping[str, str], budget: list[int]) -> str:
     source = defined.get(call.group(1))
     if source is None:
         return call.group(0)
     try:
         function = _function(source)
         args, keywords = _arguments(call.group(2))
-        value = _evaluate(_returned(function), _bound(function, args, keywords))
+        text = str(_evaluate(_returned(function), _bound(function, args, keywords)))
     except (MacroNotRead, SyntaxError, ValueError, TypeError, RecursionError, MemoryError):
         return call.group(0)
-    return str(value)
+    added = len(text) - len(call.group(0))
+    if added > budget[0]:
+        return call.group(0)
+    budget[0] -= max(added, 0)
+    return text
 
 
 @cache
@@ -158,14 +173,16 @@ def _evaluate(node: ast.expr, names: Mapping[str, Any]) -> Any:
             raise MacroNotRead
         return names[node.id]
     if isinstance(node, ast.JoinedStr):
-        return "".join(str(_evaluate(value, names)) for value in node.values)
+        return _joined([str(_evaluate(value, names)) for value in node.values])
     if isinstance(node, ast.FormattedValue):
         value = _evaluate(node.value, names)
         if node.conversion == ord("r"):
             value = repr(value)
         elif node.conversion in (ord("s"), ord("a")):
             value = str(value) if node.conversion == ord("s") else ascii(value)
-        spec = "" if node.format_spec is None else _evaluate(node.format_spec, names)
+        spec = "" if node.format_spec is None else str(_evaluate(node.format_spec, names))
+        if any(int(number) > MAX_ADDED_CHARS for number in _SPEC_NUMBER.findall(spec)):
+            raise MacroNotRead  # a width or precision making more text than a page holds
         return format(value, spec)
     if isinstance(node, ast.IfExp):
         chosen = node.body if _evaluate(node.test, names) else node.orelse
@@ -185,5 +202,17 @@ def _evaluate(node: ast.expr, names: Mapping[str, Any]) -> Any:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         return not _evaluate(node.operand, names)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _evaluate(node.left, names) + _evaluate(node.right, names)
+        left, right = _evaluate(node.left, names), _evaluate(node.right, names)
+        sized = (str, list, tuple)
+        both_sized = isinstance(left, sized) and isinstance(right, sized)
+        if both_sized and len(left) + len(right) > MAX_ADDED_CHARS:
+            raise MacroNotRead
+        return left + right
     raise MacroNotRead
+
+
+def _joined(parts: list[str]) -> str:
+    """``parts`` as one string; raises when it would be longer than the calls of a page add."""
+    if sum(map(len, parts)) > MAX_ADDED_CHARS:
+        raise MacroNotRead
+    return "".join(parts)
