@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.argparse_parsers import filled_help
+from builder.api.cli_commands import CliCommand, CliParam
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.includes import IncludeReader, include_root
@@ -419,3 +421,19 @@ def test_terms_are_read_in_one_pass_over_long_runs_of_blanks() -> None:
         "-v",
         "a: @after",
     ]
+
+
+def test_a_help_text_filled_past_max_filled_help_stays_as_written() -> None:
+    # "%(default)100000000s" made a help text of 100 MB; argparse would, the docs need not.
+    def help_of(text: str, default: str = "x") -> str:
+        param = CliParam("option", ("--x",), text, default=default)
+        return filled_help(CliCommand("p", "", (param,)), "p").params[0].help
+
+    assert (
+        help_of("Width %(default)5s, %(prog)s, %(default).1s, 100%%.") == "Width     x, p, x, 100%."
+    )
+    for text in ("%(default)100000000s", "%(default).100000000s", "%(default)" + "9" * 5000 + "s"):
+        assert help_of(text) == text
+    long_default = "y" * 10_000
+    assert help_of("%(default)s" * 20, long_default) == "%(default)s" * 20
+    assert help_of("%(default)s" * 2, long_default) == "y" * 20_000

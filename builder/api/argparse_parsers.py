@@ -15,6 +15,7 @@ that parser, up to :data:`MAX_HELPER_DEPTH` calls deep. A script outside the pac
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -45,6 +46,11 @@ _VALUELESS_ACTIONS = (
 _ACTION_HELP = {"help": _HELP, "version": "show program's version number and exit"}
 # How many helper calls deep a parser is followed (a helper calling another, and so on).
 MAX_HELPER_DEPTH = 4
+# The longest help text filled in (a few lines are written); one that would be longer, with
+# a width of millions ("%(default)100000000s") or many long defaults, stays as written.
+MAX_FILLED_HELP = 100_000
+# A conversion of a help text, with its width and precision: "%(default)10s", "%(prog).3s".
+_CONVERSION = re.compile(r"%%|%(?:\([^)]*\))?[-#0 +]*(\d*)(?:\.(\d*))?")
 
 # The griffe function a name means where the griffe object ``scope`` is, aliases followed;
 # None when there is none.
@@ -386,10 +392,28 @@ def _filled(param: CliParam, prog: str) -> str:
         metavar=param.metavar or "None",
         dest=names[0] if names else max(param.declarations, key=len).lstrip("-").replace("-", "_"),
     )
+    if _filled_length(param.help, values) > MAX_FILLED_HELP:
+        return param.help
     try:
         return param.help % values
     except (TypeError, ValueError):  # a format argparse would refuse too
         return param.help
+
+
+def _filled_length(help_text: str, values: dict[str, object]) -> int:
+    """A length ``help_text`` filled in with ``values`` is not longer than, counted before the
+    text is made: its own, a name it lacks written out again, and for each conversion the
+    width, precision and all the values (a plain "%s" writes them all, escaped)."""
+    all_values = sum(4 * len(str(value)) + 20 for value in values.values())
+    length = 2 * len(help_text)
+    for conversion in _CONVERSION.finditer(help_text):
+        if conversion.group(0) != "%%":
+            width, precision = conversion.group(1, 2)
+            for number in (width, precision or ""):
+                # A number of many digits is past any limit (int() refuses 4,300 digits).
+                length += int(number or 0) if len(number) < 10 else MAX_FILLED_HELP + 1
+            length += all_values
+    return length
 
 
 def _help_text(node: ast.expr | None) -> str:
