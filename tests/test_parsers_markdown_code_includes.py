@@ -104,3 +104,17 @@ def test_the_markers_of_an_included_file_are_read_in_turn(tmp_path: Path) -> Non
         "Typer:\n```python\n{!> docs_src/tutorial001.py [ln:1] !}\n```\n\n{! includes/tabs.md !}"
     )
     assert parsed.warnings == ()
+
+
+def test_numbers_of_many_digits_are_past_the_end(tmp_path: Path) -> None:
+    # int() refuses a string of 4,300 digits: "[ln:999...]" raised ValueError out of the build.
+    many = "9" * 5000
+    page = (
+        f"# X\n\n```python\n{{! docs_src/tutorial001.py [ln:{many}] !}}\n```\n\n"
+        f"{{* docs_src/tutorial001.py ln[1,{many}] *}}\n\n"
+        f"```python\n{{! docs_src/tutorial001.py [ln:1.{many}-2] !}}\n```\n"
+    )
+    parsed = parse_in(tmp_path, "tutorial/x.md", page)
+    # The rows past the end are none: their fences are empty, and left out.
+    assert parsed.sections[0].body == "```python\nimport typer\n...\n```"
+    assert parsed.warnings == ()

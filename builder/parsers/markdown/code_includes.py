@@ -138,8 +138,8 @@ def _line_groups(lines: list[str], spec: str) -> list[str]:
         match = _LINE_GROUP.fullmatch(part)
         if match is None:
             return lines  # an option the hook would not read either: the whole file
-        first = int(match.group(1))
-        last = int(match.group(2)) if match.group(2) else first
+        first = _number(match.group(1))
+        last = _number(match.group(2)) if match.group(2) else first
         if chosen:
             chosen.append("...")
         chosen.extend(lines[max(first, 1) - 1 : last])
@@ -156,7 +156,7 @@ def _row_slices(lines: list[str], spec: str) -> list[str]:
         match = _ROW_SLICE.fullmatch(part)
         if match is None:
             return lines
-        numbers = [int(text) if text else None for text in match.group(1, 2, 4, 5)]
+        numbers = [_number(text) if text else None for text in match.group(1, 2, 4, 5)]
         if any(number == 0 for number in numbers):
             return lines
         first_row, first_column, last_row, last_column = numbers
@@ -174,3 +174,13 @@ def _row_slices(lines: list[str], spec: str) -> list[str]:
             rows[0], rows[-1] = rows[0][start:], rows[-1][:last_column]
         chosen.extend(rows)
     return chosen
+
+
+def _number(digits: str) -> int:
+    """A row, line or column number; one of ten digits or more is past any file's end (and
+    int() refuses one of 4,300)."""
+    return int(digits) if len(digits) < 10 else _PAST_THE_END
+
+
+# A number past the end of any file read (MAX_FILE_BYTES holds fewer rows or characters).
+_PAST_THE_END = 10**9
