@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.markdown.code_includes import MAX_REPEATS
 from builder.parsers.markdown.parser import parse
 
 EXAMPLE = (
@@ -118,3 +119,17 @@ def test_numbers_of_many_digits_are_past_the_end(tmp_path: Path) -> None:
     # The rows past the end are none: their fences are empty, and left out.
     assert parsed.sections[0].body == "```python\nimport typer\n...\n```"
     assert parsed.warnings == ()
+
+
+def test_a_slice_list_takes_at_most_max_repeats_times_the_files_rows(tmp_path: Path) -> None:
+    # "[ln:1-,1-,...]" put the file in once a slice: a line of 60,000 characters made a page
+    # 20,000 times the file's size, a file read once and so never past the include limit.
+    page = (
+        f"# X\n\n```python\n{{! docs_src/tutorial001.py [ln:{'1-,' * 20_000}] !}}\n```\n\n"
+        f"{{* docs_src/tutorial001.py ln[{'1:8,' * 20_000}] *}}\n\n"
+        "```python\n{! docs_src/tutorial001.py [ln:1,1] !}\n```\n"
+    )
+    body = parse_in(tmp_path, "tutorial/x.md", page).sections[0].body
+    assert 4 < body.count("import typer") <= 2 * (MAX_REPEATS + 1) + 2
+    assert len(body) < 3 * (MAX_REPEATS + 1) * len(EXAMPLE) + 200
+    assert body.endswith("```python\nimport typer\nimport typer\n```")

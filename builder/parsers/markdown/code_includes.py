@@ -37,6 +37,9 @@ _RAW_MARKER = re.compile(
 _ROW_SLICE = re.compile(r"(\d*)(?:\.(\d*))?(?:(-)(\d*)(?:\.(\d*))?)?")
 # Files included within included files, at most: deeper is a loop (a file that includes itself).
 _MAX_NESTING = 8
+# A slice list takes at most this many times the file's rows: "[ln:1-,1-,...]" repeated each
+# file read once as many times as its marker's line had room for.
+MAX_REPEATS = 2
 _OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
 _LINE_GROUP = re.compile(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?")
 
@@ -143,6 +146,8 @@ def _line_groups(lines: list[str], spec: str) -> list[str]:
         if chosen:
             chosen.append("...")
         chosen.extend(lines[max(first, 1) - 1 : last])
+        if len(chosen) > MAX_REPEATS * len(lines):
+            break
     return chosen
 
 
@@ -173,6 +178,8 @@ def _row_slices(lines: list[str], spec: str) -> list[str]:
         elif rows:
             rows[0], rows[-1] = rows[0][start:], rows[-1][:last_column]
         chosen.extend(rows)
+        if len(chosen) > MAX_REPEATS * len(lines):
+            break
     return chosen
 
 
