@@ -67,3 +67,12 @@ def test_init_reads_a_docsify_folder_as_docsify(tmp_path: Path) -> None:
     assert (survey.kind, survey.docs, survey.include) == ("docsify", "docs", ("**/*.md",))
     written = write_starter_catalog(tmp_path).path.read_text(encoding="utf-8")
     assert 'project = "auto"   # docsify;' in written
+
+
+def test_a_sidebar_of_unclosed_brackets_is_read_in_one_pass() -> None:
+    # The link's regex read on from each "[" to the line's end: 20,000 took 4 seconds.
+    assert sidebar_pages("[" * 1_000_000) == ()
+    # An empty target is the docs folder's README.md, as "[Home](/)" is.
+    assert sidebar_pages("[\\" * 500_000 + "](") == ("README.md",)
+    assert sidebar_pages("[a](" + " " * 1_000_000) == ("README.md",)
+    assert sidebar_pages('[a] b](x) [\n](y)\n[[c](d)[e](f "t")') == ("x.md", "d.md", "f.md")

@@ -27,8 +27,10 @@ MAX_SHELL_BYTES = 64 * 1024
 SIDEBAR = "_sidebar.md"
 # The menus docsify loads beside a page (loadSidebar, loadNavbar), in its folder or above.
 _MENU_PAGES = r"(?:.*/)?_(?:sidebar|navbar)\.md"
-# A link of the sidebar: its target, up to a space before a title or the closing parenthesis.
-_LINK = re.compile(r"\[(?:[^\]\n\\]|\\.)*+\]\(\s*<?([^)\s>]*+)")
+# What makes a link of the sidebar: its "[", a line's end (the link is on one line), and the
+# "](" after its text with its target, up to a space before a title or the closing parenthesis.
+# Read in one scan: a regex matching the text from each "[" read a line of them quadratically.
+_LINK_PARTS = re.compile(r"\[|\n|\]\(\s*<?([^)\s>]*+)")
 # The page's settings object, or a script loaded from a docsify package or file.
 _LOADS_DOCSIFY = re.compile(
     r"""window\.\$docsify\b|<script\b[^>]{0,500}\bsrc\s*=\s*["'][^"'>]{0,500}docsify""",
@@ -64,11 +66,26 @@ def sidebar_pages(text: str) -> tuple[str, ...]:
     folder: docsify's routes ("/guide", "#/guide", "zh-cn/") name their Markdown files
     ("guide.md", "zh-cn/README.md")."""
     pages: dict[str, None] = {}
-    for target in _LINK.findall(text):
+    for target in _link_targets(text):
         page = _route_page(target)
         if page is not None:
             pages.setdefault(page)
     return tuple(pages)
+
+
+def _link_targets(text: str) -> list[str]:
+    """The targets of the Markdown links in ``text``: each "](target" after a "[" of its line."""
+    targets: list[str] = []
+    opened = False
+    for part in _LINK_PARTS.finditer(text):
+        if part.group(0) == "[":
+            opened = True
+        elif part.group(0) == "\n":
+            opened = False
+        elif opened:
+            targets.append(part.group(1))
+            opened = False
+    return targets
 
 
 def _route_page(target: str) -> str | None:
