@@ -62,7 +62,9 @@ def _prefer_imports(statement: ast.Try, mod: griffe.Module) -> None:
             if member.lineno != _first_line(stand_in):
                 continue  # set again after the try: that one is what the module holds
             target = griffe.relative_to_absolute(node, name, mod)
-            if not _is_source(target, mod):
+            # An import from the module itself ("from pkg import name" in pkg) would make an
+            # alias of the name to itself, which names nothing.
+            if target.rpartition(".")[0] == mod.path or not _is_source(target, mod):
                 continue
             alias = griffe.Alias(bound, target, lineno=node.lineno, endlineno=node.end_lineno)
             mod.set_member(bound, alias)
