@@ -60,3 +60,36 @@ def test_rst_paragraphs_wrapped_inside_a_phrase() -> None:
         " refresh_token 失效。在 BaseRoBot 的基础上使用了 bottle 框架，"
         "提供接收微信服务器发来的请求的功能。"
     ]
+
+
+def test_rst_table_cells_wrapped_inside_a_phrase() -> None:
+    # A grid, a simple and a list table's cell joined its Chinese lines with a space ("整段
+    # 文本"), splitting the phrase and the bigram the search index keys it by.
+    text = (
+        "表格\n"
+        "====\n"
+        "\n"
+        "+--------+--------------+\n"
+        "| 参数   | 说明         |\n"
+        "+========+==============+\n"
+        "| style  | 拼音风格，默 |\n"
+        "|        | 认是带声调的 |\n"
+        "+--------+--------------+\n"
+        "\n"
+        "======  ==============\n"
+        "参数    说明\n"
+        "======  ==============\n"
+        "errors  处理没有拼音的\n"
+        "        字符 (default)\n"
+        "======  ==============\n"
+        "\n"
+        ".. list-table::\n"
+        "\n"
+        "   * - heteronym\n"
+        "     - 是否启用多音\n"
+        "       字模式\n"
+    )
+    body = bodies(parse_rst(text, "index.rst"))[0]
+    assert "拼音风格，默认是带声调的" in body
+    assert "处理没有拼音的字符 (default)" in body
+    assert "是否启用多音字模式" in body

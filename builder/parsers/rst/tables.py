@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from builder.parsers.rst.events import dedent, indent_of
+from builder.parsers.wide_breaks import breaks_without_space, join_lines
 
 _GRID_BORDER = re.compile(r"\+(?:[-=]+\+)+")
 _SIMPLE_BORDER = re.compile(r"=+(?: +=+)*")
@@ -80,7 +81,12 @@ def cell_text(lines: Iterable[str]) -> str:
             piece = piece[item.end() :].strip()
         if not piece:
             continue
-        text += ("; " if item and after_item else " ") + piece if text else piece
+        if text:
+            # A line wrapped between two wide characters is no space (parsers.wide_breaks).
+            joint = "" if breaks_without_space(text, piece) else " "
+            text += ("; " if item and after_item else joint) + piece
+        else:
+            text = piece
         after_item = after_item or bool(item)
     return text
 
@@ -188,7 +194,7 @@ def _grid_rows_by_column(grid: list[str]) -> list[Row]:
     for line in grid[1:]:
         if is_grid_border(line.rstrip()):
             if pending:
-                rows.append(tuple(" ".join(part for part in cell if part) for cell in pending))
+                rows.append(tuple(join_lines(cell) for cell in pending))
             pending = []
             continue
         cells = [
@@ -199,17 +205,14 @@ def _grid_rows_by_column(grid: list[str]) -> list[Row]:
         for column, cell in enumerate(cells):
             pending[column].append(cell.strip())
     if pending:
-        rows.append(tuple(" ".join(part for part in cell if part) for cell in pending))
+        rows.append(tuple(join_lines(cell) for cell in pending))
     return rows
 
 
 def simple_rows(cells: GridCells) -> list[Row]:
     """A simple table's rows (:func:`read_simple_cells`): a row's lines joined column by column,
     a line whose first column is blank continuing the row above it."""
-    return [
-        tuple(" ".join(line.strip() for line in cell if line.strip()) for cell in row)
-        for _, row in cells.rows
-    ]
+    return [tuple(join_lines(cell) for cell in row) for _, row in cells.rows]
 
 
 def read_simple_cells(lines: list[str], start: int) -> tuple[GridCells, int]:
