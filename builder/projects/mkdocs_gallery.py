@@ -23,6 +23,7 @@ from builder.projects.sphinx_gallery import (
     docstring,
     example_blocks,
     ignore_pattern,
+    setting_strings,
     without_options,
     written_galleries,
 )
@@ -41,8 +42,8 @@ def mkdocs_gallery_pages(
     if not has_plugin(config, PLUGIN):
         return GeneratedPages()
     options = plugin_options(config, PLUGIN) or {}
-    examples = _strings(options.get("examples_dirs", _DEFAULT_EXAMPLES))
-    galleries = _strings(options.get("gallery_dirs", _DEFAULT_GALLERY))
+    examples = setting_strings(options.get("examples_dirs", _DEFAULT_EXAMPLES))
+    galleries = setting_strings(options.get("gallery_dirs", _DEFAULT_GALLERY))
     notes: list[str] = []
     ignored = ignore_pattern(options.get("ignore_pattern", _DEFAULT_IGNORE), MARKDOWN, notes)
     pairs = [
@@ -110,14 +111,6 @@ def _under(folder: Path, docs_root: Path) -> str:
 def _code_block(code: str) -> str:
     code = code.strip("\n")
     return f"```python\n{code}\n```" if code.strip() else ""
-
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, list | tuple):
-        return [v for v in value if isinstance(v, str)]
-    return []
 
 
 MARKDOWN = GalleryFormat(

@@ -68,9 +68,10 @@ def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
     """The pages sphinx-gallery would write for the conf.py text ``conf_source`` of the docs
     in ``docs``; examples outside ``bound`` (the project) are not read."""
     settings = _gallery_settings(conf_source)
-    examples = _strings(settings.get("examples_dirs", "../examples"))
-    galleries = _strings(settings.get("gallery_dirs", "auto_examples"))
-    order = [os.path.normpath(docs / p) for p in _strings(settings.get("subsection_order", []))]
+    examples = setting_strings(settings.get("examples_dirs", "../examples"))
+    galleries = setting_strings(settings.get("gallery_dirs", "auto_examples"))
+    subsections = setting_strings(settings.get("subsection_order", []))
+    order = [os.path.normpath(docs / p) for p in subsections]
     notes: list[str] = []
     ignored = ignore_pattern(settings.get("ignore_pattern", _DEFAULT_IGNORE), SPHINX, notes)
     pairs = [(e, docs / e, g) for e, g in zip(examples, galleries, strict=False)]
@@ -278,7 +279,8 @@ def ignore_pattern(given: Any, form: GalleryFormat, notes: list[str]) -> re.Patt
     return re.compile(_DEFAULT_IGNORE)
 
 
-def _strings(value: Any) -> list[str]:
+def setting_strings(value: Any) -> list[str]:
+    """A gallery setting that is one folder or a list of them, as strings (others dropped)."""
     if isinstance(value, str):
         return [value]
     if isinstance(value, list | tuple):
