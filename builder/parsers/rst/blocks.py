@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from builder.api.docstrings import is_info_field
+from builder.api.sphinx_fields import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
 from builder.parsers.rst.description_runs import shared_run

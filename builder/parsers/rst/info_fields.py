@@ -9,8 +9,8 @@ Sphinx fields are (builder.api.docstrings) and shown as its lists are (builder.a
 
 from __future__ import annotations
 
-from builder.api.docstrings import read_sphinx_fields
 from builder.api.render import render_part
+from builder.api.sphinx_fields import read_sphinx_fields
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
 
 
