@@ -1,7 +1,8 @@
 """Render a section body (the index's readable plain text) as safe HTML for the site's pages.
 
-Bodies are untrusted text: every character of them goes through ``html.escape``, and the
-only markup added is a small fixed set: paragraphs, fenced code blocks, inline code, simple
+Bodies are untrusted text: every character of them goes through ``html.escape`` (without
+``quote``: quotes mean nothing in an element's text, and code samples are full of them), and
+the only markup added is a small fixed set: paragraphs, fenced code blocks, inline code, simple
 lists and "cell | cell" tables. Everything runs in time linear in the body, so a 10 MB line or
 a body full of stray backticks cannot stall the build.
 """
@@ -12,7 +13,7 @@ import functools
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from html import escape
+from html import escape as escape_with_quotes
 
 from markupsafe import Markup
 
@@ -23,6 +24,12 @@ _ITEM = re.compile(r"^( *)([-*+]|(\d{1,9})[.)]) (.*)$")
 _TICKS = re.compile(r"`+")
 _LANGUAGE_CHARS = re.compile(r"[^A-Za-z0-9_+#.-]")
 _CELL_SEPARATOR = " | "
+
+
+def escape(text: str) -> str:
+    """``text`` safe as an element's text: "&", "<" and ">" replaced, quotes kept (Python
+    3.11's docs hold 43,000 in their sections, 0.2 MB more as character references)."""
+    return escape_with_quotes(text, quote=False)
 
 
 def render_body(body: str) -> Markup:

@@ -25,8 +25,17 @@ SEARCH_FOLDER = "pagefind"
 _PAGEFIND_ENVIRONMENT_PREFIX = "PAGEFIND_"
 INSTALL_HINT = "pip install 'doctrove[site-search]'"
 # How Pagefind is run (part of the kept bundle's cache key). No path but relative ones: it
-# takes none that is not UTF-8.
-PAGEFIND_ARGUMENTS = ("--site", ".", "--output-subdir", SEARCH_FOLDER, "--silent")
+# takes none that is not UTF-8. A section's file and lines are not searched: a selector, where
+# a data-pagefind-ignore on each of them made the pages 0.3 MB larger on Python 3.11's docs.
+PAGEFIND_ARGUMENTS = (
+    "--site",
+    ".",
+    "--output-subdir",
+    SEARCH_FOLDER,
+    "--exclude-selectors",
+    "section > .meta",
+    "--silent",
+)
 
 
 class SiteSearchError(BuildError):
