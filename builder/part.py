@@ -35,7 +35,9 @@ from builder.stages.read import count_version_files
 PART_FOLDER = "doctrove-part"
 MANIFEST_FILE = "part.json"
 VOLUMES_FOLDER = "volumes"
-PART_FORMAT = "doctrove-part@1"
+# A new number whenever a manifest's fields change (@2: the origin's index_limit), so that a
+# part of an older docbuild is told as such, not as damaged.
+PART_FORMAT = "doctrove-part@2"
 # A string this long in a part's origin is a hash; an error shows only its start.
 FINGERPRINT_CHARS = 40
 
@@ -181,7 +183,7 @@ def read_part(folder: Path) -> Part:
             )
         manifest = msgspec.convert(loaded, PartManifest)
     except (orjson.JSONDecodeError, msgspec.ValidationError) as exc:
-        raise PartError(f"{path} is damaged ({exc}); rebuild the part") from exc
+        raise PartError(f"{path} is damaged ({exc}); rebuild the part with this docbuild") from exc
     return Part(folder, manifest)
 
 

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from builder.cli import main
-from builder.part import MANIFEST_FILE, PART_FOLDER, split_catalog
+from builder.part import MANIFEST_FILE, PART_FOLDER, PART_FORMAT, split_catalog
 from tests.test_incremental import site_files
 
 REPO = Path(__file__).parent.parent
@@ -226,6 +226,34 @@ def test_merge_refuses_a_folder_that_is_not_a_part(tmp_path: Path) -> None:
     code, output = run("merge", str(tmp_path), "--out", str(tmp_path / "m"))
     assert code == 1
     assert f"{tmp_path} is not a part: it has no {PART_FOLDER}/{MANIFEST_FILE}" in output
+
+
+@pytest.mark.parametrize(
+    ("manifest", "said"),
+    [
+        (
+            {"format": "doctrove-part@1", "origin": {}, "entries": []},
+            f"is format 'doctrove-part@1', this docbuild reads {PART_FORMAT}: rebuild the part",
+        ),
+        (
+            {"format": PART_FORMAT, "origin": {"builder_version": "0.1.0"}, "entries": []},
+            "is damaged (Object missing required field `catalog_sha256` - at `$.origin`); "
+            "rebuild the part with this docbuild",
+        ),
+        (b"{not json", "is damaged (unexpected character"),
+    ],
+)
+def test_merge_says_why_a_manifest_cannot_be_read(
+    tmp_path: Path, manifest: object, said: str
+) -> None:
+    folder = tmp_path / "part" / PART_FOLDER
+    folder.mkdir(parents=True)
+    raw = manifest if isinstance(manifest, bytes) else orjson.dumps(manifest)
+    (folder / MANIFEST_FILE).write_bytes(raw)
+    code, output = run("merge", str(tmp_path / "part"), "--out", str(tmp_path / "m"))
+    assert code == 1
+    assert f"{folder / MANIFEST_FILE} {said}" in " ".join(output.split())
+    assert not (tmp_path / "m").exists()
 
 
 def test_only_refuses_an_id_the_catalog_does_not_have(tmp_path: Path) -> None:
