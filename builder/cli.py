@@ -319,6 +319,7 @@ def merge(parts: tuple[Path, ...], out: Path, budget_mb: float | None, quiet: bo
     except BuildError as error:
         _fail(error)
     if not quiet:
+        click.echo(report.index_line())
         click.echo(
             f"Merged {report.parts} parts ({report.libraries} libraries, {report.versions} "
             f"versions) into {report.out}: {report.size.files} files, "

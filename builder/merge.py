@@ -19,6 +19,8 @@ from builder.lock import OutputLock
 from builder.pages import make_environment
 from builder.part import PART_FOLDER, Part, PartEntry, PartError, check_parts, read_part
 from builder.progress import BuildProgress
+from builder.report import index_left_out_line
+from builder.site_indexes import IndexFiles
 from builder.site_search import INSTALL_HINT, SearchIndexInfo, SiteSearchError
 from builder.site_size import SiteSize, measure_site
 from builder.stages.site_files import BuiltEntry
@@ -34,6 +36,21 @@ class MergeReport:
     seconds: float
     size: SiteSize
     site_search: SearchIndexInfo | None
+    indexes: IndexFiles
+    base_url: str
+
+    def index_line(self) -> str:
+        """What to give a doctrove client, as a build's report says it."""
+        indexes = self.indexes
+        if indexes.whole_written or not indexes.library_bytes:
+            return f"doctrove clients: {self.base_url}index.json"
+        left_out = set(indexes.left_out)
+        return index_left_out_line(
+            indexes.whole_bytes,
+            [(i, size) for i, size in indexes.library_bytes if i in left_out],
+            every_library=len(left_out) == len(indexes.library_bytes),
+            index_url=f"{self.base_url}libs/<id>/index.json",
+        )
 
 
 def merge_sites(
@@ -77,7 +94,7 @@ def merge_sites(
             for entry in part.manifest.entries
             for v in entry.versions
         }
-        _, searched = write_whole_site(
+        site_files, searched = write_whole_site(
             context, entries, outputs, origin.updated_at, pagefind if origin.site_search else None
         )
         size = measure_site(staging.path)
@@ -91,6 +108,8 @@ def merge_sites(
         seconds=time.perf_counter() - started,
         size=size,
         site_search=searched,
+        indexes=site_files.indexes,
+        base_url=origin.site.base_url,
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 
 from builder.build_report import BuildReport, VersionSummary, near_empty_advice
 from builder.sections import MAX_NEAR_EMPTY_SHARE
@@ -22,24 +23,35 @@ COMPILED_ORIGINS = frozenset({"directory", "git", "archive"})
 
 def _left_out_line(report: BuildReport) -> str:
     """What a doctrove client may be given when the whole-site index.json was left out."""
-    whole = f"the whole one, {_megabytes(report.whole_index_bytes)}"
+    left_out = report.library_indexes_left_out
+    every = not report.library_ids() - {library_id for library_id, _ in left_out}
+    return index_left_out_line(report.whole_index_bytes, left_out, every, report.index_url())
+
+
+def index_left_out_line(
+    whole_bytes: int, left_out: Sequence[tuple[str, int]], every_library: bool, index_url: str
+) -> str:
+    """The line of a build's (or a merge's) report when the whole-site index.json was left out
+    for its size (``whole_bytes``), and the libraries' own ``left_out`` as (id, bytes) were too
+    (``every_library``: all of them)."""
+    whole = f"the whole one, {_megabytes(whole_bytes)}"
     # A catalog of thousands of libraries built with --index-limit-mb 0 leaves out thousands.
-    largest = sorted(report.library_indexes_left_out, key=lambda item: (-item[1], item[0]))
+    largest = sorted(left_out, key=lambda item: (-item[1], item[0]))
     named = largest[:MAX_LEFT_OUT_INDEXES]
     more = len(largest) - len(named)
-    left_out = ", ".join(
+    listed = ", ".join(
         f"libs/{library_id}/index.json {_megabytes(size)}" for library_id, size in named
     ) + (f" and {more} more" if more else "")
-    if not report.library_ids() - {i for i, _ in report.library_indexes_left_out}:
+    if every_library:
         return (
-            f"index.json: none written ({whole}, and {left_out}, each pass --index-limit-mb): "
+            f"index.json: none written ({whole}, and {listed}, each pass --index-limit-mb): "
             "docclient reads catalog.json and the shards; a plain doctrove client has no index"
         )
-    if left_out:
-        whole += f", and {left_out}"
+    if listed:
+        whole += f", and {listed}"
     return (
         f"index.json: per library only ({whole}, would pass --index-limit-mb); give a doctrove "
-        f"client {report.index_url()}"
+        f"client {index_url}"
     )
 
 

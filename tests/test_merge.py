@@ -111,6 +111,7 @@ def test_merged_parts_are_the_bytes_of_one_build(
     code, output = run("merge", *map(str, folders), "--out", str(tmp_path / "merged"))
     assert code == 0, output
     assert "Merged 4 parts (" in output
+    assert "doctrove clients: https://docs.example/index.json\n" in output
     one, merged = site_files(tmp_path / "one"), site_files(tmp_path / "merged")
     assert sorted(merged) == sorted(one)
     assert [name for name in one if merged[name] != one[name]] == []
@@ -142,6 +143,21 @@ def edit_manifest(folder: Path, tmp_path: Path, field: str, value: object) -> Pa
     manifest["origin"][field] = value
     path.write_bytes(orjson.dumps(manifest))
     return copy
+
+
+def test_merge_says_which_index_files_were_left_out(
+    parts: tuple[Path, list[Path]], tmp_path: Path
+) -> None:
+    """Parts built with --index-limit-mb 0: the merge writes no index.json, and says so as the
+    build of the whole catalog would."""
+    _, folders = parts
+    edited = [edit_manifest(f, tmp_path / str(n), "index_limit", 0) for n, f in enumerate(folders)]
+    code, output = run("merge", *map(str, edited), "--out", str(tmp_path / "merged"))
+    assert code == 0, output
+    assert "index.json: none written (the whole one, " in output
+    assert "each pass --index-limit-mb): docclient reads catalog.json and the shards" in output
+    assert "libs/alpha/index.json" in output
+    assert not list((tmp_path / "merged").rglob("index.json"))
 
 
 @pytest.mark.parametrize(
