@@ -197,7 +197,7 @@ def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> No
         ".. [1] Footnote text.\n"
     )
     assert _body(text) == (
-        "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\nKept content.\n\n"
+        "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\n`argument`\n\nKept content.\n\n"
         "Footnotes\n\n[1] Footnote text."
     )
 
