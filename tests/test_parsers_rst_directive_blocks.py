@@ -112,6 +112,16 @@ def test_admonitions_become_labelled_paragraphs() -> None:
     )
 
 
+def test_an_admonition_title_ending_a_sentence_gets_no_colon() -> None:
+    # beets 2.14.1's guide: ".. admonition:: Need more information?" read
+    # "Need more information?:".
+    text = (
+        ".. admonition:: Need more information?\n\n   See the guide.\n\n"
+        ".. admonition:: Found a Bug?\n\n   - Report it\n"
+    )
+    assert _body(text) == "Need more information? See the guide.\n\nFound a Bug?\n- Report it"
+
+
 def test_version_notes() -> None:
     text = (
         ".. versionadded:: 2.0 Supports streaming.\n\n"
