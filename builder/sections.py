@@ -208,7 +208,9 @@ def _entry_line(entry: Section) -> str:
         if leading and _BASES_LINE.match(block):
             continue
         leading = False
-        if _TITLED_LIST.match(block):
+        if _TITLED_LIST.match(block) or block[:1] == " ":
+            # A list's item, or a paragraph indented under one (a parameter's second
+            # paragraph): the object's own prose starts at the margin.
             continue
         if not _FENCE.match(lines[0]):  # a fenced block is code, whatever its length
             prose = block

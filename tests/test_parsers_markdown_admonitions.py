@@ -54,7 +54,7 @@ def test_pymdownx_block_options_are_not_text() -> None:
         "/// details | Why?\n    type: warning\n    open: true\n\nBecause.\n///\n\n"
         "/// note\n\n    key: value\n///\n"
     )
-    assert bodies(parse(text, "x.md")) == ["Why?: Because.\n\nNote:\n```\nkey: value\n```"]
+    assert bodies(parse(text, "x.md")) == ["Why? Because.\n\nNote:\n```\nkey: value\n```"]
 
 
 def test_admonitions_go_on_over_blank_lines_while_indented() -> None:

@@ -45,3 +45,24 @@ def test_a_docstrings_rest_links_are_links(tmp_path: Path) -> None:
     assert parsed.sections[-1].body == (
         "`f()`\n\nHow io.open_code is patched, in an async context, not ``a <b>`_``."
     )
+
+
+def test_a_docstrings_rest_math_is_a_math_fence(tmp_path: Path) -> None:
+    # pygsp 0.6.1 and gstools 1.7.0 (NumPy docstrings, API pages from their code): 98
+    # ".. math::" stayed as written, each formula run into one line that lost a backslash of
+    # each "\\" and "\|".
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    r"""Frame bounds.\n\n    Notes\n    -----\n    Given by:\n\n'
+        "    .. math:: A \\|x\\|^2 \\leq B,\n              \\text{ where } a \\\\ b\n\n"
+        "    and\n\n    .. math::\n       :label: eq\n\n       c = D^* s\n\n    Done.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nFrame bounds.\n\nNotes\n\nGiven by:\n\n"
+        "```math\nA \\|x\\|^2 \\leq B,\n\\text{ where } a \\\\ b\n```\n\n"
+        "and\n\n```math\nc = D^* s\n```\n\nDone."
+    )

@@ -464,6 +464,21 @@ def test_list_item_with_code_keeps_the_fence_at_column_zero() -> None:
     assert _body("- Run::\n\n      make\n\n- Done\n") == "- Run:\n\n```\nmake\n```\n- Done"
 
 
+def test_list_item_wider_than_its_continuation_keeps_its_own_lines_one_paragraph() -> None:
+    # scrapy 2.19.0's install page: "*   " items, a paragraph indented by two below one.
+    text = (
+        "* First item.\n\n"
+        "*   *(Optional)* :ref:`Install it in a virtual environment\n"
+        "    <intro-using-virtualenv>`.\n\n"
+        "  This method is a workaround.\n"
+    )
+    assert _body(text) == (
+        "- First item.\n"
+        "- (Optional) Install it in a virtual environment.\n\n"
+        "  This method is a workaround."
+    )
+
+
 def test_field_option_and_definition_lists() -> None:
     text = (
         ":param x: The x.\n:returns: Nothing\n   at all.\n\n"

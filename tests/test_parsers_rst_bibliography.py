@@ -107,4 +107,22 @@ def test_a_footbibliography_lists_what_the_page_footcites_since_the_one_before(
     with bibtex_settings(("bibtex/refs.bib",), ()):
         home, part = parse_rst(page, "index.rst", None, reader).sections
     assert home.body.endswith(f"show.\n\n{TOMEK}\n{SMOTE}")
-    assert part.body == f"Again tomek1976two.\n\n{TOMEK}"
+    assert part.body == f"Again (Tomek, 1976).\n\n{TOMEK}"
+
+
+def test_a_citation_shows_the_authors_and_year_of_its_entries(tmp_path: Path) -> None:
+    # pyunlocbox 0.6.1's "gradient of f_2 :cite:`beck2009FISTA`": 14 citations showed only
+    # their keys, the work cited named only in the bibliography's own section.
+    reader = _docs(tmp_path)
+    page = (
+        "Home\n====\n\nSee :cite:`tomek1976two`, :cite:p:`chawla2002smote,tomek1976two` and"
+        " :cite:t:`chawla2002smote`; :cite:`unknown` and :cite:p:`{see}tomek1976two` stay.\n"
+    )
+    with bibtex_settings(("bibtex/refs.bib",), ()):
+        (home,) = parse_rst(page, "index.rst", None, reader).sections
+    assert home.body == (
+        "See (Tomek, 1976), (Chawla and Bowyer, 2002; Tomek, 1976) and Chawla and Bowyer"
+        " (2002); unknown and {see}tomek1976two stay."
+    )
+    (plain,) = parse_rst(page, "index.rst", None, reader).sections  # no sphinxcontrib-bibtex
+    assert plain.body.startswith("See tomek1976two, chawla2002smote,tomek1976two and")

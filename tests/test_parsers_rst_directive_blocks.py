@@ -112,6 +112,16 @@ def test_admonitions_become_labelled_paragraphs() -> None:
     )
 
 
+def test_an_admonition_title_ending_a_sentence_gets_no_colon() -> None:
+    # beets 2.14.1's guide: ".. admonition:: Need more information?" read
+    # "Need more information?:".
+    text = (
+        ".. admonition:: Need more information?\n\n   See the guide.\n\n"
+        ".. admonition:: Found a Bug?\n\n   - Report it\n"
+    )
+    assert _body(text) == "Need more information? See the guide.\n\nFound a Bug?\n- Report it"
+
+
 def test_version_notes() -> None:
     text = (
         ".. versionadded:: 2.0 Supports streaming.\n\n"
@@ -197,7 +207,7 @@ def test_build_directives_leave_no_junk_and_content_directives_keep_text() -> No
         ".. [1] Footnote text.\n"
     )
     assert _body(text) == (
-        "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\nKept content.\n\n"
+        "A diagram of the flow\n\nThe caption.\n\nHTML text.\n\n`argument`\n\nKept content.\n\n"
         "Footnotes\n\n[1] Footnote text."
     )
 

@@ -242,3 +242,18 @@ def test_sphinx_toolboxs_extensions_directive_shows_the_conf_py_lines() -> None:
         "```python\nextensions = [\n    ...\n    'sphinx_toolbox',\n    'sphinx.ext.viewcode',"
         "\n    ]\n```"
     )
+
+
+def test_a_project_description_directive_keeps_the_name_it_describes() -> None:
+    # beets 2.14.1's own ".. conf:: name" (a docs/extensions ObjectDescription): 68 settings'
+    # text came out with no name over it. A count or a condition is no such name.
+    text = (
+        ".. conf:: client_id\n    :default: mcjmpl1bPATJXcBT\n\n    The API client ID.\n\n"
+        ".. conf:: tokenfile\n\n    The token's file.\n\n"
+        ".. grid:: 2\n\n    Grid text.\n\n"
+        ".. ifconfig:: todo_include_todos\n\n    Todo text.\n"
+    )
+    assert _body(text) == (
+        "`client_id` (default: `mcjmpl1bPATJXcBT`)\n\nThe API client ID.\n\n"
+        "`tokenfile`\n\nThe token's file.\n\nGrid text.\n\nTodo text."
+    )

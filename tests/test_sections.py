@@ -301,6 +301,14 @@ def test_entry_line_skips_the_titled_lists_of_a_docstring() -> None:
     assert sections[0].body == "- m.e(a)"
 
 
+def test_entry_line_skips_a_paragraph_indented_under_a_list_item() -> None:
+    # pytest-benchmark 5.3.1's benchmark.pedantic, all fields: the setup parameter's second
+    # paragraph was listed as what the function does.
+    body = "`p(t, setup)`\n\nParameters:\n- t: Target.\n- setup: A setup.\n\n  It can return args."
+    sections = finalize(section("Topic", "", 1, "topic"), section("m.p", body, 2, "p", kind="api"))
+    assert sections[0].body == "- m.p(t, setup)"
+
+
 def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
     # Block splitting matches the fence regex only on lines with a fence's prefix after their
     # spaces: every line of up to six of these characters must be a fence exactly when it has

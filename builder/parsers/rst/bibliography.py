@@ -11,12 +11,14 @@ works the docs cite named only by their keys. Each entry is shown after its key,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
 from builder.parsers.rst.bibtex import BibEntry, format_entry, read_bibtex
+from builder.parsers.rst.citations import cited_entries
 from builder.parsers.rst.events import DocState, Event, Text
 from builder.parsers.rst.includes import included_text
 
@@ -55,10 +57,12 @@ def bibtex_settings(files: tuple[str, ...] | None, cited: tuple[str, ...]) -> It
 
 
 @contextmanager
-def page_citations(lines: Sequence[str]) -> Iterator[None]:
-    """Read the page's ``footbibliography`` directives with its ``:footcite:`` keys."""
+def page_citations(lines: Sequence[str], doc: DocState) -> Iterator[None]:
+    """Read the page's ``footbibliography`` directives with its ``:footcite:`` keys, and its
+    citation roles with the project's entries."""
     cited: tuple[tuple[int, str], ...] = ()
-    if _SETTINGS.get() is not None:
+    settings = _SETTINGS.get()
+    if settings is not None:
         cited = tuple(
             (number, key.strip())
             for number, line in enumerate(lines, start=1)
@@ -69,11 +73,32 @@ def page_citations(lines: Sequence[str]) -> Iterator[None]:
         )
     lists = tuple(k for k, line in enumerate(lines, start=1) if cited and _FOOT_LIST.match(line))
     token, lists_token = _FOOTCITED.set(cited), _FOOT_LISTS.set(lists)
+    entries = None if settings is None else _project_entries(settings, doc)
     try:
-        yield
+        with cited_entries(entries):
+            yield
     finally:
         _FOOTCITED.reset(token)
         _FOOT_LISTS.reset(lists_token)
+
+
+def _project_entries(
+    settings: BibtexSettings, doc: DocState
+) -> Callable[[], Mapping[str, BibEntry]]:
+    """The entries of conf.py's bibliography files by key, read when first asked for; a file
+    that cannot be read is the bibliography directive's to warn of, not each citing page's."""
+    quiet = replace(doc, warnings=[])
+
+    @cache
+    def read() -> Mapping[str, BibEntry]:
+        return {
+            entry.key: entry
+            for name in settings.files
+            if (text := included_text(f"/{name.lstrip('/')}", 1, quiet)) is not None
+            for entry in read_bibtex(text)
+        }
+
+    return read
 
 
 def cited_keys(texts: Iterable[str]) -> frozenset[str]:

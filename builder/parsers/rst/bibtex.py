@@ -175,6 +175,34 @@ def format_entry(entry: BibEntry) -> str:
     return " ".join(parts)
 
 
+def author_year(entry: BibEntry) -> tuple[str, str]:
+    """Who wrote the entry and when, as an author-year citation names them: the authors' (or
+    editors') last names ("Beck", "Beck and Teboulle", "Beck et al."), and the year."""
+    names = _last_names(entry.get("author")) or _last_names(entry.get("editor"))
+    if len(names) == 2 and names[1] != "others":
+        who = f"{names[0]} and {names[1]}"
+    elif len(names) > 1:
+        who = f"{names[0]} et al."
+    else:
+        who = names[0] if names else ""
+    return who, plain_text(entry.get("year"))
+
+
+def _last_names(value: str) -> list[str]:
+    """The last name of each of ``Last, First and First Last``; ``others`` as it is."""
+    if not value.strip():
+        return []
+    names: list[str] = []
+    for name in re.split(r"\s+and\s+", value.strip()):
+        last, comma, _ = name.partition(",")
+        if not comma:  # "First Last", or "First {Van der Walt}"
+            braced = name.rfind("{")
+            words = name.split() or [""]
+            last = name[braced:] if name.rstrip().endswith("}") and braced >= 0 else words[-1]
+        names.append(plain_text(last))
+    return names
+
+
 def _venue(entry: BibEntry) -> str:
     """Where the work appeared: the journal with volume, number and pages, the book of a
     paper ("In ..."), or the publisher, school or institution."""

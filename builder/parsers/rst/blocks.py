@@ -336,14 +336,27 @@ def _item_body(lines: list[str], i: int, marker_end: int, *, known: bool) -> tup
 
     docutils dedents a list item that has text after its marker by the marker's width (a
     ``known`` indent), and other items by their least indented line; a list item indented less
-    than its marker is still read as its continuation rather than as a stray block quote.
+    than its marker is still read as its continuation rather than as a stray block quote. The
+    item's own lines are cut by the marker's width and such a continuation by its own indent:
+    cut together to the continuation's, the item's second line read as a block quote, apart
+    from its first (scrapy's "*   :ref:`Install ...", the role's target on the next line, over
+    a paragraph indented by two, kept the role as written).
     """
     end = indented_end(lines, i + 1) if i + 1 < len(lines) else i + 1
     end = max(end, i + 1)
     rest = lines[i + 1 : end]
-    cut = min((indent_of(line) for line in rest if line), default=0)
     if known and lines[i][marker_end:].strip():
-        cut = min(cut, marker_end)
+        own = next(
+            (k for k, line in enumerate(rest) if line and indent_of(line) < marker_end), len(rest)
+        )
+        after = rest[own:]
+        cut = min((indent_of(line) for line in after if line), default=0)
+        return [
+            lines[i][marker_end:].strip(),
+            *(line[marker_end:] for line in rest[:own]),
+            *(line[cut:] for line in after),
+        ], end
+    cut = min((indent_of(line) for line in rest if line), default=0)
     return [lines[i][marker_end:].strip(), *(line[cut:] for line in rest)], end
 
 

@@ -179,6 +179,20 @@ _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
+# An unknown directive's argument that names what it describes (a setting, an event), not a
+# count or a condition (sphinx-design's "grid:: 2", "ifconfig:: builder != 'text'").
+_OBJECT_NAME = re.compile(r"[A-Za-z_][\w.:-]*")
+# Directives of docutils, Sphinx and common extensions whose one-word argument is no name of
+# what they hold: a condition (psycopg2's "ifconfig:: todo_include_todos"), classes, a link
+# target, a file, a module whose members they list.
+_NO_NAME_ARGUMENT = frozenset(
+    {
+        "only", "ifconfig", "container", "div", "compound", "highlights", "pull-quote",
+        "epigraph", "line-block", "hlist", "tabs", "tab-set", "tab-set-code", "grid",
+        "grid-item", "button-ref", "button-link", "nbgallery", "exec", "automodsumm",
+        "program-output", "command-output", "bibliography", "footbibliography",
+    }
+)  # fmt: skip
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -585,7 +599,20 @@ def _render_other(
     caption = [Text(render_inline(given))] if (given := directive.option("caption")) else []
     if not any(line.strip() for line in directive.content):
         return [*argument_only(directive.name, directive.argument, following), *caption]
-    return [*render(list(directive.content), directive.content_first, ctx.nested(), doc), *caption]
+    held = render(list(directive.content), directive.content_first, ctx.nested(), doc)
+    return [*_object_signature(directive), *held, *caption]
+
+
+def _object_signature(directive: Directive) -> list[Event]:
+    """The name a directive this parser does not know describes, when its argument is one
+    name: a project's own description directive (beets' ``.. conf:: client_id`` with its
+    ``:default:``, over the setting's text) shows it as Sphinx's descriptions show their
+    signature; left out, the text was about nothing it named."""
+    name = directive.argument.strip()
+    if directive.name in _NO_NAME_ARGUMENT or not _OBJECT_NAME.fullmatch(name):
+        return []
+    default = directive.option("default").strip()
+    return [Text(f"`{name}`" + (f" (default: `{default}`)" if default else ""))]
 
 
 def _header_rows(directive: Directive) -> int:

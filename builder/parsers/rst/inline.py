@@ -18,6 +18,7 @@ from builder.parsers.reference_titles import (
     other_project_document,
     other_project_label,
 )
+from builder.parsers.rst.citations import cited_text, is_citation
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.role_aliases import base_role
@@ -283,6 +284,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return _code(_unescape(text), heading)
     if base in ("pep", "rfc"):
         return title or f"{base.upper()} {target}"
+    if is_citation(domain, base) and (cited := cited_text(domain, base, text)) is not None:
+        return cited
     if not domain and (linked := shown_link(base, text)) is not None:
         return linked
     code_like = base in CODE_ROLES or (domain in CODE_DOMAINS and base not in _TEXT_DOMAIN_ROLES)

@@ -72,7 +72,7 @@ def parse(
         page_substitutions(lines),
         page_roles(lines),
         page_footnotes(labels),
-        page_citations(lines),
+        page_citations(lines, doc),
     ):
         events = render_blocks(lines, 1, Context(), doc)
     opened = _fold(events, lines)
