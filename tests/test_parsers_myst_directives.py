@@ -166,6 +166,20 @@ def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
     assert bodies(parse(text, "x.md")) == ["Getting started\n\nHeader\n\nCard content\n\nFooter"]
 
 
+def test_margin_and_aside_keep_their_title() -> None:
+    # sphinx-book-theme 1.4.0 ("```{margin} Paired ipynb files") and Jupyter Book 2.1.7
+    # (mystmd's ":::{margin} The MyST Sandbox is great...") title their margin notes.
+    text = (
+        "# A\n\n"
+        "```{margin} **Notes** in margins\nA note.\n```\n\n"
+        ":::{aside} An aside\nIts text.\n:::\n\n"
+        ":::{margin}\nUntitled.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Notes in margins\n\nA note.\n\nAn aside\n\nIts text.\n\nUntitled."
+    ]
+
+
 def test_list_table_cells_are_markdown() -> None:
     # mystmd's docs (admonitions.md): each cell of its table of admonitions read
     # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".

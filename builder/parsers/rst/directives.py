@@ -163,9 +163,12 @@ LITERAL_DIRECTIVES = {
     # (its argument, no content, or a MyST fence's one blank line) stays out, as before.
     "mermaid": "mermaid",
 }
+# sphinx-book-theme's margin (a sidebar in the margin) and mystmd's aside and margin take a
+# title as their argument, as a sidebar does.
 TITLED = frozenset(
-    {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab"}
-)
+    {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab",
+     "margin", "aside"}
+)  # fmt: skip
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
