@@ -180,6 +180,20 @@ def test_margin_and_aside_keep_their_title() -> None:
     ]
 
 
+def test_mystmd_cards_keep_their_header_and_footer_options() -> None:
+    # Jupyter Book 2.1.7's install page heads each card's command with ":header: Install
+    # with [`uv`][uv]"; its index ends each card with ":footer: Install Jupyter Book »".
+    text = (
+        "# A\n\n"
+        ":::{card} Title\n:header: Install with [`uv`][uv]\n:footer: Read *more* »\n\n"
+        "```shell\nuv add x\n```\n:::\n\n"
+        "[uv]: https://example.org/uv\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Install with `uv`\n\nTitle\n\n```shell\nuv add x\n```\n\nRead more »"
+    ]
+
+
 def test_list_table_cells_are_markdown() -> None:
     # mystmd's docs (admonitions.md): each cell of its table of admonitions read
     # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".

@@ -23,7 +23,7 @@ from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
-from builder.parsers.rst.directives import ADMONITIONS, TITLED, render_directive
+from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
 from builder.parsers.rst.parser import split_lines
 from builder.parsers.rst.table_blocks import render_records
@@ -44,6 +44,8 @@ _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 _REST_INLINE = re.compile(r"[\\*_`|]")
 # Arguments that are a title a reader sees, written in Markdown.
 _TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
+# A card's options that hold text shown above and below its body.
+_CARD_BANDS = ("header", "footer")
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,13 @@ class Directives:
         def render(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
             return nested.markdown_events(markdown, "\n".join(lines), first + shift, ctx)
 
-        return render_directive(name, argument, body, line, ctx, self.rst, render)
+        events = render_directive(name, argument, body, line, ctx, self.rst, render)
+        if name in CARDS:
+            # mystmd's cards write their header and footer as options (":header: Install
+            # with `pip`"); each is a line of Markdown shown above or below the card's body.
+            header, footer = (_option_text(doc, directive, key) for key in _CARD_BANDS)
+            return [*header, *events, *footer]
+        return events
 
     def markdown_events(self, doc: Document, text: str, first: int, ctx: Context) -> list[Event]:
         """Events of Markdown content whose first line is source line ``first``."""
@@ -190,6 +198,13 @@ def _option_line(doc: Document, key: str, value: str) -> str:
     if key == "caption":
         value = _REST_INLINE.sub(r"\\\g<0>", render_inline(doc, value)[0])
     return f":{key}: {value}".rstrip()
+
+
+def _option_text(doc: Document, directive: MystDirective, key: str) -> list[Event]:
+    """The option ``key`` of a directive, read as a line of Markdown, or nothing."""
+    value = next((value for name, value in directive.options if name == key), "")
+    text = render_inline(doc, value)[0] if value.strip() else ""
+    return [Text(text)] if text else []
 
 
 def _header_rows(directive: MystDirective) -> int:
