@@ -194,6 +194,19 @@ def test_mystmd_cards_keep_their_header_and_footer_options() -> None:
     ]
 
 
+def test_a_code_blocks_filename_option_is_shown_above_it() -> None:
+    # Jupyter Book 2.1.7 (mystmd) names the file of 41 examples ":filename: myst.yml".
+    text = (
+        "# A\n\n"
+        "```{code} yaml\n:filename: my_config/myst.yml\n:caption: The *new* file.\n\n"
+        "version: 1\n```\n\n"
+        "```{code-block} python\n:filename: false\nx = 1\n```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "my_config/myst.yml\n\nThe new file.\n\n```yaml\nversion: 1\n```\n\n```python\nx = 1\n```"
+    ]
+
+
 def test_list_table_cells_are_markdown() -> None:
     # mystmd's docs (admonitions.md): each cell of its table of admonitions read
     # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".

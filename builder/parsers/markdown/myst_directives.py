@@ -25,6 +25,7 @@ from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, 
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
+from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.parser import split_lines
 from builder.parsers.rst.table_blocks import render_records
 from builder.parsers.rst.tables import GridCells, read_list_cells, read_list_table
@@ -46,6 +47,8 @@ _REST_INLINE = re.compile(r"[\\*_`|]")
 _TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
 # A card's options that hold text shown above and below its body.
 _CARD_BANDS = ("header", "footer")
+# How mystmd's boolean options say no (a literalinclude's ":filename: false").
+_FALSE_FLAGS = frozenset({"false", "no"})
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,9 @@ class Directives:
             return nested.markdown_events(markdown, "\n".join(lines), first + shift, ctx)
 
         events = render_directive(name, argument, body, line, ctx, self.rst, render)
+        if name in CODE_DIRECTIVES and (filename := _filename(directive)):
+            # mystmd shows a code block's ":filename: myst.yml" in a bar above the code.
+            return [Text(filename), *events]
         if name in CARDS:
             # mystmd's cards write their header and footer as options (":header: Install
             # with `pip`"); each is a line of Markdown shown above or below the card's body.
@@ -205,6 +211,12 @@ def _option_text(doc: Document, directive: MystDirective, key: str) -> list[Even
     value = next((value for name, value in directive.options if name == key), "")
     text = render_inline(doc, value)[0] if value.strip() else ""
     return [Text(text)] if text else []
+
+
+def _filename(directive: MystDirective) -> str:
+    """The file a code block's ``filename`` option names, as written ("false" hides it)."""
+    value = next((value for key, value in directive.options if key == "filename"), "").strip()
+    return "" if value.lower() in _FALSE_FLAGS else value
 
 
 def _header_rows(directive: MystDirective) -> int:
