@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
 from builder.parsers.markdown.parser import parse
+from builder.parsers.rst.parser import parse as parse_rst
 from tests.test_parsers_myst import bodies
 
 
@@ -205,6 +206,24 @@ def test_a_code_blocks_filename_option_is_shown_above_it() -> None:
     assert bodies(parse(text, "x.md")) == [
         "my_config/myst.yml\n\nThe new file.\n\n```yaml\nversion: 1\n```\n\n```python\nx = 1\n```"
     ]
+
+
+def test_exercises_solutions_and_theorems_are_headed_by_kind_and_title() -> None:
+    # sphinx-exercise 1.2.1's syntax page: "```{exercise} $n!$ Factorial" lost its title, and
+    # its exercises and solutions ran together as untold paragraphs.
+    text = (
+        "# A\n\n"
+        "```{exercise} $n!$ *Factorial*\n:label: nf\n\nWrite it.\n```\n\n"
+        "```{solution} nf\nHere.\n```\n\n"
+        ":::{prf:theorem} Pythagoras\n:label: thm\nA theorem.\n:::\n\n"
+        "```{exercise-start}\n```\nGated.\n```{exercise-end}\n```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Exercise ($n!$ Factorial): Write it.\n\nSolution: Here.\n\n"
+        "Theorem (Pythagoras): A theorem.\n\nExercise\n\nGated."
+    ]
+    rst = "T\n=\n\n.. prf:proof::\n\n   Trivial.\n\n.. exercise:: Title\n\n   Do it.\n"
+    assert bodies(parse_rst(rst, "x.rst")) == ["Proof: Trivial.\n\nExercise (Title): Do it."]
 
 
 def test_list_table_cells_are_markdown() -> None:

@@ -26,6 +26,7 @@ from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
 from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
+from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS
 from builder.parsers.rst.parser import split_lines
 from builder.parsers.rst.table_blocks import render_records
 from builder.parsers.rst.tables import GridCells, read_list_cells, read_list_table
@@ -44,7 +45,9 @@ _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 # The characters reST inline markup starts or ends with.
 _REST_INLINE = re.compile(r"[\\*_`|]")
 # Arguments that are a title a reader sees, written in Markdown.
-_TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
+_TITLE_ARGUMENTS = (
+    TITLED | NUMBERED_BLOCKS | {"admonition", "rubric", "centered", "figure", "table"}
+)
 # A card's options that hold text shown above and below its body.
 _CARD_BANDS = ("header", "footer")
 # How mystmd's boolean options say no (a literalinclude's ":filename: false").
