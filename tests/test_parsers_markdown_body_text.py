@@ -234,6 +234,33 @@ def test_a_page_without_a_lead_reads_its_front_matter_description_under_its_titl
     assert bodies(parse(titled, "x.md")) == ["", "Run it."]
 
 
+def test_a_front_matter_subtitle_reads_under_the_page_title() -> None:
+    # Jupyter Book 2.1.7 (mystmd) gives 13 pages a subtitle shown under their title ("Install
+    # the Jupyter Book tools from PyPI, npm, or conda-forge."); it was dropped.
+    text = (
+        "---\n"
+        "title: Install Jupyter Book\n"
+        "subtitle: Install the *tools* from PyPI.\n"
+        "---\n"
+        "\n"
+        "Jupyter Book is available.\n"
+        "\n"
+        "## Next\n"
+        "\n"
+        "More.\n"
+    )
+    parsed = parse(text, "install.md")
+    assert [(s.heading, s.body, s.line_start) for s in parsed.sections] == [
+        ("Install Jupyter Book", "Install the tools from PyPI.\n\nJupyter Book is available.", 3),
+        ("Next", "More.", 8),
+    ]
+    # Under a level 1 title that opens the page, as Quarto and mystmd show it.
+    titled = text.replace("Jupyter Book is available.", "# Install\n\nJupyter Book is available.")
+    assert bodies(parse(titled, "x.md"))[0] == (
+        "Install the tools from PyPI.\n\nJupyter Book is available."
+    )
+
+
 def test_struck_through_text_keeps_its_marks() -> None:
     # mockjs 1.1.0's README lists a feature it dropped, struck through; wot-design-uni's
     # docs strike a deprecated prop's row, with ~~ or HTML's <s>. A heading's marks go, as
