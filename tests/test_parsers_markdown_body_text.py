@@ -159,6 +159,25 @@ def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
     ]
 
 
+def test_a_footnotes_indented_paragraphs_are_more_of_it_not_code() -> None:
+    # Jupyter Book 2.1.7's website.md and mystmd.md, sphinx-book-theme 1.4.0's sidenote:
+    # a footnote's second paragraph, indented under its definition, read as a code block.
+    text = (
+        "# Notes\n\n"
+        "Clean it.[^clean]\n\n"
+        "[^clean]: By default it keeps templates.\n\n"
+        "    Before deleting, it *asks*. For example:\n\n"
+        "    ```text\n    Deleting: _build\n    ```\n\n"
+        "After.\n\n"
+        "    real_code()\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Clean it.\n\n[clean] By default it keeps templates.\n\n"
+        "Before deleting, it asks. For example:\n\n```text\nDeleting: _build\n```\n\n"
+        "After.\n\n```\nreal_code()\n```"
+    ]
+
+
 def test_a_link_reference_whose_label_holds_brackets_in_code_reads_as_its_text() -> None:
     # undici 8.14.0's API pages: CommonMark refuses such a label, so the references stayed
     # as written and the definitions read as a paragraph ending the page's last section.
