@@ -4,6 +4,7 @@ tables, cards, options) and what they leave in a section."""
 from __future__ import annotations
 
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
+from builder.parsers.markdown.myst_extensions import mystmd_pages
 from builder.parsers.markdown.parser import parse
 from builder.parsers.rst.parser import parse as parse_rst
 from tests.test_parsers_myst import bodies
@@ -224,6 +225,25 @@ def test_exercises_solutions_and_theorems_are_headed_by_kind_and_title() -> None
     ]
     rst = "T\n=\n\n.. prf:proof::\n\n   Trivial.\n\n.. exercise:: Title\n\n   Do it.\n"
     assert bodies(parse_rst(rst, "x.rst")) == ["Proof: Trivial.\n\nExercise (Title): Do it."]
+
+
+def test_in_a_mystmd_book_a_notes_argument_is_its_title() -> None:
+    # Jupyter Book 2.1.7 titles 26 notes (":::{note} Goals and prerequisites"); mystmd shows
+    # the argument as the title, where MyST-Parser reads it as the note's first words.
+    text = (
+        "# A\n\n:::{note} Goals and prerequisites\n**Goals**: learn.\n:::\n\n"
+        ":::{seealso} Never used it?\n:class: dropdown\n\nIt is thin.\n:::\n\n"
+        ":::{tip}\nNo title.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Note: Goals and prerequisites Goals: learn.\n\nSee also: Never used it? It is thin."
+        "\n\nTip: No title."
+    ]
+    with mystmd_pages(True):
+        assert bodies(parse(text, "x.md")) == [
+            "Goals and prerequisites: Goals: learn.\n\nNever used it?: It is thin."
+            "\n\nTip: No title."
+        ]
 
 
 def test_list_table_cells_are_markdown() -> None:
