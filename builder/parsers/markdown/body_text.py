@@ -45,6 +45,7 @@ from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     code_span_text,
     drop_abbreviations,
+    read_bracketed_spans,
     read_marks,
     resolve_cross_references,
     strip_attributes_and_icons,
@@ -155,6 +156,8 @@ def render_inline(
         content = strip_inline_jsx(content)
     if (mkdocs := mkdocs_markdown()) is not None:
         content = read_marks(content, mkdocs.extensions)
+    elif len(content) <= MAX_INLINE_CHARS:  # its code spans are matched as the parse would
+        content = read_bracketed_spans(content)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
         content = strip_attributes_and_icons(content)
