@@ -246,6 +246,20 @@ def test_in_a_mystmd_book_a_notes_argument_is_its_title() -> None:
         ]
 
 
+def test_a_myst_demo_keeps_its_source_then_what_it_renders() -> None:
+    # Jupyter Book 2.1.7's authoring pages show 7 pieces of MyST with mystmd's {myst}, whose
+    # source was dropped; a heading in a demo heads no section of the page.
+    text = (
+        "# A\n\n"
+        "````{myst}\n### Level 3\n\n:::{figure} pic.png\n:align: right\n\nA *caption*.\n:::\n"
+        "````\n\nAfter.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "```markdown\n### Level 3\n\n:::{figure} pic.png\n:align: right\n\nA *caption*.\n:::\n```"
+        "\n\nLevel 3\n\nA caption.\n\nAfter."
+    ]
+
+
 def test_list_table_cells_are_markdown() -> None:
     # mystmd's docs (admonitions.md): each cell of its table of admonitions read
     # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".

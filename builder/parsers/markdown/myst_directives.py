@@ -25,7 +25,15 @@ from builder.parsers.markdown.myst_extensions import reads_mystmd
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
-from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    Text,
+    dedent,
+    fence,
+    join_events,
+)
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS
 from builder.parsers.rst.parser import split_lines
@@ -49,6 +57,8 @@ _REST_INLINE = re.compile(r"[\\*_`|]")
 _TITLE_ARGUMENTS = (
     TITLED | NUMBERED_BLOCKS | {"admonition", "rubric", "centered", "figure", "table"}
 )
+# mystmd's directive that shows a piece of MyST and what it renders.
+_DEMO = "myst"
 # A card's options that hold text shown above and below its body.
 _CARD_BANDS = ("header", "footer")
 # How mystmd's boolean options say no (a literalinclude's ":filename: false").
@@ -83,6 +93,12 @@ class Directives:
         if name == "eval-rst":
             lines = dedent(split_lines("\n".join(directive.content)))
             return render_rst_blocks(lines, first, ctx, self.rst)
+        if name == _DEMO:
+            # mystmd's {myst} shows its MyST source beside what it renders; the source is the
+            # syntax the page teaches.
+            source = "\n".join(directive.content)
+            rendered = self.markdown_events(doc, source, first, Context(sections=False))
+            return [Text(fence(directive.content, "markdown")), *rendered]
         if name == "glossary":
             return [Text(self._glossary(doc, directive, first))]
         if name == "list-table":
