@@ -159,6 +159,25 @@ def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
     ]
 
 
+def test_a_footnotes_indented_paragraphs_are_more_of_it_not_code() -> None:
+    # Jupyter Book 2.1.7's website.md and mystmd.md, sphinx-book-theme 1.4.0's sidenote:
+    # a footnote's second paragraph, indented under its definition, read as a code block.
+    text = (
+        "# Notes\n\n"
+        "Clean it.[^clean]\n\n"
+        "[^clean]: By default it keeps templates.\n\n"
+        "    Before deleting, it *asks*. For example:\n\n"
+        "    ```text\n    Deleting: _build\n    ```\n\n"
+        "After.\n\n"
+        "    real_code()\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Clean it.\n\n[clean] By default it keeps templates.\n\n"
+        "Before deleting, it asks. For example:\n\n```text\nDeleting: _build\n```\n\n"
+        "After.\n\n```\nreal_code()\n```"
+    ]
+
+
 def test_a_link_reference_whose_label_holds_brackets_in_code_reads_as_its_text() -> None:
     # undici 8.14.0's API pages: CommonMark refuses such a label, so the references stayed
     # as written and the definitions read as a paragraph ending the page's last section.
@@ -232,6 +251,33 @@ def test_a_page_without_a_lead_reads_its_front_matter_description_under_its_titl
     assert bodies(parse(led, "x.md")) == ["Installs.", "Run it."]
     titled = text.replace("### Synopsis", "# npm install\n\n### Synopsis")
     assert bodies(parse(titled, "x.md")) == ["", "Run it."]
+
+
+def test_a_front_matter_subtitle_reads_under_the_page_title() -> None:
+    # Jupyter Book 2.1.7 (mystmd) gives 13 pages a subtitle shown under their title ("Install
+    # the Jupyter Book tools from PyPI, npm, or conda-forge."); it was dropped.
+    text = (
+        "---\n"
+        "title: Install Jupyter Book\n"
+        "subtitle: Install the *tools* from PyPI.\n"
+        "---\n"
+        "\n"
+        "Jupyter Book is available.\n"
+        "\n"
+        "## Next\n"
+        "\n"
+        "More.\n"
+    )
+    parsed = parse(text, "install.md")
+    assert [(s.heading, s.body, s.line_start) for s in parsed.sections] == [
+        ("Install Jupyter Book", "Install the tools from PyPI.\n\nJupyter Book is available.", 3),
+        ("Next", "More.", 8),
+    ]
+    # Under a level 1 title that opens the page, as Quarto and mystmd show it.
+    titled = text.replace("Jupyter Book is available.", "# Install\n\nJupyter Book is available.")
+    assert bodies(parse(titled, "x.md"))[0] == (
+        "Install the tools from PyPI.\n\nJupyter Book is available."
+    )
 
 
 def test_struck_through_text_keeps_its_marks() -> None:

@@ -24,6 +24,25 @@ def test_attribute_lists_and_theme_icons_leave_nothing() -> None:
     ]
 
 
+def test_a_bracketed_span_reads_as_its_text() -> None:
+    # setuptools-scm 10.3.4's CHANGELOG.md (converted from reST by Pandoc) writes
+    # "[setup.cfg]{.title-ref}" six times, and MyST's attrs_inline "[text]{.class}": both
+    # show the text. A reference link's label, code and Python-Markdown's pages keep theirs.
+    text = (
+        "# Changes\n\n"
+        "Read [pyproject.toml]{.title-ref} and [a *span*]{#id .c}, [ref][bar]{.c}, "
+        "`[code]{.x}`.\n\n"
+        "[bar]: https://example.org\n"
+    )
+    assert bodies(parse(text, "CHANGELOG.md")) == [
+        "Read pyproject.toml and a span, ref, `[code]{.x}`."
+    ]
+    with mkdocs_pages(MkDocsMarkdown(frozenset({"attr_list"}))):
+        assert bodies(parse("# A\n\nRead [setup.cfg]{.title-ref}.\n", "x.md")) == [
+            "Read [setup.cfg]."
+        ]
+
+
 def test_a_javascript_spread_in_braces_is_no_attribute_list() -> None:
     # openai 6.49.0's api.md: "client.conversations.update(conversationID, { ...params })"
     # read "update(conversationID,)", every method's parameters gone (15 in its pages).

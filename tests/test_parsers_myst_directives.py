@@ -4,7 +4,9 @@ tables, cards, options) and what they leave in a section."""
 from __future__ import annotations
 
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
+from builder.parsers.markdown.myst_extensions import mystmd_pages
 from builder.parsers.markdown.parser import parse
+from builder.parsers.rst.parser import parse as parse_rst
 from tests.test_parsers_myst import bodies
 
 
@@ -164,6 +166,98 @@ def test_sphinx_design_cards_keep_their_title_header_and_footer_apart() -> None:
         "Header\n^^^\nCard content\n+++\nFooter\n:::\n::::\n"
     )
     assert bodies(parse(text, "x.md")) == ["Getting started\n\nHeader\n\nCard content\n\nFooter"]
+
+
+def test_margin_and_aside_keep_their_title() -> None:
+    # sphinx-book-theme 1.4.0 ("```{margin} Paired ipynb files") and Jupyter Book 2.1.7
+    # (mystmd's ":::{margin} The MyST Sandbox is great...") title their margin notes.
+    text = (
+        "# A\n\n"
+        "```{margin} **Notes** in margins\nA note.\n```\n\n"
+        ":::{aside} An aside\nIts text.\n:::\n\n"
+        ":::{margin}\nUntitled.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Notes in margins\n\nA note.\n\nAn aside\n\nIts text.\n\nUntitled."
+    ]
+
+
+def test_mystmd_cards_keep_their_header_and_footer_options() -> None:
+    # Jupyter Book 2.1.7's install page heads each card's command with ":header: Install
+    # with [`uv`][uv]"; its index ends each card with ":footer: Install Jupyter Book »".
+    text = (
+        "# A\n\n"
+        ":::{card} Title\n:header: Install with [`uv`][uv]\n:footer: Read *more* »\n\n"
+        "```shell\nuv add x\n```\n:::\n\n"
+        "[uv]: https://example.org/uv\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Install with `uv`\n\nTitle\n\n```shell\nuv add x\n```\n\nRead more »"
+    ]
+
+
+def test_a_code_blocks_filename_option_is_shown_above_it() -> None:
+    # Jupyter Book 2.1.7 (mystmd) names the file of 41 examples ":filename: myst.yml".
+    text = (
+        "# A\n\n"
+        "```{code} yaml\n:filename: my_config/myst.yml\n:caption: The *new* file.\n\n"
+        "version: 1\n```\n\n"
+        "```{code-block} python\n:filename: false\nx = 1\n```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "my_config/myst.yml\n\nThe new file.\n\n```yaml\nversion: 1\n```\n\n```python\nx = 1\n```"
+    ]
+
+
+def test_exercises_solutions_and_theorems_are_headed_by_kind_and_title() -> None:
+    # sphinx-exercise 1.2.1's syntax page: "```{exercise} $n!$ Factorial" lost its title, and
+    # its exercises and solutions ran together as untold paragraphs.
+    text = (
+        "# A\n\n"
+        "```{exercise} $n!$ *Factorial*\n:label: nf\n\nWrite it.\n```\n\n"
+        "```{solution} nf\nHere.\n```\n\n"
+        ":::{prf:theorem} Pythagoras\n:label: thm\nA theorem.\n:::\n\n"
+        "```{exercise-start}\n```\nGated.\n```{exercise-end}\n```\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Exercise ($n!$ Factorial): Write it.\n\nSolution: Here.\n\n"
+        "Theorem (Pythagoras): A theorem.\n\nExercise\n\nGated."
+    ]
+    rst = "T\n=\n\n.. prf:proof::\n\n   Trivial.\n\n.. exercise:: Title\n\n   Do it.\n"
+    assert bodies(parse_rst(rst, "x.rst")) == ["Proof: Trivial.\n\nExercise (Title): Do it."]
+
+
+def test_in_a_mystmd_book_a_notes_argument_is_its_title() -> None:
+    # Jupyter Book 2.1.7 titles 26 notes (":::{note} Goals and prerequisites"); mystmd shows
+    # the argument as the title, where MyST-Parser reads it as the note's first words.
+    text = (
+        "# A\n\n:::{note} Goals and prerequisites\n**Goals**: learn.\n:::\n\n"
+        ":::{seealso} Never used it?\n:class: dropdown\n\nIt is thin.\n:::\n\n"
+        ":::{tip}\nNo title.\n:::\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Note: Goals and prerequisites Goals: learn.\n\nSee also: Never used it? It is thin."
+        "\n\nTip: No title."
+    ]
+    with mystmd_pages(True):
+        assert bodies(parse(text, "x.md")) == [
+            "Goals and prerequisites: Goals: learn.\n\nNever used it?: It is thin."
+            "\n\nTip: No title."
+        ]
+
+
+def test_a_myst_demo_keeps_its_source_then_what_it_renders() -> None:
+    # Jupyter Book 2.1.7's authoring pages show 7 pieces of MyST with mystmd's {myst}, whose
+    # source was dropped; a heading in a demo heads no section of the page.
+    text = (
+        "# A\n\n"
+        "````{myst}\n### Level 3\n\n:::{figure} pic.png\n:align: right\n\nA *caption*.\n:::\n"
+        "````\n\nAfter.\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "```markdown\n### Level 3\n\n:::{figure} pic.png\n:align: right\n\nA *caption*.\n:::\n```"
+        "\n\nLevel 3\n\nA caption.\n\nAfter."
+    ]
 
 
 def test_list_table_cells_are_markdown() -> None:

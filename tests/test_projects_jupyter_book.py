@@ -110,6 +110,15 @@ def test_a_myst_project_reads_in_its_toc_order(tmp_path: Path) -> None:
     assert listed_pages == ["index.md", "guide/b.md", "guide/a1.md", "guide/a2.md", "other.md"]
 
 
+def test_a_myst_yml_book_is_read_as_mystmd_reads_it(tmp_path: Path) -> None:
+    # Jupyter Book 2 builds a myst.yml book with mystmd, whose directives differ from
+    # MyST-Parser's (builder.parsers.markdown.myst_extensions.mystmd_pages); Jupyter Book 1's
+    # _toc.yml book is Sphinx's.
+    write(tmp_path / "two", {"myst.yml": MYST, "index.md": "# Index\n"})
+    assert read_jupyter_book(tmp_path / "two" / "myst.yml").markdown_flavor == "mystmd"
+    assert read_jupyter_book(make_book(tmp_path) / "_toc.yml").markdown_flavor == ""
+
+
 def test_an_unreadable_toc_is_a_note_and_path_order(tmp_path: Path) -> None:
     (tmp_path / "_toc.yml").write_text("root: [unclosed\n", encoding="utf-8")
     layout = read_jupyter_book(tmp_path / "_toc.yml")

@@ -72,6 +72,8 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         notes.append(f"{toc_path.name}: more than {MAX_ENTRIES} entries; the rest is not read")
     return ProjectLayout(
         kind="jupyterbook",
+        # A myst.yml book is read by mystmd, whose directives differ from MyST-Parser's.
+        markdown_flavor="mystmd" if toc_path.name == MYST_NAME else "",
         config_file=toc_path.name,
         config_folder=toc_path.parent,
         exclude=_exclude_regex(exclude),

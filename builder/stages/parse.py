@@ -21,7 +21,7 @@ from builder.parsers.markdown.docsify import docsify_pages
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.parsers.markdown.mdbook_code import mdbook_pages
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
-from builder.parsers.markdown.myst_extensions import myst_extensions
+from builder.parsers.markdown.myst_extensions import myst_extensions, mystmd_pages
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.bibliography import bibtex_settings
@@ -124,6 +124,7 @@ def _parse(
             page_owners(layout.owners),
             project_substitutions(substitutions if kind == "rst" else ()),
             myst_extensions(layout.myst_extensions, layout.myst_substitutions),
+            mystmd_pages(layout.markdown_flavor == "mystmd"),
             documentation_summary(layout.documentation_summary),
         ):
             return parse_file(source.relpath, text, api, utf8, includes)

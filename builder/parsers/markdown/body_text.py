@@ -13,7 +13,7 @@ leave nothing behind.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from urllib.parse import unquote
 
@@ -45,6 +45,7 @@ from builder.parsers.markdown.pandoc_divs import callout_kind
 from builder.parsers.markdown.python_markdown import (
     code_span_text,
     drop_abbreviations,
+    read_bracketed_spans,
     read_marks,
     resolve_cross_references,
     strip_attributes_and_icons,
@@ -155,6 +156,8 @@ def render_inline(
         content = strip_inline_jsx(content)
     if (mkdocs := mkdocs_markdown()) is not None:
         content = read_marks(content, mkdocs.extensions)
+    elif len(content) <= MAX_INLINE_CHARS:  # its code spans are matched as the parse would
+        content = read_bracketed_spans(content)
     if len(content) > MAX_INLINE_CHARS or not _NEEDS_INLINE.search(content):
         # Python-Markdown's attribute lists and icons go even where no inline parse runs.
         content = strip_attributes_and_icons(content)
@@ -383,17 +386,31 @@ def _value_blocks(doc: Document, name: str, value: str) -> list[str]:
     """The blocks substitution ``name``'s Markdown ``value`` makes, the values of several
     lines it names read as their names: one naming itself, or a few naming each other many
     times over, would not end or would fill the memory."""
-    tokens = doc.md.parse(value, doc.env)
     others = {k: v for k, v in doc.substitutions.items() if "\n" not in v}
+    return _markdown_blocks(doc, value, others)
+
+
+def _markdown_blocks(doc: Document, text: str, substitutions: Mapping[str, str]) -> list[str]:
+    """The blocks Markdown ``text`` makes, read as a part of ``doc``."""
+    tokens = doc.md.parse(text, doc.env)
     nested = replace(
         doc,
         tokens=tokens,
         closers=match_closers(tokens),
-        substitutions=others,
-        source=value.split("\n"),
+        substitutions=substitutions,
+        source=text.split("\n"),
         source_first=0,
     )
     return render_blocks(nested, 0, len(tokens))
+
+
+def _continues_footnote(doc: Document, index: int) -> bool:
+    """Whether the indented code block at ``index`` follows a paragraph that opens with a
+    footnote's definition, so that it goes on with the footnote."""
+    if not doc.footnotes or index < 3 or doc.tokens[index - 1].type != "paragraph_close":
+        return False
+    definition = _FOOTNOTE_DEFINITION.match(doc.tokens[index - 2].content)
+    return definition is not None and definition.group(1) in doc.footnotes
 
 
 def render_blocks(doc: Document, start: int, end: int) -> list[str]:
@@ -442,6 +459,10 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return titled_fence(token.info, without_highlight_comments(code, token.info))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
+    if kind == "code_block" and _continues_footnote(doc, index):
+        # An indented block under a footnote's definition is more of the footnote (its next
+        # paragraphs, code, a directive), in Python-Markdown, GFM and MyST alike: no code.
+        return "\n\n".join(_markdown_blocks(doc, token.content, doc.substitutions))
     if kind == "code_block":
         mkdocs = mkdocs_markdown()
         if mkdocs is not None:

@@ -1,6 +1,7 @@
 """Read the title and MyST substitutions from Markdown front matter, without PyYAML.
 
-Only a top-level ``title`` key and the flat ``substitutions`` mapping are needed, so a line
+Only top-level keys (``title``, ``subtitle``, ``description``) and the flat ``substitutions``
+mapping are needed, so a line
 scan is enough: ``title: Text``, ``title: "Text"``, a folded ``title: >`` block, TOML's
 ``title = "Text"``, and ``substitutions:`` followed by indented ``name: value`` lines; and
 MkDocs' other kind, MultiMarkdown's ``key: value`` lines that open a page without fences.
@@ -13,6 +14,7 @@ import textwrap
 
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
 _YAML_DESCRIPTION = re.compile(r"^description[ \t]*:[ \t]*(.*?)[ \t]*$")
+_YAML_SUBTITLE = re.compile(r"^subtitle[ \t]*:[ \t]*(.*?)[ \t]*$")
 # MyST's substitutions: a top-level key, or (MyST-Parser 1.0 on) one under ``myst:``.
 _YAML_SUBSTITUTIONS = re.compile(r"^([ \t]*)substitutions[ \t]*:[ \t]*$")
 _YAML_MYST = re.compile(r"^myst[ \t]*:[ \t]*$")
@@ -62,6 +64,12 @@ def yaml_description(front_matter: str) -> tuple[str, int]:
     summary: npm's docs show it under each page's title, Docusaurus and VitePress in its meta
     tags) and its 0-based line in the block; ("", 0) without one."""
     return _top_level_value(front_matter, _YAML_DESCRIPTION)
+
+
+def yaml_subtitle(front_matter: str) -> tuple[str, int]:
+    """The ``subtitle`` of a YAML front matter block's content (mystmd and Quarto show it under
+    the page's title) and its 0-based line in the block; ("", 0) without one."""
+    return _top_level_value(front_matter, _YAML_SUBTITLE)
 
 
 def _top_level_value(front_matter: str, key: re.Pattern[str]) -> tuple[str, int]:

@@ -21,10 +21,21 @@ from markdown_it.token import Token
 from builder.parsers.markdown.body_text import render_blocks, render_inline
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
+from builder.parsers.markdown.myst_extensions import reads_mystmd
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
-from builder.parsers.rst.directives import ADMONITIONS, TITLED, render_directive
-from builder.parsers.rst.events import Context, DocState, Event, Text, dedent, join_events
+from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
+from builder.parsers.rst.events import (
+    Context,
+    DocState,
+    Event,
+    Text,
+    dedent,
+    fence,
+    join_events,
+)
+from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
+from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS
 from builder.parsers.rst.parser import split_lines
 from builder.parsers.rst.table_blocks import render_records
 from builder.parsers.rst.tables import GridCells, read_list_cells, read_list_table
@@ -43,7 +54,15 @@ _FENCE = re.compile(r"\s*(?:`{3,}|:{3,})")
 # The characters reST inline markup starts or ends with.
 _REST_INLINE = re.compile(r"[\\*_`|]")
 # Arguments that are a title a reader sees, written in Markdown.
-_TITLE_ARGUMENTS = TITLED | {"admonition", "rubric", "centered", "figure", "table"}
+_TITLE_ARGUMENTS = (
+    TITLED | NUMBERED_BLOCKS | {"admonition", "rubric", "centered", "figure", "table"}
+)
+# mystmd's directive that shows a piece of MyST and what it renders.
+_DEMO = "myst"
+# A card's options that hold text shown above and below its body.
+_CARD_BANDS = ("header", "footer")
+# How mystmd's boolean options say no (a literalinclude's ":filename: false").
+_FALSE_FLAGS = frozenset({"false", "no"})
 
 
 @dataclass(frozen=True)
@@ -74,6 +93,12 @@ class Directives:
         if name == "eval-rst":
             lines = dedent(split_lines("\n".join(directive.content)))
             return render_rst_blocks(lines, first, ctx, self.rst)
+        if name == _DEMO:
+            # mystmd's {myst} shows its MyST source beside what it renders; the source is the
+            # syntax the page teaches.
+            source = "\n".join(directive.content)
+            rendered = self.markdown_events(doc, source, first, Context(sections=False))
+            return [Text(fence(directive.content, "markdown")), *rendered]
         if name == "glossary":
             return [Text(self._glossary(doc, directive, first))]
         if name == "list-table":
@@ -82,6 +107,9 @@ class Directives:
                 return self._list_table_records(doc, directive, cells, first)
             return _list_table(doc, directive)
         argument = directive.argument
+        if name in ADMONITIONS and argument and reads_mystmd():
+            # mystmd reads a note's argument as its title (MyST-Parser, as its first words).
+            name = "admonition"
         if name in _CODE_CELLS:
             if _HIDDEN_CODE_TAGS.intersection(_cell_tags(directive.options)):
                 return []
@@ -103,7 +131,16 @@ class Directives:
         def render(lines: list[str], first: int, ctx: Context, doc: DocState) -> list[Event]:
             return nested.markdown_events(markdown, "\n".join(lines), first + shift, ctx)
 
-        return render_directive(name, argument, body, line, ctx, self.rst, render)
+        events = render_directive(name, argument, body, line, ctx, self.rst, render)
+        if name in CODE_DIRECTIVES and (filename := _filename(directive)):
+            # mystmd shows a code block's ":filename: myst.yml" in a bar above the code.
+            return [Text(filename), *events]
+        if name in CARDS:
+            # mystmd's cards write their header and footer as options (":header: Install
+            # with `pip`"); each is a line of Markdown shown above or below the card's body.
+            header, footer = (_option_text(doc, directive, key) for key in _CARD_BANDS)
+            return [*header, *events, *footer]
+        return events
 
     def markdown_events(self, doc: Document, text: str, first: int, ctx: Context) -> list[Event]:
         """Events of Markdown content whose first line is source line ``first``."""
@@ -190,6 +227,19 @@ def _option_line(doc: Document, key: str, value: str) -> str:
     if key == "caption":
         value = _REST_INLINE.sub(r"\\\g<0>", render_inline(doc, value)[0])
     return f":{key}: {value}".rstrip()
+
+
+def _option_text(doc: Document, directive: MystDirective, key: str) -> list[Event]:
+    """The option ``key`` of a directive, read as a line of Markdown, or nothing."""
+    value = next((value for name, value in directive.options if name == key), "")
+    text = render_inline(doc, value)[0] if value.strip() else ""
+    return [Text(text)] if text else []
+
+
+def _filename(directive: MystDirective) -> str:
+    """The file a code block's ``filename`` option names, as written ("false" hides it)."""
+    value = next((value for key, value in directive.options if key == "filename"), "").strip()
+    return "" if value.lower() in _FALSE_FLAGS else value
 
 
 def _header_rows(directive: MystDirective) -> int:

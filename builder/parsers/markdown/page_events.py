@@ -51,3 +51,14 @@ def with_lead_text(
     if isinstance(heading, PageHeading) and heading.level == 1:
         return events
     return [PageText(text, line), *events]
+
+
+def with_subtitle(
+    events: list[PageHeading | PageText], text: str, line: int
+) -> list[PageHeading | PageText]:
+    """``events`` with a front matter subtitle (at 0-based ``line``) under the page's title: first
+    on the page, or right under a level 1 heading that opens it, as mystmd and Quarto show it."""
+    if not text:
+        return events
+    first = 1 if events and isinstance(events[0], PageHeading) and events[0].level == 1 else 0
+    return [*events[:first], PageText(text, line), *events[first:]]

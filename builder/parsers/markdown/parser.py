@@ -47,6 +47,7 @@ from builder.parsers.markdown.front_matter import (
     yaml_description,
     yaml_kernel_language,
     yaml_substitutions,
+    yaml_subtitle,
     yaml_title,
 )
 from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitbook_tags
@@ -92,7 +93,13 @@ from builder.parsers.markdown.myst_extensions import conf_substitutions
 from builder.parsers.markdown.myst_include import has_includes, splice_includes
 from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
 from builder.parsers.markdown.myst_syntax import directive_name
-from builder.parsers.markdown.page_events import FenceEnd, PageHeading, PageText, with_lead_text
+from builder.parsers.markdown.page_events import (
+    FenceEnd,
+    PageHeading,
+    PageText,
+    with_lead_text,
+    with_subtitle,
+)
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
@@ -513,6 +520,9 @@ def parse(
     events = _without_banner(_events(doc, lines, warn, directives), relpath)
     description, description_line = yaml_description(front_matter)
     events = with_lead_text(events, description, description_line + 1)  # below the "---"
+    subtitle, subtitle_line = yaml_subtitle(front_matter)
+    shown = render_inline(doc, subtitle)[0] if subtitle else ""
+    events = with_subtitle(events, shown, subtitle_line + 1)
     warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
     warn.extend(
         (token.map[0] + 1, f"{len(token.content)} characters without a break kept as raw text")

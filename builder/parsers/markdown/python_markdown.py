@@ -26,6 +26,14 @@ from markdown_it.common.utils import normalizeReference
 _ATTRIBUTE = r"""(?:[#.][\w-][^\s{}"'=]*|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
 # It ends an element, so a word right after the brace means it is not one.
 ATTRIBUTE_LIST = re.compile(rf"[ \t]*\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}(?!\w)")
+# A bracketed span, "[text]{.class}": MyST's attrs_inline and Pandoc (whose reST conversions
+# write "[setup.cfg]{.title-ref}") show its text. Not after "]" (a reference link's label),
+# "!" or a backslash; Python-Markdown has no such span, and shows the brackets.
+# A code span comes first, and is left as it is.
+_BRACKETED_SPAN = re.compile(
+    r"(`+)[\s\S]*?(?<!`)\1(?!`)"
+    rf"|(?<![\]\\!\w])\[([^\[\]\n]+)\]\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}(?!\w)"
+)
 # The icon sets Material for MkDocs bundles (its emoji extension turns these into SVG).
 _ICON_SETS = "material|octicons|fontawesome|simple"
 THEME_ICON = re.compile(rf":(?:{_ICON_SETS})-[\w-]+:[ \t]?")
@@ -81,6 +89,14 @@ def strip_attributes_and_icons(text: str) -> str:
     if not _MAY_HOLD_EITHER.search(text):
         return text
     return KEYS.sub(_key_names, THEME_ICON.sub("", ATTRIBUTE_LIST.sub(_attribute_list, text)))
+
+
+def read_bracketed_spans(text: str) -> str:
+    """Inline Markdown with each bracketed span ("[text]{.class}") replaced by its text (not
+    on Python-Markdown's pages)."""
+    if "]{" not in text:
+        return text
+    return _BRACKETED_SPAN.sub(lambda span: span.group(2) or span.group(), text)
 
 
 def _attribute_list(match: re.Match[str]) -> str:

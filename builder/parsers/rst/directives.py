@@ -88,6 +88,7 @@ from builder.parsers.rst.jinja_domain import render_mapped_functions
 from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
+from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.program_output import DIRECTIVES as PROGRAM_OUTPUT
 from builder.parsers.rst.program_output import render_program_output
@@ -163,9 +164,12 @@ LITERAL_DIRECTIVES = {
     # (its argument, no content, or a MyST fence's one blank line) stays out, as before.
     "mermaid": "mermaid",
 }
+# sphinx-book-theme's margin (a sidebar in the margin) and mystmd's aside and margin take a
+# title as their argument, as a sidebar does.
 TITLED = frozenset(
-    {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab"}
-)
+    {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab",
+     "margin", "aside"}
+)  # fmt: skip
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
 _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
@@ -568,6 +572,11 @@ def _render_other(
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]
+    if name in NUMBERED_BLOCKS:  # an exercise, its solution, a theorem: told apart by kind
+        label = block_label(name, render_inline(argument))
+        shown = join_events(_content(directive, ctx, doc, render))
+        # The gated form's opening directive holds nothing: the text follows it.
+        return [_labelled(label, shown) if shown else Text(label)]
     if name in TITLED:
         title = [Text(render_inline(argument))] if argument else []
         content = list(directive.content)
