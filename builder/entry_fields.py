@@ -91,7 +91,9 @@ def _with_fields(entry: Section, fields: Sequence[Section]) -> Section:
     parts = [entry.body.strip()] if entry.body.strip() else []
     for field in fields:
         body = field.body.strip()
-        parts.append(f"{field.heading}:\n{body}" if body else f"{field.heading}:")
+        # typedoc-plugin-markdown 2 writes its own colon ("#### Type declaration:").
+        label = field.heading.rstrip().removesuffix(":") + ":"
+        parts.append(f"{label}\n{body}" if body else label)
     return replace(
         entry,
         body="\n\n".join(parts),

@@ -140,3 +140,21 @@ def test_a_typedoc_type_literal_under_a_field_is_folded() -> None:
         "#### Returns\n\n`void`\n"
     )
     assert [heading for heading, _ in outline(text)] == ["run()"]
+
+
+def test_a_field_heading_with_its_own_colon_keeps_one() -> None:
+    # typedoc-plugin-markdown 2 (mobx-state-tree 7.2.0's docs/API) heads a type's fields
+    # "#### Type declaration:", which read "Type declaration::".
+    text = (
+        "### IDisposer\n\n"
+        "Ƭ **IDisposer**: *function*\n\n"
+        "A generic disposer.\n\n"
+        "#### Type declaration:\n\n"
+        "▸ (): *void*\n"
+    )
+    assert outline(text) == [
+        (
+            "IDisposer",
+            "Ƭ IDisposer: function\n\nA generic disposer.\n\nType declaration:\n▸ (): void",
+        )
+    ]
