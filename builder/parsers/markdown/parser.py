@@ -74,6 +74,7 @@ from builder.parsers.markdown.mdx import (
     imports_docusaurus_module,
     is_component_import,
     is_esm,
+    md_is_mdx,
 )
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_code_blocks import code_block_fences, has_code_block_components
@@ -320,9 +321,11 @@ def _is_paragraph(token: Token) -> bool:
 
 
 def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
-    """An MDX page's ``import``/``export`` block, or a Markdown page's imports of the
-    components it uses as ``tags``."""
-    return is_esm(paragraph) if doc.mdx else bool(tags) and is_component_import(paragraph, tags)
+    """An MDX page's ``import``/``export`` block (a Docusaurus site's ``.md`` page's too), or
+    a Markdown page's imports of the components it uses as ``tags``."""
+    if doc.mdx or md_is_mdx():
+        return is_esm(paragraph)
+    return bool(tags) and is_component_import(paragraph, tags)
 
 
 def _directive_events(
