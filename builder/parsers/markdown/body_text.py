@@ -52,7 +52,7 @@ from builder.parsers.markdown.python_markdown import (
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.table_code_pipes import escape_cell_bars
-from builder.parsers.markdown.twoslash import is_twoslash, shown_code
+from builder.parsers.markdown.twoslash import is_twoslash, is_twoslash_include, shown_code
 from builder.parsers.reference_titles import (
     document_title,
     humane_label,
@@ -430,7 +430,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
-    if kind == "fence" and runs_unshown(token.info):
+    if kind == "fence" and (runs_unshown(token.info) or is_twoslash_include(token.info)):
         return ""
     if kind == "fence":
         code = code_without_markers(doc.tokens, index, doc.closers)
