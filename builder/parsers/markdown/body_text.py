@@ -634,8 +634,11 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
             return "\n\n".join(block for block in render_blocks(doc, body_start, close) if block)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
         kind = match.group(1) if match else "note"
-        # VitePress gives a container attributes after its title ("::: details Title {open}").
-        title = _CONTAINER_ATTRIBUTES.sub("", words[1]) if len(words) > 1 else ""
+        # VitePress gives a container attributes after its title ("::: details Title {open}"),
+        # and renders the title as inline Markdown ("::: warning WARNING <Version>3.2.0</Version>").
+        title = (
+            render_inline(doc, _CONTAINER_ATTRIBUTES.sub("", words[1]))[0] if len(words) > 1 else ""
+        )
         directive = _DIRECTIVE_HEADER.match(token.info.strip()) if match is None else None
         if directive is not None:  # ":::tip[Did you know?]{icon="heart"}"
             kind = directive.group(1)
