@@ -36,6 +36,7 @@ _FIELDS = frozenset(
 # fields of it ("###### Returns"); words are a guide's ("### Argument Descriptions" under
 # strawberry's "## Arguments", a page's part, not an entry's field).
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*[ \t]+[^\W\d_]")
+_TYPE_PARAMETERS = "type parameters"
 # At least one of these says the section is an entry, not a guide's "Example".
 _ENTRY_FIELDS = frozenset(
     {
@@ -52,6 +53,8 @@ def fold_entry_fields(sections: Sequence[Section]) -> list[Section]:
     index = 0
     while index < len(sections):
         end = _fields_end(sections, index)
+        if end is None:
+            end = _type_parameters_end(sections, index)
         if end is None:
             folded.append(sections[index])
             index += 1
@@ -85,6 +88,22 @@ def _fields_end(sections: Sequence[Section], index: int) -> int | None:
             return None
         end += 1
     return end if entry else None
+
+
+def _type_parameters_end(sections: Sequence[Section], index: int) -> int | None:
+    """The index after a class's "Type Parameters" section and its subsections when each of
+    them names one (typedoc-plugin-markdown 4's "### T", "### TCopy" under a class page's
+    "## Type Parameters", each a section of a line: "`TCopy` = `never`"); else None."""
+    section = sections[index]
+    if _field_name(section.heading) != _TYPE_PARAMETERS:
+        return None
+    end = index + 1
+    while end < len(sections) and sections[end].level > section.level:
+        child = sections[end]
+        if child.level != section.level + 1 or _WORDS.search(_field_name(child.heading)):
+            return None
+        end += 1
+    return end if end > index + 1 else None
 
 
 def _with_fields(entry: Section, fields: Sequence[Section]) -> Section:

@@ -158,3 +158,27 @@ def test_a_field_heading_with_its_own_colon_keeps_one() -> None:
             "Ƭ IDisposer: function\n\nA generic disposer.\n\nType declaration:\n▸ (): void",
         )
     ]
+
+
+def test_a_class_pages_type_parameters_take_their_names() -> None:
+    # typedoc-plugin-markdown 4 (quickjs-emscripten's doc/, Feb 2026) heads a class page's
+    # "## Type Parameters" over a "### T" per parameter: each read as a section of a line
+    # ("TCopy": "`TCopy` = `never`"), the class's own section empty and dropped.
+    text = (
+        "# Class: Lifetime\\<T, TCopy>\n\n"
+        "A lifetime.\n\n"
+        "## Type Parameters\n\n"
+        "### T\n\n`T`\n\n"
+        "### TCopy\n\n`TCopy` = `never`\n\n"
+        "## Implements\n\n* `Disposable`\n\n"
+        "## Methods\n\n### dispose()\n\nDisposes it.\n"
+    )
+    assert outline(text) == [
+        ("Class: Lifetime<T, TCopy>", "A lifetime."),
+        ("Type Parameters", "T:\n`T`\n\nTCopy:\n`TCopy` = `never`"),
+        ("Implements", "- `Disposable`"),
+        ("dispose()", "Disposes it."),
+    ]
+    # A guide's part in words names no parameter: it stays a section.
+    guide = "# Generics\n\n## Type Parameters\n\n### Choosing one\n\nPick `T`.\n"
+    assert outline(guide)[-1] == ("Choosing one", "Pick `T`.")
