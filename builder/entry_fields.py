@@ -20,10 +20,11 @@ from dataclasses import replace
 from builder.model import Section
 
 # Headings of the parts of an entry, as typedoc-plugin-markdown, docdown, jsdoc-to-markdown
-# and API Extractor's documenter write them (lower-cased, a trailing colon dropped).
+# and API Extractor's documenter write them (lower-cased, a trailing colon dropped); typedoc
+# heads a block tag by its name ("### Param" for an overload's @param).
 _FIELDS = frozenset(
     {
-        "parameters", "parameter", "params", "arguments", "argument", "type parameters",
+        "parameters", "parameter", "params", "param", "arguments", "argument", "type parameters",
         "returns", "return", "return value", "return type", "throws", "exceptions",
         "defined in", "overrides", "inherited from", "implementation of", "implements",
         "extends", "call signature", "index signature", "get signature", "set signature",
@@ -40,7 +41,7 @@ _TYPE_PARAMETERS = "type parameters"
 # At least one of these says the section is an entry, not a guide's "Example".
 _ENTRY_FIELDS = frozenset(
     {
-        "parameters", "params", "arguments", "type parameters", "returns", "return value",
+        "parameters", "params", "param", "arguments", "type parameters", "returns", "return value",
         "call signature", "index signature", "get signature", "set signature",
         "type declaration", "defined in", "inherited from", "overrides", "implementation of",
     }

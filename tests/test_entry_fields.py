@@ -182,3 +182,24 @@ def test_a_class_pages_type_parameters_take_their_names() -> None:
     # A guide's part in words names no parameter: it stays a section.
     guide = "# Generics\n\n## Type Parameters\n\n### Choosing one\n\nPick `T`.\n"
     assert outline(guide)[-1] == ("Choosing one", "Pick `T`.")
+
+
+def test_an_overloads_param_tags_are_its_fields() -> None:
+    # typedoc-plugin-markdown 4 heads each of an overload's @param tags "### Param" (pinia's
+    # api/pinia/functions/mapActions.md): not a field, it kept the overload's Parameters,
+    # Returns and Example from folding, each a section of its own.
+    text = (
+        "# Function: mapActions()\n\n"
+        "## mapActions(useStore, keys)\n\n"
+        "> **mapActions**(`useStore`, `keys`): `_MapActionsReturn`\n\n"
+        "### Parameters\n\n• **useStore**: `StoreDefinition`\n\n"
+        "### Returns\n\n`_MapActionsReturn`\n\n"
+        "### Param\n\nstore to map from\n\n"
+        "### Example\n\n```js\nmapActions(useStore, ['a'])\n```\n"
+    )
+    assert outline(text)[-1] == (
+        "mapActions(useStore, keys)",
+        "> mapActions(`useStore`, `keys`): `_MapActionsReturn`\n\n"
+        "Parameters:\n• useStore: `StoreDefinition`\n\nReturns:\n`_MapActionsReturn`\n\n"
+        "Param:\nstore to map from\n\nExample:\n```js\nmapActions(useStore, ['a'])\n```",
+    )
