@@ -51,6 +51,7 @@ from builder.parsers.markdown.front_matter import (
 )
 from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitbook_tags
 from builder.parsers.markdown.heading_attributes import split_heading_id
+from builder.parsers.markdown.home_page import home_page_text
 from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
@@ -516,6 +517,8 @@ def parse(
     events = _without_banner(_events(doc, lines, warn, directives), relpath)
     description, description_line = yaml_description(front_matter)
     events = with_lead_text(events, description, description_line + 1)  # below the "---"
+    if home := home_page_text(front_matter, yaml_title(front_matter)):
+        events = [PageText(home, 0), *events]  # the theme shows it above the page's Markdown
     warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
     warn.extend(
         (token.map[0] + 1, f"{len(token.content)} characters without a break kept as raw text")
