@@ -101,6 +101,7 @@ from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.split_html_tables import TextOf, open_table_end, table_html
 from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
@@ -238,15 +239,22 @@ def _events(
             events.extend(nested_block_events(doc, index, level, directives))
         elif token.type == "html_block":
             check_comment(token.content, start, warn)
-            for part in split_html(token.content, mdx=doc.mdx):
+            markup, whole = token.content, True
+            if (table_end := open_table_end(tokens, doc.closers, index)) is not None:
+                # A table whose cells hold Markdown between blank lines: read as one.
+                text_of = _text_of_blocks(doc)
+                markup = table_html(tokens, doc.closers, index, table_end, text_of)
+                whole = False
+                next_index = table_end + 1
+            for part in split_html(markup, mdx=doc.mdx):
+                line = start + part.line if whole else start
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
-                    line = start + part.line
                     events.append(
                         PageHeading(part.level, part.text, anchor, line, banner=part.banner)
                     )
                 elif not is_back_to_top(part.text, token.content):
-                    events.append(PageText(part.text, start + part.line))
+                    events.append(PageText(part.text, line))
         elif token.type == MDX_ESM:
             esm_balance = 0  # an MDX page's import or export, read to its end; shows nothing
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
@@ -260,6 +268,11 @@ def _events(
                 events.append(PageText(text, start))
         index = next_index
     return _resumed(events)
+
+
+def _text_of_blocks(doc: Document) -> TextOf:
+    """The text of the top-level blocks from a first index to the one after the last."""
+    return lambda first, after: "\n\n".join(render_blocks(doc, first, after))
 
 
 def _without_banner(
