@@ -20,10 +20,11 @@ from dataclasses import replace
 from builder.model import Section
 
 # Headings of the parts of an entry, as typedoc-plugin-markdown, docdown, jsdoc-to-markdown
-# and API Extractor's documenter write them (lower-cased, a trailing colon dropped).
+# and API Extractor's documenter write them (lower-cased, a trailing colon dropped); typedoc
+# heads a block tag by its name ("### Param" for an overload's @param).
 _FIELDS = frozenset(
     {
-        "parameters", "parameter", "params", "arguments", "argument", "type parameters",
+        "parameters", "parameter", "params", "param", "arguments", "argument", "type parameters",
         "returns", "return", "return value", "return type", "throws", "exceptions",
         "defined in", "overrides", "inherited from", "implementation of", "implements",
         "extends", "call signature", "index signature", "get signature", "set signature",
@@ -36,10 +37,11 @@ _FIELDS = frozenset(
 # fields of it ("###### Returns"); words are a guide's ("### Argument Descriptions" under
 # strawberry's "## Arguments", a page's part, not an entry's field).
 _WORDS = re.compile(r"[^\W\d_][\w'’-]*[ \t]+[^\W\d_]")
+_TYPE_PARAMETERS = "type parameters"
 # At least one of these says the section is an entry, not a guide's "Example".
 _ENTRY_FIELDS = frozenset(
     {
-        "parameters", "params", "arguments", "type parameters", "returns", "return value",
+        "parameters", "params", "param", "arguments", "type parameters", "returns", "return value",
         "call signature", "index signature", "get signature", "set signature",
         "type declaration", "defined in", "inherited from", "overrides", "implementation of",
     }
@@ -52,6 +54,8 @@ def fold_entry_fields(sections: Sequence[Section]) -> list[Section]:
     index = 0
     while index < len(sections):
         end = _fields_end(sections, index)
+        if end is None:
+            end = _type_parameters_end(sections, index)
         if end is None:
             folded.append(sections[index])
             index += 1
@@ -87,11 +91,29 @@ def _fields_end(sections: Sequence[Section], index: int) -> int | None:
     return end if entry else None
 
 
+def _type_parameters_end(sections: Sequence[Section], index: int) -> int | None:
+    """The index after a class's "Type Parameters" section and its subsections when each of
+    them names one (typedoc-plugin-markdown 4's "### T", "### TCopy" under a class page's
+    "## Type Parameters", each a section of a line: "`TCopy` = `never`"); else None."""
+    section = sections[index]
+    if _field_name(section.heading) != _TYPE_PARAMETERS:
+        return None
+    end = index + 1
+    while end < len(sections) and sections[end].level > section.level:
+        child = sections[end]
+        if child.level != section.level + 1 or _WORDS.search(_field_name(child.heading)):
+            return None
+        end += 1
+    return end if end > index + 1 else None
+
+
 def _with_fields(entry: Section, fields: Sequence[Section]) -> Section:
     parts = [entry.body.strip()] if entry.body.strip() else []
     for field in fields:
         body = field.body.strip()
-        parts.append(f"{field.heading}:\n{body}" if body else f"{field.heading}:")
+        # typedoc-plugin-markdown 2 writes its own colon ("#### Type declaration:").
+        label = field.heading.rstrip().removesuffix(":") + ":"
+        parts.append(f"{label}\n{body}" if body else label)
     return replace(
         entry,
         body="\n\n".join(parts),

@@ -140,3 +140,66 @@ def test_a_typedoc_type_literal_under_a_field_is_folded() -> None:
         "#### Returns\n\n`void`\n"
     )
     assert [heading for heading, _ in outline(text)] == ["run()"]
+
+
+def test_a_field_heading_with_its_own_colon_keeps_one() -> None:
+    # typedoc-plugin-markdown 2 (mobx-state-tree 7.2.0's docs/API) heads a type's fields
+    # "#### Type declaration:", which read "Type declaration::".
+    text = (
+        "### IDisposer\n\n"
+        "Ƭ **IDisposer**: *function*\n\n"
+        "A generic disposer.\n\n"
+        "#### Type declaration:\n\n"
+        "▸ (): *void*\n"
+    )
+    assert outline(text) == [
+        (
+            "IDisposer",
+            "Ƭ IDisposer: function\n\nA generic disposer.\n\nType declaration:\n▸ (): void",
+        )
+    ]
+
+
+def test_a_class_pages_type_parameters_take_their_names() -> None:
+    # typedoc-plugin-markdown 4 (quickjs-emscripten's doc/, Feb 2026) heads a class page's
+    # "## Type Parameters" over a "### T" per parameter: each read as a section of a line
+    # ("TCopy": "`TCopy` = `never`"), the class's own section empty and dropped.
+    text = (
+        "# Class: Lifetime\\<T, TCopy>\n\n"
+        "A lifetime.\n\n"
+        "## Type Parameters\n\n"
+        "### T\n\n`T`\n\n"
+        "### TCopy\n\n`TCopy` = `never`\n\n"
+        "## Implements\n\n* `Disposable`\n\n"
+        "## Methods\n\n### dispose()\n\nDisposes it.\n"
+    )
+    assert outline(text) == [
+        ("Class: Lifetime<T, TCopy>", "A lifetime."),
+        ("Type Parameters", "T:\n`T`\n\nTCopy:\n`TCopy` = `never`"),
+        ("Implements", "- `Disposable`"),
+        ("dispose()", "Disposes it."),
+    ]
+    # A guide's part in words names no parameter: it stays a section.
+    guide = "# Generics\n\n## Type Parameters\n\n### Choosing one\n\nPick `T`.\n"
+    assert outline(guide)[-1] == ("Choosing one", "Pick `T`.")
+
+
+def test_an_overloads_param_tags_are_its_fields() -> None:
+    # typedoc-plugin-markdown 4 heads each of an overload's @param tags "### Param" (pinia's
+    # api/pinia/functions/mapActions.md): not a field, it kept the overload's Parameters,
+    # Returns and Example from folding, each a section of its own.
+    text = (
+        "# Function: mapActions()\n\n"
+        "## mapActions(useStore, keys)\n\n"
+        "> **mapActions**(`useStore`, `keys`): `_MapActionsReturn`\n\n"
+        "### Parameters\n\n• **useStore**: `StoreDefinition`\n\n"
+        "### Returns\n\n`_MapActionsReturn`\n\n"
+        "### Param\n\nstore to map from\n\n"
+        "### Example\n\n```js\nmapActions(useStore, ['a'])\n```\n"
+    )
+    assert outline(text)[-1] == (
+        "mapActions(useStore, keys)",
+        "> mapActions(`useStore`, `keys`): `_MapActionsReturn`\n\n"
+        "Parameters:\n• useStore: `StoreDefinition`\n\nReturns:\n`_MapActionsReturn`\n\n"
+        "Param:\nstore to map from\n\nExample:\n```js\nmapActions(useStore, ['a'])\n```",
+    )

@@ -264,3 +264,16 @@ def test_many_unclosed_jsx_comments_are_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split("\n")[:1] == ["100000 True"]
+
+
+def test_a_pipe_an_html_table_cell_shows_is_written_escaped() -> None:
+    # A row reads as its cells joined by " | ": Qwik 2.0.0-beta.40's API reference types a
+    # property "string | null" in one cell, which read as two ("string | null |").
+    text = (
+        "# A\n\n<table><tr><th>Property</th><th>Type</th><th>Description</th></tr>\n"
+        "<tr><td>previousSymbol?</td><td>string &#124; null</td><td>The last one.</td></tr>\n"
+        "</table>\n"
+    )
+    assert bodies(parse(text, "a.md")) == [
+        "Property | Type | Description\npreviousSymbol? | string \\| null | The last one."
+    ]

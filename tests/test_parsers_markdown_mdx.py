@@ -3,6 +3,7 @@ tabs, remark-directive asides (Starlight, Docusaurus 3)."""
 
 from __future__ import annotations
 
+from builder.parsers.markdown.mdx import md_compiled_as_mdx
 from builder.parsers.markdown.parser import parse
 from tests.test_parsers_markdown import bodies, outline
 
@@ -340,3 +341,19 @@ def test_an_image_components_alt_text_reads_as_an_imgs() -> None:
         '<Logo src="/img/logo.png" alt="logo" />\n'
     )
     assert bodies(parse(text, "hyde.mdx")) == ["HyDE pipeline flowchart\n\nSee here."]
+
+
+def test_a_docusaurus_sites_md_page_drops_every_import() -> None:
+    # Docusaurus compiles .md pages as MDX: redux 5's GettingStarted.md imports a component
+    # and its stylesheet, and seven tutorials import DetailedExplanation without using it;
+    # the lines read as each page's first words.
+    text = (
+        "# Getting Started\n\n"
+        "import LiteYouTubeEmbed from 'react-lite-youtube-embed';\n"
+        "import 'react-lite-youtube-embed/dist/LiteYouTubeEmbed.css'\n\n"
+        "Redux is a JS library.\n\n"
+        "import { DetailedExplanation } from '../../components/DetailedExplanation'\n"
+    )
+    with md_compiled_as_mdx(True):
+        assert bodies(parse(text, "introduction/GettingStarted.md")) == ["Redux is a JS library."]
+    assert bodies(parse(text, "introduction/GettingStarted.md"))[0].startswith("import ")

@@ -37,3 +37,26 @@ def test_the_setup_above_a_cut_and_the_compiler_lines_are_not_shown() -> None:
         "export {}\n```\n\n"
         "```ts\n// ---cut---\nkept()\n```"
     )
+
+
+def test_a_twoslash_include_block_shows_nothing() -> None:
+    # tRPC's docs (its _import-approuter.mdx partial among 19 such blocks) set a router up in
+    # "```twoslash include router" for "// @include: router" below; the page shows only the
+    # block that includes it, but the setup read as code with its "// ---cut---" marks.
+    text = (
+        "# A\n\n"
+        "```twoslash include router\n"
+        "// @filename: server/router.ts\n"
+        "// ---cut---\n"
+        "export type AppRouter = typeof appRouter;\n"
+        "```\n\n"
+        '```ts twoslash title="utils/trpc.ts"\n'
+        "// @include: router\n"
+        "// @filename: utils/trpc.ts\n"
+        "// ---cut---\n"
+        "import type { AppRouter } from '../server/router';\n"
+        "```\n"
+    )
+    assert body(text) == (
+        "utils/trpc.ts:\n```ts\nimport type { AppRouter } from '../server/router';\n```"
+    )

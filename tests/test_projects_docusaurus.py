@@ -8,7 +8,7 @@ from pathlib import Path
 
 from builder.config import VersionConfig
 from builder.projects import project_listing
-from builder.projects.docusaurus import docs_options, sidebar_entries
+from builder.projects.docusaurus import MDX_FLAVOR, docs_options, sidebar_entries
 from builder.projects.docusaurus_pages import doc_id, front_matter_keys
 from builder.starter import render_catalog
 from builder.survey import survey_project
@@ -280,3 +280,15 @@ def test_another_docs_instance_is_a_library_of_its_own(tmp_path: Path) -> None:
     assert 'path = "website/reference_versioned_docs/version-2.30"' in catalog
     assert listed(released)[1] == ["builders_api.md", "agents_api.md"]
     assert listed(site / "reference")[1] == ["agents_api.md"]
+
+
+def test_a_site_compiles_its_md_pages_as_mdx_unless_its_config_detects(tmp_path: Path) -> None:
+    # Docusaurus compiles .md pages as MDX (redux's docs import components they never show);
+    # markdown.format 'detect' makes them CommonMark.
+    make_site(tmp_path)
+    version = VersionConfig("1.0", tmp_path / "docs", None, None, (), (), None, None)
+    assert project_listing(version)[0].markdown_flavor == MDX_FLAVOR
+    config = tmp_path / "website" / "docusaurus.config.js"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("  ],\n};", "  ],\n  markdown: {format: 'detect'},\n};"))
+    assert project_listing(version)[0].markdown_flavor == ""

@@ -199,3 +199,29 @@ def test_a_shortcode_opening_a_line_is_no_field_list(tmp_path: Path) -> None:
         parsed = parse_file("rules.md", text)
     assert parsed is not None
     assert parsed.sections[0].body == "- :three: For Vue 3.\n- :lipstick: Layout."
+
+
+def test_the_files_src_exclude_names_are_no_pages_but_stay_includable(tmp_path: Path) -> None:
+    # vitest's config leaves guide/cli-generated.md out ("srcExclude"), and guide/cli.md
+    # includes it: read as a page of its own too, its 153 sections were each there twice.
+    docs = make_project(tmp_path)
+    config = CONFIG_TS.replace(
+        "  themeConfig: {",
+        "  srcExclude: ['**/guide/cli-generated.md', 'AGENTS.md', // 'index.md',\n"
+        '    "./guide/examples/*"],\n  themeConfig: {',
+    )
+    (docs / ".vitepress" / "config.ts").write_text(config, encoding="utf-8")
+    pages = {
+        "guide/cli.md": "# CLI\n\n<!--@include: ./cli-generated.md-->\n",
+        "guide/cli-generated.md": "### root\n\nRoot path\n",
+        "guide/examples/done.md": "# Done\n",
+        "AGENTS.md": "# Agents\n",
+        "guide/AGENTS.md": "# Agents here\n",
+    }
+    for relpath, text in pages.items():
+        (docs / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (docs / relpath).write_text(text, encoding="utf-8")
+    version = VersionConfig("1.0.0", docs, None, None, (), (), None, None, project="auto")
+    listed = [c.relpath for c in project_listing(version)[1].candidates]
+    assert "guide/cli.md" in listed and "guide/AGENTS.md" in listed and "index.md" in listed
+    assert not {"guide/cli-generated.md", "guide/examples/done.md", "AGENTS.md"} & set(listed)

@@ -77,7 +77,7 @@ class ProjectLayout:
     cited: tuple[str, ...] = ()
     not_in_nav: str = ""  # pages a MkDocs nav leaves out on purpose (no note for them)
     # Markdown syntax of the tool's own its pages are read with: "docsify", "mkdocs"
-    # (Python-Markdown), or "" for none.
+    # (Python-Markdown), "docusaurus" (.md pages compiled as MDX), or "" for none.
     markdown_flavor: str = ""
     # MkDocs: the extensions markdown_extensions names, the theme's features and the plugins
     # loaded that rewrite the pages' text (builder.projects.mkdocs.PAGE_PLUGINS).

@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from builder.projects.config_file import MAX_CONFIG_BYTES
+from builder.globs import GlobError, compile_globs
+from builder.projects.config_file import MAX_CONFIG_BYTES, without_comments
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
 from builder.projects.vitepress_locales import other_locales
@@ -49,6 +50,10 @@ _TOKEN = re.compile(
     re.DOTALL,
 )
 _EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+# srcExclude: literal globs (fast-glob's, from the docs folder) of Markdown files that are no
+# pages; a page may still include one (vitest's guide/cli-generated.md, in guide/cli.md).
+_SRC_EXCLUDE = re.compile(r"\bsrcExclude\s*:\s*\[([^\]]*)\]")
+_GLOB_LITERAL = re.compile(r"'([^'\\\n]+)'|\"([^\"\\\n]+)\"")
 
 
 def find_vitepress_config(directory: Path) -> Path | None:
@@ -96,6 +101,9 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
         order = tuple(page for page in order if not re.fullmatch(exclude, page, re.DOTALL))
         folders = ", ".join(f"{locale}/" for locale in locales)
         notes.append(f"pages of the other languages left out: {folders}")
+    excluded = _src_exclude(sources, notes)
+    if excluded:
+        exclude = f"(?:{exclude})|(?:{excluded})"
     if not order:
         notes.append(f"{config_file} names no page in a literal link; path order")
     return ProjectLayout(
@@ -107,6 +115,28 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
         myst_extensions=(),  # markdown-it's syntax: a line opening ":three: Vue 3" is no field
         notes=tuple(notes),
     )
+
+
+def _src_exclude(sources: list[str], notes: list[str]) -> str:
+    """A regular expression of the files the config's ``srcExclude`` globs leave out, or ""."""
+    globs: list[str] = []
+    for source in sources:
+        for value in _SRC_EXCLUDE.finditer(without_comments(source)):
+            for literal in _GLOB_LITERAL.finditer(value.group(1)):
+                glob = (literal.group(1) or literal.group(2)).removeprefix("./")
+                # fast-glob anchors a pattern at the folder; docbuild's globs match a bare
+                # name at any depth, as .gitignore does.
+                globs.append(glob if "/" in glob or glob.startswith("!") else f"/{glob}")
+    usable = []
+    for glob in globs:
+        try:
+            compile_globs([glob])
+        except GlobError as exc:
+            notes.append(f"srcExclude: {exc}; ignored")
+            continue
+        usable.append(glob)
+    matcher = compile_globs(g for g in usable if not g.startswith("!")).regex
+    return matcher.pattern if matcher is not None else ""
 
 
 def _attribute_delimiters(sources: list[str]) -> tuple[str, str] | None:

@@ -20,6 +20,7 @@ from builder.parsers import detect_format, parse_file
 from builder.parsers.markdown.docsify import docsify_pages
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
 from builder.parsers.markdown.mdbook_code import mdbook_pages
+from builder.parsers.markdown.mdx import md_compiled_as_mdx
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.myst_extensions import myst_extensions, mystmd_pages
 from builder.parsers.office import parse_document
@@ -37,6 +38,7 @@ from builder.projects import (
     substitute_references,
     titled_by_navigation,
 )
+from builder.projects.docusaurus import MDX_FLAVOR
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
 
@@ -117,6 +119,7 @@ def _parse(
             attribute_delimiters(layout.attribute_delimiters),
             docsify_pages(layout.markdown_flavor == "docsify"),
             mdbook_pages(layout.markdown_flavor == "mdbook"),
+            md_compiled_as_mdx(layout.markdown_flavor == MDX_FLAVOR),
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),

@@ -53,7 +53,7 @@ from builder.parsers.markdown.python_markdown import (
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.table_code_pipes import escape_cell_bars
-from builder.parsers.markdown.twoslash import is_twoslash, shown_code
+from builder.parsers.markdown.twoslash import is_twoslash, is_twoslash_include, shown_code
 from builder.parsers.reference_titles import (
     document_title,
     humane_label,
@@ -447,7 +447,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return render_inline(doc, doc.tokens[index + 1].content)[0]
     if kind in ("fence", "colon_fence") and doc.directive and directive_name(token.info):
         return doc.directive(doc, token)
-    if kind == "fence" and runs_unshown(token.info):
+    if kind == "fence" and (runs_unshown(token.info) or is_twoslash_include(token.info)):
         return ""
     if kind == "fence":
         code = code_without_markers(doc.tokens, index, doc.closers)
@@ -655,8 +655,11 @@ def _render_admonition(doc: Document, token: Token, index: int, close: int) -> s
             return "\n\n".join(block for block in render_blocks(doc, body_start, close) if block)
         match = _ADMONITION_KIND.fullmatch(words[0]) if words else None
         kind = match.group(1) if match else "note"
-        # VitePress gives a container attributes after its title ("::: details Title {open}").
-        title = _CONTAINER_ATTRIBUTES.sub("", words[1]) if len(words) > 1 else ""
+        # VitePress gives a container attributes after its title ("::: details Title {open}"),
+        # and renders the title as inline Markdown ("::: warning WARNING <Version>3.2.0</Version>").
+        title = (
+            render_inline(doc, _CONTAINER_ATTRIBUTES.sub("", words[1]))[0] if len(words) > 1 else ""
+        )
         directive = _DIRECTIVE_HEADER.match(token.info.strip()) if match is None else None
         if directive is not None:  # ":::tip[Did you know?]{icon="heart"}"
             kind = directive.group(1)

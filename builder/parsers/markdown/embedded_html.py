@@ -49,6 +49,7 @@ _MARKUP = re.compile(
     re.DOTALL,
 )
 TAG = re.compile(rf"</?[A-Za-z][\w.:-]*+{ATTRIBUTES}>")
+_PIPE = re.compile(r"(?<!\\)\|")
 _JSX_COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 # A fragment's tags, "<>" and "</>", around JSX children (Nextra's card images).
 _FRAGMENT = re.compile(r"</?>")
@@ -227,7 +228,12 @@ class _Scan:
             return
         if self.chunk_line < 0 and text.strip():
             self.chunk_line = line + text.count("\n", 0, len(text) - len(text.lstrip()))
-        self.pieces.append(html.unescape(text.replace("\n", " ") if self.row_cells else text))
+        if not self.row_cells:
+            self.pieces.append(html.unescape(text))
+            return
+        # A row reads as its cells joined by " | ": a pipe a cell shows is written escaped, as
+        # a Markdown table's is (a union type, "Foo | null", is one cell, not two).
+        self.pieces.append(_PIPE.sub(r"\\|", html.unescape(text.replace("\n", " "))))
 
     def add_tag(self, name: str, closing: bool, attributes: str, line: int) -> None:
         if self.skipping:

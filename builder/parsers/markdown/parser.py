@@ -52,6 +52,7 @@ from builder.parsers.markdown.front_matter import (
 )
 from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitbook_tags
 from builder.parsers.markdown.heading_attributes import split_heading_id
+from builder.parsers.markdown.home_page import home_page_text
 from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
@@ -75,6 +76,7 @@ from builder.parsers.markdown.mdx import (
     imports_docusaurus_module,
     is_component_import,
     is_esm,
+    md_is_mdx,
 )
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_code_blocks import code_block_fences, has_code_block_components
@@ -106,6 +108,7 @@ from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.split_html_tables import TextOf, open_table_end, table_html
 from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
@@ -243,15 +246,22 @@ def _events(
             events.extend(nested_block_events(doc, index, level, directives))
         elif token.type == "html_block":
             check_comment(token.content, start, warn)
-            for part in split_html(token.content, mdx=doc.mdx):
+            markup, whole = token.content, True
+            if (table_end := open_table_end(tokens, doc.closers, index)) is not None:
+                # A table whose cells hold Markdown between blank lines: read as one.
+                text_of = _text_of_blocks(doc)
+                markup = table_html(tokens, doc.closers, index, table_end, text_of)
+                whole = False
+                next_index = table_end + 1
+            for part in split_html(markup, mdx=doc.mdx):
+                line = start + part.line if whole else start
                 if isinstance(part, HtmlHeading):
                     anchor = part.anchor or slugify(part.text)
-                    line = start + part.line
                     events.append(
                         PageHeading(part.level, part.text, anchor, line, banner=part.banner)
                     )
                 elif not is_back_to_top(part.text, token.content):
-                    events.append(PageText(part.text, start + part.line))
+                    events.append(PageText(part.text, line))
         elif token.type == MDX_ESM:
             esm_balance = 0  # an MDX page's import or export, read to its end; shows nothing
         elif token.type == "paragraph_open" and _is_esm(doc, tokens[index + 1].content, tags):
@@ -265,6 +275,11 @@ def _events(
                 events.append(PageText(text, start))
         index = next_index
     return _resumed(events)
+
+
+def _text_of_blocks(doc: Document) -> TextOf:
+    """The text of the top-level blocks from a first index to the one after the last."""
+    return lambda first, after: "\n\n".join(render_blocks(doc, first, after))
 
 
 def _without_banner(
@@ -327,9 +342,11 @@ def _is_paragraph(token: Token) -> bool:
 
 
 def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
-    """An MDX page's ``import``/``export`` block, or a Markdown page's imports of the
-    components it uses as ``tags``."""
-    return is_esm(paragraph) if doc.mdx else bool(tags) and is_component_import(paragraph, tags)
+    """An MDX page's ``import``/``export`` block (a Docusaurus site's ``.md`` page's too), or
+    a Markdown page's imports of the components it uses as ``tags``."""
+    if doc.mdx or md_is_mdx():
+        return is_esm(paragraph)
+    return bool(tags) and is_component_import(paragraph, tags)
 
 
 def _directive_events(
@@ -523,6 +540,8 @@ def parse(
     subtitle, subtitle_line = yaml_subtitle(front_matter)
     shown = render_inline(doc, subtitle)[0] if subtitle else ""
     events = with_subtitle(events, shown, subtitle_line + 1)
+    if home := home_page_text(front_matter, yaml_title(front_matter)):
+        events = [PageText(home, 0), *events]  # the theme shows it above the page's Markdown
     warn.extend((_line_of(w.where), w.message) for w in directives.rst.warnings)
     warn.extend(
         (token.map[0] + 1, f"{len(token.content)} characters without a break kept as raw text")

@@ -5,7 +5,8 @@ Twoslash compiles the whole block but shows only part of it: the lines above a
 ``// ---cut---`` (or ``// ---cut-before---``) set the example up, those after
 ``// ---cut-after---`` close it, those between ``// ---cut-start---`` and ``// ---cut-end---``
 are hidden, and the compiler's options (``// @noErrors``, ``// @filename: a.ts``) and type
-queries (``//    ^?``) are not shown either.
+queries (``//    ^?``) are not shown either. A block whose language is ``twoslash`` itself
+(```` ```twoslash include name ````) only stores its code for the others to include.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ _CUT_START = re.compile(r"[ \t]*// ---cut-start---[ \t]*")
 _CUT_END = re.compile(r"[ \t]*// ---cut-end---[ \t]*")
 # A compiler option ("// @errors: 2322", "// @noErrors") or a query ("//  ^?", "// ^^^^").
 _HIDDEN_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?::.*)?|\^+[?|]?(?:[ \t].*)?)")
+
+
+def is_twoslash_include(info: str) -> bool:
+    """Whether a fence (```` ```twoslash include router ````) stores code for the twoslash
+    blocks below it (``// @include: router``): remark-shiki-twoslash shows nothing for it."""
+    return info.split(maxsplit=1)[:1] == [_TWOSLASH]
 
 
 def is_twoslash(info: str) -> bool:
