@@ -106,3 +106,19 @@ def compile_globs(patterns: Iterable[str]) -> GlobSet:
         return GlobSet(patterns, re.compile(f"^(?:{joined})$", re.DOTALL))
     except re.error as exc:
         raise GlobError(f"patterns {list(patterns)!r} do not compile: {exc}") from exc
+
+
+def readable_globs_pattern(patterns: Iterable[str], notes: list[str], setting: str) -> str:
+    """The regular expression of the ``patterns`` a project's ``setting`` gives (its exclude
+    globs), or "" for none: a glob docbuild cannot read is left out with a note, the others
+    still apply."""
+    usable = []
+    for pattern in patterns:
+        try:
+            compile_globs([pattern])
+        except GlobError as exc:
+            notes.append(f"{setting}: {exc}; ignored")
+            continue
+        usable.append(pattern)
+    globs = compile_globs(usable)
+    return globs.regex.pattern if globs.regex is not None else ""

@@ -241,8 +241,7 @@ def test_in_a_mystmd_book_a_notes_argument_is_its_title() -> None:
     ]
     with mystmd_pages(True):
         assert bodies(parse(text, "x.md")) == [
-            "Goals and prerequisites: Goals: learn.\n\nNever used it? It is thin."
-            "\n\nTip: No title."
+            "Goals and prerequisites: Goals: learn.\n\nNever used it? It is thin.\n\nTip: No title."
         ]
 
 

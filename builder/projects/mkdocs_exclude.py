@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.globs import GlobError, compile_globs
+from builder.globs import readable_globs_pattern
 from builder.projects.mkdocs_plugins import plugin_options
 
 # mkdocs-exclude: files its globs match are no pages (MkDocs' exclude_docs came later).
@@ -53,10 +53,11 @@ def left_out(
         quiet = tuple(_gitignore_lines(not_in_nav, notes, "not_in_nav"))
     exclude = "|".join(
         f"(?:{regex})"
-        for regex in (_exclude_regex(patterns, notes, "exclude_docs"), *plugin_globs)
+        for regex in (readable_globs_pattern(patterns, notes, "exclude_docs"), *plugin_globs)
         if regex
     )
-    return LeftOut((*patterns, *plugin_globs), exclude, _exclude_regex(quiet, notes, "not_in_nav"))
+    quiet_regex = readable_globs_pattern(quiet, notes, "not_in_nav")
+    return LeftOut((*patterns, *plugin_globs), exclude, quiet_regex)
 
 
 def _excluded(
@@ -190,16 +191,3 @@ def _gitignore_lines(text: str, notes: list[str], setting: str) -> Iterator[str]
         # Kept whole: a leading "/" anchors the line at docs_dir (builder.globs), as in
         # .gitignore, where "/README.md" is the top folder's README, not every folder's.
         yield line
-
-
-def _exclude_regex(patterns: tuple[str, ...], notes: list[str], setting: str) -> str:
-    usable = []
-    for pattern in patterns:
-        try:
-            compile_globs([pattern])
-        except GlobError as exc:
-            notes.append(f"{setting}: {exc}; ignored")
-            continue
-        usable.append(pattern)
-    globs = compile_globs(usable)
-    return globs.regex.pattern if globs.regex is not None else ""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path, PurePosixPath
 
-from builder.globs import GlobError, compile_globs
+from builder.globs import readable_globs_pattern
 from builder.projects.config_file import MAX_CONFIG_BYTES, without_comments
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
@@ -127,16 +127,8 @@ def _src_exclude(sources: list[str], notes: list[str]) -> str:
                 # fast-glob anchors a pattern at the folder; docbuild's globs match a bare
                 # name at any depth, as .gitignore does.
                 globs.append(glob if "/" in glob or glob.startswith("!") else f"/{glob}")
-    usable = []
-    for glob in globs:
-        try:
-            compile_globs([glob])
-        except GlobError as exc:
-            notes.append(f"srcExclude: {exc}; ignored")
-            continue
-        usable.append(glob)
-    matcher = compile_globs(g for g in usable if not g.startswith("!")).regex
-    return matcher.pattern if matcher is not None else ""
+    # A "!" glob puts back what another left out: not read, as a page left out stays out.
+    return readable_globs_pattern((g for g in globs if not g.startswith("!")), notes, "srcExclude")
 
 
 def _attribute_delimiters(sources: list[str]) -> tuple[str, str] | None:
