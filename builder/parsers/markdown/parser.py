@@ -35,7 +35,6 @@ from builder.parsers.markdown.body_text import (
     render_blocks,
     render_inline,
 )
-from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
@@ -54,10 +53,6 @@ from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitb
 from builder.parsers.markdown.heading_attributes import split_heading_id
 from builder.parsers.markdown.home_page import home_page_text
 from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes
-from builder.parsers.markdown.include_markdown import (
-    has_include_markdown,
-    splice_include_markdown,
-)
 from builder.parsers.markdown.macro_calls import expand_macro_calls, has_macro_calls
 from builder.parsers.markdown.material_shortcodes import (
     expand_material_shortcodes,
@@ -67,7 +62,6 @@ from builder.parsers.markdown.material_shortcodes import (
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_admonish import admonish_containers, has_admonish_blocks
 from builder.parsers.markdown.mdbook_code import reading_mdbook
-from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdbook_tabs import has_tab_sets, label_tab_sets
 from builder.parsers.markdown.mdc_components import has_mdc_components, rewrite_mdc_components
 from builder.parsers.markdown.mdx import (
@@ -81,7 +75,6 @@ from builder.parsers.markdown.mdx import (
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_code_blocks import code_block_fences, has_code_block_components
 from builder.parsers.markdown.mdx_esm import MDX_ESM
-from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, renders_macros
 from builder.parsers.markdown.mkdocstrings import TOKEN_TYPE
 from builder.parsers.markdown.mkdocstrings_page import (
@@ -92,8 +85,6 @@ from builder.parsers.markdown.mkdocstrings_page import (
 )
 from builder.parsers.markdown.myst_directives import Directives
 from builder.parsers.markdown.myst_extensions import conf_substitutions
-from builder.parsers.markdown.myst_include import has_includes, splice_includes
-from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
 from builder.parsers.markdown.myst_syntax import directive_name
 from builder.parsers.markdown.page_events import (
     FenceEnd,
@@ -102,11 +93,11 @@ from builder.parsers.markdown.page_events import (
     with_lead_text,
     with_subtitle,
 )
+from builder.parsers.markdown.page_splices import on_page_lines, splice_page
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
-from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.split_html_tables import TextOf, open_table_end, table_html
 from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
@@ -124,14 +115,6 @@ from builder.parsers.markdown.toc_markers import (
     is_written_toc,
 )
 from builder.parsers.markdown.unclosed_blocks import Note, check_comment, check_fence
-from builder.parsers.markdown.vitepress_includes import (
-    has_markdown_includes,
-    splice_markdown_includes,
-)
-from builder.parsers.markdown.vitepress_snippets import (
-    has_snippet_imports,
-    splice_snippet_imports,
-)
 from builder.parsers.markdown.vue_interpolation import (
     fill_frontmatter_references,
     has_frontmatter_references,
@@ -502,7 +485,7 @@ def parse(
     if has_tab_values(text):  # Docusaurus' <Tabs values={[...]}>
         text = label_tab_items(text)
     # The rewrites above keep the text's lines, so the included lines keep their origins.
-    spliced = _splice(replace(page, text=text), relpath, includes)
+    spliced = splice_page(replace(page, text=text), relpath, includes, BLOCK_MD.parse)
     if has_markdown_elements(spliced.text):  # Python-Markdown's md_in_html
         spliced = open_markdown_elements(spliced)
     if mdx and has_code_block_components(spliced.text):  # Docusaurus' <CodeBlock>{`...`}
@@ -558,44 +541,7 @@ def parse(
     title = front_title or toml_title or meta_title or first_h1 or PurePosixPath(relpath).stem
     sections = tuple(_sections(events, lines, title, relpath))
     if spliced.changed:
-        sections = tuple(_on_page_lines(section, spliced) for section in sections)
+        sections = tuple(on_page_lines(section, spliced) for section in sections)
         warn = sorted([*((spliced.page_line(line), m) for line, m in warn), *spliced.notes])
     warnings = tuple(Warning_(f"{relpath}:{line}", message) for line, message in warn)
     return ParsedFile(relpath, title, sections, warnings, api=directives.rst.api_use())
-
-
-def _splice(page: Spliced, relpath: str, includes: IncludeReader | None) -> Spliced:
-    """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, VitePress snippet imports and MDX partials spliced in."""
-    spliced = page
-    text = page.text
-    if includes is None:
-        return spliced
-    if has_mdbook_links(text):  # mdBook's first preprocessor, on the chapter's raw text
-        spliced = splice_mdbook_links(spliced, relpath, includes)
-    mkdocs = mkdocs_markdown()
-    include_files = mkdocs is not None and "include-markdown" in mkdocs.plugins
-    if has_include_markdown(text, include_files=include_files):  # before Markdown's extensions
-        spliced = splice_include_markdown(spliced, relpath, includes, include_files=include_files)
-    if has_snippets(spliced.text):
-        spliced = splice_snippets(spliced, relpath, includes)
-    if has_code_includes(spliced.text):
-        spliced = splice_code_includes(spliced, relpath, includes)
-    if has_release_notes(spliced.text):  # into {include} fences, spliced next
-        spliced = splice_release_notes(spliced, relpath, includes, BLOCK_MD.parse)
-    if has_includes(spliced.text):
-        spliced = splice_includes(spliced, relpath, includes, BLOCK_MD.parse)
-    if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
-        spliced = splice_markdown_includes(spliced, relpath, includes)
-    if has_snippet_imports(spliced.text):
-        spliced = splice_snippet_imports(spliced, relpath, includes)
-    if has_partials(spliced.text):
-        spliced = splice_partials(spliced, relpath, includes)
-    return spliced
-
-
-def _on_page_lines(section: Section, spliced: Spliced) -> Section:
-    """A section of spliced text, its lines counted in the page (the include's line)."""
-    start = spliced.page_line(section.line_start)
-    end = max(spliced.page_line(section.line_end), start)
-    return replace(section, line_start=start, line_end=end)

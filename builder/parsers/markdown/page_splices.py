@@ -1,0 +1,70 @@
+"""Splice into a Markdown page the files it includes, in the order the documentation tools
+do (mdBook's links first, MDX partials last), keeping where each line came from
+(``builder.parsers.markdown.spliced``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builder.includes import IncludeReader
+from builder.model import Section
+from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.include_markdown import (
+    has_include_markdown,
+    splice_include_markdown,
+)
+from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
+from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.myst_include import Tokenize, has_includes, splice_includes
+from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
+from builder.parsers.markdown.snippets import has_snippets, splice_snippets
+from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.vitepress_includes import (
+    has_markdown_includes,
+    splice_markdown_includes,
+)
+from builder.parsers.markdown.vitepress_snippets import (
+    has_snippet_imports,
+    splice_snippet_imports,
+)
+
+
+def splice_page(
+    page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
+) -> Spliced:
+    """The page's text with its mdBook links, include-markdown tags, snippets, example files,
+    top-level ``{include}`` files, VitePress snippet imports and MDX partials spliced in.
+    ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
+    spliced = page
+    text = page.text
+    if includes is None:
+        return spliced
+    if has_mdbook_links(text):  # mdBook's first preprocessor, on the chapter's raw text
+        spliced = splice_mdbook_links(spliced, relpath, includes)
+    mkdocs = mkdocs_markdown()
+    include_files = mkdocs is not None and "include-markdown" in mkdocs.plugins
+    if has_include_markdown(text, include_files=include_files):  # before Markdown's extensions
+        spliced = splice_include_markdown(spliced, relpath, includes, include_files=include_files)
+    if has_snippets(spliced.text):
+        spliced = splice_snippets(spliced, relpath, includes)
+    if has_code_includes(spliced.text):
+        spliced = splice_code_includes(spliced, relpath, includes)
+    if has_release_notes(spliced.text):  # into {include} fences, spliced next
+        spliced = splice_release_notes(spliced, relpath, includes, parse_blocks)
+    if has_includes(spliced.text):
+        spliced = splice_includes(spliced, relpath, includes, parse_blocks)
+    if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
+        spliced = splice_markdown_includes(spliced, relpath, includes)
+    if has_snippet_imports(spliced.text):
+        spliced = splice_snippet_imports(spliced, relpath, includes)
+    if has_partials(spliced.text):
+        spliced = splice_partials(spliced, relpath, includes)
+    return spliced
+
+
+def on_page_lines(section: Section, spliced: Spliced) -> Section:
+    """A section of spliced text, its lines counted in the page (the include's line)."""
+    start = spliced.page_line(section.line_start)
+    end = max(spliced.page_line(section.line_end), start)
+    return replace(section, line_start=start, line_end=end)
