@@ -1,5 +1,6 @@
-"""A directive this parser does not know, holding nothing but its argument: what of it the page
-shows (builder.parsers.rst.directives hands such a directive here)."""
+"""A directive this parser does not know: what of its argument the page shows, when it holds
+nothing else or when the argument names what its content describes
+(builder.parsers.rst.directives hands such a directive here)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,20 @@ from builder.parsers.rst.substitutions import substituted
 
 # An argument that names a file (a path, or a name with an extension): text kept elsewhere.
 _FILE_ARGUMENT = re.compile(r"\S*/\S*|\S+\.[A-Za-z0-9]{1,5}")
+# An unknown directive's argument that names what it describes (a setting, an event), not a
+# count or a condition (sphinx-design's "grid:: 2", "ifconfig:: builder != 'text'").
+_OBJECT_NAME = re.compile(r"[A-Za-z_][\w.:-]*")
+# Directives of docutils, Sphinx and common extensions whose one-word argument is no name of
+# what they hold: a condition (psycopg2's "ifconfig:: todo_include_todos"), classes, a link
+# target, a file, a module whose members they list.
+_NO_NAME_ARGUMENT = frozenset(
+    {
+        "only", "ifconfig", "container", "div", "compound", "highlights", "pull-quote",
+        "epigraph", "line-block", "hlist", "tabs", "tab-set", "tab-set-code", "grid",
+        "grid-item", "button-ref", "button-link", "nbgallery", "exec", "automodsumm",
+        "program-output", "command-output", "bibliography", "footbibliography",
+    }
+)  # fmt: skip
 
 
 def argument_only(name: str, argument: str, following: str) -> list[Event]:
@@ -35,3 +50,15 @@ def _targets(name: str, argument: str, following: str) -> bool:
     if following.lstrip().startswith(f".. {name}::"):
         return True
     return re.search(rf"(?<![\w-]){re.escape(argument)}(?![\w-])", following) is not None
+
+
+def named_object(name: str, argument: str, default: str) -> list[Event]:
+    """The name the directive ``name`` describes, when its argument is one name: a project's
+    own description directive (beets' ``.. conf:: client_id`` with its ``:default:``, over the
+    setting's text) shows it as Sphinx's descriptions show their signature; left out, the text
+    was about nothing it named."""
+    argument = argument.strip()
+    if name in _NO_NAME_ARGUMENT or not _OBJECT_NAME.fullmatch(argument):
+        return []
+    default = default.strip()
+    return [Text(f"`{argument}`" + (f" (default: `{default}`)" if default else ""))]

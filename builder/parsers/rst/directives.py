@@ -26,7 +26,7 @@ from builder.parsers.rst.argparse_directive import (
     argparse_options,
     render_argparse,
 )
-from builder.parsers.rst.argument_only import argument_only
+from builder.parsers.rst.argument_only import argument_only, named_object
 from builder.parsers.rst.autodoc import (
     find_object,
     implied_options,
@@ -96,8 +96,7 @@ from builder.parsers.rst.python_content import is_python_source
 from builder.parsers.rst.reno_notes import DIRECTIVE as RELEASE_NOTES
 from builder.parsers.rst.reno_notes import render_release_notes
 from builder.parsers.rst.std_descriptions import TARGET_PREFIXES, render_description
-from builder.parsers.rst.table_blocks import holds_code, render_records, render_rows
-from builder.parsers.rst.tables import read_csv_table, read_list_cells, read_list_table
+from builder.parsers.rst.table_directives import TABLE_DIRECTIVES, render_table
 
 ADMONITIONS = {
     "note": "Note",
@@ -183,20 +182,6 @@ _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
 # How a directive's boolean option says no (docutils' and matplotlib's spellings).
 _FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
-# An unknown directive's argument that names what it describes (a setting, an event), not a
-# count or a condition (sphinx-design's "grid:: 2", "ifconfig:: builder != 'text'").
-_OBJECT_NAME = re.compile(r"[A-Za-z_][\w.:-]*")
-# Directives of docutils, Sphinx and common extensions whose one-word argument is no name of
-# what they hold: a condition (psycopg2's "ifconfig:: todo_include_todos"), classes, a link
-# target, a file, a module whose members they list.
-_NO_NAME_ARGUMENT = frozenset(
-    {
-        "only", "ifconfig", "container", "div", "compound", "highlights", "pull-quote",
-        "epigraph", "line-block", "hlist", "tabs", "tab-set", "tab-set-code", "grid",
-        "grid-item", "button-ref", "button-link", "nbgallery", "exec", "automodsumm",
-        "program-output", "command-output", "bibliography", "footbibliography",
-    }
-)  # fmt: skip
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -534,21 +519,8 @@ def _render_other(
         shown := installation_text(name, argument, dict(directive.options), directive.content)
     ):
         return [Text(shown)]
-    if name == "list-table" and holds_code(
-        cells := read_list_cells(list(directive.content), _header_rows(directive))
-    ):
-        title: list[Event] = [Text(render_inline(argument))] if argument else []
-        return [*title, *render_records(cells, directive.content_first - 1, ctx, doc, render)]
-    if name in ("csv-table", "list-table"):
-        rows = (
-            read_csv_table(
-                _csv_lines(directive, doc), directive.option("header"), _delimiter(directive)
-            )
-            if name == "csv-table"
-            else read_list_table(list(directive.content))
-        )
-        caption: list[Event] = [Text(render_inline(argument))] if argument else []
-        return [*caption, Text(render_rows(rows))] if rows else caption
+    if name in TABLE_DIRECTIVES:
+        return render_table(name, directive, ctx, doc, render)
     # sphinx-autoapi's and sphinx-autodoc2's summaries have the same content.
     if name in ("autosummary", "autoapisummary", "autodoc2-summary"):
         # A line's first word is the name; autodoc2 takes the rest as the title to show.
@@ -609,24 +581,8 @@ def _render_other(
     if not any(line.strip() for line in directive.content):
         return [*argument_only(directive.name, directive.argument, following), *caption]
     held = render(list(directive.content), directive.content_first, ctx.nested(), doc)
-    return [*_object_signature(directive), *held, *caption]
-
-
-def _object_signature(directive: Directive) -> list[Event]:
-    """The name a directive this parser does not know describes, when its argument is one
-    name: a project's own description directive (beets' ``.. conf:: client_id`` with its
-    ``:default:``, over the setting's text) shows it as Sphinx's descriptions show their
-    signature; left out, the text was about nothing it named."""
-    name = directive.argument.strip()
-    if directive.name in _NO_NAME_ARGUMENT or not _OBJECT_NAME.fullmatch(name):
-        return []
-    default = directive.option("default").strip()
-    return [Text(f"`{name}`" + (f" (default: `{default}`)" if default else ""))]
-
-
-def _header_rows(directive: Directive) -> int:
-    rows = directive.option("header-rows").strip()
-    return int(rows) if rows.isdigit() else 0
+    named = named_object(directive.name, directive.argument, directive.option("default"))
+    return [*named, *held, *caption]
 
 
 def _only_content(
@@ -650,19 +606,3 @@ def _is_shell_session(content: tuple[str, ...]) -> bool:
     ``{pip-cli}``), whose commands and output read as prose run together into one line."""
     first = next((line for line in content if line.strip()), "")
     return first.startswith("$ ")
-
-
-def _csv_lines(directive: Directive, doc: DocState) -> list[str]:
-    """A csv-table's lines: its content, or the file its ``:file:`` option names."""
-    name = directive.option("file")
-    if not name:
-        return list(directive.content)
-    text = included_text(name, directive.line, doc)
-    return text.split("\n") if text is not None else []
-
-
-def _delimiter(directive: Directive) -> str:
-    """``:delim:``: one character, or ``tab`` or ``space``; a comma by default."""
-    given = directive.option("delim")
-    named = {"tab": "\t", "space": " "}
-    return named.get(given.strip(), given.strip()[:1]) if given.strip() else ","
