@@ -3,6 +3,7 @@ cells holding code read a record per row, wide characters counted twice."""
 
 from __future__ import annotations
 
+from builder.parsers.markdown.parser import parse as parse_markdown
 from tests.rst_support import _body
 
 
@@ -20,6 +21,18 @@ def test_tables_become_rows() -> None:
         "Numbers\n\nn | name\n1 | one, uno\n\n"
         "x | y\n`1` | 2"
     )
+
+
+def test_a_table_directive_keeps_its_title_in_rest_and_myst() -> None:
+    # jsonschema 4.26.0's referencing.rst: ".. table:: Rough equivalence between
+    # `_RefResolver` and `referencing.Registry` APIs" over the migration table.
+    text = (
+        ".. table:: Rough equivalence of `A` and `B`\n   :widths: auto\n\n"
+        "   =====  =====\n   Old    New\n   =====  =====\n   a      b\n   =====  =====\n"
+    )
+    assert _body(text) == "Rough equivalence of `A` and `B`\n\nOld | New\na | b"
+    page = "# T\n\n```{table} My *caption*\n:widths: auto\n\n| a | b |\n|---|---|\n| 1 | 2 |\n```\n"
+    assert parse_markdown(page, "x.md").sections[0].body == "My caption\n\na | b\n1 | 2"
 
 
 def test_grid_table_cells_spanning_columns_or_rows_are_read_whole() -> None:

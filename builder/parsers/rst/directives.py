@@ -164,10 +164,10 @@ LITERAL_DIRECTIVES = {
     "mermaid": "mermaid",
 }
 # sphinx-book-theme's margin (a sidebar in the margin) and mystmd's aside and margin take a
-# title as their argument, as a sidebar does.
+# title as their argument, as a sidebar does; docutils' table takes its caption so.
 TITLED = frozenset(
     {"topic", "sidebar", "card", "grid-item-card", "dropdown", "tab", "tab-item", "group-tab",
-     "margin", "aside"}
+     "margin", "aside", "table"}
 )  # fmt: skip
 # sphinx-design's cards: a line of ^^^ ends the header, a line of +++ starts the footer.
 CARDS = frozenset({"card", "grid-item-card"})
