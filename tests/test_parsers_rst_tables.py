@@ -1,5 +1,6 @@
-"""The reST reader's tables: simple and grid tables read as rows, spanning cells read whole,
-cells holding code read a record per row, wide characters counted twice."""
+"""The reST reader's tables, and MyST's table directives: simple and grid tables read as rows,
+spanning cells read whole, cells holding code read a record per row, wide characters counted
+twice."""
 
 from __future__ import annotations
 
@@ -187,3 +188,20 @@ def test_a_row_of_icons_keeps_its_first_cell() -> None:
         ".. |docs| image:: https://img.shields.io/readthedocs/x\n"
     )
     assert _body(text) == "Template | Checked\nHTTP template |"
+
+
+def test_a_myst_csv_table_reads_its_quoted_header_and_a_folded_one() -> None:
+    # A header of quoted names starts and ends with a quote: no one quoted YAML scalar. Read
+    # as one, its inner quotes were left in, and the rows below read off by a quote.
+    quoted = '# T\n\n```{csv-table} C\n:header: "Name", "Value"\n\n"a, b", 1\nc, 2\n```\n'
+    assert parse_markdown(quoted, "x.md").sections[0].body == "C\n\nName | Value\na, b | 1\nc | 2"
+    # MyST-Parser's own tables page: ":header: >" over the header's line, a folded block.
+    folded = (
+        '# T\n\n```{csv-table} Frozen Delights!\n:header: >\n:    "Treat", "Quantity"\n'
+        ':widths: 15, 10\n\n"Albatross", 2.99\n```\n'
+    )
+    assert parse_markdown(folded, "x.md").sections[0].body == (
+        "Frozen Delights!\n\nTreat | Quantity\nAlbatross | 2.99"
+    )
+    fenced = "# T\n\n```{csv-table}\n---\nheader: |-\n  a, b\n---\n1, 2\n```\n"
+    assert parse_markdown(fenced, "x.md").sections[0].body == "a | b\n1 | 2"

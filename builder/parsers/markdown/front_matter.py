@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import textwrap
 
+# A double quote inside a double-quoted YAML scalar that no backslash escapes: it ends it.
+_UNESCAPED_QUOTE = re.compile(r'(?<!\\)"')
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
 _YAML_DESCRIPTION = re.compile(r"^description[ \t]*:[ \t]*(.*?)[ \t]*$")
 _YAML_SUBTITLE = re.compile(r"^subtitle[ \t]*:[ \t]*(.*?)[ \t]*$")
@@ -47,10 +49,16 @@ def yaml_front_matter(text: str) -> str | None:
 
 
 def yaml_unquote(value: str) -> str:
-    """A YAML scalar's text: a quoted one without its quotes, a plain one without a comment."""
+    """A YAML scalar's text: a quoted one without its quotes, a plain one without a comment.
+    A value that only starts and ends with a quote (a MyST csv-table's ``:header: "Name",
+    "Value"``, quoted cells) is no quoted scalar: it is kept whole."""
     if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
         inner = value[1:-1]
-        return inner.replace("''", "'") if value[0] == "'" else inner.replace('\\"', '"')
+        if value[0] == "'" and "'" not in inner.replace("''", ""):
+            return inner.replace("''", "'")
+        if value[0] == '"' and _UNESCAPED_QUOTE.search(inner) is None:
+            return inner.replace('\\"', '"')
+        return value
     return value.split(" #", 1)[0].strip()  # a YAML comment after a plain scalar
 
 

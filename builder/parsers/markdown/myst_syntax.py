@@ -40,6 +40,8 @@ from builder.parsers.rst.inline import render_role as render_rst_role
 _DIRECTIVE_INFO = re.compile(r"\{([A-Za-z0-9][\w.+:-]*)\}[ \t]*(.*)", re.DOTALL)
 _OPTION = re.compile(r":([^:\s][^:]*):(?:[ \t]+(.*))?$")
 _YAML_OPTION = re.compile(r"([\w-]+)[ \t]*:[ \t]*(.*)$")
+# YAML's indicator of a value on the lines below: folded or literal, chomping, indentation.
+_BLOCK_INDICATOR = re.compile(r"[>|](?:[+-]?\d?|\d[+-]?)")
 _YAML_FENCE = "---"
 _EXPLICIT_TITLE = re.compile(r"(.*?)\s*<([^<>]*)>", re.DOTALL)
 # A Markdown heading line, which no LaTeX environment holds ("#" is not math).
@@ -110,8 +112,7 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
                 if match and not line[:1].isspace():
                     options.append((match.group(1).lower(), yaml_unquote(match.group(2).strip())))
                 elif options and line.strip():  # a value continued on the next lines
-                    key, value = options[-1]
-                    options[-1] = (key, f"{value} {line.strip()}".strip())
+                    options[-1] = _continued(options[-1], line.strip())
             return options, _skip_blank(lines, end + 1)
     index = 0
     while index < len(lines):
@@ -119,8 +120,7 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
         if options and line[:1] == ":" and line[1:2].isspace():
             # MyST reads the ":" lines as YAML: an indented one continues the option above
             # (MyST-NB's ":mystnb:" then ":  code_prompt_show: ...").
-            key, value = options[-1]
-            options[-1] = (key, f"{value} {line[1:].strip()}".strip())
+            options[-1] = _continued(options[-1], line[1:].strip())
             index += 1
             continue
         match = _OPTION.match(line.strip()) if line[:1] == ":" else None
@@ -129,6 +129,17 @@ def _read_options(lines: list[str]) -> tuple[list[tuple[str, str]], int]:
         options.append((match.group(1).lower(), yaml_unquote((match.group(2) or "").strip())))
         index += 1
     return options, _skip_blank(lines, index) if options else index
+
+
+def _continued(option: tuple[str, str], more: str) -> tuple[str, str]:
+    """``option`` with the line ``more`` of its value added. After YAML's block indicator
+    alone (``:header: >`` over the header's line, as MyST-Parser's own csv-table example
+    writes it), the lines are the value, the indicator no text of it; an option's lines read
+    as one, as a folded block's do."""
+    key, value = option
+    if _BLOCK_INDICATOR.fullmatch(value):
+        return key, more
+    return key, f"{value} {more}".strip()
 
 
 def _skip_blank(lines: list[str], index: int) -> int:
