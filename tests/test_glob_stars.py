@@ -1,6 +1,6 @@
-"""Globs with many ``*`` in one segment (builder.globs.atomic_star): the catalog's include and
-exclude globs, Sphinx's exclude_patterns and Quarto's render patterns match as before, in time
-linear in the path."""
+"""Globs with many ``*`` in one segment (builder.globs.atomic_star) or many ``**``
+(atomic_double_star): the catalog's include and exclude globs, Sphinx's exclude_patterns and
+Quarto's render patterns match as before, in time linear in the path."""
 
 from __future__ import annotations
 
@@ -59,6 +59,7 @@ def test_catalog_globs_match_as_with_plain_stars(monkeypatch: pytest.MonkeyPatch
             continue
     fast = [(pattern, path, glob.matches(path)) for glob, pattern, path in cases]
     monkeypatch.setattr(globs, "atomic_star", lambda pattern, i: None)
+    monkeypatch.setattr(globs, "atomic_double_star", lambda pattern, i: None)
     plain = [(p, path, compile_globs([p]).matches(path)) for _, p, path in cases]
     assert fast == plain
     assert sum(matched for *_, matched in fast) > 1000  # the cases match often enough to tell
@@ -98,3 +99,41 @@ def test_many_stars_in_one_segment_match_in_linear_time() -> None:
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split() == ["False", "True", "True", "True"]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "expected"),
+    [
+        ("**/**/x", "a/b/x", True),
+        ("**/a/**/b", "c/a/d/a/b", True),
+        ("**/a/**/b", "c/a/d/bb", False),
+        ("a**x**b", "a/yx/zb", True),
+        ("**/?/**/y", "ab/c/y", True),
+        ("**/?/**/y", "ab/cd/y", False),
+        ("****/a", "x/a", True),
+        ("**x****/a", "yx/a", True),
+    ],
+)
+def test_double_stars_before_another_match_as_before(
+    pattern: str, path: str, expected: bool
+) -> None:
+    assert compile_globs([pattern]).matches(path) is expected
+
+
+def test_many_double_stars_are_matched_without_backtracking_through_every_split() -> None:
+    """Thirteen "**/" (a VitePress srcExclude) against a path 18 folders deep took seconds,
+    and each folder more tripled it; "**/a/**/a/..." against "a/a/a/..." as much. As a star
+    before a star does, a "**" before a "**" takes the least that lets its run match, once.
+    The subprocess's timeout guards against that hang; it is no timing."""
+    script = (
+        "from builder.globs import compile_globs\n"
+        "deep = compile_globs(['**/' * 13 + 'x']).matches('d/' * 40 + 'y')\n"
+        "runs = compile_globs(['**/a/' * 12 + '**/b']).matches('a/' * 60 + 'y')\n"
+        "found = compile_globs(['**/' * 13 + 'x']).matches('d/' * 40 + 'x')\n"
+        "print(deep, runs, found)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split() == ["False", "False", "True"]

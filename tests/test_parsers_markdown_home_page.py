@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from builder.parsers.markdown.home_page import MAX_HOME_FRONT_MATTER, home_page_text
 from builder.parsers.markdown.parser import parse
 from tests.test_parsers_markdown import bodies
 
@@ -61,3 +62,17 @@ def test_a_vuepress_home_page_and_a_page_of_no_home_layout() -> None:
     ]
     guide = "---\nlayout: doc\nfeatures:\n- title: Fast\n---\n\n# Guide\n\nText.\n"
     assert bodies(parse(guide, "guide.md")) == ["Text."]
+
+
+def test_features_repeated_by_yaml_aliases_stop_at_the_front_matters_size() -> None:
+    # 58 KB of front matter listed one 60 KB feature 4,000 times by alias: 240 MB of text.
+    words = "word " * 6000
+    front_matter = (
+        f"layout: home\nfeature: &f {{title: Big, details: {words}}}\nfeatures:\n"
+        + "  - *f\n" * 4000
+        + "  - {title: Last, details: Never}\n"
+    )
+    text = home_page_text(front_matter, "Home")
+    assert text.startswith("- Big: word word")
+    assert len(text) <= MAX_HOME_FRONT_MATTER
+    assert "Last" not in text

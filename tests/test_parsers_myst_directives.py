@@ -259,6 +259,20 @@ def test_a_myst_demo_keeps_its_source_then_what_it_renders() -> None:
     ]
 
 
+def test_myst_demos_nested_hundreds_deep_stop_at_the_directive_depth() -> None:
+    # Each demo read its content one level down without counting it: 500 demos nested (each
+    # fence a colon longer than the one inside it) ended in a RecursionError, the page lost.
+    depth = 500
+    text = "# A\n\n" + "".join(":" * (3 + depth - level) + "{myst}\n" for level in range(depth))
+    text += "inner\n" + "".join(":" * (4 + level) + "\n" for level in range(depth))
+    parsed = parse(text, "x.md")
+    body = "\n\n".join(bodies(parsed))
+    assert body.startswith("```markdown\n" + ":" * (2 + depth) + "{myst}")
+    assert "inner" in body
+    # Each level shows its source again: at most once per level a directive may nest.
+    assert len(body) < (MAX_DIRECTIVE_DEPTH + 2) * len(text)
+
+
 def test_list_table_cells_are_markdown() -> None:
     # mystmd's docs (admonitions.md): each cell of its table of admonitions read
     # "🔵 {myst:directive}`note`", and a cell's link showed as "[link](a.md)".

@@ -1,6 +1,9 @@
 """VitePress projects: the sidebar in .vitepress/config.* orders the pages, read without running
 the config."""
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.config import VersionConfig
@@ -225,3 +228,22 @@ def test_the_files_src_exclude_names_are_no_pages_but_stay_includable(tmp_path: 
     listed = [c.relpath for c in project_listing(version)[1].candidates]
     assert "guide/cli.md" in listed and "guide/AGENTS.md" in listed and "index.md" in listed
     assert not {"guide/cli-generated.md", "guide/examples/done.md", "AGENTS.md"} & set(listed)
+
+
+def test_src_exclude_lists_are_found_in_linear_time(tmp_path: Path) -> None:
+    """Each "srcExclude: [" was read to the file's end looking for its "]": a 1 MB config of
+    them, never closed, took minutes (quadratic). The subprocess's timeout guards against
+    that hang; it is no timing. A glob's class ("v[0-9].md") is no end of the list."""
+    script = (
+        "import sys\n"
+        "from builder.projects.vitepress import _src_exclude\n"
+        "notes = []\n"
+        "print(repr(_src_exclude(['srcExclude: [' * 80_000], notes)), notes)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.strip() == "'' []"
+    layout = read_vitepress_text(tmp_path, "export default { srcExclude: ['v[0-9].md'] }\n")
+    assert re.fullmatch(layout.exclude, "v1.md") and not re.fullmatch(layout.exclude, "v.md")

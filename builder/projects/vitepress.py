@@ -52,7 +52,9 @@ _TOKEN = re.compile(
 _EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 # srcExclude: literal globs (fast-glob's, from the docs folder) of Markdown files that are no
 # pages; a page may still include one (vitest's guide/cli-generated.md, in guide/cli.md).
-_SRC_EXCLUDE = re.compile(r"\bsrcExclude\s*:\s*\[([^\]]*)\]")
+# The list holds no bracket but a glob's class ('v[0-9].md'): an unclosed one ends it, so
+# "srcExclude: [" written over and over is not scanned to the file's end from each.
+_SRC_EXCLUDE = re.compile(r"\bsrcExclude\s*:\s*\[((?:[^\]\[]|\[[^\]\[]*\])*)\]")
 _GLOB_LITERAL = re.compile(r"'([^'\\\n]+)'|\"([^\"\\\n]+)\"")
 
 

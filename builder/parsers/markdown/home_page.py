@@ -43,13 +43,18 @@ def home_page_text(front_matter: str, title: str) -> str:
     parts = [word for word in words if word]
     features = values.get("features")
     lines = []
+    # YAML's aliases repeat a value without writing it again: a list of "*feature" reads its
+    # feature thousands of times over, so the text stops at the front matter's own size.
+    room = MAX_HOME_FRONT_MATTER
     for feature in features if isinstance(features, list) else ():
         if isinstance(feature, dict):
             heading, details = _text(feature.get("title")), _text(feature.get("details"))
+            line = f"- {heading}: {details}" if heading and details else f"- {heading or details}"
             if heading or details:
-                lines.append(
-                    f"- {heading}: {details}" if heading and details else f"- {heading or details}"
-                )
+                room -= len(line)
+                if room < 0:
+                    break
+                lines.append(line)
     if lines:
         parts.append("\n".join(lines))
     return "\n\n".join(parts)

@@ -95,9 +95,11 @@ class Directives:
             return render_rst_blocks(lines, first, ctx, self.rst)
         if name == _DEMO:
             # mystmd's {myst} shows its MyST source beside what it renders; the source is the
-            # syntax the page teaches.
+            # syntax the page teaches. A demo in a demo is one level deeper, as other
+            # directives are: demos nested hundreds deep recursed without a bound.
             source = "\n".join(directive.content)
-            rendered = self.markdown_events(doc, source, first, Context(sections=False))
+            deeper = Directives(self.parser, self.rst, self.depth + 1, self.kernel_language)
+            rendered = deeper.markdown_events(doc, source, first, Context(sections=False))
             return [Text(fence(directive.content, "markdown")), *rendered]
         if name == "glossary":
             return [Text(self._glossary(doc, directive, first))]

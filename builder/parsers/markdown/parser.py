@@ -99,7 +99,7 @@ from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice
 from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
 from builder.parsers.markdown.spliced import Spliced
-from builder.parsers.markdown.split_html_tables import TextOf, open_table_end, table_html
+from builder.parsers.markdown.split_html_tables import TextOf, table_ends, table_html
 from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
 from builder.parsers.markdown.table_code_pipes import escape_code_pipes, has_code_pipes
 from builder.parsers.markdown.template_tags import (
@@ -173,6 +173,7 @@ def _events(
     tags = set() if doc.mdx or "import" not in page else set(COMPONENT_TAG.findall(page))
     above, seen = "", 0  # the anchor of the last heading so far, of the first ``seen`` events
     first_heading, references = first_heading_at(tokens), doc.env.get("references", {})
+    table_ends_of_page = table_ends(tokens, doc.closers)
     while index < len(tokens):
         above = next(
             (e.anchor for e in reversed(events[seen:]) if isinstance(e, PageHeading)), above
@@ -230,7 +231,7 @@ def _events(
         elif token.type == "html_block":
             check_comment(token.content, start, warn)
             markup, whole = token.content, True
-            if (table_end := open_table_end(tokens, doc.closers, index)) is not None:
+            if (table_end := table_ends_of_page.get(index)) is not None:
                 # A table whose cells hold Markdown between blank lines: read as one.
                 text_of = _text_of_blocks(doc)
                 markup = table_html(tokens, doc.closers, index, table_end, text_of)

@@ -22,6 +22,10 @@ _KEY = re.compile(r"\s*([^,\s{}()]+)\s*,")
 _MACRO = re.compile(r"\s*([\w:.+-]+)")
 _NUMBER = re.compile(r"\s*(\d+)")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+# The characters ``@string`` macros may add to a file's values in all: a macro concatenated
+# with itself ("@string{b = a # a}", then c of b # b...) doubles at each line, and 30 such
+# lines held gigabytes. Past it a macro reads as its name, as an unknown one does.
+MAX_MACRO_CHARS = 4 * 1024 * 1024
 # TeX's accent commands and the combining mark each puts on its letter.
 _ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303",
             "=": "\u0304", ".": "\u0307", "c": "\u0327", "v": "\u030c", "u": "\u0306",
@@ -46,7 +50,7 @@ class BibEntry:
 
 def read_bibtex(text: str) -> list[BibEntry]:
     """The entries of a BibTeX file, in file order; a broken entry is skipped."""
-    macros = {month: month.capitalize() for month in _MONTHS}
+    macros = _Macros({month: month.capitalize() for month in _MONTHS})
     entries: list[BibEntry] = []
     position = 0
     while (start := _ENTRY_START.search(text, position)) is not None:
@@ -56,7 +60,7 @@ def read_bibtex(text: str) -> list[BibEntry]:
             continue
         if kind == "string":
             fields, position = _fields(text, position, macros)
-            macros.update(fields)
+            macros.values.update(fields)
             continue
         key = _KEY.match(text, position)
         if key is None:
@@ -66,7 +70,22 @@ def read_bibtex(text: str) -> list[BibEntry]:
     return entries
 
 
-def _fields(text: str, position: int, macros: dict[str, str]) -> tuple[dict[str, str], int]:
+@dataclass
+class _Macros:
+    """A file's ``@string`` macros by lower-cased name, and the characters they may yet add."""
+
+    values: dict[str, str]
+    budget: int = MAX_MACRO_CHARS
+
+    def expand(self, name: str) -> str:
+        value = self.values.get(name.lower(), name)
+        if len(value) > self.budget:
+            return name
+        self.budget -= len(value)
+        return value
+
+
+def _fields(text: str, position: int, macros: _Macros) -> tuple[dict[str, str], int]:
     """The ``name = value`` fields from ``position`` to the entry's end, and where it ends."""
     fields: dict[str, str] = {}
     while (name := _FIELD_NAME.match(text, position)) is not None:
@@ -78,7 +97,7 @@ def _fields(text: str, position: int, macros: dict[str, str]) -> tuple[dict[str,
     return fields, closing
 
 
-def _value(text: str, position: int, macros: dict[str, str]) -> tuple[str, int]:
+def _value(text: str, position: int, macros: _Macros) -> tuple[str, int]:
     """A field's value (its parts joined by ``#``) and the position after it."""
     parts: list[str] = []
     while position < len(text):
@@ -99,7 +118,7 @@ def _value(text: str, position: int, macros: dict[str, str]) -> tuple[str, int]:
             parts.append(number.group(1))
             position = number.end()
         elif (macro := _MACRO.match(text, position)) is not None:
-            parts.append(macros.get(macro.group(1).lower(), macro.group(1)))
+            parts.append(macros.expand(macro.group(1)))
             position = macro.end()
         else:
             break
