@@ -127,3 +127,10 @@ def test_string_macros_used_many_times_expand_each_time() -> None:
         f"@article{{k{n}, journal = j, year = 2000}}\n" for n in range(1000)
     )
     assert {entry.get("journal") for entry in read_bibtex(text)} == {"Journal of Tests"}
+
+
+def test_a_bib_file_is_parsed_once_for_all_its_citing_pages() -> None:
+    """Every citing page reads the project's bib files: their entries are kept by text, so a
+    project of many pages and a big bib file does not parse it once per page."""
+    text = "@book{k, author = {A. Author}, year = 2013}"
+    assert read_bibtex(text) is read_bibtex(str(text + " ")[:-1])
