@@ -159,6 +159,22 @@ def test_footnote_definitions_on_consecutive_lines_are_each_a_note() -> None:
     ]
 
 
+def test_a_footnote_of_one_word_is_no_link_reference_definition() -> None:
+    # tmuxp 1.76.0's about_tmux.md: "manpage[^id2]." over "[^id2]: <http://...tmux.1>", a
+    # valid link reference definition to CommonMark, which took the note out of the page and
+    # left the mark as "^id2".
+    text = (
+        "# Tmux\n\n"
+        "Source: tmux manpage[^id2], Ibid.[^2] and [a link][site].\n\n"
+        "[^id2]: <http://example.org/tmux.1>\n"
+        "[^2]: Ibid.\n"
+        "[site]: https://example.org/site\n"
+    )
+    assert bodies(parse(text, "x.md")) == [
+        "Source: tmux manpage, Ibid. and a link.\n\n[id2] http://example.org/tmux.1\n\n[2] Ibid."
+    ]
+
+
 def test_a_footnotes_indented_paragraphs_are_more_of_it_not_code() -> None:
     # Jupyter Book 2.1.7's website.md and mystmd.md, sphinx-book-theme 1.4.0's sidenote:
     # a footnote's second paragraph, indented under its definition, read as a code block.

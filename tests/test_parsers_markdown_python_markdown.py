@@ -119,7 +119,7 @@ def test_a_reference_wrapped_between_its_brackets_reads_as_its_text_in_mkdocs_pa
     with mkdocs_pages(MkDocsMarkdown()):
         page = parse(text, "blog.md")
     assert page.sections[0].body.startswith(
-        "Inherited from `blog_toc`, unless set. A note^1 [on its own] stays."
+        "Inherited from `blog_toc`, unless set. A note [on its own] stays.\n\n[1] Note."
     )
     # CommonMark reads them as two shortcuts, undefined here: the brackets stay.
     assert bodies(parse(text, "x.md"))[0].startswith(

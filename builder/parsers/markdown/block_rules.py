@@ -9,7 +9,7 @@ import bisect
 import re
 
 from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock, fence
+from markdown_it.rules_block import StateBlock, fence, reference
 from markdown_it.token import Token
 from mdit_py_plugins.colon_fence import colon_fence_plugin
 from mdit_py_plugins.deflist import deflist_plugin
@@ -55,6 +55,7 @@ def _build_parser() -> MarkdownIt:
     md.block.ruler.at(
         "fence", _fence_rule, {"alt": ["paragraph", "reference", "blockquote", "list"]}
     )
+    md.block.ruler.at("reference", _reference_rule)
     md.block.ruler.before(
         "heading", "hash_heading", hash_heading_rule,
         {"alt": ["paragraph", "reference", "blockquote"]},
@@ -103,6 +104,17 @@ _CLOSING_LINE = re.compile(r"^[^\n`~]*?(`{3,}|~{3,})[^\S\n]*$", re.MULTILINE)
 # fences that quoted lines after them do not close ("~~~x" lines, then "> ~~~" ones) read all
 # of them again (10,000 lines: 10 s). Further on, the fence is read as closed nowhere.
 _MAX_CLOSING_TRIES = 256
+
+
+def _reference_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """markdown-it's link reference definition, except a footnote's definition: "[^1]:
+    https://example.org" (a definition of one word, a link or "Ibid.") is a valid reference
+    definition to CommonMark, which took it out of the page, and its "[^1]" marks read as
+    links to it; a paragraph, it is read as the footnote it is (body_text)."""
+    line = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+    if line.startswith("[^"):
+        return False
+    return reference(state, start, end, silent)
 
 
 def _fence_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:

@@ -115,6 +115,10 @@ _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 # defines: "[^a-z]" may be prose about a pattern), the definition reads "[label] text".
 _FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
 _FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
+# A link reference definition on a line of its own under a footnote's definition: it shows
+# nothing (block_rules reads a "[^1]: link" line as a footnote's, not as a reference
+# definition, so the definitions below it are lines of its paragraph).
+_REFERENCE_LINE = re.compile(r"^ {0,3}\[(?!\^)[^\]\n]+\]:[ \t]*\S[^\n]*\n?", re.MULTILINE)
 # Blocks that only steer MyST's build: a ``(label)=`` target, a ``% comment``, a ``+++`` break.
 # A mkdocstrings block inside another block is described apart (mkdocstrings_page).
 _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comment",
@@ -139,7 +143,8 @@ def _footnote_definitions(doc: Document, content: str) -> str:
     notes = []
     for definition, following in zip(starts, [*starts[1:], None], strict=True):
         end = following.start() if following else len(content)
-        text = render_inline(doc, content[definition.end() : end])[0]
+        written = _REFERENCE_LINE.sub("", content[definition.end() : end])
+        text = render_inline(doc, written)[0]
         notes.append(f"[{definition.group(1)}] {text}".rstrip())
     return "\n\n".join(notes)
 
