@@ -23,7 +23,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from builder.globs import atomic_star
+from builder.globs import atomic_double_star, atomic_star
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
 from builder.projects.layout import ProjectLayout
@@ -139,11 +139,20 @@ def _exclude_regex(patterns: tuple[str, ...]) -> str:
 
 def _pattern_regex(pattern: str) -> str:
     """One of Quarto's render patterns: ``**/`` spans folders, ``*`` stays in one (matched
-    as builder.globs.atomic_star says, where another star follows in the segment)."""
+    as builder.globs.atomic_star says, where another star follows in the segment, and a
+    ``**/`` before another as atomic_double_star says)."""
     out: list[str] = []
     i = 0
     while i < len(pattern):
-        if pattern.startswith("**/", i):
+        folders = atomic_double_star(pattern, i) if pattern.startswith("**/", i) else None
+        if (
+            folders
+            and pattern.startswith("**/", folders[1])  # a bare "**" is two stars here
+            and "?" not in pattern[i : folders[1]]  # a literal "?" here, a wildcard there
+        ):
+            out.append(folders[0])
+            i = folders[1]
+        elif pattern.startswith("**/", i):
             out.append("(?:[^/]*/)*")
             i += 3
         elif (
