@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import Any
+
+import yaml
 
 # A double quote inside a double-quoted YAML scalar that no backslash escapes: it ends it.
 _UNESCAPED_QUOTE = re.compile(r'(?<!\\)"')
@@ -46,6 +49,16 @@ def yaml_front_matter(text: str) -> str | None:
     one."""
     found = _YAML_FRONT_MATTER.match(text)
     return found.group(1) if found else None
+
+
+def loaded_front_matter(front_matter: str) -> Any:
+    """A YAML front matter block's content loaded as YAML, or None when it is none (the
+    themes that lay a page out from it, VitePress' and VuePress', read it so)."""
+    try:
+        return yaml.safe_load(front_matter)
+    # ValueError: an integer of over 4300 digits; RecursionError: lists nested thousands deep.
+    except (yaml.YAMLError, ValueError, RecursionError):
+        return None
 
 
 def yaml_unquote(value: str) -> str:

@@ -14,9 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
-
 from builder.parsers.markdown.embedded_html import TAG
+from builder.parsers.markdown.front_matter import loaded_front_matter
 
 # The keys that make a page a home page, as the themes read them.
 _HOME = re.compile(r"^(?:layout:[ \t]*['\"]?home['\"]?|home:[ \t]*true)[ \t]*$", re.MULTILINE)
@@ -29,7 +28,7 @@ def home_page_text(front_matter: str, title: str) -> str:
     feature, "Title: details"; "" for a page that is no home page."""
     if len(front_matter) > MAX_HOME_FRONT_MATTER or not _HOME.search(front_matter):
         return ""
-    values = _load(front_matter)
+    values = loaded_front_matter(front_matter)
     if not isinstance(values, dict):
         return ""
     hero = values.get("hero")
@@ -58,14 +57,6 @@ def home_page_text(front_matter: str, title: str) -> str:
     if lines:
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
-
-
-def _load(front_matter: str) -> Any:
-    try:
-        return yaml.safe_load(front_matter)
-    # ValueError: an integer of over 4300 digits; RecursionError: lists nested thousands deep.
-    except (yaml.YAMLError, ValueError, RecursionError):
-        return None
 
 
 def _text(value: Any) -> str:

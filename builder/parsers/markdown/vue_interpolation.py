@@ -16,9 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
-
-from builder.parsers.markdown.front_matter import yaml_front_matter
+from builder.parsers.markdown.front_matter import loaded_front_matter, yaml_front_matter
 from builder.parsers.markdown.hugo_shortcodes import code_spans, in_code_span
 
 _SIGN = "$frontmatter"
@@ -40,7 +38,7 @@ def fill_frontmatter_references(text: str) -> str:
     """``text`` with each ``{{ $frontmatter... }}`` that Vue interpolates replaced by its value,
     and ``-vue`` taken off the languages of the code blocks that interpolate."""
     front_matter = yaml_front_matter(text)
-    values = _load(front_matter) if front_matter is not None else None
+    values = loaded_front_matter(front_matter) if front_matter is not None else None
     if not isinstance(values, dict):
         return text
     lines = text.split("\n")
@@ -60,14 +58,6 @@ def fill_frontmatter_references(text: str) -> str:
         elif _SIGN in line and "v-pre" not in line:
             lines[index] = _filled(line, values, code=False)
     return "\n".join(lines)
-
-
-def _load(front_matter: str) -> Any:
-    try:
-        return yaml.safe_load(front_matter)
-    # ValueError: an integer of over 4300 digits; RecursionError: lists nested thousands deep.
-    except (yaml.YAMLError, ValueError, RecursionError):
-        return None
 
 
 def _filled(line: str, values: dict[Any, Any], code: bool) -> str:
