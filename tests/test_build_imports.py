@@ -1,5 +1,6 @@
 """What a build's process imports before it needs it: a rebuild of a few HTML pages starts no
-Markdown parser, no code reader and no worker pool (in a fresh interpreter, as `docbuild` runs)."""
+Markdown parser, no YAML loader, no code reader and no worker pool (in a fresh interpreter, as
+`docbuild` runs)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 PIPELINE = """
 import sys
 import builder.cli, builder.pipeline
-print(sorted(m for m in ("markdown_it", "griffe", "concurrent.futures") if m in sys.modules))
+print(sorted(m for m in ("markdown_it", "yaml", "griffe", "concurrent.futures") if m in sys.modules))
 """
 KNOWN_ITEMS = """
 import sys
@@ -26,7 +27,7 @@ def run(script: str) -> str:
     return done.stdout.strip()
 
 
-def test_the_build_modules_leave_markdown_code_and_workers_for_later() -> None:
+def test_the_build_modules_leave_markdown_yaml_code_and_workers_for_later() -> None:
     assert run(PIPELINE) == "[]"
 
 

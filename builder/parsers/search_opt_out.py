@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-from builder.parsers.markdown.front_matter import yaml_front_matter
-
 # Why the build report lists such a page as skipped.
 OPTED_OUT = "its metadata leaves it out of search (nosearch)"
 
@@ -36,6 +34,9 @@ def opts_out_of_search(fmt: str, text: str) -> bool:
 
         return rst_opts_out(split_lines(head))
     if fmt == "markdown" and text.startswith("---"):
+        # Imported here: the front matter reader loads PyYAML, which a build of HTML never needs.
+        from builder.parsers.markdown.front_matter import yaml_front_matter
+
         front = yaml_front_matter(text[:_HEAD_CHARS])
         return front is not None and markdown_opts_out(front)
     return False

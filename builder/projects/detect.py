@@ -23,7 +23,6 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
-from builder.parsers.rst.bibliography import cited_keys
 from builder.projects.autosummary_stubs import autosummary_stubs
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
@@ -204,6 +203,9 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     note on pages a MkDocs nav or a VitePress sidebar leaves out, and on chapters an mdBook
     summary names that are not there."""
     if layout.kind == "sphinx":
+        # Imported here: the reST reader's modules load only for a Sphinx project.
+        from builder.parsers.rst.bibliography import cited_keys
+
         texts = _texts(candidates)
         notes: list[str] = []
         stubs = tuple(sorted(autosummary_stubs(texts)))

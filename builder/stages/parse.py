@@ -17,28 +17,14 @@ from builder.includes import IncludeReader, IncludeRoot
 from builder.index import section_record
 from builder.model import FileRecords, ParsedFile, Section, SourceFile, Warning_, source_runs
 from builder.parsers import detect_format, parse_file
-from builder.parsers.markdown.docsify import docsify_pages
-from builder.parsers.markdown.heading_attributes import attribute_delimiters
-from builder.parsers.markdown.mdbook_code import mdbook_pages
-from builder.parsers.markdown.mdx import md_compiled_as_mdx
-from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
-from builder.parsers.markdown.myst_extensions import myst_extensions, mystmd_pages
 from builder.parsers.office import parse_document
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
-from builder.parsers.rst.bibliography import bibtex_settings
-from builder.parsers.rst.documentation_summary import documentation_summary
-from builder.parsers.rst.inline import default_role
-from builder.parsers.rst.issue_roles import issue_roles
-from builder.parsers.rst.module_prefixes import module_prefixes
-from builder.parsers.rst.page_owners import page_owners
-from builder.parsers.rst.substitutions import project_substitutions
 from builder.permalinks import site_permalink, upstream_link
 from builder.projects import (
     ProjectLayout,
     substitute_references,
     titled_by_navigation,
 )
-from builder.projects.docusaurus import MDX_FLAVOR
 from builder.sections import finalize_sections
 from schemas.index_rules import section_problems
 
@@ -108,28 +94,18 @@ def _parse(
     """The file's parsed form; the record of a skipped file when it cannot be parsed."""
     text, utf8 = source.text, source.utf8
     substitutions = layout.substitutions_for(release)
-    kind = detect_format(source.relpath, text) if substitutions else None
+    kind = detect_format(source.relpath, text)
     if kind == "markdown" and (replaced := substitute_references(text, substitutions)) != text:
         text, utf8 = replaced, None
     try:
         if source.data is not None:
             return parse_document(source.relpath, source.data)
-        with (
-            default_role(layout.default_role),
-            attribute_delimiters(layout.attribute_delimiters),
-            docsify_pages(layout.markdown_flavor == "docsify"),
-            mdbook_pages(layout.markdown_flavor == "mdbook"),
-            md_compiled_as_mdx(layout.markdown_flavor == MDX_FLAVOR),
-            mkdocs_pages(_mkdocs_markdown(layout)),
-            module_prefixes(layout.module_prefixes),
-            issue_roles(layout.issue_roles),
-            bibtex_settings(layout.bibtex_files, layout.cited),
-            page_owners(layout.owners),
-            project_substitutions(substitutions if kind == "rst" else ()),
-            myst_extensions(layout.myst_extensions, layout.myst_substitutions),
-            mystmd_pages(layout.markdown_flavor == "mystmd"),
-            documentation_summary(layout.documentation_summary),
-        ):
+        if kind == "html":  # built HTML follows none of the project's reader settings
+            return parse_file(source.relpath, text, api, utf8, includes)
+        # Imported here: a version of built HTML never loads the reST and Markdown readers.
+        from builder.stages.reader_settings import reader_settings
+
+        with reader_settings(layout, substitutions if kind == "rst" else ()):
             return parse_file(source.relpath, text, api, utf8, includes)
     except UnreadableDocument as exc:
         return FileRecords((), str(exc))
@@ -138,17 +114,6 @@ def _parse(
         # build, and it is reported, not hidden (--strict fails the build on it).
         message = f"could not be parsed ({type(exc).__name__}: {exc}); file skipped"
         return FileRecords((), "parser error", (Warning_(where, message),))
-
-
-def _mkdocs_markdown(layout: ProjectLayout) -> MkDocsMarkdown | None:
-    if layout.markdown_flavor != "mkdocs":
-        return None
-    return MkDocsMarkdown(
-        frozenset(layout.markdown_extensions),
-        frozenset(layout.theme_features),
-        frozenset(layout.markdown_plugins),
-        layout.macros,
-    )
 
 
 def encode_record(record: object) -> bytes:

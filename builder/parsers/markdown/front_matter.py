@@ -13,8 +13,6 @@ import re
 import textwrap
 from typing import Any
 
-import yaml
-
 # A double quote inside a double-quoted YAML scalar that no backslash escapes: it ends it.
 _UNESCAPED_QUOTE = re.compile(r'(?<!\\)"')
 _YAML_TITLE = re.compile(r"^title[ \t]*:[ \t]*(.*?)[ \t]*$")
@@ -54,6 +52,8 @@ def yaml_front_matter(text: str) -> str | None:
 def loaded_front_matter(front_matter: str) -> Any:
     """A YAML front matter block's content loaded as YAML, or None when it is none (the
     themes that lay a page out from it, VitePress' and VuePress', read it so)."""
+    import yaml  # PyYAML only for a page whose layout is read from its front matter
+
     try:
         return yaml.safe_load(front_matter)
     # ValueError: an integer of over 4300 digits; RecursionError: lists nested thousands deep.

@@ -1,0 +1,67 @@
+"""The project settings the reST and Markdown readers follow while they parse one page: the
+default role, the Markdown flavour (MkDocs, mdBook, docsify, MDX, mystmd), MyST extensions,
+module prefixes, issue roles, bibliographies, page owners, substitutions and the summary
+settings of a Sphinx project, each entered as a context around the page's parse.
+
+Its own module so that the parse stage imports the readers' settings only for a page that
+takes them (builder.stages.parse): a version of built HTML never loads the reST and Markdown
+readers, about a twentieth of a one-page rebuild's time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+
+from builder.parsers.markdown.docsify import docsify_pages
+from builder.parsers.markdown.heading_attributes import attribute_delimiters
+from builder.parsers.markdown.mdbook_code import mdbook_pages
+from builder.parsers.markdown.mdx import md_compiled_as_mdx
+from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
+from builder.parsers.markdown.myst_extensions import myst_extensions, mystmd_pages
+from builder.parsers.rst.bibliography import bibtex_settings
+from builder.parsers.rst.documentation_summary import documentation_summary
+from builder.parsers.rst.inline import default_role
+from builder.parsers.rst.issue_roles import issue_roles
+from builder.parsers.rst.module_prefixes import module_prefixes
+from builder.parsers.rst.page_owners import page_owners
+from builder.parsers.rst.substitutions import project_substitutions
+from builder.projects import ProjectLayout
+from builder.projects.docusaurus import MDX_FLAVOR
+
+
+def reader_settings(
+    layout: ProjectLayout, substitutions: Sequence[tuple[str, str]]
+) -> contextlib.ExitStack[bool | None]:
+    """The settings of ``layout`` entered for one page's parse (leave the stack to undo them);
+    ``substitutions`` are the reST substitutions the page reads (none for other formats)."""
+    with contextlib.ExitStack() as settings:  # a setting that fails leaves none entered
+        for setting in (
+            default_role(layout.default_role),
+            attribute_delimiters(layout.attribute_delimiters),
+            docsify_pages(layout.markdown_flavor == "docsify"),
+            mdbook_pages(layout.markdown_flavor == "mdbook"),
+            md_compiled_as_mdx(layout.markdown_flavor == MDX_FLAVOR),
+            mkdocs_pages(_mkdocs_markdown(layout)),
+            module_prefixes(layout.module_prefixes),
+            issue_roles(layout.issue_roles),
+            bibtex_settings(layout.bibtex_files, layout.cited),
+            page_owners(layout.owners),
+            project_substitutions(substitutions),
+            myst_extensions(layout.myst_extensions, layout.myst_substitutions),
+            mystmd_pages(layout.markdown_flavor == "mystmd"),
+            documentation_summary(layout.documentation_summary),
+        ):
+            settings.enter_context(setting)
+        return settings.pop_all()
+
+
+def _mkdocs_markdown(layout: ProjectLayout) -> MkDocsMarkdown | None:
+    if layout.markdown_flavor != "mkdocs":
+        return None
+    return MkDocsMarkdown(
+        frozenset(layout.markdown_extensions),
+        frozenset(layout.theme_features),
+        frozenset(layout.markdown_plugins),
+        layout.macros,
+    )
