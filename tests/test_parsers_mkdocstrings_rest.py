@@ -66,3 +66,28 @@ def test_a_docstrings_rest_math_is_a_math_fence(tmp_path: Path) -> None:
         "```math\nA \\|x\\|^2 \\leq B,\n\\text{ where } a \\\\ b\n```\n\n"
         "and\n\n```math\nc = D^* s\n```\n\nDone."
     )
+
+
+def test_a_docstrings_rest_code_version_and_image_directives_read_as_sphinx_shows_them(
+    tmp_path: Path,
+) -> None:
+    # asyncstdlib 3.14.0, cyclopts 5.5.2, param 2.4.2 and questionary 2.1.1 (API pages from
+    # their code): ".. code:: python3", ".. versionadded:: 2.3.0" and ".. image:: x.gif"
+    # stayed as written, the code under the first fenced with no language.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f(x):\n    """Use it so:\n\n    .. code-block:: python3\n       :linenos:\n\n'
+        "        f(1)\n\n        f(2)\n\n    .. image:: ../images/f.gif\n\n"
+        "    .. image:: g.png\n       :alt: A prompt\n\n    Args:\n"
+        "        x (int): The value.\n\n            .. versionadded:: 2.3.0\n\n"
+        "    .. deprecated:: 3.0 Use g,\n       which is faster.\n\n"
+        '    .. code:: text\n\n        plain\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f(x)`\n\nUse it so:\n\n```python3\nf(1)\n\nf(2)\n```\n\nA prompt\n\n"
+        "Parameters:\n- x (int): The value.\n\n  Added in version 2.3.0.\n\n"
+        "Deprecated since version 3.0: Use g, which is faster.\n\n```\nplain\n```"
+    )

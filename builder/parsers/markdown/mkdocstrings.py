@@ -31,6 +31,7 @@ from builder.api.render import (
     member_events,
     signature_text,
 )
+from builder.parsers.markdown.docstring_directives import directive_lines
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
 from builder.parsers.rst.inline import render_role
@@ -59,10 +60,6 @@ _ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+
 _REST_LINK = re.compile(r"(?<![\w`])`([^`<\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")
 # A list item's marker and the spaces after it, which its text's lines are indented by.
 _LIST_MARKER = re.compile(r" *(?:[-*+]|\d+[.)]) +")
-# A reST math directive (numpydoc's Notes write formulas so: pygsp, gstools); read as Markdown,
-# its LaTeX lost a backslash of each "\\" and "\|" and ran into the text around it.
-_MATH = re.compile(r"( *)\.\. math::[ \t]*(.*)")
-_MATH_OPTION = re.compile(r":(?:label|name|class|nowrap):")
 # A reST admonition directive (".. note::", ".. warning:: Text"), its text on the line or
 # indented below it, as Sphinx-style docstrings write one.
 _ADMONITION = re.compile(
@@ -333,33 +330,6 @@ def markdown_docstring(docstring: str) -> str:
     return "\n".join(out)
 
 
-def _math_block(lines: list[str], index: int, math: re.Match[str]) -> tuple[list[str], int]:
-    """The ``.. math::`` directive ``math`` (on the line before ``index``) as a ``math`` fence,
-    as a reST page's is, and the index after it: its formula on the directive's line and the
-    lines indented below it, without its options (``:label:``)."""
-    lead, first = math.groups()
-    end = index
-    while end < len(lines) and (
-        not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > len(lead)
-    ):
-        end += 1
-    while end > index and not lines[end - 1].strip():
-        end -= 1
-    below = textwrap.dedent("\n".join(lines[index:end])).split("\n")
-    formula = [first] if first else []
-    formula += [line for line in below if not _MATH_OPTION.match(line)]
-    while formula and not formula[0].strip():
-        formula.pop(0)
-    while formula and not formula[-1].strip():
-        formula.pop()
-    return [
-        "",
-        f"{lead}```math",
-        *(f"{lead}{line}".rstrip() for line in formula),
-        f"{lead}```",
-    ], end
-
-
 def _fenced_literal_blocks(lines: list[str]) -> list[str]:
     """``lines`` with each reST literal block ("Usage::", a blank line, lines indented below
     it) fenced as code, its marker read as Sphinx shows it: "Usage:", nothing for "::" alone.
@@ -379,8 +349,8 @@ def _fenced_literal_blocks(lines: list[str]) -> list[str]:
                 fence = ""
             out.append(line)
             continue
-        if (math := _MATH.fullmatch(line.rstrip())) is not None:
-            block, index = _math_block(lines, index, math)
+        if (directive := directive_lines(lines, index - 1)) is not None:
+            block, index = directive
             out += block
             continue
         stripped = line.rstrip()

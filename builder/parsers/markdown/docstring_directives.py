@@ -1,0 +1,79 @@
+"""reST directives written in a docstring a mkdocstrings block shows, as Markdown lines that
+read as Sphinx shows them: code blocks fenced with their language, version notes as
+sentences, images by their alternative text, math as a ``math`` fence.
+
+Read as Markdown, such a directive's line stayed as written (asyncstdlib's ".. code::
+python3", param's ".. versionadded:: 2.3.0", questionary's ".. image:: ../images/x.gif") and
+its indented content became code without a language.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from builder.parsers.rst.directives import VERSION_NOTES
+from builder.parsers.rst.events import labelled
+
+# A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3".
+_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w-]*)::(?:[ \t]+(.*?))?[ \t]*")
+_CODE = frozenset({"code", "code-block", "sourcecode"})
+_IMAGE = frozenset({"image", "figure"})
+# A directive option's line (":linenos:", ":alt: text"), right under the directive.
+_OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
+# Pygments' names of no language at all (Sphinx's ".. code-block:: text").
+_NO_LANGUAGE = frozenset({"none", "default", "text", "guess"})
+
+
+def directive_lines(lines: list[str], index: int) -> tuple[list[str], int] | None:
+    """The Markdown lines for the directive on ``lines[index]``, and the index after its
+    options and indented content; None when that line holds no directive read here."""
+    match = _DIRECTIVE.fullmatch(lines[index].rstrip())
+    if match is None:
+        return None
+    lead, name, argument = match.group(1), match.group(2), match.group(3) or ""
+    if name not in _CODE and name not in _IMAGE and name not in VERSION_NOTES and name != "math":
+        return None
+    end = _block_end(lines, index + 1, len(lead))
+    options: dict[str, str] = {}
+    body = index + 1
+    while body < end and (option := _OPTION.fullmatch(lines[body])) is not None:
+        options[option.group(1)] = option.group(2).strip()
+        body += 1
+    content = textwrap.dedent("\n".join(lines[body:end])).strip("\n").split("\n")
+    content = [] if content == [""] else content
+    if name in _CODE:
+        language = (argument.split() or [""])[0]
+        language = "" if language in _NO_LANGUAGE else language
+        return _fenced(lead, content, language), end
+    if name == "math":
+        formula = [argument] if argument else []
+        return _fenced(lead, [*formula, *content], "math"), end
+    if name in _IMAGE:
+        # An image says no more than its alternative text; a figure adds its caption.
+        shown = [options["alt"]] if options.get("alt") else []
+        shown += content if name == "figure" else []
+        return ["", *(f"{lead}{line}".rstrip() for line in shown)], end
+    version, _, text = argument.partition(" ")
+    label = f"{VERSION_NOTES[name]} {version}".strip()
+    said = " ".join(part.strip() for part in (text, *content) if part.strip())
+    return ["", f"{lead}{labelled(label, said) if said else label + '.'}"], end
+
+
+def _block_end(lines: list[str], start: int, indent: int) -> int:
+    """The index after the lines indented deeper than ``indent`` from ``start`` (blank lines
+    among them), trailing blank lines left out."""
+    end = start
+    while end < len(lines) and (
+        not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > indent
+    ):
+        end += 1
+    while end > start and not lines[end - 1].strip():
+        end -= 1
+    return end
+
+
+def _fenced(lead: str, code: list[str], language: str) -> list[str]:
+    while code and not code[0].strip():
+        code.pop(0)
+    return ["", f"{lead}```{language}", *(f"{lead}{line}".rstrip() for line in code), f"{lead}```"]
