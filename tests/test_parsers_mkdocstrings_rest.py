@@ -91,3 +91,20 @@ def test_a_docstrings_rest_code_version_and_image_directives_read_as_sphinx_show
         "Parameters:\n- x (int): The value.\n\n  Added in version 2.3.0.\n\n"
         "Deprecated since version 3.0: Use g, which is faster.\n\n```\nplain\n```"
     )
+
+
+def test_a_docstrings_role_cut_by_a_line_break_reads_as_sphinx_shows_it(tmp_path: Path) -> None:
+    # diskcache 5.6.3 and jsonargparse 4.53.0 wrap a role's text onto the next line
+    # (":meth:`Cache.push" then "<diskcache.Cache.push>`"): it stayed as written.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """For example :meth:`Cache.push\n    <pkg.Cache.push>`, or\n'
+        "    :func:`pull`.\n\n    ::\n\n        not :meth:`a\n        b`\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nFor example `Cache.push`, or `pull`.\n\n```\nnot :meth:`a\nb`\n```"
+    )

@@ -32,6 +32,7 @@ from builder.api.render import (
     signature_text,
 )
 from builder.parsers.markdown.docstring_directives import directive_lines
+from builder.parsers.markdown.spliced import lines_outside_fences
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
 from builder.parsers.rst.inline import render_role
@@ -56,6 +57,8 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
 # (code that shows one: "``:func:`name` ``").
 _ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
+# A role whose text goes on to the next line (":meth:`Cache.push" over "<pkg.Cache.push>`").
+_OPEN_ROLE = re.compile(r"(?<![\w`]):(?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*:`[^`]*$")
 # A reST hyperlink ("`io.open_code <https://...>`__"), which Markdown shows as code.
 _REST_LINK = re.compile(r"(?<![\w`])`([^`<\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")
 # A list item's marker and the spaces after it, which its text's lines are indented by.
@@ -287,7 +290,7 @@ def markdown_docstring(docstring: str) -> str:
     previous = ""
     admonition = -1  # the indent of the reST admonition whose text follows, if any
     body = -1  # the indent of its text's first line below it
-    for line in _fenced_literal_blocks(docstring.split("\n")):
+    for line in _roles_on_one_line(_fenced_literal_blocks(docstring.split("\n"))):
         marks = _FENCE.match(line)
         if admonition >= 0 and line.strip():
             indent = len(line) - len(line.lstrip(" "))
@@ -328,6 +331,26 @@ def markdown_docstring(docstring: str) -> str:
     if in_doctest:
         out.append("```")
     return "\n".join(out)
+
+
+def _roles_on_one_line(lines: list[str]) -> list[str]:
+    """``lines`` with each role that a line break cuts (docstrings wrap at a width, in a role's
+    text too: diskcache's ":meth:`Cache.push" then "<diskcache.Cache.push>`") joined onto one
+    line, outside code; a Markdown paragraph reads the break as a space all the same."""
+    prose = lines_outside_fences(lines)
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if (
+            out
+            and number in prose
+            and number - 1 in prose
+            and line.strip()
+            and _OPEN_ROLE.search(out[-1])
+        ):
+            out[-1] = f"{out[-1].rstrip()} {line.lstrip()}"
+            continue
+        out.append(line)
+    return out
 
 
 def _fenced_literal_blocks(lines: list[str]) -> list[str]:
