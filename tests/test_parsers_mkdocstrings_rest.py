@@ -108,3 +108,24 @@ def test_a_docstrings_role_cut_by_a_line_break_reads_as_sphinx_shows_it(tmp_path
     assert parsed.sections[-1].body == (
         "`f()`\n\nFor example `Cache.push`, or `pull`.\n\n```\nnot :meth:`a\nb`\n```"
     )
+
+
+def test_a_docstrings_object_descriptions_show_their_signature_and_text(tmp_path: Path) -> None:
+    # tortoise-orm 1.1.9's BaseDBAsyncClient describes its class attributes with
+    # ".. attribute:: query_class" and ":annotation: type[Query]": the lines stayed as written
+    # and each description became code.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'class C:\n    """A client.\n\n    .. attribute:: query_class\n'
+        "        :annotation: type[Query]\n\n        The query dialect, see :class:`Query`.\n\n"
+        "    .. py:data:: limit\n       :type: int\n       :value: 3\n\n"
+        "    .. method:: run(x)\n\n        Runs it.\n\n        Twice.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`C()`\n\nA client.\n\n`query_class: type[Query]`\n\nThe query dialect, see `Query`.\n\n"
+        "`limit: int = 3`\n\n`run(x)`\n\nRuns it.\n\nTwice."
+    )

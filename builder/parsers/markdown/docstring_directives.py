@@ -1,6 +1,7 @@
 """reST directives written in a docstring a mkdocstrings block shows, as Markdown lines that
 read as Sphinx shows them: code blocks fenced with their language, version notes as
-sentences, images by their alternative text, math as a ``math`` fence.
+sentences, images by their alternative text, math as a ``math`` fence, an attribute's or a
+method's description as its signature over its text.
 
 Read as Markdown, such a directive's line stayed as written (asyncstdlib's ".. code::
 python3", param's ".. versionadded:: 2.3.0", questionary's ".. image:: ../images/x.gif") and
@@ -16,9 +17,16 @@ from builder.parsers.rst.directives import VERSION_NOTES
 from builder.parsers.rst.events import labelled
 
 # A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3".
-_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w-]*)::(?:[ \t]+(.*?))?[ \t]*")
+_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w:-]*?)::(?:[ \t]+(.*?))?[ \t]*")
 _CODE = frozenset({"code", "code-block", "sourcecode"})
 _IMAGE = frozenset({"image", "figure"})
+# The Python domain's object descriptions (".. attribute:: query_class" with ":type: int"),
+# written in a class's docstring to describe what it holds, as the reST parser shows them:
+# the object's signature as code, its description below.
+_OBJECTS = frozenset({
+    "attribute", "data", "method", "function", "class", "exception", "property",
+    "classmethod", "staticmethod",
+})  # fmt: skip
 # A directive option's line (":linenos:", ":alt: text"), right under the directive.
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
 # Pygments' names of no language at all (Sphinx's ".. code-block:: text").
@@ -32,7 +40,8 @@ def directive_lines(lines: list[str], index: int) -> tuple[list[str], int] | Non
     if match is None:
         return None
     lead, name, argument = match.group(1), match.group(2), match.group(3) or ""
-    if name not in _CODE and name not in _IMAGE and name not in VERSION_NOTES and name != "math":
+    name = name.removeprefix("py:")
+    if name not in _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math"}:
         return None
     end = _block_end(lines, index + 1, len(lead))
     options: dict[str, str] = {}
@@ -49,15 +58,34 @@ def directive_lines(lines: list[str], index: int) -> tuple[list[str], int] | Non
     if name == "math":
         formula = [argument] if argument else []
         return _fenced(lead, [*formula, *content], "math"), end
+    if name in _OBJECTS:
+        return ["", f"{lead}`{_signature(argument, options)}`", "", *_indented(lead, content)], end
     if name in _IMAGE:
         # An image says no more than its alternative text; a figure adds its caption.
         shown = [options["alt"]] if options.get("alt") else []
         shown += content if name == "figure" else []
-        return ["", *(f"{lead}{line}".rstrip() for line in shown)], end
+        return ["", *_indented(lead, shown)], end
     version, _, text = argument.partition(" ")
     label = f"{VERSION_NOTES[name]} {version}".strip()
     said = " ".join(part.strip() for part in (text, *content) if part.strip())
     return ["", f"{lead}{labelled(label, said) if said else label + '.'}"], end
+
+
+def _signature(argument: str, options: dict[str, str]) -> str:
+    """An object description's signature with its type and value, as the reST parser shows
+    it; ``:annotation:`` is Sphinx's older option of text shown after the name."""
+    shown = argument.strip()
+    if kind := options.get("type"):
+        shown += f": {kind}"
+    if value := options.get("value"):
+        shown += f" = {value}"
+    if annotation := options.get("annotation"):
+        shown += f" {annotation}" if annotation.startswith(("=", ":")) else f": {annotation}"
+    return shown.replace("`", "")
+
+
+def _indented(lead: str, lines: list[str]) -> list[str]:
+    return [f"{lead}{line}".rstrip() for line in lines]
 
 
 def _block_end(lines: list[str], start: int, indent: int) -> int:
@@ -76,4 +104,4 @@ def _block_end(lines: list[str], start: int, indent: int) -> int:
 def _fenced(lead: str, code: list[str], language: str) -> list[str]:
     while code and not code[0].strip():
         code.pop(0)
-    return ["", f"{lead}```{language}", *(f"{lead}{line}".rstrip() for line in code), f"{lead}```"]
+    return ["", f"{lead}```{language}", *_indented(lead, code), f"{lead}```"]
