@@ -1,7 +1,7 @@
 """reST directives written in a docstring a mkdocstrings block shows, as Markdown lines that
 read as Sphinx shows them: code blocks fenced with their language, version notes as
 sentences, images by their alternative text, math as a ``math`` fence, an attribute's or a
-method's description as its signature over its text.
+method's description as its signature over its text, a titled admonition by its title.
 
 Read as Markdown, such a directive's line stayed as written (asyncstdlib's ".. code::
 python3", param's ".. versionadded:: 2.3.0", questionary's ".. image:: ../images/x.gif") and
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 
 from builder.parsers.rst.directives import VERSION_NOTES
 from builder.parsers.rst.events import labelled
@@ -33,15 +34,18 @@ _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
 _NO_LANGUAGE = frozenset({"none", "default", "text", "guess"})
 
 
-def directive_lines(lines: list[str], index: int) -> tuple[list[str], int] | None:
+def directive_lines(
+    lines: list[str], index: int, read: Callable[[list[str]], list[str]]
+) -> tuple[list[str], int] | None:
     """The Markdown lines for the directive on ``lines[index]``, and the index after its
-    options and indented content; None when that line holds no directive read here."""
+    options and indented content; None when that line holds no directive read here. ``read``
+    reads the content of one that holds text (code and notes in it)."""
     match = _DIRECTIVE.fullmatch(lines[index].rstrip())
     if match is None:
         return None
     lead, name, argument = match.group(1), match.group(2), match.group(3) or ""
     name = name.removeprefix("py:")
-    if name not in _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math"}:
+    if name not in _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "admonition"}:
         return None
     end = _block_end(lines, index + 1, len(lead))
     options: dict[str, str] = {}
@@ -59,7 +63,10 @@ def directive_lines(lines: list[str], index: int) -> tuple[list[str], int] | Non
         formula = [argument] if argument else []
         return _fenced(lead, [*formula, *content], "math"), end
     if name in _OBJECTS:
-        return ["", f"{lead}`{_signature(argument, options)}`", "", *_indented(lead, content)], end
+        signature = f"`{_signature(argument, options)}`"
+        return ["", f"{lead}{signature}", "", *_indented(lead, read(content))], end
+    if name == "admonition":  # its argument is its title, which the reST parser shows so
+        return ["", f"{lead}{argument}:", *_indented(lead, read(content))], end
     if name in _IMAGE:
         # An image says no more than its alternative text; a figure adds its caption.
         shown = [options["alt"]] if options.get("alt") else []

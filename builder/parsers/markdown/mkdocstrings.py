@@ -372,7 +372,7 @@ def _fenced_literal_blocks(lines: list[str]) -> list[str]:
                 fence = ""
             out.append(line)
             continue
-        if (directive := directive_lines(lines, index - 1)) is not None:
+        if (directive := directive_lines(lines, index - 1, _fenced_literal_blocks)) is not None:
             block, index = directive
             out += block
             continue
