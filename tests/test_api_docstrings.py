@@ -633,3 +633,21 @@ def test_mkdocstrings_sphinx_fields_run_on_to_the_next_field_as_griffe_reads_the
     # Sphinx itself (docutils) ends the field list at the unindented line.
     sphinx = _parts(ORMAR_LOAD_ALL, "sphinx")
     assert DocField("follow", "", "flag to trigger deep save -") in sphinx[1].fields
+
+
+def test_a_line_of_spaced_dashes_is_no_section_underline() -> None:
+    # pyerfa 2.0.1.5 quotes ERFA's documentation in a literal block of each function's Notes,
+    # under a "- - - - -" banner: griffe took it for an underline, the Notes ended there and
+    # the banner's " e r a P v" became an admonition's title over the rest.
+    text = (
+        "Subtract.\n\nParameters\n----------\na : double array\n\nNotes\n-----\n"
+        "Wraps ERFA. Its documentation is::\n\n    - - - - - -\n     e r a P v\n"
+        "    - - - - - -\n\n    Subtract one.\n"
+    )
+    for style in ("auto", "numpy"):
+        assert _parts(text, style) == (
+            DocPart("", "Subtract."),
+            DocPart("Parameters", fields=(DocField("a", "double array", ""),)),
+            DocPart("Notes", "Wraps ERFA. Its documentation is::\n\n    - - - - - -\n"
+                    "     e r a P v\n    - - - - - -\n\n    Subtract one."),
+        )  # fmt: skip
