@@ -651,3 +651,18 @@ def test_a_line_of_spaced_dashes_is_no_section_underline() -> None:
             DocPart("Notes", "Wraps ERFA. Its documentation is::\n\n    - - - - - -\n"
                     "     e r a P v\n    - - - - - -\n\n    Subtract one."),
         )  # fmt: skip
+
+
+def test_an_inferred_style_reads_numpy_sections_griffe_infers_nothing_from() -> None:
+    # unyt 3.2.0 (API pages from its code, each docstring's style inferred): "Examples" over
+    # its dashes alone made griffe infer no style, and Google's reading left the title over
+    # its dashes and the prompts as quotes ("> > > from unyt import g").
+    text = "A LaTeX representation.\n\nExamples\n--------\n>>> g.latex_repr\n'g'\n"
+    assert _parts(text, INFERRED_STYLE) == (
+        DocPart("", "A LaTeX representation."),
+        DocPart("Examples", fields=(DocField("", "pycon", ">>> g.latex_repr\n'g'"),), code=True),
+    )
+    # A title napoleon does not know is no section: the text stays Google's.
+    assert _parts("Text.\n\nLegend\n------\nMore.\n", INFERRED_STYLE) == (
+        DocPart("", "Text.\n\nLegend\n------\nMore."),
+    )

@@ -118,8 +118,12 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
 
         inferred, _ = griffe.infer_docstring_style(docstring)
         # griffe infers nothing from one ":param x:" field alone (pyinstrument's
-        # Profiler.output), which Google's reading leaves as text.
-        fallback = "sphinx" if _SPHINX_SIGN.search(text) else "google"
+        # Profiler.output), which Google's reading leaves as text; nor from NumPy sections
+        # other than a list of parameters (unyt's "Examples" over a line of dashes alone),
+        # whose title Google's reading left over its dashes and whose prompts read as quotes.
+        fallback = (
+            "sphinx" if _SPHINX_SIGN.search(text) else "numpy" if _numpy_title(text) else "google"
+        )
         style = inferred.value if inferred is not None else fallback
         style = GRIFFE_SPHINX if style == "sphinx" else style  # mkdocstrings infers so
     if is_epytext(text):  # pydoctor's format: its fields are Sphinx's under other names
@@ -140,6 +144,14 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     if shielded != value:
         docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _numpy_title(text: str) -> bool:
+    """Whether ``text`` holds a section title napoleon knows, at the margin over its dashes."""
+    return any(
+        match.group(1).strip().lower() in _NAPOLEON_SECTIONS
+        for match in _PLAIN_TITLE.finditer(text)
+    )
 
 
 def _raises_items_closed(text: str) -> str:
