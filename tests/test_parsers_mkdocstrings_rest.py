@@ -148,3 +148,21 @@ def test_a_docstrings_titled_admonition_reads_as_its_title_over_its_text(tmp_pat
         "`f(config)`\n\nStart.\n\nWhy: Because.\n\nParameters:\n- config: A dict:\n\n"
         "  Example:\n\n```python3\n{'a': 1}\n```"
     )
+
+
+def test_a_docstrings_directive_in_a_block_quote_is_no_code(tmp_path: Path) -> None:
+    # optax 0.2.8's adagrad indents its ".. math::" under a paragraph, a block quote in reST:
+    # four spaces in, Markdown read the math fence as code, its marks shown as text.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n  r"""The form:\n\n      .. math::\n\n        w_{t+1} = w_t\n\n  where:\n\n'
+        "  - a list:\n\n        .. code-block:: python\n\n           g(1)\n"
+        '  """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nThe form:\n\n```math\nw_{t+1} = w_t\n```\n\nwhere:\n\n- a list:\n\n"
+        "  ```python\n  g(1)\n  ```"
+    )

@@ -30,6 +30,8 @@ _OBJECTS = frozenset({
 })  # fmt: skip
 # A directive option's line (":linenos:", ":alt: text"), right under the directive.
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
+# A list item's marker and the spaces after it, which its text is indented by.
+_LIST_ITEM = re.compile(r" *(?:[-*+]|\d+[.)]) +")
 # Pygments' names of no language at all (Sphinx's ".. code-block:: text").
 _NO_LANGUAGE = frozenset({"none", "default", "text", "guess"})
 
@@ -48,6 +50,7 @@ def directive_lines(
     if name not in _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "admonition"}:
         return None
     end = _block_end(lines, index + 1, len(lead))
+    lead = _markdown_lead(lines, index, lead)
     options: dict[str, str] = {}
     body = index + 1
     while body < end and (option := _OPTION.fullmatch(lines[body])) is not None:
@@ -76,6 +79,19 @@ def directive_lines(
     label = f"{VERSION_NOTES[name]} {version}".strip()
     said = " ".join(part.strip() for part in (text, *content) if part.strip())
     return ["", f"{lead}{labelled(label, said) if said else label + '.'}"], end
+
+
+def _markdown_lead(lines: list[str], index: int, lead: str) -> str:
+    """The indent the Markdown lines of the directive on ``lines[index]`` take: a list item's
+    text's, in one, else none. reST reads a directive indented under a paragraph as a block
+    quote; Markdown read optax's, four spaces in, as code, fence and all."""
+    for line in reversed(lines[:index]):
+        indent = len(line) - len(line.lstrip(" "))
+        if line.strip() and indent < len(lead):
+            item = _LIST_ITEM.match(line)
+            text_column = indent + len(item.group()) if item else indent
+            return " " * min(text_column, len(lead))
+    return ""
 
 
 def _signature(argument: str, options: dict[str, str]) -> str:
