@@ -1,7 +1,8 @@
 """reST directives written in a docstring a mkdocstrings block shows, as Markdown lines that
 read as Sphinx shows them: code blocks fenced with their language, version notes as
 sentences, images by their alternative text, math as a ``math`` fence, an attribute's or a
-method's description as its signature over its text, a titled admonition by its title.
+method's description as its signature over its text, a titled admonition by its title, a
+rubric by its words.
 
 Read as Markdown, such a directive's line stayed as written (asyncstdlib's ".. code::
 python3", param's ".. versionadded:: 2.3.0", questionary's ".. image:: ../images/x.gif") and
@@ -28,6 +29,8 @@ _OBJECTS = frozenset({
     "attribute", "data", "method", "function", "class", "exception", "property",
     "classmethod", "staticmethod",
 })  # fmt: skip
+# Every directive read here.
+_READ = _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "admonition", "rubric"}
 # A directive option's line (":linenos:", ":alt: text"), right under the directive.
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
 # A list item's marker and the spaces after it, which its text is indented by.
@@ -47,7 +50,7 @@ def directive_lines(
         return None
     lead, name, argument = match.group(1), match.group(2), match.group(3) or ""
     name = name.removeprefix("py:")
-    if name not in _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "admonition"}:
+    if name not in _READ:
         return None
     end = _block_end(lines, index + 1, len(lead))
     lead = _markdown_lead(lines, index, lead)
@@ -68,6 +71,8 @@ def directive_lines(
     if name in _OBJECTS:
         signature = f"`{_signature(argument, options)}`"
         return ["", f"{lead}{signature}", "", *_indented(lead, read(content))], end
+    if name == "rubric":  # a title that opens no section: its words, as the reST parser shows
+        return ["", f"{lead}{argument}"], end
     if name == "admonition":  # its argument is its title, which the reST parser shows so
         return ["", f"{lead}{argument}:", *_indented(lead, read(content))], end
     if name in _IMAGE:
