@@ -134,11 +134,13 @@ def test_a_docstrings_object_descriptions_show_their_signature_and_text(tmp_path
 def test_a_docstrings_titled_admonition_reads_as_its_title_over_its_text(tmp_path: Path) -> None:
     # tortoise-orm 1.1.9's Tortoise.init: ".. admonition:: Example" over a ".. code-block::
     # python3" in a parameter's description stayed as written, the code nested in a second fence;
-    # returns 0.30.0's ".. rubric:: Important implementation details" stayed as written.
+    # returns 0.30.0's ".. rubric:: Important implementation details" and pyinaturalist
+    # 0.21.1's ".. dropdown:: Example Response" (sphinx-design) stayed as written.
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text(
         'def f(config):\n    """Start.\n\n    .. rubric:: Details\n\n    .. admonition:: Why\n\n'
-        "        Because.\n\n"
+        "        Because.\n\n    .. dropdown:: Example Response\n        :color: primary\n\n"
+        "        >>> f(1)\n\n"
         "    Args:\n        config: A dict:\n\n            .. admonition:: Example\n\n"
         "                .. code-block:: python3\n\n                    {'a': 1}\n"
         '    """\n',
@@ -147,7 +149,8 @@ def test_a_docstrings_titled_admonition_reads_as_its_title_over_its_text(tmp_pat
     parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
     assert parsed is not None
     assert parsed.sections[-1].body == (
-        "`f(config)`\n\nStart.\n\nDetails\n\nWhy: Because.\n\nParameters:\n- config: A dict:\n\n"
+        "`f(config)`\n\nStart.\n\nDetails\n\nWhy: Because.\n\nExample Response:\n\n"
+        "```pycon\n>>> f(1)\n```\n\nParameters:\n- config: A dict:\n\n"
         "  Example:\n\n```python3\n{'a': 1}\n```"
     )
 

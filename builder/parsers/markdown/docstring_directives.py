@@ -29,8 +29,11 @@ _OBJECTS = frozenset({
     "attribute", "data", "method", "function", "class", "exception", "property",
     "classmethod", "staticmethod",
 })  # fmt: skip
+# Blocks whose argument is their title (sphinx-design's "dropdown", collapsed until opened:
+# pyinaturalist's ".. dropdown:: Example Response" in its docstrings).
+_TITLED = frozenset({"admonition", "dropdown"})
 # Every directive read here.
-_READ = _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "admonition", "rubric"}
+_READ = _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "rubric"} | _TITLED
 # A directive option's line (":linenos:", ":alt: text"), right under the directive.
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
 # A list item's marker and the spaces after it, which its text is indented by.
@@ -73,8 +76,10 @@ def directive_lines(
         return ["", f"{lead}{signature}", "", *_indented(lead, read(content))], end
     if name == "rubric":  # a title that opens no section: its words, as the reST parser shows
         return ["", f"{lead}{argument}"], end
-    if name == "admonition":  # its argument is its title, which the reST parser shows so
-        return ["", f"{lead}{argument}:", *_indented(lead, read(content))], end
+    if name in _TITLED:  # its argument is its title, which the reST parser shows so
+        # Its text runs on from the title, but a doctest starts a block only after a blank line.
+        gap = [""] if content and content[0].startswith(">>>") else []
+        return ["", f"{lead}{argument}:", *gap, *_indented(lead, read(content))], end
     if name in _IMAGE:
         # An image says no more than its alternative text; a figure adds its caption.
         shown = [options["alt"]] if options.get("alt") else []
