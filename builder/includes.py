@@ -43,6 +43,8 @@ _REFUSALS = {
 _PROJECT_MARKERS = (
     ".git", "pyproject.toml", "setup.py", "setup.cfg", "package.json", "tox.ini", "Cargo.toml",
 )  # fmt: skip
+# The names of a folder that holds a project's docs, whose own pyproject.toml is the docs'.
+_DOCS_FOLDER_NAMES = frozenset({"docs", "doc", "documentation"})
 # Version control metadata: a clone's .git/config can hold the builder's credentials, so no
 # file in these folders is read, whatever names it.
 _PRIVATE_FOLDERS = frozenset({".git", ".hg", ".svn"})
@@ -93,10 +95,10 @@ def include_root(
     above the folder their tool's config is in, when that holds them) that looks like a
     project's root, else the folder holding the docs (``docs/../CHANGES.rst`` is
     the usual include, and that folder is where the version's code is looked for too); not
-    the docs folder itself when only a package.json marks it and a folder above looks like a
-    project's root. Never above ``bound`` (the catalog's folder; by default the folder holding
-    the docs): a package.json or a dotfiles .git in a home folder must not make the home
-    folder the project."""
+    a folder the docs' own tools mark (a docs/pyproject.toml, a docs folder's package.json)
+    when a folder above looks like a project's root. Never above ``bound`` (the catalog's
+    folder; by default the folder holding the docs): a package.json or a dotfiles .git in a
+    home folder must not make the home folder the project."""
     docs = docs.resolve()
     if code_root is not None:
         root = code_root.resolve()
@@ -110,9 +112,7 @@ def include_root(
         start = runs if docs.is_relative_to(runs) and runs.is_relative_to(top) else docs
         inside = [folder for folder in _ancestors(start) if folder.is_relative_to(top)]
         marked = [folder for folder in inside if _has_marker(folder)]
-        # A package.json that is a docs folder's only mark builds the site (h3's and Vite's
-        # docs/, for undocs or VitePress): the project is the marked folder above it.
-        if marked[:1] == [docs] and len(marked) > 1 and _site_package_only(docs):
+        if len(marked) > 1 and _docs_tools_only(marked[0], docs):
             marked.pop(0)
         fallback = docs.parent if docs.parent.is_relative_to(top) else top
         root = marked[0] if marked else fallback
@@ -134,10 +134,17 @@ def _has_marker(folder: Path) -> bool:
     return any((folder / marker).exists() for marker in _PROJECT_MARKERS)
 
 
-def _site_package_only(folder: Path) -> bool:
-    """Whether ``folder``'s only project mark is a package.json."""
+def _docs_tools_only(folder: Path, docs: Path) -> bool:
+    """Whether ``folder``'s marks are those of the docs' own tools, so that the project is the
+    marked folder above it: a package.json that is the docs folder's only mark builds the
+    site (h3's and Vite's docs/, for undocs or VitePress); a pyproject.toml in a folder named
+    as docs folders are installs their tools (netaddr's docs/pyproject.toml, Sphinx and its
+    theme, above docs/source, whose pages include ../../CHANGELOG.rst)."""
     marks = [marker for marker in _PROJECT_MARKERS if (folder / marker).exists()]
-    return marks == ["package.json"]
+    if marks == ["package.json"] and folder == docs:
+        return True
+    named_as_docs = folder.name.lower() in _DOCS_FOLDER_NAMES
+    return named_as_docs and bool(marks) and set(marks) <= {"package.json", "pyproject.toml"}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The folders a Python project's setuptools configuration puts its packages in, read without
 running it: ``package_dir = {"": "lib"}`` and ``packages.find``'s ``where``, from
 pyproject.toml (``[tool.setuptools]``), setup.cfg (``[options]``) or setup.py (the literal
-keywords of its ``setup(...)`` call, and ``find_packages("lib")``).
+keywords of its ``setup(...)`` call, and ``find_packages("lib")``); and those maturin and
+scikit-build-core take them from.
 
 ``docbuild init`` looks for the package beside the docs, in ``src/`` and in the project
 folder; a project that keeps it elsewhere says where here (PyLD 3.2.0's ``lib/pyld``, whose
@@ -19,6 +20,9 @@ from typing import Any
 
 from builder.toml_errors import UNREADABLE_TOML
 
+# Where scikit-build-core looks for a project's package when its config names none (after
+# src/, which is looked in anyway).
+_SCIKIT_BUILD_FOLDER = "python"
 # setup.py and setup.cfg are a few kilobytes; a larger file is not read.
 MAX_CONFIG_BYTES = 1_000_000
 
@@ -55,13 +59,35 @@ def _pyproject_dirs(root: Path) -> list[str]:
     except UNREADABLE_TOML:
         return []
     tool = document.get("tool", {})
-    setuptools = tool.get("setuptools", {}) if isinstance(tool, dict) else None
-    if not isinstance(setuptools, dict):
-        return []
-    dirs = _root_dir(setuptools.get("package-dir"))
-    packages = setuptools.get("packages")
-    if isinstance(packages, dict) and isinstance(packages.get("find"), dict):
-        dirs += _strings(packages["find"].get("where"))
+    tool = tool if isinstance(tool, dict) else {}
+    dirs: list[str] = []
+    setuptools = tool.get("setuptools", {})
+    if isinstance(setuptools, dict):
+        dirs += _root_dir(setuptools.get("package-dir"))
+        packages = setuptools.get("packages")
+        if isinstance(packages, dict) and isinstance(packages.get("find"), dict):
+            dirs += _strings(packages["find"].get("where"))
+    return dirs + _extension_dirs(document, tool)
+
+
+def _extension_dirs(document: dict[str, Any], tool: dict[str, Any]) -> list[str]:
+    """The folders the build backends of compiled projects take their Python packages from:
+    maturin's ``python-source``, scikit-build-core's ``wheel.packages`` (their folders), else
+    its default ``python/`` beside ``src/`` (celerite2 0.3.3's python/celerite2, whose
+    autodoc pages found no code)."""
+    maturin = tool.get("maturin", {})
+    dirs = _strings(maturin.get("python-source")) if isinstance(maturin, dict) else []
+    scikit = tool.get("scikit-build", {})
+    wheel = scikit.get("wheel", {}) if isinstance(scikit, dict) else {}
+    packages = wheel.get("packages") if isinstance(wheel, dict) else None
+    if isinstance(packages, dict):
+        packages = list(packages.values())
+    if packages:
+        return dirs + [posixpath.dirname(path) or "." for path in _strings(packages)]
+    system = document.get("build-system", {})
+    backend = system.get("build-backend", "") if isinstance(system, dict) else ""
+    if isinstance(backend, str) and backend.startswith("scikit_build_core"):
+        dirs.append(_SCIKIT_BUILD_FOLDER)
     return dirs
 
 

@@ -6,12 +6,9 @@ Nothing is run: each tool's config is read as data (builder.projects).
 
 from __future__ import annotations
 
-import math
 import posixpath
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
-from typing import Any
-from urllib.parse import urlsplit
 
 from builder.gzip_pages import gzipped_page_name
 from builder.parsers import ASCIIDOC_SUFFIXES
@@ -23,8 +20,6 @@ from builder.projects.gen_files import generated_pages
 from builder.projects.jupyter_book import find_jupyter_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
-from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
-from builder.projects.mkdocs import load_config as load_mkdocs_config
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
@@ -34,6 +29,7 @@ from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
 from builder.survey_html import are_docs
+from builder.survey_mkdocs import lone_mkdocs_config, mkdocs_configs, mkdocs_settings
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -69,21 +65,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
     a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
-    project's _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the
-    project."""
-    for folder, name in _mkdocs_configs(root):
-        config = root / folder / name
-        data = _mkdocs_settings(config)
-        docs_dir = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-        docs = posixpath.normpath(posixpath.join(folder, docs_dir))
-        tool = "Zensical" if name.startswith("zensical.") else "MkDocs"
-        where = posixpath.join(folder, name).removeprefix("./")
-        found.append(f"{where}: {tool}, pages in {docs}/")
-        # What the build will say of its gen-files scripts, which it never runs.
-        generated = generated_pages(data, config.parent.resolve(), name)
-        found.extend((*generated.notes, *generated.warnings))
-        title = data.get("site_name")
-        return "mkdocs", docs, title if isinstance(title, str) else None
+    project's _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the one
+    MkDocs config in another folder of the project, then the project."""
+    mkdocs = next(mkdocs_configs(root, DOCS_FOLDERS[:3]), None)
+    if mkdocs is not None:
+        return _mkdocs_docs(root, *mkdocs, found)
     for folder in _sphinx_folders(root):
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
@@ -136,6 +122,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             found.append(f"{where}: Quarto, pages in the order of its sidebar")
             return "quarto", folder, None
     for folder in (*DOCS_FOLDERS, "."):
+        # Before the project's own files, after a docs folder's: the one MkDocs site in another
+        # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).
+        lone = _lone_mkdocs_config(root) if folder == "." else None
+        if lone is not None:
+            return _mkdocs_docs(root, *lone, found)
         files = _kind_of_files(root / folder)
         if files in ("html", None) and folder == ".":
             built = _built_sphinx_folder(root) or _built_site_folder(root)
@@ -150,6 +141,28 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return files, folder, None
     found.append(NO_DOCS_FOUND)
     return "markdown", ".", None
+
+
+def _lone_mkdocs_config(root: Path) -> tuple[str, str] | None:
+    return lone_mkdocs_config(root, {*NOT_DOCS, *_TEST_FOLDERS, *DOCS_FOLDERS})
+
+
+def _mkdocs_docs(
+    root: Path, folder: str, name: str, found: list[str]
+) -> tuple[str, str, str | None]:
+    """("mkdocs", docs folder, site name) of the MkDocs config ``name`` in ``folder``."""
+    config = root / folder / name
+    data = mkdocs_settings(config)
+    docs_dir = str(data.get("docs_dir") or "docs").strip("/") or "docs"
+    docs = posixpath.normpath(posixpath.join(folder, docs_dir))
+    tool = "Zensical" if name.startswith("zensical.") else "MkDocs"
+    where = posixpath.join(folder, name).removeprefix("./")
+    found.append(f"{where}: {tool}, pages in {docs}/")
+    # What the build will say of its gen-files scripts, which it never runs.
+    generated = generated_pages(data, config.parent.resolve(), name)
+    found.extend((*generated.notes, *generated.warnings))
+    title = data.get("site_name")
+    return "mkdocs", docs, title if isinstance(title, str) else None
 
 
 def _built_sphinx_folder(root: Path) -> str | None:
@@ -179,31 +192,6 @@ def _built_site_folder(root: Path) -> str | None:
     it (html-single/): which is the docs is the user's choice."""
     sites = [path.name for path in root.iterdir() if (path / "index.html").is_file()]
     return "html" if sites == ["html"] and not any(root.glob("*.html")) else None
-
-
-def _mkdocs_configs(root: Path) -> Iterator[tuple[str, str]]:
-    """(folder, name) of each MkDocs config, likeliest first: the project's, then one in a
-    docs folder (django-ninja's docs/mkdocs.yml over docs/docs), then one in a docs folder's
-    subfolder, a language each: the one whose site_url is the site's root first (CTF Wiki's
-    docs/zh, its docs/en a few pages under /en/), then the English one (FastAPI's docs/en,
-    at the root, its translations under /de/ and so on, or naming no site_url)."""
-    for folder in (".", *DOCS_FOLDERS[:3]):
-        yield from (
-            (folder, name) for name in MKDOCS_CONFIG_NAMES if (root / folder / name).is_file()
-        )
-    for folder in DOCS_FOLDERS[:3]:
-        configs = sorted((root / folder).glob(f"*/{MKDOCS_CONFIG_NAMES[0]}"))
-        configs.sort(key=lambda config: (_site_depth(config), config.parent.name != "en"))
-        yield from ((f"{folder}/{config.parent.name}", config.name) for config in configs)
-
-
-def _site_depth(config: Path) -> float:
-    """How many folders deep the site of an MkDocs ``config`` is served, by its site_url
-    (``https://ctf-wiki.org/en/`` is 1 deep, under the root's); unknown without one."""
-    site_url = _mkdocs_settings(config).get("site_url")
-    if not isinstance(site_url, str) or not site_url.strip():
-        return math.inf
-    return len([part for part in urlsplit(site_url.strip()).path.split("/") if part])
 
 
 def _sphinx_folders(root: Path) -> Iterator[str]:
@@ -284,11 +272,12 @@ def writes_api_with_a_script(root: Path) -> bool:
     come from a script the build does not run (the MCP Python SDK's scripts/docs/
     gen_ref_pages.py, run before MkDocs, writes docs/api/), so none of its docstrings were
     read. Whether the docs' own pages hold a block is for the caller to tell."""
-    folder, name = next(_mkdocs_configs(root), (".", ""))
-    if not name:
+    found = next(mkdocs_configs(root, DOCS_FOLDERS[:3]), None) or _lone_mkdocs_config(root)
+    if found is None:
         return False
+    folder, name = found
     config = root / folder / name
-    data = _mkdocs_settings(config)
+    data = mkdocs_settings(config)
     if not has_plugin(data, MKDOCSTRINGS_PLUGIN):
         return False
     written = (
@@ -296,14 +285,6 @@ def writes_api_with_a_script(root: Path) -> bool:
         *autonav_pages(data, config.parent.resolve(), name).pages,
     )
     return not any(":::" in page.text for page in written)
-
-
-def _mkdocs_settings(config: Path) -> dict[str, Any]:
-    try:
-        data = load_mkdocs_config(config.name, config.read_text(encoding="utf-8"))
-    except Exception:  # a broken mkdocs.yml still means MkDocs; the build reports it
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def _kind_of_files(folder: Path) -> str | None:

@@ -633,3 +633,36 @@ def test_mkdocstrings_sphinx_fields_run_on_to_the_next_field_as_griffe_reads_the
     # Sphinx itself (docutils) ends the field list at the unindented line.
     sphinx = _parts(ORMAR_LOAD_ALL, "sphinx")
     assert DocField("follow", "", "flag to trigger deep save -") in sphinx[1].fields
+
+
+def test_a_line_of_spaced_dashes_is_no_section_underline() -> None:
+    # pyerfa 2.0.1.5 quotes ERFA's documentation in a literal block of each function's Notes,
+    # under a "- - - - -" banner: griffe took it for an underline, the Notes ended there and
+    # the banner's " e r a P v" became an admonition's title over the rest.
+    text = (
+        "Subtract.\n\nParameters\n----------\na : double array\n\nNotes\n-----\n"
+        "Wraps ERFA. Its documentation is::\n\n    - - - - - -\n     e r a P v\n"
+        "    - - - - - -\n\n    Subtract one.\n"
+    )
+    for style in ("auto", "numpy"):
+        assert _parts(text, style) == (
+            DocPart("", "Subtract."),
+            DocPart("Parameters", fields=(DocField("a", "double array", ""),)),
+            DocPart("Notes", "Wraps ERFA. Its documentation is::\n\n    - - - - - -\n"
+                    "     e r a P v\n    - - - - - -\n\n    Subtract one."),
+        )  # fmt: skip
+
+
+def test_an_inferred_style_reads_numpy_sections_griffe_infers_nothing_from() -> None:
+    # unyt 3.2.0 (API pages from its code, each docstring's style inferred): "Examples" over
+    # its dashes alone made griffe infer no style, and Google's reading left the title over
+    # its dashes and the prompts as quotes ("> > > from unyt import g").
+    text = "A LaTeX representation.\n\nExamples\n--------\n>>> g.latex_repr\n'g'\n"
+    assert _parts(text, INFERRED_STYLE) == (
+        DocPart("", "A LaTeX representation."),
+        DocPart("Examples", fields=(DocField("", "pycon", ">>> g.latex_repr\n'g'"),), code=True),
+    )
+    # A title napoleon does not know is no section: the text stays Google's.
+    assert _parts("Text.\n\nLegend\n------\nMore.\n", INFERRED_STYLE) == (
+        DocPart("", "Text.\n\nLegend\n------\nMore."),
+    )

@@ -89,3 +89,28 @@ def test_a_field_the_class_docstring_describes_reads_that_description(tmp_path: 
         ("pings.ServicePing.name", "`name: str`\n\nA fully-qualified name of the service type."),
         ("pings.ServicePing.is_async", "`is_async: bool`"),
     ]
+
+
+def test_a_computed_all_lists_the_public_names_the_package_gathers(tmp_path: Path) -> None:
+    # funcy 2.1 computes its __all__ from its submodules' ("lcat(sys.modules['funcy.' +
+    # m].__all__ for m in modules)"), which griffe reads as an empty list: its API page
+    # listed none of the 160 functions its wildcard imports bring.
+    from builder.api.code import GriffeSource
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "import sys\n\nfrom .calc import *\n\nmodules = ('calc',)\n"
+        "__all__ = sum((sys.modules['pkg.' + m].__all__ for m in modules), [])\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "pkg" / "calc.py").write_text(
+        '__all__ = ["memoize"]\n\n\ndef memoize(f):\n    """Cache the results of f."""\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("api/pkg.md", "::: pkg\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("pkg", ""),
+        ("pkg.memoize", "`memoize(f)`\n\nCache the results of f."),
+    ]

@@ -315,3 +315,25 @@ def test_a_build_looks_each_included_file_up_once(
     (project / "CHANGES.rst").write_text("Changed\n", encoding="utf-8")
     assert not IncludedNow(where).unchanged(recorded)
     assert IncludedNow(where).unchanged([]) and not IncludedNow(None).unchanged(recorded)
+
+
+def test_a_docs_folder_s_own_pyproject_does_not_make_it_the_project(tmp_path: Path) -> None:
+    # netaddr 1.3.0: docs/pyproject.toml installs Sphinx and its theme for the pages in
+    # docs/source, whose changes.rst includes ../../CHANGELOG.rst: it was refused as outside
+    # the project (docs/), and five pages were empty.
+    project = make_project(tmp_path)
+    docs = project / "docs" / "source"
+    docs.mkdir()
+    tools = "[tool.poetry]\nname = 'docs'\n"
+    (project / "docs" / "pyproject.toml").write_text(tools, encoding="utf-8")
+    assert include_root(docs, None, None, bound=project).root == project.resolve()
+    # A folder not named as docs are, so marked, is a project of its own (a vendored sdist).
+    vendored = project / "vendor" / "lib"
+    vendored.mkdir(parents=True)
+    (vendored / "pyproject.toml").write_text("[project]\nname = 'lib'\n", encoding="utf-8")
+    assert include_root(vendored, None, None, bound=project).root == vendored.resolve()
+    # Nothing above it marked: the docs folder stays the project.
+    alone = tmp_path / "alone" / "docs"
+    alone.mkdir(parents=True)
+    (alone / "pyproject.toml").write_text("", encoding="utf-8")
+    assert include_root(alone, None, None).root == alone.resolve()

@@ -19,6 +19,16 @@ from builder.package_dirs import declared_package_dirs
         ("setup.cfg", "[options.packages.find]\nwhere = source\n", ("source",)),
         ("pyproject.toml", '[tool.setuptools.package-dir]\n"" = "lib"\n', ("lib",)),
         ("pyproject.toml", '[tool.setuptools.packages.find]\nwhere = ["py"]\n', ("py",)),
+        # Compiled projects' backends (celerite2 0.3.3 keeps python/celerite2 for
+        # scikit-build-core's default; its autodoc pages found no code).
+        ("pyproject.toml", '[tool.maturin]\npython-source = "pysrc"\n', ("pysrc",)),
+        ("pyproject.toml", '[tool.scikit-build]\nwheel.packages = ["lib/pkg"]\n', ("lib",)),
+        ("pyproject.toml", '[tool.scikit-build.wheel.packages]\npkg = "py/pkg"\n', ("py",)),
+        (
+            "pyproject.toml",
+            '[build-system]\nbuild-backend = "scikit_build_core.build"\n',
+            ("python",),
+        ),
         # The project folder itself, a folder outside it, or a subpackage's folder: none.
         ("setup.py", "setup(package_dir={'': '.', 'sub': 'x'})\n", ()),
         ("setup.py", "setup(packages=find_packages('../elsewhere'))\n", ()),

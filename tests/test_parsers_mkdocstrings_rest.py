@@ -66,3 +66,108 @@ def test_a_docstrings_rest_math_is_a_math_fence(tmp_path: Path) -> None:
         "```math\nA \\|x\\|^2 \\leq B,\n\\text{ where } a \\\\ b\n```\n\n"
         "and\n\n```math\nc = D^* s\n```\n\nDone."
     )
+
+
+def test_a_docstrings_rest_code_version_and_image_directives_read_as_sphinx_shows_them(
+    tmp_path: Path,
+) -> None:
+    # asyncstdlib 3.14.0, cyclopts 5.5.2, param 2.4.2 and questionary 2.1.1 (API pages from
+    # their code): ".. code:: python3", ".. versionadded:: 2.3.0" and ".. image:: x.gif"
+    # stayed as written, the code under the first fenced with no language.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f(x):\n    """Use it so:\n\n    .. code-block:: python3\n       :linenos:\n\n'
+        "        f(1)\n\n        f(2)\n\n    .. image:: ../images/f.gif\n\n"
+        "    .. image:: g.png\n       :alt: A prompt\n\n    Args:\n"
+        "        x (int): The value.\n\n            .. versionadded:: 2.3.0\n\n"
+        "    .. deprecated:: 3.0 Use g,\n       which is faster.\n\n"
+        '    .. code:: text\n\n        plain\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f(x)`\n\nUse it so:\n\n```python3\nf(1)\n\nf(2)\n```\n\nA prompt\n\n"
+        "Parameters:\n- x (int): The value.\n\n  Added in version 2.3.0.\n\n"
+        "Deprecated since version 3.0: Use g, which is faster.\n\n```\nplain\n```"
+    )
+
+
+def test_a_docstrings_role_cut_by_a_line_break_reads_as_sphinx_shows_it(tmp_path: Path) -> None:
+    # diskcache 5.6.3 and jsonargparse 4.53.0 wrap a role's text onto the next line
+    # (":meth:`Cache.push" then "<diskcache.Cache.push>`"): it stayed as written.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """For example :meth:`Cache.push\n    <pkg.Cache.push>`, or\n'
+        "    :func:`pull`.\n\n    ::\n\n        not :meth:`a\n        b`\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nFor example `Cache.push`, or `pull`.\n\n```\nnot :meth:`a\nb`\n```"
+    )
+
+
+def test_a_docstrings_object_descriptions_show_their_signature_and_text(tmp_path: Path) -> None:
+    # tortoise-orm 1.1.9's BaseDBAsyncClient describes its class attributes with
+    # ".. attribute:: query_class" and ":annotation: type[Query]": the lines stayed as written
+    # and each description became code.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'class C:\n    """A client.\n\n    .. attribute:: query_class\n'
+        "        :annotation: type[Query]\n\n        The query dialect, see :class:`Query`.\n\n"
+        "    .. py:data:: limit\n       :type: int\n       :value: 3\n\n"
+        "    .. method:: run(x)\n\n        Runs it.\n\n        Twice.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`C()`\n\nA client.\n\n`query_class: type[Query]`\n\nThe query dialect, see `Query`.\n\n"
+        "`limit: int = 3`\n\n`run(x)`\n\nRuns it.\n\nTwice."
+    )
+
+
+def test_a_docstrings_titled_admonition_reads_as_its_title_over_its_text(tmp_path: Path) -> None:
+    # tortoise-orm 1.1.9's Tortoise.init: ".. admonition:: Example" over a ".. code-block::
+    # python3" in a parameter's description stayed as written, the code nested in a second fence;
+    # returns 0.30.0's ".. rubric:: Important implementation details" and pyinaturalist
+    # 0.21.1's ".. dropdown:: Example Response" (sphinx-design) stayed as written.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f(config):\n    """Start.\n\n    .. rubric:: Details\n\n    .. admonition:: Why\n\n'
+        "        Because.\n\n    .. dropdown:: Example Response\n        :color: primary\n\n"
+        "        >>> f(1)\n\n"
+        "    Args:\n        config: A dict:\n\n            .. admonition:: Example\n\n"
+        "                .. code-block:: python3\n\n                    {'a': 1}\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f(config)`\n\nStart.\n\nDetails\n\nWhy: Because.\n\nExample Response:\n\n"
+        "```pycon\n>>> f(1)\n```\n\nParameters:\n- config: A dict:\n\n"
+        "  Example:\n\n```python3\n{'a': 1}\n```"
+    )
+
+
+def test_a_docstrings_directive_in_a_block_quote_is_no_code(tmp_path: Path) -> None:
+    # optax 0.2.8's adagrad indents its ".. math::" under a paragraph, a block quote in reST:
+    # four spaces in, Markdown read the math fence as code, its marks shown as text.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n  r"""The form:\n\n      .. math::\n\n        w_{t+1} = w_t\n\n  where:\n\n'
+        "  - a list:\n\n        .. code-block:: python\n\n           g(1)\n"
+        '  """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nThe form:\n\n```math\nw_{t+1} = w_t\n```\n\nwhere:\n\n- a list:\n\n"
+        "  ```python\n  g(1)\n  ```"
+    )

@@ -670,6 +670,34 @@ def test_an_mkdocs_yml_in_a_docs_folder_names_the_pages_below_it(tmp_path: Path)
     assert "docs/en/mkdocs.yml: MkDocs, pages in docs/en/docs/" in surveys["fastapi"].found
 
 
+def test_the_one_mkdocs_yml_in_another_folder_of_the_project_names_its_pages(
+    tmp_path: Path,
+) -> None:
+    # formulaic 1.2.2 keeps docsite/mkdocs.yml over docsite/docs: init read the project as
+    # plain Markdown files, the README and the site's pages in no order.
+    project = tmp_path / "formulaic"
+    (project / "docsite" / "docs").mkdir(parents=True)
+    (project / "docsite" / "mkdocs.yml").write_text("site_name: Formulaic\n", "utf-8")
+    (project / "docsite" / "docs" / "index.md").write_text("# Formulaic\n", "utf-8")
+    (project / "README.md").write_text("# Formulaic\n", "utf-8")
+    survey = survey_project(project)
+    assert (survey.kind, survey.docs) == ("mkdocs", "docsite/docs")
+    assert "docsite/mkdocs.yml: MkDocs, pages in docsite/docs/" in survey.found
+    # A plugin's example site is not the project's, nor is one of two.
+    shutil.move(project / "docsite", project / "examples")
+    assert survey_project(project).kind == "markdown"
+    shutil.copytree(project / "examples", project / "site")
+    shutil.copytree(project / "examples", project / "guide")
+    assert survey_project(project).kind == "markdown"
+    # Sphinx docs come before it, and so do a docs folder's plain files (the site is a blog).
+    shutil.rmtree(project / "guide")
+    (project / "docs").mkdir()
+    (project / "docs" / "guide.rst").write_text("Guide\n=====\n", "utf-8")
+    assert (survey_project(project).kind, survey_project(project).docs) == ("rst", "docs")
+    (project / "docs" / "conf.py").write_text("project = 'x'\n", "utf-8")
+    assert survey_project(project).kind == "sphinx"
+
+
 def test_of_several_language_folders_the_one_served_at_the_sites_root_holds_the_docs(
     tmp_path: Path,
 ) -> None:

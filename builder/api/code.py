@@ -266,6 +266,7 @@ class GriffeSource:
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
             from builder.api.folder_modules import FolderModulesLoader
+            from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
@@ -276,7 +277,7 @@ class GriffeSource:
             # ImportFallbacks first: ShadowedMembers records the members it leaves.
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
-                *(PosixBranches(), PropertyAccessors()),
+                *(PosixBranches(), PropertyAccessors(), GlobalsReexports()),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),

@@ -46,6 +46,12 @@ _NAPOLEON_GOOGLE: dict[str, Any] = {**_GOOGLE, "returns_multiple_items": False}
 # napoleon steps over: the roles' colons are shielded from griffe and given back after.
 _ROLE_COLONS = re.compile(r"(?<![\w`:]):(?:[A-Za-z][\w.+-]*:)+(?=`)")
 _SHIELDED_COLON = "\ue000"
+# A line of dashes with spaces between them ("- - - - -", ERFA's banners that pyerfa quotes
+# in a literal block of its Notes): griffe reads it as a section's underline, which neither
+# napoleon nor numpydoc does (theirs are unbroken), so it ended the Notes and the line above
+# it was taken for a section's title. Its spaces are shielded from griffe and given back.
+_SPACED_DASHES = re.compile(r"^[ \t]*-(?: +-)+[ \t]*$", re.M)
+_SHIELDED_SPACE = "\ue001"
 # At the docstring's margin only: an indented field belongs to the block around it, as in
 # docutils (typeguard's ".. attribute:: debug_instrumentation" with its ":type: bool" option).
 _SPHINX_SIGN = re.compile(
@@ -112,8 +118,12 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
 
         inferred, _ = griffe.infer_docstring_style(docstring)
         # griffe infers nothing from one ":param x:" field alone (pyinstrument's
-        # Profiler.output), which Google's reading leaves as text.
-        fallback = "sphinx" if _SPHINX_SIGN.search(text) else "google"
+        # Profiler.output), which Google's reading leaves as text; nor from NumPy sections
+        # other than a list of parameters (unyt's "Examples" over a line of dashes alone),
+        # whose title Google's reading left over its dashes and whose prompts read as quotes.
+        fallback = (
+            "sphinx" if _SPHINX_SIGN.search(text) else "numpy" if _numpy_title(text) else "google"
+        )
         style = inferred.value if inferred is not None else fallback
         style = GRIFFE_SPHINX if style == "sphinx" else style  # mkdocstrings infers so
     if is_epytext(text):  # pydoctor's format: its fields are Sphinx's under other names
@@ -128,11 +138,20 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     shielded = _ROLE_COLONS.sub(
         lambda role: role.group().replace(":", _SHIELDED_COLON), unescaped_item_names(value)
     )
+    shielded = _SPACED_DASHES.sub(lambda dashes: _shielded_spaces(dashes.group()), shielded)
     if style == "auto":
         shielded = _raises_items_closed(shielded)
     if shielded != value:
         docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _numpy_title(text: str) -> bool:
+    """Whether ``text`` holds a section title napoleon knows, at the margin over its dashes."""
+    return any(
+        match.group(1).strip().lower() in _NAPOLEON_SECTIONS
+        for match in _PLAIN_TITLE.finditer(text)
+    )
 
 
 def _raises_items_closed(text: str) -> str:
@@ -189,14 +208,22 @@ def _rewritten(value: str, docstring: Any, griffe: Any) -> Any:
     )  # fmt: skip
 
 
+def _shielded_spaces(line: str) -> str:
+    """``line`` with the spaces between its dashes shielded, its indent kept."""
+    indent = len(line) - len(line.lstrip(" \t"))
+    return line[:indent] + line[indent:].replace(" ", _SHIELDED_SPACE)
+
+
 def _unshielded(part: DocPart) -> DocPart:
-    """``part`` with the colons of its roles given back."""
+    """``part`` with the colons of its roles and the spaces of its dash lines given back."""
+
+    def given_back(value: str) -> str:
+        return value.replace(_SHIELDED_COLON, ":").replace(_SHIELDED_SPACE, " ")
+
     fields = tuple(
-        DocField(*(value.replace(_SHIELDED_COLON, ":") for value in astuple(field)))
-        for field in part.fields
+        DocField(*(given_back(value) for value in astuple(field))) for field in part.fields
     )
-    title, text = (value.replace(_SHIELDED_COLON, ":") for value in (part.title, part.text))
-    return replace(part, title=title, text=text, fields=fields)
+    return replace(part, title=given_back(part.title), text=given_back(part.text), fields=fields)
 
 
 def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...]:

@@ -79,7 +79,7 @@ def _is_source(target: str, mod: griffe.Module) -> bool:
     """Whether the module holding ``target`` (``package.module.Name``) is a Python file or
     package of the project that ``mod`` is in."""
     top = mod.package
-    folder = _folder_of(top)
+    folder = folder_of(top)
     if folder is None:
         return False
     parts = target.split(".")
@@ -89,7 +89,7 @@ def _is_source(target: str, mod: griffe.Module) -> bool:
     return module.with_suffix(".py").is_file() or (module / "__init__.py").is_file()
 
 
-def _folder_of(package: griffe.Module) -> Path | None:
+def folder_of(package: griffe.Module) -> Path | None:
     """The folder of a package (the first of a namespace package's); None for a module."""
     path = package.filepath
     if isinstance(path, list):

@@ -19,6 +19,8 @@ from builder.api.object_docs import (
 from builder.api.signatures import is_alias_broken, reads_as_property
 
 _META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
+# griffe's expressions of a literal list or tuple, the __all__ it reads the names of.
+_SEQUENCE_EXPRESSIONS = frozenset({"ExprList", "ExprTuple"})
 _KINDS = {"module": "module", "class": "class", "function": "function", "attribute": "attribute"}
 
 
@@ -35,7 +37,7 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
     """Own members in source order, then inherited ones (for a class, when asked: finding
     them costs more than the rest of the record). A module with ``__all__`` lists those names
     first, in that order, imported or not, then what it defines that ``__all__`` leaves out."""
-    exports = getattr(target, "exports", None) if target.kind.value == "module" else None
+    exports = _read_exports(target) if target.kind.value == "module" else None
     if exports is not None:
         names = dict.fromkeys(str(name) for name in exports if str(name) in target.members)
         return tuple(_member(name, target.members[name], lines_of) for name in names) + tuple(
@@ -64,6 +66,33 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
+
+
+def _read_exports(module: Any) -> Any:
+    """The names ``module``'s ``__all__`` lists. One griffe cannot read (funcy 2.1's is
+    computed, ``lcat(sys.modules['funcy.' + m].__all__ for m in modules)``, read as an empty
+    list, and its page listed none of its names) is taken to list the public names the module
+    defines or imports from its own package, as such an ``__all__`` gathers its submodules'."""
+    exports = getattr(module, "exports", None)
+    if exports:
+        return exports
+    written = module.members.get("__all__")
+    value = (
+        getattr(written, "value", None) if written is not None and not written.is_alias else None
+    )
+    if value is None or type(value).__name__ in _SEQUENCE_EXPRESSIONS:
+        return exports
+    package = f"{module.package.name}."
+    return [
+        name
+        for name, member in module.members.items()
+        if not name.startswith("_")
+        and (
+            str(member.target_path).startswith(package)
+            if member.is_alias
+            else member.kind.value != "module"
+        )
+    ]
 
 
 def submodules_of(target: Any, lines_of: LinesOf) -> tuple[Member, ...]:

@@ -5,7 +5,8 @@ In that order: another object's docstring its module assigns to its ``__doc__``,
 docstring, the one of the method it overrides, a ``__doc__`` its module assigns to it, its
 ``#:`` comment, the ``Doc`` of its annotation, the docstring an
 interface declares for it, an attribute's entry in its class docstring's Attributes section,
-and the docstring of the class an attribute is an instance of. The
+the docstring of the class an attribute is an instance of, and that of the object a call
+wraps (``functools.wraps``) to make it. The
 parameters' types and their ``Doc`` annotations join the Parameters list.
 """
 
@@ -24,6 +25,7 @@ from builder.api.interface_attributes import declared_doc
 from builder.api.model import DocField, DocPart
 from builder.api.signatures import is_alias_broken
 from builder.api.typing_doc import annotation_text, doc_text
+from builder.api.wrapped_calls import wrapped_parameter
 
 # The source lines of the file that defines a griffe object (for ``#:`` comments and ``__doc__``
 # assignments); empty when they cannot be read.
@@ -58,6 +60,9 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     instance_of = class_of_instance(target)
     if instance_of is not None and instance_of.docstring is not None:
         return parse_docstring(instance_of.docstring, style)
+    wrapped = wrapped_object(target)
+    if wrapped is not None and wrapped.docstring is not None:
+        return parse_docstring(wrapped.docstring, style)
     return ()
 
 
@@ -206,6 +211,23 @@ def class_of_instance(target: Any) -> Any:
     if found is not None and found.kind.value == "function":
         return factory_class(found)  # gettz = __get_gettz(): a class it defines and returns
     return found if found is not None and found.kind.value == "class" else None
+
+
+def wrapped_object(target: Any) -> Any:
+    """The object an attribute made by a call wraps (``center = stateful_transform(Center)``,
+    which returns a ``functools.wraps(Center)`` function: builder.api.wrapped_calls), when the
+    package defines both; None for anything else."""
+    if target.kind.value != "attribute":
+        return None
+    function = loaded_object(target, getattr(getattr(target.value, "function", None),
+                                             "canonical_path", None))  # fmt: skip
+    if function is None or function.kind.value != "function":
+        return None
+    position = wrapped_parameter(function)
+    arguments = list(getattr(target.value, "arguments", ()))
+    if position is None or position >= len(arguments):
+        return None
+    return loaded_object(target, getattr(arguments[position], "canonical_path", None))
 
 
 def loaded_object(target: Any, path: object) -> Any:

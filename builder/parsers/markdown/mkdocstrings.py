@@ -31,6 +31,8 @@ from builder.api.render import (
     member_events,
     signature_text,
 )
+from builder.parsers.markdown.docstring_directives import directive_lines
+from builder.parsers.markdown.spliced import lines_outside_fences
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
 from builder.parsers.rst.inline import render_role
@@ -55,14 +57,12 @@ _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})")
 # A Sphinx role (":meth:`text`", ":py:class:`text`"), not right after a word or a backtick
 # (code that shows one: "``:func:`name` ``").
 _ROLE = re.compile(r"(?<![\w`]):((?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*):`([^`\n]+)`(?!`)")
+# A role whose text goes on to the next line (":meth:`Cache.push" over "<pkg.Cache.push>`").
+_OPEN_ROLE = re.compile(r"(?<![\w`]):(?:[A-Za-z][\w+-]*:)?[A-Za-z][\w+-]*:`[^`]*$")
 # A reST hyperlink ("`io.open_code <https://...>`__"), which Markdown shows as code.
 _REST_LINK = re.compile(r"(?<![\w`])`([^`<\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")
 # A list item's marker and the spaces after it, which its text's lines are indented by.
 _LIST_MARKER = re.compile(r" *(?:[-*+]|\d+[.)]) +")
-# A reST math directive (numpydoc's Notes write formulas so: pygsp, gstools); read as Markdown,
-# its LaTeX lost a backslash of each "\\" and "\|" and ran into the text around it.
-_MATH = re.compile(r"( *)\.\. math::[ \t]*(.*)")
-_MATH_OPTION = re.compile(r":(?:label|name|class|nowrap):")
 # A reST admonition directive (".. note::", ".. warning:: Text"), its text on the line or
 # indented below it, as Sphinx-style docstrings write one.
 _ADMONITION = re.compile(
@@ -290,7 +290,7 @@ def markdown_docstring(docstring: str) -> str:
     previous = ""
     admonition = -1  # the indent of the reST admonition whose text follows, if any
     body = -1  # the indent of its text's first line below it
-    for line in _fenced_literal_blocks(docstring.split("\n")):
+    for line in _roles_on_one_line(_fenced_literal_blocks(docstring.split("\n"))):
         marks = _FENCE.match(line)
         if admonition >= 0 and line.strip():
             indent = len(line) - len(line.lstrip(" "))
@@ -333,31 +333,24 @@ def markdown_docstring(docstring: str) -> str:
     return "\n".join(out)
 
 
-def _math_block(lines: list[str], index: int, math: re.Match[str]) -> tuple[list[str], int]:
-    """The ``.. math::`` directive ``math`` (on the line before ``index``) as a ``math`` fence,
-    as a reST page's is, and the index after it: its formula on the directive's line and the
-    lines indented below it, without its options (``:label:``)."""
-    lead, first = math.groups()
-    end = index
-    while end < len(lines) and (
-        not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > len(lead)
-    ):
-        end += 1
-    while end > index and not lines[end - 1].strip():
-        end -= 1
-    below = textwrap.dedent("\n".join(lines[index:end])).split("\n")
-    formula = [first] if first else []
-    formula += [line for line in below if not _MATH_OPTION.match(line)]
-    while formula and not formula[0].strip():
-        formula.pop(0)
-    while formula and not formula[-1].strip():
-        formula.pop()
-    return [
-        "",
-        f"{lead}```math",
-        *(f"{lead}{line}".rstrip() for line in formula),
-        f"{lead}```",
-    ], end
+def _roles_on_one_line(lines: list[str]) -> list[str]:
+    """``lines`` with each role that a line break cuts (docstrings wrap at a width, in a role's
+    text too: diskcache's ":meth:`Cache.push" then "<diskcache.Cache.push>`") joined onto one
+    line, outside code; a Markdown paragraph reads the break as a space all the same."""
+    prose = lines_outside_fences(lines)
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if (
+            out
+            and number in prose
+            and number - 1 in prose
+            and line.strip()
+            and _OPEN_ROLE.search(out[-1])
+        ):
+            out[-1] = f"{out[-1].rstrip()} {line.lstrip()}"
+            continue
+        out.append(line)
+    return out
 
 
 def _fenced_literal_blocks(lines: list[str]) -> list[str]:
@@ -379,8 +372,8 @@ def _fenced_literal_blocks(lines: list[str]) -> list[str]:
                 fence = ""
             out.append(line)
             continue
-        if (math := _MATH.fullmatch(line.rstrip())) is not None:
-            block, index = _math_block(lines, index, math)
+        if (directive := directive_lines(lines, index - 1, _fenced_literal_blocks)) is not None:
+            block, index = directive
             out += block
             continue
         stripped = line.rstrip()
