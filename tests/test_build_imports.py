@@ -10,7 +10,8 @@ import sys
 PIPELINE = """
 import sys
 import builder.cli, builder.pipeline
-print(sorted(m for m in ("markdown_it", "yaml", "griffe", "concurrent.futures") if m in sys.modules))
+later = ("markdown_it", "yaml", "griffe", "concurrent.futures")
+print(sorted(m for m in later if m in sys.modules))
 """
 KNOWN_ITEMS = """
 import sys
