@@ -284,3 +284,36 @@ def test_every_mark_of_a_generated_page_holds_a_probe() -> None:
         assert generated_pages.may_be_generated(page, read_head(page))
     page = "<p>index table search results</p>"
     assert not generated_pages.may_be_generated(page, read_head(page))
+
+
+def test_haddock_s_hyperlinked_source_is_skipped() -> None:
+    # aeson 2.0.3.0's Debian docs: 56 modules' source, 233 sections of code and comments beside
+    # the modules' pages that document them.
+    page = (
+        '<html><head><link rel="stylesheet" type="text/css" href="style.css" /><script '
+        'type="text/javascript" src="highlight.js"></script></head><body><pre><span '
+        'class="hs-keyword">module</span> <span class="hs-identifier">Data.Aeson.Text</span>'
+        "</pre></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match="Haddock's hyperlinked source"):
+        parse(page, "html/src/Data.Aeson.Text.html")
+    # the module's own page, and a page under src/ no Haddock wrote, are read
+    assert parse(page, "html/Data-Aeson-Text.html").sections
+    assert parse("<h1>Sources</h1><p>Why.</p>", "src/Sources.html").sections
+
+
+@pytest.mark.parametrize(
+    "relpath", ["doc-index.html", "doc-index-A.html", "doc-index-62.html", "doc-index-All.html"]
+)
+def test_haddock_s_index_is_skipped(relpath: str) -> None:
+    # aeson 2.0.3.0's: 30 sections of names, each linking to its entry
+    page = (
+        "<html><head><title>aeson-2.0.3.0: Fast JSON parsing and encoding (Index - T)</title>"
+        '<script src="haddock-bundle.min.js" async="async" type="text/javascript"></script>'
+        '</head><body><div id="content"><div id="index"><p class="caption">Index</p><table>'
+        '<tr><td class="src">toJSON</td><td class="module"><a href="Data-Aeson.html#v:toJSON">'
+        "Data.Aeson</a></td></tr></table></div></div></body></html>"
+    )
+    with pytest.raises(UnreadableDocument, match="Haddock's index"):
+        parse(page, f"html/{relpath}")
+    assert parse(page.replace("haddock-bundle", "site"), relpath).sections

@@ -17,7 +17,10 @@ Doxygen's indexes (every member with its class, the class list, the file list, t
 hierarchy...) are its general and module indexes: names linking to the pages that document them.
 So are pydoctor's (every name, every class, every module, every undocumented name), with its
 list of every page with its summary, and its help page about its own pages, as Doxygen's legend
-of its graphs is.
+of its graphs is. Haddock's hyperlinked source (``src/Data.Aeson.Types.html``, a module's code
+with its comments) is its viewcode, and its index of names (``doc-index.html``, one page per
+letter or symbol, ``doc-index-All.html``) its general index: aeson 2.0.3.0's made 263 of its
+941 sections and 72% of its text.
 """
 
 from __future__ import annotations
@@ -27,7 +30,14 @@ import re
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.generator_entries import built_by_sphinx
-from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PYDOCTOR, PageHead
+from builder.parsers.html.page_head import (
+    DOCBOOK_XSL,
+    DOXYGEN,
+    HADDOCK,
+    HADDOCK_SOURCE,
+    PYDOCTOR,
+    PageHead,
+)
 
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
 # Read the Docs theme, pydata): the class of the index table, the search results' box.
@@ -151,10 +161,18 @@ _PYDOCTOR_HELP_NAME = re.compile(r"(?:^|/)apidocs-help\.html$")
 _PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
 
 
+# Haddock's, by the names it gives them: a module's source under src/ by the module's name, the
+# index by letter ("doc-index-A.html"), by a symbol's code point ("doc-index-62.html") or whole.
+_HADDOCK_SOURCE_NAME = re.compile(r"(?:^|/)src/[A-Z][\w']*(?:\.[A-Z][\w']*)*\.html$")
+_HADDOCK_SOURCE_REASON = "Haddock's hyperlinked source of a module (its page documents the module)"
+_HADDOCK_INDEX_NAME = re.compile(r"(?:^|/)doc-index(?:-(?:All|[A-Z]|[0-9]+))?\.html$")
+_HADDOCK_INDEX_REASON = "Haddock's index of the documented names (a list linking to their entries)"
+
+
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
-    legend Doxygen wrote, an index or the help page pydoctor wrote, or viewcode's list of
-    modules, or ""."""
+    legend Doxygen wrote, an index or the help page pydoctor wrote, a source listing or an
+    index Haddock wrote, or viewcode's list of modules, or ""."""
     if _VIEWCODE_INDEX_NAME.search(relpath) and built_by_sphinx(head):
         return _VIEWCODE_INDEX_REASON
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
@@ -165,6 +183,10 @@ def generated_listing(head: PageHead, relpath: str) -> str:
         return _DOXYGEN_LISTING_REASON
     if _DOXYGEN_LEGEND_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LEGEND_REASON
+    if _HADDOCK_SOURCE_NAME.search(relpath) and head.names(HADDOCK_SOURCE):
+        return _HADDOCK_SOURCE_REASON
+    if _HADDOCK_INDEX_NAME.search(relpath) and head.names(HADDOCK):
+        return _HADDOCK_INDEX_REASON
     return ""
 
 

@@ -23,6 +23,10 @@ TEXINFO = ('content="texi2any', 'content="makeinfo')
 # leave out the generator tag (CppUnit's).
 DOXYGEN = ('content="Doxygen', "doxygen.css")
 PYDOCTOR = ('content="pydoctor',)
+# Haddock's pages load its script (haddock-util.js before 2.20); its hyperlinked source pages
+# load only their own highlighter.
+HADDOCK = ("haddock-bundle", "haddock-util")
+HADDOCK_SOURCE = ('src="highlight.js"',)
 GTK_DOC = ('content="GTK-Doc',)
 # "DocBook XSL Stylesheets V1.79.1" (PostgreSQL's, GLib's books; GTK-Doc names itself).
 DOCBOOK_XSL = ("DocBook XSL",)
