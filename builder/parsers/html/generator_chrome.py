@@ -2,11 +2,11 @@
 where the page says that generator wrote it.
 
 Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
-and links to a file's listing; pydoctor's label of a page's kind and its links to the class
-index; matplotlib's plot links; nbsphinx's execution counts; pdoc's hidden (or folded) source.
-A generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx
-and pdoc, where the page's bytes name their classes): a scan of the whole page for each costs
-about 1.4% of the parse of a Sphinx page.
+and links to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a
+page's kind and its links to the class index; matplotlib's plot links; nbsphinx's execution
+counts; pdoc's hidden (or folded) source. A generator's marks are looked for where its page
+names it in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their
+classes): a scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import select
-from builder.parsers.html.page_head import DOXYGEN, PLOT_DIRECTIVE, PYDOCTOR, TEXINFO, PageHead
+from builder.parsers.html.page_head import (
+    DOXYGEN,
+    HADDOCK,
+    PLOT_DIRECTIVE,
+    PYDOCTOR,
+    TEXINFO,
+    PageHead,
+)
 
 
 def class_test(name: str) -> str:
@@ -38,6 +45,8 @@ def generator_chrome(
         found.update(select(root, _DOXYGEN_GRAPHS))
         found.update(select(root, _DOXYGEN_MORE_LINKS))
         found.update(select(root, _DOXYGEN_LISTING_LINKS))
+    if head is None or head.names(HADDOCK):
+        found.update(select(root, _HADDOCK_OUTLINES))
     if head is None or head.names(PYDOCTOR):
         found.update(select(root, _PYDOCTOR_KIND_LABEL))
         found.update(select(root, _PYDOCTOR_HIERARCHY_LINKS))
@@ -105,6 +114,13 @@ _DOXYGEN_LISTING_LINKS = etree.XPath(
     "descendant-or-self::div[@class='contents']/p[count(*) = 1]"
     "[a[not(@class)][contains(@href, '_source.html')]][normalize-space(.) = normalize-space(a)]"
 )
+
+
+# Haddock's outlines of a module above its declarations: the "Contents" list of its groups'
+# headings, and the synopsis (folded under a "Synopsis" toggle), every declaration's signature
+# again, each linking to its entry: aeson 2.0.3.0's Data.Aeson read as a first section of
+# three parts, two of them signatures its entries hold.
+_HADDOCK_OUTLINES = etree.XPath("descendant::div[@id='table-of-contents' or @id='synopsis']")
 
 
 # pydoctor's label under each page's title ("class documentation", "module documentation"),
