@@ -1,4 +1,5 @@
-"""The HTML reader on a module page Haddock writes: its outlines above the declarations."""
+"""The HTML reader on a module page Haddock writes: its title, and its outlines above the
+declarations."""
 
 from __future__ import annotations
 
@@ -43,3 +44,23 @@ def test_those_ids_on_another_generator_s_page_are_content() -> None:
     page = PAGE.replace("haddock-bundle", "site")
     bodies = "\n".join(section.body for section in parse(page, "Data-Aeson.html").sections)
     assert "Synopsis" in bodies
+
+
+def test_a_haddock_module_is_titled_by_its_name_and_its_groups_are_below_it() -> None:
+    # Every module page of aeson 2.0.3.0 was titled by its first group ("How to use this
+    # library") or by the "Documentation" Haddock writes over a module without groups: none of
+    # its 673 sections named its module.
+    parsed = parse(PAGE, "Data-Aeson.html")
+    assert parsed.title == "Data.Aeson"
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("Data.Aeson", ()),
+        ("Encoding and decoding", ("Data.Aeson",)),
+        ("decode", ("Data.Aeson", "Encoding and decoding")),
+    ]
+    bare = PAGE.replace(
+        '<a href="#g:1" id="g:1"><h1>Encoding and decoding</h1></a>', "<h1>Documentation</h1>"
+    )
+    assert [(s.heading, s.heading_path) for s in parse(bare, "Data-Aeson.html").sections][1:] == [
+        ("Documentation", ("Data.Aeson",)),
+        ("decode", ("Data.Aeson", "Documentation")),
+    ]

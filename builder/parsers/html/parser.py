@@ -65,7 +65,7 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
-from builder.parsers.html.page_head import read_head
+from builder.parsers.html.page_head import HADDOCK, read_head
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
@@ -111,7 +111,9 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source, head, sphinx)
-    h1 = first_h1(root)
+    # Haddock's <h1>s are a module's groups ("Documentation" where it has none), its name the
+    # <title>: as the first <h1>, "Documentation" titled every such module and its entries.
+    h1 = "" if head.names(HADDOCK) else first_h1(root)
     entries = generator_entries(root, marks)
     # A page with no <h1> (MkDocs' pages written from "##": 58 of python-typer-doc 0.7.0's
     # 60) is headed by its <title>, which its sections' paths name as an <h1> would be.
