@@ -381,6 +381,9 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
     suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
     if kind.startswith("markdown") and ".mdx" in suffixes:
         include = (*include, "**/*.mdx")
+    # The long suffix GitHub and npm show as Markdown too: handlebars' README.markdown.
+    if kind.startswith("markdown") and ".markdown" in suffixes:
+        include = (*include, "**/*.markdown")
     if kind.startswith("markdown") and ".qmd" in suffixes:  # Quarto's pages
         include = (*include, "**/*.qmd")
     if ".ipynb" in suffixes:

@@ -240,6 +240,21 @@ def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Pa
     assert survey_project(tmp_path).docs == "docs"
 
 
+def test_markdown_pages_of_the_long_suffix_are_read(tmp_path: Path) -> None:
+    # handlebars 4.7.10: its README.markdown (the guide npm shows, 13 sections) was left out,
+    # init including "**/*.md" alone; release-notes.md was read without it.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    (tmp_path / "README.markdown").write_text("# lib\n\n## Install\n\nnpm i lib\n")
+    (tmp_path / "release-notes.md").write_text("# Release notes\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.include) == (".", ("**/*.md", "**/*.markdown"))
+    # An npm package's README of that suffix is read with its docs folder.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
+    survey = survey_project(tmp_path)
+    assert survey.include == ("/README.markdown", "/release-notes.md", "docs/**/*.md")
+
+
 def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
     tmp_path: Path,
 ) -> None:
