@@ -20,7 +20,10 @@ list of every page with its summary, and its help page about its own pages, as D
 of its graphs is. Haddock's hyperlinked source (``src/Data.Aeson.Types.html``, a module's code
 with its comments) is its viewcode, and its index of names (``doc-index.html``, one page per
 letter or symbol, ``doc-index-All.html``) its general index: aeson 2.0.3.0's made 263 of its
-941 sections and 72% of its text.
+941 sections and 72% of its text. javadoc's indexes (every name, every class, every package;
+the class hierarchy, of all packages and of each), its pages of the uses of each class and
+package (every member that names it, linking to it) and its help page about its own pages
+made 179 of argparse4j 0.4.4's 816 sections and 40% of its text.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from builder.parsers.html.page_head import (
     DOXYGEN,
     HADDOCK,
     HADDOCK_SOURCE,
+    JAVADOC,
     PYDOCTOR,
     PageHead,
 )
@@ -168,11 +172,26 @@ _HADDOCK_SOURCE_REASON = "Haddock's hyperlinked source of a module (its page doc
 _HADDOCK_INDEX_NAME = re.compile(r"(?:^|/)doc-index(?:-(?:All|[A-Z]|[0-9]+))?\.html$")
 _HADDOCK_INDEX_REASON = "Haddock's index of the documented names (a list linking to their entries)"
 
+# javadoc's, by the names it gives them (a page of the code's names is the class's,
+# "ArgumentParser.html", or a package's "package-summary.html"): the index of every name, whole
+# or one page per letter, the lists of all classes and packages (and the frames of JDK 8's
+# pages), the class hierarchies; the uses of a package or a class; the help page.
+_JAVADOC_INDEX_NAME = re.compile(
+    r"(?:^|/)(?:index-all|index-files/index-[0-9]+|allclasses(?:-index|-frame|-noframe)?"
+    r"|allpackages-index|overview-frame|package-frame|overview-tree|package-tree)\.html$"
+)
+_JAVADOC_INDEX_REASON = "javadoc's index of the documented names (a list linking to their pages)"
+_JAVADOC_USES_NAME = re.compile(r"(?:^|/)(?:class-use/[^/]+|package-use)\.html$")
+_JAVADOC_USES_REASON = "javadoc's uses of a class or package (links to what names it)"
+_JAVADOC_HELP_NAME = re.compile(r"(?:^|/)help-doc\.html$")
+_JAVADOC_HELP_REASON = "javadoc's help page (how its pages are laid out)"
+
 
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
     legend Doxygen wrote, an index or the help page pydoctor wrote, a source listing or an
-    index Haddock wrote, or viewcode's list of modules, or ""."""
+    index Haddock wrote, an index, a page of uses or the help page javadoc wrote, or
+    viewcode's list of modules, or ""."""
     if _VIEWCODE_INDEX_NAME.search(relpath) and built_by_sphinx(head):
         return _VIEWCODE_INDEX_REASON
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
@@ -187,6 +206,13 @@ def generated_listing(head: PageHead, relpath: str) -> str:
         return _HADDOCK_SOURCE_REASON
     if _HADDOCK_INDEX_NAME.search(relpath) and head.names(HADDOCK):
         return _HADDOCK_INDEX_REASON
+    if head.names(JAVADOC):
+        if _JAVADOC_INDEX_NAME.search(relpath):
+            return _JAVADOC_INDEX_REASON
+        if _JAVADOC_USES_NAME.search(relpath):
+            return _JAVADOC_USES_REASON
+        if _JAVADOC_HELP_NAME.search(relpath):
+            return _JAVADOC_HELP_REASON
     return ""
 
 
