@@ -146,6 +146,29 @@ def test_a_javadoc_members_heading_holds_its_parameters() -> None:
     ]
 
 
+def test_a_member_of_javadoc_8_to_15_is_headed_and_anchored_as_its_page_names_it() -> None:
+    # argparse4j 0.4.4's Debian docs (javadoc 11): Argument's two nargs were two sections
+    # headed "nargs", anchored "#nargs" and "#nargs-1", which name no element of the page
+    # (448 of the site's 587 anchors); javadoc 8 names its anchors, as "nargs-int-".
+    page = (
+        '<main role="main"><div class="details"><ul class="blockList"><li class="blockList">'
+        '<section role="region"><ul class="blockList"><li class="blockList">'
+        '<a id="method.detail"><!--   --></a><h3>Method Detail</h3>'
+        '<a id="nargs(int)"><!--   --></a><ul class="blockList"><li class="blockList">'
+        '<h4>nargs</h4><pre class="methodSignature"><a href="Argument.html">Argument</a>'
+        '&nbsp;nargs&#8203;(int&nbsp;n)</pre><div class="block">Sets the count.</div></li>'
+        '</ul><a name="nargs-java.lang.String-"><!--   --></a><ul class="blockListLast">'
+        '<li class="blockList"><h4>nargs</h4><pre>public&nbsp;Argument&nbsp;nargs(java.util.'
+        'Map&lt;String, List&lt;String&gt;&gt;&nbsp;n)\n throws Error</pre><div class="block">'
+        "Sets it from a string.</div></li></ul></li></ul></section></li></ul></div></main>"
+    )
+    assert [(s.heading, s.anchor) for s in parse(page, "Argument.html").sections] == [
+        ("Method Detail", "method.detail"),
+        ("nargs(int n)", "nargs(int)"),
+        ("nargs(java.util.Map<String, List<String>> n)", "nargs-java.lang.String-"),
+    ]
+
+
 def test_docbook_navigation_bars_are_chrome() -> None:
     # DocBook XSL (PostgreSQL's docs) frames each page with a "Prev | Up | Home | Next" table
     # in div.navheader and div.navfooter; there is no role="main" to leave them out.
