@@ -460,6 +460,30 @@ def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
     assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
 
 
+def test_a_doc_package_s_gtk_doc_book_is_its_docs(tmp_path: Path) -> None:
+    # appstream-glib-doc 0.8.2-1 and libgeocode-glib-doc 3.26.3-6 install their book in
+    # usr/share/gtk-doc/html/<module>: init said the folder "holds no docs"; libnotify-doc
+    # 0.8.1-1's was the notification spec in usr/share/doc/libnotify beside it.
+    book = tmp_path / "usr" / "share" / "gtk-doc" / "html" / "demo"
+    book.mkdir(parents=True)
+    (book / "index.html").write_text("<html><body><h1>Demo Reference Manual</h1></body></html>")
+    (book / "DemoThing.html").write_text("<html><body><h2>DemoThing</h2></body></html>")
+    package = tmp_path / "usr" / "share" / "doc" / "libdemo-doc"
+    package.mkdir(parents=True)
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("demo (0.8.1-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/gtk-doc/html/demo", "0.8.1")
+    spec = tmp_path / "usr" / "share" / "doc" / "libdemo" / "spec"
+    spec.mkdir(parents=True)
+    (spec / "spec.html").write_text("<html><body><h1>Spec</h1></body></html>")
+    assert survey_project(tmp_path).docs == "usr/share/gtk-doc/html/demo"
+    # libdbus-glib-1-doc 0.112-3 links its folder's dbus-glib/ to the book, which the survey
+    # of a folder does not follow
+    (package / "demo").symlink_to("../../gtk-doc/html/demo")
+    assert survey_project(tmp_path).docs == "usr/share/gtk-doc/html/demo"
+
+
 def test_a_doc_package_whose_docs_name_nothing_is_named_by_its_changelog(tmp_path: Path) -> None:
     # python-typer-doc 0.7.0-1 (MkDocs' HTML, no documentation_options.js) and
     # python3-typedload-doc 2.22-1 (Markdown): init wrote "python-typer-doc" 0.0.0.
