@@ -346,3 +346,27 @@ def test_javadoc_s_indexes_uses_and_help_are_skipped(relpath: str, reason: str) 
     # a page of that name no javadoc wrote, and a class's own page, are read
     assert parse(page.replace("javadoc/X", "site"), relpath).sections
     assert parse(page, "api/net/sourceforge/argparse4j/inf/Argument.html").sections
+
+
+def test_yard_s_lists_and_index_are_skipped() -> None:
+    # ruby-cri 2.15.11's Debian docs (YARD 0.9.24): the frame's lists of every class, method and
+    # file, and the alphabetic index, read as 5 sections of names
+    listing = (
+        '<html><head><script type="text/javascript" charset="utf-8" src="js/full_list.js">'
+        '</script><title>Method List</title></head><body><div id="content"><ul id="full_list">'
+        '<li><a href="Cri/Command.html#run-instance_method">#run</a></li></ul></div></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="YARD's list"):
+        parse(listing, "yardoc/method_list.html")
+    index = (
+        '<html><head><script type="text/javascript" charset="utf-8" src="js/app.js"></script>'
+        '<title>Documentation by YARD 0.9.24</title></head><body><div id="content"><h1 '
+        'class="alphaindex">Alphabetic Index</h1><h2>File Listing</h2><ul><li><a href="'
+        'index.html">README</a></li></ul></div></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="YARD's alphabetic index"):
+        parse(index, "yardoc/_index.html")
+    # a class's page of YARD's, and a page of those names no YARD wrote, are read
+    assert parse(index, "yardoc/Cri/Command.html").sections
+    assert parse(listing.replace("full_list.js", "site.js"), "method_list.html").sections
+    assert parse(index.replace("js/app.js", "site.js"), "_index.html").sections

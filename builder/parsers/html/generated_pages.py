@@ -23,7 +23,9 @@ letter or symbol, ``doc-index-All.html``) its general index: aeson 2.0.3.0's mad
 941 sections and 72% of its text. javadoc's indexes (every name, every class, every package;
 the class hierarchy, of all packages and of each), its pages of the uses of each class and
 package (every member that names it, linking to it) and its help page about its own pages
-made 179 of argparse4j 0.4.4's 816 sections and 40% of its text.
+made 179 of argparse4j 0.4.4's 816 sections and 40% of its text. YARD's lists of every class,
+method and file (the frame beside its pages, one a line) and its alphabetic index
+(``_index.html``) are its indexes.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from builder.parsers.html.page_head import (
     HADDOCK_SOURCE,
     JAVADOC,
     PYDOCTOR,
+    YARD,
+    YARD_LIST,
     PageHead,
 )
 
@@ -186,12 +190,17 @@ _JAVADOC_USES_REASON = "javadoc's uses of a class or package (links to what name
 _JAVADOC_HELP_NAME = re.compile(r"(?:^|/)help-doc\.html$")
 _JAVADOC_HELP_REASON = "javadoc's help page (how its pages are laid out)"
 
+# YARD's lists are told by their script alone; its index by its name too.
+_YARD_LIST_REASON = "YARD's list of the classes, methods or files (the frame beside its pages)"
+_YARD_INDEX_NAME = re.compile(r"(?:^|/)_index\.html$")
+_YARD_INDEX_REASON = "YARD's alphabetic index (a list linking to the pages)"
+
 
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
     legend Doxygen wrote, an index or the help page pydoctor wrote, a source listing or an
-    index Haddock wrote, an index, a page of uses or the help page javadoc wrote, or
-    viewcode's list of modules, or ""."""
+    index Haddock wrote, an index, a page of uses or the help page javadoc wrote, a list or
+    the index YARD wrote, or viewcode's list of modules, or ""."""
     if _VIEWCODE_INDEX_NAME.search(relpath) and built_by_sphinx(head):
         return _VIEWCODE_INDEX_REASON
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
@@ -213,6 +222,10 @@ def generated_listing(head: PageHead, relpath: str) -> str:
             return _JAVADOC_USES_REASON
         if _JAVADOC_HELP_NAME.search(relpath):
             return _JAVADOC_HELP_REASON
+    if head.names(YARD_LIST):
+        return _YARD_LIST_REASON
+    if _YARD_INDEX_NAME.search(relpath) and head.names(YARD):
+        return _YARD_INDEX_REASON
     return ""
 
 
