@@ -457,8 +457,15 @@ def _code_beside_line_numbers(table: Element) -> Element | None:
     code = next(cells[-1].iter("pre"), None)
     if code is None or text_of(cells[-1]).strip() != text_of(code).strip():
         return None
-    lines = len(text_of(code).rstrip("\n").split("\n"))
+    lines = len(_pre_text(code).rstrip("\n").split("\n"))
     return code if all(_numbers_lines(gutter, lines) for gutter in cells[:-1]) else None
+
+
+def _pre_text(pre: Element) -> str:
+    """The text of ``pre`` as a browser shows it: without the one newline right after the start
+    tag, which HTML ignores and libxml2 keeps (YARD 0.9.24 writes its gutter ``<pre class=
+    "lines">`` so, its numbers then counting a line more than its code)."""
+    return text_of(pre).removeprefix("\n")
 
 
 def _numbers_lines(cell: Element, lines: int) -> bool:
@@ -468,7 +475,7 @@ def _numbers_lines(cell: Element, lines: int) -> bool:
     gutter = next(cell.iter("pre"), None)
     if gutter is None or not _LINE_NUMBERS.fullmatch(text_of(cell)):
         return False
-    written = text_of(gutter).rstrip("\n")
+    written = _pre_text(gutter).rstrip("\n")
     words = written.split()
     if len(written.split("\n")) != lines or any(len(word) > 9 for word in words):
         return False
