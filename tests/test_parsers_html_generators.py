@@ -523,7 +523,9 @@ def test_yard_source_beside_line_numbers_is_one_code_block() -> None:
     page = (
         '<html><body><div id="content"><h1>Class: Mocha::Mock</h1>'
         '<dl><dt>Inherits:</dt><dd>Object<a href="#" class="inheritanceTree">show all</a></dd>'
-        '</dl><h2>Instance Method Summary<small><a href="#" class="summary_toggle">collapse</a>'
+        '</dl><h2>Constant Summary<small><a href="#" class="constants_summary_toggle">collapse'
+        "</a></small></h2><p>Constants.</p>"
+        '<h2>Instance Method Summary<small><a href="#" class="summary_toggle">collapse</a>'
         '</small></h2><p>Methods.</p><table class="source_code"><tr><td><pre class="lines">'
         '\n\n\n311\n312\n313</pre></td><td><pre class="code"><span class="info file"># File'
         " 'lib/mocha/mock.rb', line 311</span>\n\ndef method_missing(symbol)\n  handle(symbol)"
@@ -531,6 +533,7 @@ def test_yard_source_beside_line_numbers_is_one_code_block() -> None:
     )
     assert [(s.heading, s.body) for s in parse(page, "Mocha/Mock.html").sections] == [
         ("Class: Mocha::Mock", "Inherits:\n  Object"),
+        ("Constant Summary", "Constants."),
         (
             "Instance Method Summary",
             "Methods.\n\n```\n# File 'lib/mocha/mock.rb', line 311\n\n"

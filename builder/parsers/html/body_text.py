@@ -35,9 +35,9 @@ _CODE_TAGS = frozenset({"code", "tt", "kbd", "samp"})
 _SKIPPED_CLASSES = frozenset(
     {
         "headerlink", "viewcode-link", "viewcode-back", "hash-link", "permalink",
-        # YARD's script links: "collapse" in a summary's heading, "show all" under a class's
-        # ancestors.
-        "summary_toggle", "inheritanceTree",
+        # YARD's script links: "collapse" in a summary's heading (its constants' too), "show
+        # all" under a class's ancestors.
+        "summary_toggle", "constants_summary_toggle", "inheritanceTree",
         # JSDoc's "opt" set small after an optional parameter's name in a signature, which
         # ran into the name ("previousopt"); its parameter list says "<optional>".
         "signature-attributes",
