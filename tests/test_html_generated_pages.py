@@ -370,3 +370,18 @@ def test_yard_s_lists_and_index_are_skipped() -> None:
     assert parse(index, "yardoc/Cri/Command.html").sections
     assert parse(listing.replace("full_list.js", "site.js"), "method_list.html").sections
     assert parse(index.replace("js/app.js", "site.js"), "_index.html").sections
+
+
+def test_rdoc_s_table_of_contents_is_skipped() -> None:
+    # ruby-rinku 1.7.3's Debian docs (RDoc's Darkfish): its list of every class and method read
+    # as two sections of names beside the classes' own pages
+    page = (
+        '<html><head><title>Table of Contents - RDoc Documentation</title><script src="./js/'
+        'darkfish.js"></script></head><body><main role="main"><h1 class="class">Table of '
+        'Contents - RDoc Documentation</h1><h2 id="classes">Classes and Modules</h2><ul><li>'
+        '<a href="Rinku.html">Rinku</a></li></ul></main></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="RDoc's table of contents"):
+        parse(page, "html/table_of_contents.html")
+    assert parse(page, "html/Rinku.html").sections
+    assert parse(page.replace("darkfish.js", "site.js"), "table_of_contents.html").sections

@@ -25,7 +25,8 @@ the class hierarchy, of all packages and of each), its pages of the uses of each
 package (every member that names it, linking to it) and its help page about its own pages
 made 179 of argparse4j 0.4.4's 816 sections and 40% of its text. YARD's lists of every class,
 method and file (the frame beside its pages, one a line) and its alphabetic index
-(``_index.html``) are its indexes.
+(``_index.html``) are its indexes, and RDoc's table of contents (``table_of_contents.html``:
+every class, method and page heading, each linking to it) is its.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from builder.parsers.html.page_head import (
     HADDOCK_SOURCE,
     JAVADOC,
     PYDOCTOR,
+    RDOC,
     YARD,
     YARD_LIST,
     PageHead,
@@ -194,13 +196,16 @@ _JAVADOC_HELP_REASON = "javadoc's help page (how its pages are laid out)"
 _YARD_LIST_REASON = "YARD's list of the classes, methods or files (the frame beside its pages)"
 _YARD_INDEX_NAME = re.compile(r"(?:^|/)_index\.html$")
 _YARD_INDEX_REASON = "YARD's alphabetic index (a list linking to the pages)"
+# RDoc's, by its name (a class's page is named by the class, "Rinku.html").
+_RDOC_INDEX_NAME = re.compile(r"(?:^|/)table_of_contents\.html$")
+_RDOC_INDEX_REASON = "RDoc's table of contents (every class and method, linking to it)"
 
 
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
     legend Doxygen wrote, an index or the help page pydoctor wrote, a source listing or an
     index Haddock wrote, an index, a page of uses or the help page javadoc wrote, a list or
-    the index YARD wrote, or viewcode's list of modules, or ""."""
+    the index YARD wrote, RDoc's table of contents, or viewcode's list of modules, or ""."""
     if _VIEWCODE_INDEX_NAME.search(relpath) and built_by_sphinx(head):
         return _VIEWCODE_INDEX_REASON
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
@@ -226,6 +231,8 @@ def generated_listing(head: PageHead, relpath: str) -> str:
         return _YARD_LIST_REASON
     if _YARD_INDEX_NAME.search(relpath) and head.names(YARD):
         return _YARD_INDEX_REASON
+    if _RDOC_INDEX_NAME.search(relpath) and head.names(RDOC):
+        return _RDOC_INDEX_REASON
     return ""
 
 
