@@ -590,3 +590,26 @@ def test_a_one_row_table_of_pre_cells_that_is_not_numbered_code_keeps_its_cells(
     )
     body = parse(page, "page.html").sections[0].body
     assert "2024" in body and "Explained." in body and "9" in body
+
+
+def test_texi2html_s_button_bars_are_chrome() -> None:
+    # GNU gettext 0.21's manual (Debian's gettext-doc, texi2html 1.78a): a table of bracketed
+    # buttons above and below each node read as a line "[ << ] | [ >> ] | | [Top] | ...", 34
+    # of its 854 sections holding nothing else.
+    page = (
+        '<html><head><meta name="Generator" content="texi2html 1.78a"><title>GNU gettext '
+        "utilities: 1. Introduction</title></head><body>"
+        '<table cellpadding="1" cellspacing="1" border="0"><tr><td>[ &lt;&lt; ]</td>'
+        '<td>[<a href="gettext_2.html#SEC7"> &gt;&gt; </a>]</td><td> &nbsp; </td>'
+        '<td>[<a href="gettext_toc.html#SEC_Top">Top</a>]</td><td>[<a href="gettext_abt.html">'
+        " ? </a>]</td></tr></table><hr>"
+        '<a name="SEC1"></a><h1 class="chapter">1. Introduction</h1><p>Goals.</p>'
+        "<table><tr><td>[1]</td><td>a footnote's row</td></tr></table>"
+        "</body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "gettext_1.html").sections] == [
+        ("1. Introduction", "Goals.\n\n[1] | a footnote's row"),
+    ]
+    # a table of brackets on another generator's page is its content
+    other = page.replace("texi2html 1.78a", "site")
+    assert "[ << ]" in "\n".join(s.body for s in parse(other, "gettext_1.html").sections)

@@ -1,7 +1,8 @@
 """Find the chrome particular generators write inside a page's article, each looked for only
 where the page says that generator wrote it.
 
-Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
+Texinfo's node navigation, tables of contents and indices, and texi2html's button bars;
+Doxygen's graphs, "More..." links
 and links to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a
 page's kind and its links to the class index; matplotlib's plot links; nbsphinx's execution
 counts; pdoc's hidden (or folded) source. A generator's marks are looked for where its page
@@ -16,12 +17,13 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import select
+from builder.parsers.html.body_text import select, text_of
 from builder.parsers.html.page_head import (
     DOXYGEN,
     HADDOCK,
     PLOT_DIRECTIVE,
     PYDOCTOR,
+    TEXI2HTML,
     TEXINFO,
     PageHead,
 )
@@ -41,6 +43,8 @@ def generator_chrome(
     if head is None or head.names(TEXINFO):
         found.update(select(root, _TEXINFO_CONTENTS))
         found.update(select(root, _TEXINFO_INDEX_TABLES))
+    if head is None or head.names(TEXI2HTML):
+        found.update(_button_bars(root))
     if head is None or head.names(DOXYGEN):
         found.update(select(root, _DOXYGEN_GRAPHS))
         found.update(select(root, _DOXYGEN_MORE_LINKS))
@@ -67,6 +71,8 @@ def generator_chrome(
 # below the node has rel only on its [Contents] and [Index] links.
 _NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
 _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+# texi2html's buttons say "[ << ]", "[ Up ]", "[Contents]"; a bracketed cell of more is text.
+_LONGEST_BUTTON = 12
 
 
 # Texinfo's table of contents (and short one) in a single-page manual: a list of every
@@ -186,6 +192,21 @@ def _may_hold_notebook_cells(source: bytes | None) -> bool:
     looks for its prompts tests the classes of every div of every page (1.5% of a cold build
     of the Python docs, which hold none), and a class is written in the page as it is named."""
     return source is None or b"nbinput" in source or b"nboutput" in source
+
+
+def _button_bars(root: Element) -> Iterator[Element]:
+    """texi2html's button bars under ``root``: a table above and below each node whose cells
+    are each a bracketed button or blank ("[ << ] | [ >> ] | [Top] | [Contents] | [Index] |
+    [ ? ]"), read as a line of brackets over each section of GNU gettext's manual (34 of its
+    854 sections held nothing else)."""
+    for table in root.iter("table"):
+        shown = [" ".join(text_of(cell).split()) for cell in table.iter("td")]
+        if any(shown) and all(not text or _is_button(text) for text in shown):
+            yield table
+
+
+def _is_button(text: str) -> bool:
+    return text.startswith("[") and text.endswith("]") and len(text) <= _LONGEST_BUTTON
 
 
 def _node_navigation(root: Element) -> Iterator[Element]:
