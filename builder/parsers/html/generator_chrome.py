@@ -1,13 +1,13 @@
 """Find the chrome particular generators write inside a page's article, each looked for only
 where the page says that generator wrote it.
 
-Texinfo's node navigation, tables of contents and indices, and texi2html's button bars;
-Doxygen's graphs, "More..." links
-and links to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a
-page's kind and its links to the class index; matplotlib's plot links; nbsphinx's execution
-counts; pdoc's hidden (or folded) source. A generator's marks are looked for where its page
-names it in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their
-classes): a scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
+Texinfo's node navigation, tables of contents and indices, and texi2html's button bars and
+footer; Doxygen's graphs, "More..." links and links to a file's listing; Haddock's table of
+contents and synopsis; pydoctor's label of a page's kind and its links to the class index;
+matplotlib's plot links; nbsphinx's execution counts; pdoc's hidden (or folded) source. A
+generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx
+and pdoc, where the page's bytes name their classes): a scan of the whole page for each costs
+about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -42,9 +42,11 @@ def generator_chrome(
     found: set[Element] = set(_node_navigation(root))
     if head is None or head.names(TEXINFO):
         found.update(select(root, _TEXINFO_CONTENTS))
+    if head is None or head.names(TEXINFO) or head.names(TEXI2HTML):
         found.update(select(root, _TEXINFO_INDEX_TABLES))
     if head is None or head.names(TEXI2HTML):
         found.update(_button_bars(root))
+        found.update(select(root, _TEXI2HTML_FOOTER))
     if head is None or head.names(DOXYGEN):
         found.update(select(root, _DOXYGEN_GRAPHS))
         found.update(select(root, _DOXYGEN_MORE_LINKS))
@@ -88,6 +90,8 @@ _TEXINFO_CONTENTS = etree.XPath(
 # general index is; a manual written as one page had each as sections of these rows alone.
 # makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
 # makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
+# texi2html writes them as makeinfo 6 does (table.index-pg, letters of a.summary-letter):
+# GNU gettext 0.21's twelve index pages read as 19 sections of entries.
 _TEXINFO_INDEX_TABLES = etree.XPath(
     "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
     " or descendant::a[@class='summary-letter']]"
@@ -192,6 +196,14 @@ def _may_hold_notebook_cells(source: bytes | None) -> bool:
     looks for its prompts tests the classes of every div of every page (1.5% of a cold build
     of the Python docs, which hold none), and a class is written in the page as it is named."""
     return source is None or b"nbinput" in source or b"nboutput" in source
+
+
+# texi2html's line at the end of each page, naming who generated it, when and with what: read
+# as the last line of 36 of GNU gettext's sections, the only one of an index page's.
+_TEXI2HTML_FOOTER = etree.XPath(
+    "descendant::p[.//a[contains(@href, '/texi2html/')]]"
+    "[starts-with(normalize-space(.), 'This document was generated')]"
+)
 
 
 def _button_bars(root: Element) -> Iterator[Element]:
