@@ -633,3 +633,23 @@ def test_texi2html_s_indices_and_footer_are_chrome() -> None:
         ("Program Index", ""),
         ("Notes", "Kept."),
     ]
+
+
+def test_groff_s_list_of_a_manual_page_s_sections_is_chrome() -> None:
+    # GNU gettext 0.21's pages of its programs (groff -Thtml): the links to the page's sections
+    # at its top read as its first section, "NAME SYNOPSIS DESCRIPTION ...", on 26 pages.
+    page = (
+        '<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org">'
+        "<title>AUTOPOINT</title></head><body>"
+        '<h1 align="center">AUTOPOINT</h1><a href="#NAME">NAME</a><br>'
+        '<a href="#REPORTING BUGS">REPORTING BUGS</a><br><hr>'
+        '<h2>NAME<a name="NAME"></a></h2><p style="margin-left:11%">autopoint - copies '
+        'standard gettext infrastructure</p><h2>REPORTING BUGS<a name="REPORTING BUGS"></a>'
+        '</h2><p>See <a href="#NAME">NAME</a><br>above.</p></body></html>'
+    )
+    # (a section left empty is dropped by the build)
+    assert [(s.heading, s.body) for s in parse(page, "autopoint.1.html").sections] == [
+        ("AUTOPOINT", ""),
+        ("NAME", "autopoint - copies standard gettext infrastructure"),
+        ("REPORTING BUGS", "See NAME\nabove."),
+    ]

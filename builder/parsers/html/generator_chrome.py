@@ -2,12 +2,12 @@
 where the page says that generator wrote it.
 
 Texinfo's node navigation, tables of contents and indices, and texi2html's button bars and
-footer; Doxygen's graphs, "More..." links and links to a file's listing; Haddock's table of
-contents and synopsis; pydoctor's label of a page's kind and its links to the class index;
-matplotlib's plot links; nbsphinx's execution counts; pdoc's hidden (or folded) source. A
-generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx
-and pdoc, where the page's bytes name their classes): a scan of the whole page for each costs
-about 1.4% of the parse of a Sphinx page.
+footer; groff's list of a manual page's sections; Doxygen's graphs, "More..." links and links
+to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a page's
+kind and its links to the class index; matplotlib's plot links; nbsphinx's execution counts;
+pdoc's hidden (or folded) source. A generator's marks are looked for where its page names it
+in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their classes): a
+scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from lxml.etree import _Element as Element
 from builder.parsers.html.body_text import select, text_of
 from builder.parsers.html.page_head import (
     DOXYGEN,
+    GROFF,
     HADDOCK,
     PLOT_DIRECTIVE,
     PYDOCTOR,
@@ -47,6 +48,8 @@ def generator_chrome(
     if head is None or head.names(TEXI2HTML):
         found.update(_button_bars(root))
         found.update(select(root, _TEXI2HTML_FOOTER))
+    if head is None or head.names(GROFF):
+        found.update(select(root, _GROFF_CONTENTS))
     if head is None or head.names(DOXYGEN):
         found.update(select(root, _DOXYGEN_GRAPHS))
         found.update(select(root, _DOXYGEN_MORE_LINKS))
@@ -95,6 +98,14 @@ _TEXINFO_CONTENTS = etree.XPath(
 _TEXINFO_INDEX_TABLES = etree.XPath(
     "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
     " or descendant::a[@class='summary-letter']]"
+)
+
+# groff -Thtml's list of a manual page's sections at its top, a link each, named as its
+# section and with a <br> after it: read as the first section of each page ("NAME SYNOPSIS
+# DESCRIPTION OPTIONS AUTHOR", GNU gettext 0.21's 26 pages of its programs).
+_GROFF_CONTENTS = etree.XPath(
+    "descendant::a[parent::body][starts-with(@href, '#')]"
+    "[substring(@href, 2) = normalize-space(.)][following-sibling::*[1][self::br]]"
 )
 
 # Doxygen's graphs (a class's inheritance and collaboration, a file's includes), each in a

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 SPHINX = ("documentation_options", "DOCUMENTATION_OPTIONS", 'content="sphinx-')
 # makeinfo 6 writes <meta name="Generator" content="makeinfo">, 7 content="texi2any 7.0.2".
 TEXINFO = ('content="texi2any', 'content="makeinfo')
+# groff's HTML output of a manual page ('content="groff -Thtml, see www.gnu.org"').
+GROFF = ('content="groff -Thtml',)
 # texi2html, makeinfo's predecessor for HTML (GNU gettext 0.21's manual: "texi2html 1.78a").
 TEXI2HTML = ('content="texi2html',)
 # Doxygen's pages load its stylesheet whatever the header; a project's own HTML_HEADER may
