@@ -653,3 +653,27 @@ def test_groff_s_list_of_a_manual_page_s_sections_is_chrome() -> None:
         ("NAME", "autopoint - copies standard gettext infrastructure"),
         ("REPORTING BUGS", "See NAME\nabove."),
     ]
+
+
+def test_a_page_whose_first_heading_is_its_title_names_it_once() -> None:
+    # Linux-PAM 1.5.2's guides (Debian libpam-doc, DocBook XSL): a section's page is titled
+    # "3.1. What can be expected by the application" and headed so in an <h2>, with no <h1>:
+    # 350 of its 449 sections had the title twice in their path.
+    page = (
+        "<html><head><title>3.1. What can be expected by the application</title>"
+        '<meta name="generator" content="DocBook XSL Stylesheets Vsnapshot"></head><body>'
+        '<div class="section"><div class="titlepage"><div><div><h2 class="title"><a name="a">'
+        "</a>3.1.&nbsp;What can be expected by the application</h2></div></div></div>"
+        '<div class="section"><div class="titlepage"><div><div><h3 class="title"><a name="b">'
+        "</a>3.1.1. Initialization</h3></div></div></div><p>pam_start.</p></div></div>"
+        "</body></html>"
+    )
+    parsed = parse(page, "adg-interface-by-app-expected.html")
+    assert [(s.heading, s.heading_path) for s in parsed.sections if s.body] == [
+        ("3.1.1. Initialization", ("3.1.\xa0What can be expected by the application",)),
+    ]
+    # Several headings of its level: the title heads them all, as before.
+    two = page.replace("<h3 ", "<h2 ").replace("</h3>", "</h2>")
+    assert [s.heading_path for s in parse(two, "a.html").sections if s.body] == [
+        ("3.1. What can be expected by the application",),
+    ]

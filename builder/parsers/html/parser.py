@@ -61,6 +61,7 @@ from builder.parsers.html.main_content import (
     head_title,
     lines_source,
     load_document,
+    opens_with_title,
     strip_chrome,
     strip_tags,
 )
@@ -118,9 +119,11 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     h1 = "" if head.names(HADDOCK) else first_h1(root)
     entries = generator_entries(root, marks)
     # A page with no <h1> (MkDocs' pages written from "##": 58 of python-typer-doc 0.7.0's
-    # 60) is headed by its <title>, which its sections' paths name as an <h1> would be.
+    # 60) is headed by its <title>, which its sections' paths name as an <h1> would be; one
+    # whose first heading is its title (DocBook XSL's page of a section) is headed by that,
+    # named once (Linux-PAM 1.5.2's guides: 350 of 449 sections named it twice).
     walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
-    walker.title_heads_page = not h1 and bool(titled)
+    walker.title_heads_page = not h1 and bool(titled) and not opens_with_title(root, titled)
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=h1 or titled or stem, sections=walker.sections())
 
