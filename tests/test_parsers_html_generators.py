@@ -677,3 +677,24 @@ def test_a_page_whose_first_heading_is_its_title_names_it_once() -> None:
     assert [s.heading_path for s in parse(two, "a.html").sections if s.body] == [
         ("3.1. What can be expected by the application",),
     ]
+
+
+def test_docbook_s_credits_on_a_title_page_are_its_text() -> None:
+    # Linux-PAM 1.5.2's guides (Debian libpam-doc): each author's <h3> on a book's title page
+    # was a section, the guide's abstract under the last author's name.
+    page = (
+        "<html><head><title>The Linux-PAM Application Developers' Guide</title><meta name=\""
+        'generator" content="DocBook XSL Stylesheets Vsnapshot"></head><body><div class="book">'
+        '<div class="titlepage"><div><div><h1 class="title"><a name="adg"></a>The Linux-PAM '
+        'Application Developers\' Guide</h1></div><div><div class="authorgroup"><div class="'
+        'author"><h3 class="author">Andrew G. Morgan</h3></div><div class="author"><h3 class="'
+        'author">Thorsten Kukuk</h3></div></div></div><div><div class="abstract"><p class="title'
+        '"><b>Abstract</b></p><p>This manual documents PAM.</p></div></div></div></div></div>'
+        "</body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "Linux-PAM_ADG.html").sections] == [
+        (
+            "The Linux-PAM Application Developers' Guide",
+            "Andrew G. Morgan\n\nThorsten Kukuk\n\nAbstract\n\nThis manual documents PAM.",
+        ),
+    ]
