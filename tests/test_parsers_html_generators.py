@@ -698,3 +698,20 @@ def test_docbook_s_credits_on_a_title_page_are_its_text() -> None:
             "Andrew G. Morgan\n\nThorsten Kukuk\n\nAbstract\n\nThis manual documents PAM.",
         ),
     ]
+
+
+def test_a_docbook_function_prototype_is_one_line_of_code() -> None:
+    # Linux-PAM 1.5.2's guides (Debian libpam-doc): each of 36 prototypes read as rows of
+    # cells, "`int pam_start(` | service_name, |\n | user, |\n | pamh`)`; |"
+    page = (
+        '<html><head><meta name="generator" content="DocBook XSL Stylesheets Vsnapshot">'
+        '</head><body><h2>pam_start</h2><div class="funcsynopsis"><table border="0" class="'
+        'funcprototype-table" summary="Function synopsis"><tr><td><code class="funcdef">int <b '
+        'class="fsfunc">pam_start</b>(</code></td><td><var class="pdparam">service_name</var>, '
+        '</td><td> </td></tr><tr><td> </td><td><var class="pdparam">pamh</var><code>)</code>;'
+        '</td><td> </td></tr></table><div class="paramdef-list"><code>const char *<var class="'
+        'pdparam">service_name</var></code>;</div></div></body></html>'
+    )
+    assert [s.body for s in parse(page, "adg.html").sections] == [
+        "`int pam_start(service_name, pamh);`\n\n`const char *service_name`;"
+    ]

@@ -427,7 +427,9 @@ def render_table(element: Element, depth: int) -> str:
         text = inline_text(caption)
         if text:
             rows.append(text)
-    if has_class(element, "memname"):
+    # Doxygen's declaration, and DocBook XSL's function prototype (a cell for "int pam_start(",
+    # then one per parameter): each one line of code, not rows of cells.
+    if has_class(element, "memname") or has_class(element, "funcprototype-table"):
         return generator_block(element, depth) or ""
     records = table_records(
         list(table_rows(element)), lambda cell: render_flow(cell, depth + 2), inline_text

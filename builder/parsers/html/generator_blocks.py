@@ -29,9 +29,9 @@ _GRID_COLUMNS = {"two-column-summary": 2, "three-column-summary": 3, "four-colum
 
 
 def render_generator_block(element: Element, depth: int) -> str | None:
-    """The text of a block ``body_text`` hands over: a Doxygen ``table.memname`` or
-    ``div.fragment``, or a javadoc ``div.summary-table``; None for a div of that class that is
-    none of them."""
+    """The text of a block ``body_text`` hands over: a Doxygen ``table.memname`` (or DocBook
+    XSL's ``table.funcprototype-table``, laid out the same way) or ``div.fragment``, or a
+    javadoc ``div.summary-table``; None for a div of that class that is none of them."""
     if element.tag == "table":
         return _declaration(element)
     if not _is_generator_block(element):
