@@ -2,7 +2,8 @@
 
 Such a folder holds ``usr/share/doc/<package>/`` with the package's changelog.Debian.gz (its
 release) and, most often, the Sphinx build in ``html/``; some packages build into their
-library's folder instead (``usr/share/doc/python3-<name>/html``).
+library's folder instead (``usr/share/doc/python3-<name>/html``), and a GTK-Doc book is in
+``usr/share/gtk-doc/html/<module>``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from builder.built_sphinx import DEBIAN_CHANGELOG
 
 # Where a Debian package keeps its docs, and what else its unpacked tree may hold at its top.
 DEBIAN_DOC_FOLDER = "usr/share/doc"
+# Where Debian installs a GTK-Doc book (a folder per module), outside its package's folder.
+GTK_DOC_FOLDER = "usr/share/gtk-doc/html"
 _UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
 
 
@@ -36,11 +39,22 @@ def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
 
 def packaged_docs(root: Path, package: str) -> str:
     """Where the unpacked ``*-doc`` package ``package`` (``usr/share/doc/<package>``) keeps
-    its docs: its own folder, or when that holds only Debian's files, the one other folder
-    beside it (python-testfixtures-doc 7.0.4 and python-sybil-doc 3.0.1 build into
+    its docs: its own folder, or when that holds only Debian's files, the one GTK-Doc book it
+    installs (``usr/share/gtk-doc/html/<module>``, where Debian puts them: appstream-glib-doc
+    0.8.2's and libgeocode-glib-doc 3.26.3's held no docs for init, libnotify-doc 0.8.1's
+    were the notification spec beside its API reference, libdbus-glib-1-doc 0.112's a link to
+    its book), else the one other folder beside it
+    (python-testfixtures-doc 7.0.4 and python-sybil-doc 3.0.1 build into
     ``usr/share/doc/python3-<name>/html``; init said the package held no docs)."""
     own = root / package
-    if any(path.is_dir() or path.suffix == ".html" for path in own.iterdir()):
+    # A link there to a book (libcairo2-doc's html/, libdbus-glib-1-doc's dbus-glib/) is the
+    # book, which the survey of a folder does not follow.
+    held = (p.suffix == ".html" or (p.is_dir() and not p.is_symlink()) for p in own.iterdir())
+    if any(held):
         return package
+    shelf = root / GTK_DOC_FOLDER
+    books = [p for p in shelf.iterdir() if p.is_dir()] if shelf.is_dir() else []
+    if len(books) == 1:
+        return f"{GTK_DOC_FOLDER}/{books[0].name}"
     others = [p for p in (root / DEBIAN_DOC_FOLDER).iterdir() if p.is_dir() and p != own]
     return f"{DEBIAN_DOC_FOLDER}/{others[0].name}" if len(others) == 1 else package

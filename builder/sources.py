@@ -249,6 +249,7 @@ def list_version_files(
                 SkippedFile(f"{folder}/", "a site docbuild built (its output folder), not docs")
             )
     candidates = _without_folders_named_as_files(candidates, skipped)
+    candidates = _without_links_to_listed_pages(candidates, skipped)
     candidates.sort(key=lambda c: c.relpath)
     skipped.sort(key=lambda s: s.relpath)
     return VersionListing(tuple(candidates), tuple(skipped), excluded)
@@ -256,6 +257,25 @@ def list_version_files(
 
 # The files a version's folder holds besides its pages (builder.pages.render_version).
 _VERSION_FILES = ("index.html", "llms.txt")
+
+
+def _without_links_to_listed_pages(
+    candidates: list[Candidate], skipped: list[SkippedFile]
+) -> list[Candidate]:
+    """The candidates but the links to another of them, which would read that page twice:
+    Debian's ruby-mocha-doc 1.16.1 links YARD's index.html to file.README.html (28 sections
+    again). Those skipped, with the page read instead, are added to ``skipped``."""
+    if all(c.identity is None for c in candidates):
+        return candidates  # no link: no path resolved
+    files = {c.path.resolve(): c.relpath for c in candidates if c.identity is None}
+    kept: list[Candidate] = []
+    for candidate in candidates:
+        target = files.get(candidate.path.resolve()) if candidate.identity is not None else None
+        if target is None:
+            kept.append(candidate)
+        else:
+            skipped.append(SkippedFile(candidate.relpath, f"a link to {target}, read there"))
+    return kept
 
 
 def _without_folders_named_as_files(

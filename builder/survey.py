@@ -60,6 +60,8 @@ _ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+# The suffixes of such a README and release notes (handlebars' README.markdown).
+_README_SUFFIXES = (".md", ".markdown")
 # The names of an npm package's release notes and upgrade guides at its top, read with such a
 # folder too: CHANGELOG.md, HISTORY.md, MIGRATION_GUIDE.md, UPGRADING.md (not RELEASING.md,
 # the maintainers' steps).
@@ -214,7 +216,7 @@ def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str
     npm = any(str(name).startswith("npm:") for name in packages or ())
     if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
         return ()
-    top = sorted(p.name for p in root.glob("*.md") if p.is_file())
+    top = sorted(p.name for p in root.iterdir() if p.suffix in _README_SUFFIXES and p.is_file())
     readme = [name for name in top if Path(name).stem.lower() == "readme"][:1]
     held = {path.stem.lower() for path in (root / docs).rglob("*.md")}
     notes = [

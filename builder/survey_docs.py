@@ -25,6 +25,7 @@ from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
+from builder.readme_translations import readme_translations
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
@@ -53,6 +54,7 @@ _TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
 # Instructions for the coding agents that work on the project, not docs for its users
 # (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
 _AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
+
 # What the survey says of a folder holding no docs at all.
 NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
@@ -362,6 +364,9 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
     suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
     if kind.startswith("markdown") and ".mdx" in suffixes:
         include = (*include, "**/*.mdx")
+    # The long suffix GitHub and npm show as Markdown too: handlebars' README.markdown.
+    if kind.startswith("markdown") and ".markdown" in suffixes:
+        include = (*include, "**/*.markdown")
     if kind.startswith("markdown") and ".qmd" in suffixes:  # Quarto's pages
         include = (*include, "**/*.qmd")
     if ".ipynb" in suffixes:
@@ -382,4 +387,5 @@ def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     if docs != ".":
         return (*build_folders, *agent_files)
     tests = _TEST_FOLDERS if kind in _KIND_WORDS else ()
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files)))
+    translations = readme_translations(folder)
+    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))

@@ -180,3 +180,19 @@ def test_a_version_from_an_sdist_reads_its_link_to_the_changelog(tmp_path: Path)
     catalog.write_text(CATALOG.replace("SOURCE", source), "utf-8")
     build_site(load_catalog(catalog), tmp_path / "site")
     assert "First." in _sections(tmp_path / "site")
+
+
+def test_a_link_to_another_page_of_the_docs_is_not_read_twice(tmp_path: Path) -> None:
+    # Debian's ruby-mocha-doc 1.16.1 links YARD's index.html to file.README.html: its 28
+    # sections were read twice
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "file.README.html").write_text("<h1>Mocha</h1><p>Mocking.</p>", "utf-8")
+    (docs / "index.html").symlink_to("file.README.html")
+    (docs / "sub").mkdir()
+    (docs / "sub" / "readme.html").symlink_to("../file.README.html")
+    assert _reasons(docs, None) == {
+        "file.README.html": "read",
+        "index.html": "a link to file.README.html, read there",
+        "sub/readme.html": "a link to file.README.html, read there",
+    }

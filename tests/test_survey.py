@@ -240,6 +240,21 @@ def test_an_npm_package_s_readme_is_read_with_its_plain_docs_folder(tmp_path: Pa
     assert survey_project(tmp_path).docs == "docs"
 
 
+def test_markdown_pages_of_the_long_suffix_are_read(tmp_path: Path) -> None:
+    # handlebars 4.7.10: its README.markdown (the guide npm shows, 13 sections) was left out,
+    # init including "**/*.md" alone; release-notes.md was read without it.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    (tmp_path / "README.markdown").write_text("# lib\n\n## Install\n\nnpm i lib\n")
+    (tmp_path / "release-notes.md").write_text("# Release notes\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.include) == (".", ("**/*.md", "**/*.markdown"))
+    # An npm package's README of that suffix is read with its docs folder.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "api.md").write_text("# API\n\nCall it.\n")
+    survey = survey_project(tmp_path)
+    assert survey.include == ("/README.markdown", "/release-notes.md", "docs/**/*.md")
+
+
 def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
     tmp_path: Path,
 ) -> None:
@@ -443,6 +458,30 @@ def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
         changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
     survey = survey_project(tmp_path)
     assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
+
+
+def test_a_doc_package_s_gtk_doc_book_is_its_docs(tmp_path: Path) -> None:
+    # appstream-glib-doc 0.8.2-1 and libgeocode-glib-doc 3.26.3-6 install their book in
+    # usr/share/gtk-doc/html/<module>: init said the folder "holds no docs"; libnotify-doc
+    # 0.8.1-1's was the notification spec in usr/share/doc/libnotify beside it.
+    book = tmp_path / "usr" / "share" / "gtk-doc" / "html" / "demo"
+    book.mkdir(parents=True)
+    (book / "index.html").write_text("<html><body><h1>Demo Reference Manual</h1></body></html>")
+    (book / "DemoThing.html").write_text("<html><body><h2>DemoThing</h2></body></html>")
+    package = tmp_path / "usr" / "share" / "doc" / "libdemo-doc"
+    package.mkdir(parents=True)
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("demo (0.8.1-1) unstable; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/gtk-doc/html/demo", "0.8.1")
+    spec = tmp_path / "usr" / "share" / "doc" / "libdemo" / "spec"
+    spec.mkdir(parents=True)
+    (spec / "spec.html").write_text("<html><body><h1>Spec</h1></body></html>")
+    assert survey_project(tmp_path).docs == "usr/share/gtk-doc/html/demo"
+    # libdbus-glib-1-doc 0.112-3 links its folder's dbus-glib/ to the book, which the survey
+    # of a folder does not follow
+    (package / "demo").symlink_to("../../gtk-doc/html/demo")
+    assert survey_project(tmp_path).docs == "usr/share/gtk-doc/html/demo"
 
 
 def test_a_doc_package_whose_docs_name_nothing_is_named_by_its_changelog(tmp_path: Path) -> None:
@@ -769,3 +808,20 @@ def test_the_code_folder_setuptools_names_is_the_source_dir(tmp_path: Path) -> N
     (root / "docs" / "index.md").write_text("# PyLD\n\n::: pyld\n", encoding="utf-8")
     (root / "mkdocs.yml").write_text("site_name: PyLD\n", encoding="utf-8")
     assert survey_project(root).source_dir == "lib"
+
+
+def test_a_readme_s_translations_beside_it_are_left_out(tmp_path: Path) -> None:
+    # exceljs 4.4.0: README_zh.md read beside README.md, 118 of the package's 238 sections;
+    # formidable 3.5.4's README_pt_BR.md the same
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    for name in ("README.md", "README_zh.md", "README.zh-CN.md", "readme-pt_BR.md", "README_v2.md"):
+        (tmp_path / name).write_text("# lib\n")
+    (tmp_path / "CHANGELOG.md").write_text("# Changes\n")
+    survey = survey_project(tmp_path)
+    assert survey.docs == "."
+    translations = {"README_zh.md", "README.zh-CN.md", "readme-pt_BR.md"}
+    assert translations <= set(survey.exclude)
+    assert not {"README.md", "README_v2.md", "CHANGELOG.md"} & set(survey.exclude)
+    # without a README beside them, such pages are the docs
+    (tmp_path / "README.md").unlink()
+    assert not translations & set(survey_project(tmp_path).exclude)

@@ -35,9 +35,9 @@ _CODE_TAGS = frozenset({"code", "tt", "kbd", "samp"})
 _SKIPPED_CLASSES = frozenset(
     {
         "headerlink", "viewcode-link", "viewcode-back", "hash-link", "permalink",
-        # YARD's script links: "collapse" in a summary's heading, "show all" under a class's
-        # ancestors.
-        "summary_toggle", "inheritanceTree",
+        # YARD's script links: "collapse" in a summary's heading (its constants' too), "show
+        # all" under a class's ancestors.
+        "summary_toggle", "constants_summary_toggle", "inheritanceTree",
         # JSDoc's "opt" set small after an optional parameter's name in a signature, which
         # ran into the name ("previousopt"); its parameter list says "<optional>".
         "signature-attributes",
@@ -427,7 +427,9 @@ def render_table(element: Element, depth: int) -> str:
         text = inline_text(caption)
         if text:
             rows.append(text)
-    if has_class(element, "memname"):
+    # Doxygen's declaration, and DocBook XSL's function prototype (a cell for "int pam_start(",
+    # then one per parameter): each one line of code, not rows of cells.
+    if has_class(element, "memname") or has_class(element, "funcprototype-table"):
         return generator_block(element, depth) or ""
     records = table_records(
         list(table_rows(element)), lambda cell: render_flow(cell, depth + 2), inline_text
@@ -457,8 +459,15 @@ def _code_beside_line_numbers(table: Element) -> Element | None:
     code = next(cells[-1].iter("pre"), None)
     if code is None or text_of(cells[-1]).strip() != text_of(code).strip():
         return None
-    lines = len(text_of(code).rstrip("\n").split("\n"))
+    lines = len(_pre_text(code).rstrip("\n").split("\n"))
     return code if all(_numbers_lines(gutter, lines) for gutter in cells[:-1]) else None
+
+
+def _pre_text(pre: Element) -> str:
+    """The text of ``pre`` as a browser shows it: without the one newline right after the start
+    tag, which HTML ignores and libxml2 keeps (YARD 0.9.24 writes its gutter ``<pre class=
+    "lines">`` so, its numbers then counting a line more than its code)."""
+    return text_of(pre).removeprefix("\n")
 
 
 def _numbers_lines(cell: Element, lines: int) -> bool:
@@ -468,7 +477,7 @@ def _numbers_lines(cell: Element, lines: int) -> bool:
     gutter = next(cell.iter("pre"), None)
     if gutter is None or not _LINE_NUMBERS.fullmatch(text_of(cell)):
         return False
-    written = text_of(gutter).rstrip("\n")
+    written = _pre_text(gutter).rstrip("\n")
     words = written.split()
     if len(written.split("\n")) != lines or any(len(word) > 9 for word in words):
         return False

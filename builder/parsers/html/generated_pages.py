@@ -17,7 +17,16 @@ Doxygen's indexes (every member with its class, the class list, the file list, t
 hierarchy...) are its general and module indexes: names linking to the pages that document them.
 So are pydoctor's (every name, every class, every module, every undocumented name), with its
 list of every page with its summary, and its help page about its own pages, as Doxygen's legend
-of its graphs is.
+of its graphs is. Haddock's hyperlinked source (``src/Data.Aeson.Types.html``, a module's code
+with its comments) is its viewcode, and its index of names (``doc-index.html``, one page per
+letter or symbol, ``doc-index-All.html``) its general index: aeson 2.0.3.0's made 263 of its
+941 sections and 72% of its text. javadoc's indexes (every name, every class, every package;
+the class hierarchy, of all packages and of each), its pages of the uses of each class and
+package (every member that names it, linking to it) and its help page about its own pages
+made 179 of argparse4j 0.4.4's 816 sections and 40% of its text. YARD's lists of every class,
+method and file (the frame beside its pages, one a line) and its alphabetic index
+(``_index.html``) are its indexes, and RDoc's table of contents (``table_of_contents.html``:
+every class, method and page heading, each linking to it) is its.
 """
 
 from __future__ import annotations
@@ -27,7 +36,18 @@ import re
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.generator_entries import built_by_sphinx
-from builder.parsers.html.page_head import DOCBOOK_XSL, DOXYGEN, PYDOCTOR, PageHead
+from builder.parsers.html.page_head import (
+    DOCBOOK_XSL,
+    DOXYGEN,
+    HADDOCK,
+    HADDOCK_SOURCE,
+    JAVADOC,
+    PYDOCTOR,
+    RDOC,
+    YARD,
+    YARD_LIST,
+    PageHead,
+)
 
 # What marks each page in every theme built on Sphinx's basic one (alabaster, furo, the
 # Read the Docs theme, pydata): the class of the index table, the search results' box.
@@ -151,10 +171,41 @@ _PYDOCTOR_HELP_NAME = re.compile(r"(?:^|/)apidocs-help\.html$")
 _PYDOCTOR_HELP_REASON = "pydoctor's help page (how its pages are laid out)"
 
 
+# Haddock's, by the names it gives them: a module's source under src/ by the module's name, the
+# index by letter ("doc-index-A.html"), by a symbol's code point ("doc-index-62.html") or whole.
+_HADDOCK_SOURCE_NAME = re.compile(r"(?:^|/)src/[A-Z][\w']*(?:\.[A-Z][\w']*)*\.html$")
+_HADDOCK_SOURCE_REASON = "Haddock's hyperlinked source of a module (its page documents the module)"
+_HADDOCK_INDEX_NAME = re.compile(r"(?:^|/)doc-index(?:-(?:All|[A-Z]|[0-9]+))?\.html$")
+_HADDOCK_INDEX_REASON = "Haddock's index of the documented names (a list linking to their entries)"
+
+# javadoc's, by the names it gives them (a page of the code's names is the class's,
+# "ArgumentParser.html", or a package's "package-summary.html"): the index of every name, whole
+# or one page per letter, the lists of all classes and packages (and the frames of JDK 8's
+# pages), the class hierarchies; the uses of a package or a class; the help page.
+_JAVADOC_INDEX_NAME = re.compile(
+    r"(?:^|/)(?:index-all|index-files/index-[0-9]+|allclasses(?:-index|-frame|-noframe)?"
+    r"|allpackages-index|overview-frame|package-frame|overview-tree|package-tree)\.html$"
+)
+_JAVADOC_INDEX_REASON = "javadoc's index of the documented names (a list linking to their pages)"
+_JAVADOC_USES_NAME = re.compile(r"(?:^|/)(?:class-use/[^/]+|package-use)\.html$")
+_JAVADOC_USES_REASON = "javadoc's uses of a class or package (links to what names it)"
+_JAVADOC_HELP_NAME = re.compile(r"(?:^|/)help-doc\.html$")
+_JAVADOC_HELP_REASON = "javadoc's help page (how its pages are laid out)"
+
+# YARD's lists are told by their script alone; its index by its name too.
+_YARD_LIST_REASON = "YARD's list of the classes, methods or files (the frame beside its pages)"
+_YARD_INDEX_NAME = re.compile(r"(?:^|/)_index\.html$")
+_YARD_INDEX_REASON = "YARD's alphabetic index (a list linking to the pages)"
+# RDoc's, by its name (a class's page is named by the class, "Rinku.html").
+_RDOC_INDEX_NAME = re.compile(r"(?:^|/)table_of_contents\.html$")
+_RDOC_INDEX_REASON = "RDoc's table of contents (every class and method, linking to it)"
+
+
 def generated_listing(head: PageHead, relpath: str) -> str:
     """Why the page whose head is ``head``, at ``relpath``, is a source listing or the graphs'
-    legend Doxygen wrote, an index or the help page pydoctor wrote, or viewcode's list of
-    modules, or ""."""
+    legend Doxygen wrote, an index or the help page pydoctor wrote, a source listing or an
+    index Haddock wrote, an index, a page of uses or the help page javadoc wrote, a list or
+    the index YARD wrote, RDoc's table of contents, or viewcode's list of modules, or ""."""
     if _VIEWCODE_INDEX_NAME.search(relpath) and built_by_sphinx(head):
         return _VIEWCODE_INDEX_REASON
     if _PYDOCTOR_INDEX_NAME.search(relpath) and head.names(PYDOCTOR):
@@ -165,6 +216,23 @@ def generated_listing(head: PageHead, relpath: str) -> str:
         return _DOXYGEN_LISTING_REASON
     if _DOXYGEN_LEGEND_NAME.search(relpath) and head.names(DOXYGEN):
         return _DOXYGEN_LEGEND_REASON
+    if _HADDOCK_SOURCE_NAME.search(relpath) and head.names(HADDOCK_SOURCE):
+        return _HADDOCK_SOURCE_REASON
+    if _HADDOCK_INDEX_NAME.search(relpath) and head.names(HADDOCK):
+        return _HADDOCK_INDEX_REASON
+    if head.names(JAVADOC):
+        if _JAVADOC_INDEX_NAME.search(relpath):
+            return _JAVADOC_INDEX_REASON
+        if _JAVADOC_USES_NAME.search(relpath):
+            return _JAVADOC_USES_REASON
+        if _JAVADOC_HELP_NAME.search(relpath):
+            return _JAVADOC_HELP_REASON
+    if head.names(YARD_LIST):
+        return _YARD_LIST_REASON
+    if _YARD_INDEX_NAME.search(relpath) and head.names(YARD):
+        return _YARD_INDEX_REASON
+    if _RDOC_INDEX_NAME.search(relpath) and head.names(RDOC):
+        return _RDOC_INDEX_REASON
     return ""
 
 

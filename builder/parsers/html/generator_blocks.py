@@ -29,9 +29,9 @@ _GRID_COLUMNS = {"two-column-summary": 2, "three-column-summary": 3, "four-colum
 
 
 def render_generator_block(element: Element, depth: int) -> str | None:
-    """The text of a block ``body_text`` hands over: a Doxygen ``table.memname`` or
-    ``div.fragment``, or a javadoc ``div.summary-table``; None for a div of that class that is
-    none of them."""
+    """The text of a block ``body_text`` hands over: a Doxygen ``table.memname`` (or DocBook
+    XSL's ``table.funcprototype-table``, laid out the same way) or ``div.fragment``, or a
+    javadoc ``div.summary-table``; None for a div of that class that is none of them."""
     if element.tag == "table":
         return _declaration(element)
     if not _is_generator_block(element):
@@ -112,6 +112,8 @@ def javadoc_member_heading(heading: Element, text: str) -> str:
     maxWidth)``), taken from the signature under it: the heading alone names the method, and
     its overloads (StringUtils has four abbreviate) would be sections of one heading."""
     parent = heading.getparent()
+    if parent is not None and parent.tag == "li" and has_class(parent, "blockList"):
+        return _listed_member_heading(heading, text)
     if parent is None or parent.tag != "section" or not has_class(parent, "detail"):
         return text
     signature = heading.getnext()
@@ -122,4 +124,24 @@ def javadoc_member_heading(heading: Element, text: str) -> str:
         listed = collapse(text_of(parameters).replace("\xa0", " "))
         if listed.startswith("("):
             return text + listed
+    return text
+
+
+def _listed_member_heading(heading: Element, text: str) -> str:
+    """The heading of a member javadoc 8 to 15 writes in a ``li.blockList`` (``<h4>nargs</h4>``
+    over ``<pre>Argument nargs(int n)</pre>``) with the parameters its signature lists."""
+    signature = heading.getnext()
+    if signature is None or signature.tag != "pre":
+        return text
+    # javadoc 9 on writes a zero-width space between a method's name and its parameters.
+    shown = collapse(text_of(signature).replace("\xa0", " ").replace("\u200b", ""))
+    start = shown.find(f"{text}(")
+    if start < 0 or (start > 0 and not shown[start - 1].isspace()):
+        return text
+    opened = start + len(text)
+    depth = 0
+    for index in range(opened, len(shown)):
+        depth += {"(": 1, ")": -1}.get(shown[index], 0)
+        if depth == 0:
+            return text + shown[opened : index + 1]
     return text

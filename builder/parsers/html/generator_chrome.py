@@ -1,12 +1,13 @@
 """Find the chrome particular generators write inside a page's article, each looked for only
 where the page says that generator wrote it.
 
-Texinfo's node navigation, tables of contents and indices; Doxygen's graphs, "More..." links
-and links to a file's listing; pydoctor's label of a page's kind and its links to the class
-index; matplotlib's plot links; nbsphinx's execution counts; pdoc's hidden (or folded) source.
-A generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx
-and pdoc, where the page's bytes name their classes): a scan of the whole page for each costs
-about 1.4% of the parse of a Sphinx page.
+Texinfo's node navigation, tables of contents and indices, and texi2html's button bars and
+footer; groff's list of a manual page's sections; Doxygen's graphs, "More..." links and links
+to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a page's
+kind and its links to the class index; matplotlib's plot links; nbsphinx's execution counts;
+pdoc's hidden (or folded) source. A generator's marks are looked for where its page names it
+in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their classes): a
+scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -16,8 +17,17 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import select
-from builder.parsers.html.page_head import DOXYGEN, PLOT_DIRECTIVE, PYDOCTOR, TEXINFO, PageHead
+from builder.parsers.html.body_text import select, text_of
+from builder.parsers.html.page_head import (
+    DOXYGEN,
+    GROFF,
+    HADDOCK,
+    PLOT_DIRECTIVE,
+    PYDOCTOR,
+    TEXI2HTML,
+    TEXINFO,
+    PageHead,
+)
 
 
 def class_test(name: str) -> str:
@@ -33,11 +43,19 @@ def generator_chrome(
     found: set[Element] = set(_node_navigation(root))
     if head is None or head.names(TEXINFO):
         found.update(select(root, _TEXINFO_CONTENTS))
+    if head is None or head.names(TEXINFO) or head.names(TEXI2HTML):
         found.update(select(root, _TEXINFO_INDEX_TABLES))
+    if head is None or head.names(TEXI2HTML):
+        found.update(_button_bars(root))
+        found.update(select(root, _TEXI2HTML_FOOTER))
+    if head is None or head.names(GROFF):
+        found.update(select(root, _GROFF_CONTENTS))
     if head is None or head.names(DOXYGEN):
         found.update(select(root, _DOXYGEN_GRAPHS))
         found.update(select(root, _DOXYGEN_MORE_LINKS))
         found.update(select(root, _DOXYGEN_LISTING_LINKS))
+    if head is None or head.names(HADDOCK):
+        found.update(select(root, _HADDOCK_OUTLINES))
     if head is None or head.names(PYDOCTOR):
         found.update(select(root, _PYDOCTOR_KIND_LABEL))
         found.update(select(root, _PYDOCTOR_HIERARCHY_LINKS))
@@ -58,6 +76,8 @@ def generator_chrome(
 # below the node has rel only on its [Contents] and [Index] links.
 _NODE_NAVIGATION_PATHS = (".//div[@class='header']", ".//div[@class='nav-panel']")
 _NODE_LINK_RELS = ("next", "prev", "up", "contents", "index")
+# texi2html's buttons say "[ << ]", "[ Up ]", "[Contents]"; a bracketed cell of more is text.
+_LONGEST_BUTTON = 12
 
 
 # Texinfo's table of contents (and short one) in a single-page manual: a list of every
@@ -73,9 +93,19 @@ _TEXINFO_CONTENTS = etree.XPath(
 # general index is; a manual written as one page had each as sections of these rows alone.
 # makeinfo 6 writes table.index-cp (index-fn...) and letter tables of a.summary-letter,
 # makeinfo 7 table.cp-entries-printindex and table.cp-letters-header-printindex.
+# texi2html writes them as makeinfo 6 does (table.index-pg, letters of a.summary-letter):
+# GNU gettext 0.21's twelve index pages read as 19 sections of entries.
 _TEXINFO_INDEX_TABLES = etree.XPath(
     "descendant::table[starts-with(@class, 'index-') or contains(@class, '-printindex')"
     " or descendant::a[@class='summary-letter']]"
+)
+
+# groff -Thtml's list of a manual page's sections at its top, a link each, named as its
+# section and with a <br> after it: read as the first section of each page ("NAME SYNOPSIS
+# DESCRIPTION OPTIONS AUTHOR", GNU gettext 0.21's 26 pages of its programs).
+_GROFF_CONTENTS = etree.XPath(
+    "descendant::a[parent::body][starts-with(@href, '#')]"
+    "[substring(@href, 2) = normalize-space(.)][following-sibling::*[1][self::br]]"
 )
 
 # Doxygen's graphs (a class's inheritance and collaboration, a file's includes), each in a
@@ -105,6 +135,13 @@ _DOXYGEN_LISTING_LINKS = etree.XPath(
     "descendant-or-self::div[@class='contents']/p[count(*) = 1]"
     "[a[not(@class)][contains(@href, '_source.html')]][normalize-space(.) = normalize-space(a)]"
 )
+
+
+# Haddock's outlines of a module above its declarations: the "Contents" list of its groups'
+# headings, and the synopsis (folded under a "Synopsis" toggle), every declaration's signature
+# again, each linking to its entry: aeson 2.0.3.0's Data.Aeson read as a first section of
+# three parts, two of them signatures its entries hold.
+_HADDOCK_OUTLINES = etree.XPath("descendant::div[@id='table-of-contents' or @id='synopsis']")
 
 
 # pydoctor's label under each page's title ("class documentation", "module documentation"),
@@ -170,6 +207,29 @@ def _may_hold_notebook_cells(source: bytes | None) -> bool:
     looks for its prompts tests the classes of every div of every page (1.5% of a cold build
     of the Python docs, which hold none), and a class is written in the page as it is named."""
     return source is None or b"nbinput" in source or b"nboutput" in source
+
+
+# texi2html's line at the end of each page, naming who generated it, when and with what: read
+# as the last line of 36 of GNU gettext's sections, the only one of an index page's.
+_TEXI2HTML_FOOTER = etree.XPath(
+    "descendant::p[.//a[contains(@href, '/texi2html/')]]"
+    "[starts-with(normalize-space(.), 'This document was generated')]"
+)
+
+
+def _button_bars(root: Element) -> Iterator[Element]:
+    """texi2html's button bars under ``root``: a table above and below each node whose cells
+    are each a bracketed button or blank ("[ << ] | [ >> ] | [Top] | [Contents] | [Index] |
+    [ ? ]"), read as a line of brackets over each section of GNU gettext's manual (34 of its
+    854 sections held nothing else)."""
+    for table in root.iter("table"):
+        shown = [" ".join(text_of(cell).split()) for cell in table.iter("td")]
+        if any(shown) and all(not text or _is_button(text) for text in shown):
+            yield table
+
+
+def _is_button(text: str) -> bool:
+    return text.startswith("[") and text.endswith("]") and len(text) <= _LONGEST_BUTTON
 
 
 def _node_navigation(root: Element) -> Iterator[Element]:

@@ -33,7 +33,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.api_entries import ApiEntry
 from builder.parsers.html.body_text import has_class, is_element, plain_text, select
-from builder.parsers.html.page_head import GTK_DOC, SPHINX, TEXINFO, PageHead
+from builder.parsers.html.page_head import DOCBOOK_XSL, GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 
 _ENTRY_MARKS = ('class="top"', "method-detail", 'class="attr ', 'class="functionHeader"')
@@ -104,6 +104,14 @@ _BARE_H5 = etree.XPath("descendant::h5[not(@*)]")
 # anchors of their own names. Looked for on a page whose <head> names GTK-Doc.
 _GTK_DOC_SUBSECTION_HEADINGS = etree.XPath("descendant::div[@class='refsect3']/h4")
 _GTK_DOC_LABEL_ANCHORS = (".parameters", ".returns", ".members")
+# DocBook XSL heads each author (editor, corporate author...) on a book's title page with an
+# <h3>: the book's sections opened with one per author, the abstract and version under the
+# last one's name (Linux-PAM 1.5.2's guides: "Thorsten Kukuk" held the Application Developers'
+# Guide's abstract). Looked for on a page whose <head> names the stylesheets.
+_DOCBOOK_CREDITS = etree.XPath(
+    "descendant::div[@class='titlepage']//h3"
+    "[@class='author' or @class='corpauthor' or @class='editor' or @class='othercredit']"
+)
 # Texinfo's footnote labels (makeinfo 6 and 7): the h5 after its h4.footnotes-heading, on a
 # page whose <head> names makeinfo or texi2any (a class that plain is any page's to use).
 _TEXINFO_FOOTNOTES_MARK = "footnotes-heading"
@@ -138,9 +146,10 @@ def drop_haddock_links(root: Element, text: str) -> None:
 
 
 def demote_label_headings(root: Element, text: str, head: PageHead) -> None:
-    """Read the headings erl_docgen, TypeDoc, JSDoc and GTK-Doc write inside an entry, and
-    Texinfo's footnote numbers, as the labels they are (``text`` is the page's and ``head``
-    its head: a query runs only where its generator's marks are)."""
+    """Read the headings erl_docgen, TypeDoc, JSDoc and GTK-Doc write inside an entry,
+    Texinfo's footnote numbers and DocBook's credits on a title page, as the labels they are
+    (``text`` is the page's and ``head`` its head: a query runs only where its generator's
+    marks are)."""
     labels: list[Element] = []
     if "func-types-title" in text:
         labels += select(root, _ERL_DOCGEN_LABELS)
@@ -158,6 +167,8 @@ def demote_label_headings(root: Element, text: str, head: PageHead) -> None:
         labels += select(root, _PDOC_LABELS)
     if _TEXINFO_FOOTNOTES_MARK in text and head.names(TEXINFO):
         labels += select(root, _TEXINFO_FOOTNOTE_LABELS)
+    if head.names(DOCBOOK_XSL):
+        labels += select(root, _DOCBOOK_CREDITS)
     for label in labels:
         label.tag = "p"
 

@@ -7,8 +7,9 @@ slug would say ``comparison-details-1``), on the division DocBook XSL wraps its 
 (``<div class="sect1" id="DATATYPE-NUMERIC"><div class="titlepage">...<h2>``), on an
 empty anchor just before it (makeinfo's ``<span id="Architecture-1"></span>``), or on an
 anchor inside it (Doxygen's ``<h2 class="groupheader"><a id="define-members"></a>Macros``,
-GTK-Doc's page titles, older pages' ``<h2><a name="install">Install</a></h2>``). A slug of the
-heading's text is the last resort, and names no element of a page that has none of these.
+GTK-Doc's page titles, older pages' ``<h2><a name="install">Install</a></h2>``), or on an
+empty anchor before the list whose first item it opens (javadoc 8 to 15's members). A slug of
+the heading's text is the last resort, and names no element of a page that has none of these.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ def heading_anchor(heading: Element) -> str:
         or _titlepage_owner_id(heading)
         or _anchor_before(heading)
         or _anchor_inside(heading)
+        or _anchor_before_list(heading)
         or slugify(heading_text(heading))
     )
 
@@ -98,6 +100,19 @@ def _anchor_before(heading: Element) -> str:
     if (before.text or "").strip() or (before.tail or "").strip():
         return ""
     return str(before.get("id") or before.get("name") or "").strip()
+
+
+def _anchor_before_list(heading: Element) -> str:
+    """The anchor right before the list whose first item ``heading`` opens: javadoc 8 to 15
+    write a member as ``<a id="nargs(int)"></a><ul class="blockList"><li class="blockList">
+    <h4>nargs</h4>``, and a slug of "nargs" named no element, twice for two overloads."""
+    item = heading.getparent()
+    if item is None or item.tag != "li" or _first_element(item) is not heading:
+        return ""
+    listing = item.getparent()
+    if listing is None or listing.tag != "ul" or _first_element(listing) is not item:
+        return ""
+    return _anchor_before(listing)
 
 
 def _anchor_inside(heading: Element) -> str:

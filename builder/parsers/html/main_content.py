@@ -92,6 +92,7 @@ _FALLBACK_ROOTS = tuple(
 # stopping after the first still walked the rest of the page: a twentieth of the parse time.
 _FIRST_TITLE = etree.XPath("descendant-or-self::title[1]")
 _FIRST_H1 = etree.XPath("descendant-or-self::h1[1]")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 # Elements that frame the article on every page of a site rather than belong to it.
 _CHROME_TAGS = frozenset(
     {
@@ -363,6 +364,17 @@ def first_h1(root: Element) -> str:
         if text:
             return text
     return ""
+
+
+def opens_with_title(root: Element, title: str) -> bool:
+    """Whether the content's first heading (of any level) reads as ``title``, spaces of any
+    kind alike (DocBook XSL titles a section's page "3.1. What can be expected" and heads it
+    "3.1.&nbsp;What can be expected"), and no other heading is of its level: it heads all the
+    page, as an <h1> would."""
+    headings = [heading for heading in root.iter(*_HEADINGS) if heading_text(heading)]
+    if not headings or heading_text(headings[0]).split() != title.split():
+        return False
+    return all(heading.tag != headings[0].tag for heading in headings[1:])
 
 
 def has_title(document: Element) -> bool:

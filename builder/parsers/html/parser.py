@@ -61,11 +61,13 @@ from builder.parsers.html.main_content import (
     head_title,
     lines_source,
     load_document,
+    opens_with_title,
     strip_chrome,
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
-from builder.parsers.html.page_head import read_head
+from builder.parsers.html.member_labels import space_member_labels
+from builder.parsers.html.page_head import HADDOCK, read_head
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
@@ -106,17 +108,22 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     marks = "" if sphinx else text
     demote_label_headings(root, marks, head)
     drop_haddock_links(root, marks)
+    space_member_labels(root, head)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     titled = head_title(document)
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source, head, sphinx)
-    h1 = first_h1(root)
+    # Haddock's <h1>s are a module's groups ("Documentation" where it has none), its name the
+    # <title>: as the first <h1>, "Documentation" titled every such module and its entries.
+    h1 = "" if head.names(HADDOCK) else first_h1(root)
     entries = generator_entries(root, marks)
     # A page with no <h1> (MkDocs' pages written from "##": 58 of python-typer-doc 0.7.0's
-    # 60) is headed by its <title>, which its sections' paths name as an <h1> would be.
+    # 60) is headed by its <title>, which its sections' paths name as an <h1> would be; one
+    # whose first heading is its title (DocBook XSL's page of a section) is headed by that,
+    # named once (Linux-PAM 1.5.2's guides: 350 of 449 sections named it twice).
     walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
-    walker.title_heads_page = not h1 and bool(titled)
+    walker.title_heads_page = not h1 and bool(titled) and not opens_with_title(root, titled)
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=h1 or titled or stem, sections=walker.sections())
 

@@ -35,6 +35,7 @@ from builder.parsers.markdown.body_text import (
     render_blocks,
     render_inline,
 )
+from builder.parsers.markdown.bold_releases import head_bold_releases
 from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
@@ -506,10 +507,11 @@ def parse(
     if mdx:
         env[MDX_ENV_KEY] = True
     tokens = BLOCK_MD.parse(text, env)
+    lines = text.split("\n")
+    head_bold_releases(tokens, lines, relpath)
     front_matter = next((t.content for t in tokens if t.type == "front_matter"), "")
     state = DocState(relpath=relpath, api=api, includes=includes)
     directives = Directives(BLOCK_MD, state, kernel_language=yaml_kernel_language(front_matter))
-    lines = text.split("\n")
     doc = Document(
         tokens, match_closers(tokens), INLINE_MD, env, mdx,
         substitutions={**_project_substitutions(macros), **yaml_substitutions(front_matter)},

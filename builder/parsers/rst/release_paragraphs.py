@@ -21,7 +21,7 @@ from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, is_release_heading
 # "**3.11.3**", "**1.0.0** (2020-01-01)", "**2.0** - 2019-05-04"; never a sentence after it.
 # The date after a dash starts with no space: were the spaces before it and those it may hold
 # one run, each way of sharing a long run out would be tried (a line of spaces took minutes).
-_BOLD_RELEASE = re.compile(
+BOLD_RELEASE = re.compile(
     r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
     r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
 )
@@ -31,7 +31,7 @@ def release_heading(lines: list[str], i: int, first: int, doc: DocState) -> Head
     """The heading the paragraph at ``lines[i]`` is, when it is a changelog's bold release."""
     if i + 1 < len(lines) and lines[i + 1]:  # a paragraph of more than one line
         return None
-    if not _BOLD_RELEASE.fullmatch(lines[i]) or not CHANGELOG_FILE.search(doc.relpath):
+    if not BOLD_RELEASE.fullmatch(lines[i]) or not CHANGELOG_FILE.search(doc.relpath):
         return None
     return _release_at(lines[i], first + i)
 

@@ -1,0 +1,32 @@
+"""Keep apart the labels Doxygen writes beside a member's declaration.
+
+Doxygen shows a member's qualifiers as boxes beside its signature, each a ``span.mlabel`` with
+nothing between them (``<span class="mlabel">inline</span><span class="mlabel">protected
+</span>``): their text ran together, "inlineprotected", "virtualdefault", "strongprotected",
+and a search for "protected" or "virtual" found none of them. Each label after another is set
+off by a space, as the boxes are on the page.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import select
+from builder.parsers.html.page_head import DOXYGEN, PageHead
+
+# A label right after another: its element is the next one, with no text between them.
+_LATER_LABELS = etree.XPath(
+    "descendant::span[@class='mlabel'][preceding-sibling::*[1][self::span[@class='mlabel']]]"
+)
+
+
+def space_member_labels(root: Element, head: PageHead) -> None:
+    """Set off each Doxygen member label that follows another under ``root`` by a space, on a
+    page whose head ``head`` names Doxygen."""
+    if not head.names(DOXYGEN):
+        return
+    for label in select(root, _LATER_LABELS):
+        previous = label.getprevious()
+        if previous is not None and not (previous.tail or "").strip():
+            previous.tail = " "

@@ -1,0 +1,31 @@
+"""builder.parsers.html.member_labels: Doxygen's labels beside a member read apart."""
+
+from __future__ import annotations
+
+from builder.parsers.html.parser import parse
+
+# CLI11 2.1.2's Debian docs (libcli11-doc), classCLI_1_1App.html, cut down.
+PAGE = (
+    '<html><head><meta name="generator" content="Doxygen 1.9.4"/><title>CLI11: CLI::App Class '
+    'Reference</title></head><body><div class="contents"><h2 class="memtitle">'
+    '<span class="permalink"><a href="#a1">&#9670;&nbsp;</a></span>App()</h2>'
+    '<div class="memitem"><div class="memproto"><table class="mlabels"><tr>'
+    '<td class="mlabels-left"><table class="memname"><tr><td class="memname">CLI::App::App'
+    '</td><td>(</td><td class="paramtype">App *&#160;</td><td class="paramname">parent</td>'
+    '<td>)</td></tr></table></td><td class="mlabels-right"><span class="mlabels">'
+    '<span class="mlabel">inline</span><span class="mlabel">protected</span></span></td>'
+    '</tr></table></div><div class="memdoc"><p>Special private constructor for subcommand.'
+    "</p></div></div></div></body></html>"
+)
+
+
+def test_doxygen_s_member_labels_read_apart() -> None:
+    # 228 signatures of CLI11's read "inlineprotected", "virtualdefault", "strongprotected"
+    (section,) = [s for s in parse(PAGE, "classCLI_1_1App.html").sections if s.heading == "App()"]
+    assert "| inline protected" in section.body
+
+
+def test_those_spans_on_another_generator_s_page_are_left_as_written() -> None:
+    page = PAGE.replace('<meta name="generator" content="Doxygen 1.9.4"/>', "")
+    bodies = "\n".join(s.body for s in parse(page, "classCLI_1_1App.html").sections)
+    assert "inlineprotected" in bodies
