@@ -15,8 +15,9 @@ shows medians over the rounds and the load average before and after. Figures per
 build wall time (and CPU time, steadier when the machine is shared), peak memory (the child's
 maximum resident set), output size against the input; for docbuild, also a cold build for
 docclient alone (``--index-limit-mb 0``: no doctrove-index@1 files) and its output, and a
-one-word edit in one page rebuilt with the build cache, as a share of a cold build with the
-cache, with its stages
+one-word edit in one page rebuilt with the build cache (``--rebuilds`` times a round, the page
+put back after each), as a share of a cold build with the cache, in wall and in CPU time, with
+its stages
 (``--edit``: the word written backwards, the default, or made longer, or followed by a clause;
 ``--copies N`` builds a version of N copies of the corpus, to see how each figure grows);
 with ``--site-search``, also docbuild with its search box on (a cold build with the cache, a
@@ -214,6 +215,9 @@ def plain_script(pages: Path, database: Path) -> None:
     Path(f"{database}.gz").write_bytes(gzip.compress(database.read_bytes(), mtime=0))
 
 
+# One-word rebuilds per round and checkout: a rebuild takes about a second, which a shared
+# machine's load swings by a fifth, so one a round left its median to three or five samples.
+REBUILDS_PER_ROUND = 3
 # How the rebuild's page is edited: a paragraph word written backwards (the page keeps its
 # length and its token counts), or made three letters longer, or followed by a clause of ten
 # words (more tokens, more index chunks and head pages changed).
@@ -248,11 +252,13 @@ def measure_docbuild(
     with_search: bool = False,
     edit: str = "reverse",
     with_watch: bool = False,
+    rebuilds: int = 1,
 ) -> None:
     """One round of docbuild from ``checkout``: a cold build without the cache, then a cold
-    build that fills an empty cache, one word changed in ``edited`` as ``edit`` says (EDITS)
-    and a rebuild (unless ``edited`` is None), all without the search box; then,
-    ``with_search``, the same with it; then, ``with_watch``, the edits under --watch."""
+    build that fills an empty cache, and ``rebuilds`` times one word changed in ``edited`` as
+    ``edit`` says (EDITS) and a rebuild, the page put back after each (unless ``edited`` is
+    None), all without the search box; then, ``with_search``, the same with it; then,
+    ``with_watch``, the edits under --watch."""
     command = [sys.executable, "-m", "builder.cli", "build", "-c", str(work / "docbuild.toml")]
     site, cache, warm = work / "site", work / "cache", work / "warm"
     for folder in (site, cache, warm):
@@ -283,18 +289,22 @@ def measure_docbuild(
         return
     warm_command = [*command, "--out", str(warm), "--cache-dir", str(cache), "--no-site-search"]
     filled = run_pinned(warm_command, cores, checkout)
-    original = edit_one_word(edited, edit)
-    try:
-        rebuilt = run_pinned(warm_command, cores, checkout)
-    finally:
-        edited.write_bytes(original)
-    figures.rebuilds.append(rebuilt)
     figures.filled.append(filled)
-    figures.rebuild_share.append(rebuilt.wall / filled.wall)
-    figures.rebuild_share_uncached.append(rebuilt.wall / cold.wall)
-    figures.stages.append(
-        {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
-    )
+    for cycle in range(rebuilds):
+        if cycle:  # the page put back and rebuilt: the cache as the cold build filled it
+            run_pinned(warm_command, cores, checkout)
+        original = edit_one_word(edited, edit)
+        try:
+            rebuilt = run_pinned(warm_command, cores, checkout)
+        finally:
+            edited.write_bytes(original)
+        figures.rebuilds.append(rebuilt)
+        figures.rebuild_share.append(rebuilt.wall / filled.wall)
+        figures.rebuild_cpu_share.append(rebuilt.cpu / filled.cpu)
+        figures.rebuild_share_uncached.append(rebuilt.wall / cold.wall)
+        figures.stages.append(
+            {name: float(seconds) for name, seconds in _STAGE_LINE.findall(rebuilt.stderr)}
+        )
     if with_search:
         measure_searched_rebuilds(command, checkout, work, edited, cores, figures, edit)
     if with_watch:
@@ -435,10 +445,19 @@ def main() -> None:
         help="build a version made of this many copies of the corpus (a bigger version: how "
         "time, memory, a rebuild and the first answer grow with it)",
     )
+    parser.add_argument(
+        "--rebuilds",
+        type=int,
+        default=REBUILDS_PER_ROUND,
+        help="one-word edits rebuilt per round and checkout, the page put back and rebuilt "
+        f"after each (default {REBUILDS_PER_ROUND})",
+    )
     parser.add_argument("--plain-script", nargs=2, type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.copies < 1:
         parser.error("--copies must be 1 or more")
+    if args.rebuilds < 1:
+        parser.error("--rebuilds must be 1 or more (--no-rebuild leaves them out)")
     if args.plain_script:
         plain_script(*args.plain_script)
         return
@@ -501,6 +520,7 @@ def main() -> None:
                     args.site_search,
                     args.edit,
                     args.watch,
+                    args.rebuilds,
                 )
             if version is not None:
                 measure_pagefind(work, pages, args.core, results["Pagefind"])

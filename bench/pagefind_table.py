@@ -29,6 +29,7 @@ class Figures:
     bare: list[Run] = field(default_factory=list)
     bare_output: str = "—"
     rebuild_share: list[float] = field(default_factory=list)
+    rebuild_cpu_share: list[float] = field(default_factory=list)  # CPU time against CPU time
     rebuild_share_uncached: list[float] = field(default_factory=list)
     rebuilds: list[Run] = field(default_factory=list)
     filled: list[Run] = field(default_factory=list)
@@ -69,7 +70,9 @@ def print_table(results: dict[str, Figures], edited: str, cores: int = 1) -> Non
         "for docclient alone: output": [f.bare_output for f in present.values()],
         f"one word changed in {edited}, rebuild": [
             f"{100 * statistics.median(f.rebuild_share):.1f}% of a cold build with the cache "
-            f"({100 * statistics.median(f.rebuild_share_uncached):.1f}% of one without)"
+            f"({100 * statistics.median(f.rebuild_share_uncached):.1f}% of one without; CPU: "
+            f"{100 * statistics.median(f.rebuild_cpu_share):.1f}% of the cold build's with the "
+            f"cache; {len(f.rebuild_share)} rebuilds)"
             if f.rebuild_share
             else "—"
             for f in present.values()
