@@ -186,7 +186,7 @@ def _counts_of(sizes: bytes) -> list[int]:
     """The counts of a token counts blob: FTS5 writes one SQLite varint per column, 7 bits a
     byte, high bits first, never with a leading empty group (so its bytes come back as they
     were)."""
-    if len(sizes) == len(FTS_COLUMNS) and max(sizes, default=0) < 0x80:
+    if len(sizes) == len(FTS_COLUMNS) and sizes.isascii():
         return list(sizes)  # every count under 128: one byte each (most sections' counts)
     counts: list[int] = []
     value = length = 0
