@@ -69,6 +69,9 @@ _ADMONITION = re.compile(
     r"( *)\.\. (note|warning|caution|attention|danger|error|hint|important|tip|seealso)::"
     r"[ \t]*(.*)"
 )
+# How deep directives nested in directives are read; deeper ones stay as written. Each level
+# reads its content again, and a docstring of a thousand nested admonitions ran out of stack.
+_DEEPEST_DIRECTIVE = 8
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -353,10 +356,15 @@ def _roles_on_one_line(lines: list[str]) -> list[str]:
     return out
 
 
-def _fenced_literal_blocks(lines: list[str]) -> list[str]:
+def _fenced_literal_blocks(lines: list[str], depth: int = 0) -> list[str]:
     """``lines`` with each reST literal block ("Usage::", a blank line, lines indented below
     it) fenced as code, its marker read as Sphinx shows it: "Usage:", nothing for "::" alone.
-    Read as Markdown, prompt_toolkit's "::" stayed and a block in a list ran into one line."""
+    Read as Markdown, prompt_toolkit's "::" stayed and a block in a list ran into one line.
+    ``depth`` is how many directives ``lines`` are the content of."""
+
+    def read(content: list[str]) -> list[str]:
+        return _fenced_literal_blocks(content, depth + 1)
+
     out: list[str] = []
     fence = ""
     index = 0
@@ -372,7 +380,9 @@ def _fenced_literal_blocks(lines: list[str]) -> list[str]:
                 fence = ""
             out.append(line)
             continue
-        if (directive := directive_lines(lines, index - 1, _fenced_literal_blocks)) is not None:
+        if depth < _DEEPEST_DIRECTIVE and (
+            (directive := directive_lines(lines, index - 1, read)) is not None
+        ):
             block, index = directive
             out += block
             continue
