@@ -31,7 +31,7 @@ from builder.api.render import (
     member_events,
     signature_text,
 )
-from builder.parsers.markdown.docstring_directives import directive_lines
+from builder.parsers.markdown.docstring_directives import directive_lines, enclosing_lines
 from builder.parsers.markdown.spliced import lines_outside_fences
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
@@ -365,6 +365,7 @@ def _fenced_literal_blocks(lines: list[str], depth: int = 0) -> list[str]:
     def read(content: list[str]) -> list[str]:
         return _fenced_literal_blocks(content, depth + 1)
 
+    enclosing = enclosing_lines(lines)
     out: list[str] = []
     fence = ""
     index = 0
@@ -381,7 +382,7 @@ def _fenced_literal_blocks(lines: list[str], depth: int = 0) -> list[str]:
             out.append(line)
             continue
         if depth < _DEEPEST_DIRECTIVE and (
-            (directive := directive_lines(lines, index - 1, read)) is not None
+            (directive := directive_lines(lines, index - 1, read, enclosing)) is not None
         ):
             block, index = directive
             out += block
