@@ -341,19 +341,20 @@ def _roles_on_one_line(lines: list[str]) -> list[str]:
     text too: diskcache's ":meth:`Cache.push" then "<diskcache.Cache.push>`") joined onto one
     line, outside code; a Markdown paragraph reads the break as a space all the same."""
     prose = lines_outside_fences(lines)
-    out: list[str] = []
+    # The lines each output line joins, and whether the last ends in a role's open text,
+    # told from the line last joined alone (one without a backtick leaves the role open):
+    # joining each line onto the one before and searching that again took the square of a
+    # paragraph's length when a role never closed.
+    joins: list[list[str]] = []
+    role_open = False
     for number, line in enumerate(lines):
-        if (
-            out
-            and number in prose
-            and number - 1 in prose
-            and line.strip()
-            and _OPEN_ROLE.search(out[-1])
-        ):
-            out[-1] = f"{out[-1].rstrip()} {line.lstrip()}"
+        if role_open and number in prose and number - 1 in prose and line.strip():
+            joins[-1].append(line.lstrip())
+            role_open = "`" not in line or _OPEN_ROLE.search(line) is not None
             continue
-        out.append(line)
-    return out
+        joins.append([line])
+        role_open = _OPEN_ROLE.search(line) is not None
+    return [" ".join([*(part.rstrip() for part in parts[:-1]), parts[-1]]) for parts in joins]
 
 
 def _fenced_literal_blocks(lines: list[str], depth: int = 0) -> list[str]:
