@@ -19,7 +19,9 @@ from builder.parsers.rst.directives import VERSION_NOTES
 from builder.parsers.rst.events import labelled
 
 # A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3".
-_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w:-]*?)::(?:[ \t]+(.*?))?[ \t]*")
+# Matched on a line without trailing spaces: a lazy argument before optional spaces took the
+# square of a run of spaces inside it.
+_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w:-]*?)::(?:[ \t]+(.*))?")
 _CODE = frozenset({"code", "code-block", "sourcecode"})
 _IMAGE = frozenset({"image", "figure"})
 # The Python domain's object descriptions (".. attribute:: query_class" with ":type: int"),
