@@ -169,6 +169,16 @@ def test_a_member_of_javadoc_8_to_15_is_headed_and_anchored_as_its_page_names_it
     ]
 
 
+def test_an_empty_heading_over_a_javadoc_signature_is_no_member() -> None:
+    # The heading's text was found at the signature's start as "" + "(": an empty heading
+    # became a member "(int n)", the signature's parameters; it stays empty, as elsewhere.
+    page = (
+        '<main role="main"><h3>Method Detail</h3><ul class="blockList"><li class="blockList">'
+        "<h4></h4><pre>(int n)</pre><div>Text.</div></li></ul></main>"
+    )
+    assert [s.heading for s in parse(page, "Argument.html").sections] == ["Method Detail", ""]
+
+
 def test_docbook_navigation_bars_are_chrome() -> None:
     # DocBook XSL (PostgreSQL's docs) frames each page with a "Prev | Up | Home | Next" table
     # in div.navheader and div.navfooter; there is no role="main" to leave them out.
