@@ -667,3 +667,12 @@ def test_a_docstrings_roles_cut_by_line_breaks_join_each_once() -> None:
         "",
         "After.",
     ]
+
+
+def test_a_role_opened_in_a_doctest_joins_no_lines() -> None:
+    # A doctest's string that opens a role (":func:`f") joined the doctest's next lines onto
+    # its own, prompts and all, in one line of the pycon block.
+    docstring = 'Use it:\n\n>>> s = ":func:`f"\n>>> print(s)\n:func:`f\n\nSee :meth:`a\nb` here.'
+    assert markdown_docstring(docstring) == (
+        'Use it:\n\n```pycon\n>>> s = ":func:`f"\n>>> print(s)\n:func:`f\n```\n\nSee `a b` here.'
+    )

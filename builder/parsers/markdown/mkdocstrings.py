@@ -339,21 +339,27 @@ def markdown_docstring(docstring: str) -> str:
 def _roles_on_one_line(lines: list[str]) -> list[str]:
     """``lines`` with each role that a line break cuts (docstrings wrap at a width, in a role's
     text too: diskcache's ":meth:`Cache.push" then "<diskcache.Cache.push>`") joined onto one
-    line, outside code; a Markdown paragraph reads the break as a space all the same."""
+    line, outside code (a doctest's paragraph is code: its lines, a role's text in a string,
+    ran into one); a Markdown paragraph reads the break as a space all the same."""
     prose = lines_outside_fences(lines)
     # The lines each output line joins, and whether the last ends in a role's open text,
     # told from the line last joined alone (one without a backtick leaves the role open):
     # joining each line onto the one before and searching that again took the square of a
     # paragraph's length when a role never closed.
     joins: list[list[str]] = []
-    role_open = False
+    role_open = in_doctest = False
     for number, line in enumerate(lines):
-        if role_open and number in prose and number - 1 in prose and line.strip():
+        if not line.strip():
+            in_doctest = False
+        elif not joins or not joins[-1][-1].strip():
+            in_doctest = line.lstrip().startswith(">>>")
+        joinable = line.strip() and not in_doctest and number in prose and number - 1 in prose
+        if role_open and joinable:
             joins[-1].append(line.lstrip())
             role_open = "`" not in line or _OPEN_ROLE.search(line) is not None
             continue
         joins.append([line])
-        role_open = _OPEN_ROLE.search(line) is not None
+        role_open = not in_doctest and _OPEN_ROLE.search(line) is not None
     return [" ".join([*(part.rstrip() for part in parts[:-1]), parts[-1]]) for parts in joins]
 
 
