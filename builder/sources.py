@@ -264,17 +264,24 @@ def _without_links_to_listed_pages(
 ) -> list[Candidate]:
     """The candidates but the links to another of them, which would read that page twice:
     Debian's ruby-mocha-doc 1.16.1 links YARD's index.html to file.README.html (28 sections
-    again). Those skipped, with the page read instead, are added to ``skipped``."""
+    again); and but the first of the links to one page elsewhere in the project, each of
+    which read it again. Those skipped, with the page read instead, are added to
+    ``skipped``."""
     if all(c.identity is None for c in candidates):
         return candidates  # no link: no path resolved
     files = {c.path.resolve(): c.relpath for c in candidates if c.identity is None}
     kept: list[Candidate] = []
-    for candidate in candidates:
-        target = files.get(candidate.path.resolve()) if candidate.identity is not None else None
-        if target is None:
+    for candidate in sorted(candidates, key=lambda c: c.relpath):
+        if candidate.identity is None:
             kept.append(candidate)
+            continue
+        target = candidate.path.resolve()
+        if target in files:
+            read_at = files[target]
+            skipped.append(SkippedFile(candidate.relpath, f"a link to {read_at}, read there"))
         else:
-            skipped.append(SkippedFile(candidate.relpath, f"a link to {target}, read there"))
+            files[target] = candidate.relpath
+            kept.append(candidate)
     return kept
 
 

@@ -48,13 +48,23 @@ def lone_mkdocs_config(root: Path, skipped: Collection[str]) -> tuple[str, str] 
     formulaic's docsite/mkdocs.yml over docsite/docs, whose pages were read as plain Markdown
     files of the project, in no order, the site's own settings unread."""
     found: list[tuple[str, str]] = []
+    top = root.resolve()
     for config in sorted(path for name in MKDOCS_CONFIG_NAMES for path in root.glob(f"*/{name}")):
         folder = config.parent
         name = folder.name
         if name in skipped or name in _NOT_ITS_SITE or name.startswith(".") or not config.is_file():
             continue
+        # Not through a link to elsewhere, nor a docs_dir that leads out ("../../other"): the
+        # site is the project's own.
+        if folder.is_symlink() or not config.resolve().is_relative_to(top):
+            continue
         docs_dir = str(mkdocs_settings(config).get("docs_dir") or "docs").strip("/") or "docs"
-        if (folder / docs_dir).is_dir() and all(seen != name for seen, _ in found):
+        docs = folder / docs_dir
+        if (
+            docs.is_dir()  # before resolving it: a link in a loop is none
+            and docs.resolve().is_relative_to(top)
+            and all(seen != name for seen, _ in found)
+        ):
             found.append((name, config.name))
     return found[0] if len(found) == 1 else None
 

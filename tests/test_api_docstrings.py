@@ -666,3 +666,14 @@ def test_an_inferred_style_reads_numpy_sections_griffe_infers_nothing_from() -> 
     assert _parts("Text.\n\nLegend\n------\nMore.\n", INFERRED_STYLE) == (
         DocPart("", "Text.\n\nLegend\n------\nMore."),
     )
+
+
+def test_a_long_run_of_spaces_in_a_line_is_read_once_for_section_titles() -> None:
+    # A title was matched lazily before optional spaces: from each line's start, each space of
+    # a run was tried against each other (100 KB of them, 10 s).
+    gap = " " * 100_000
+    text = f"A{gap}b.\n\nExamples\n--------\n>>> g()\n"
+    assert _parts(text, INFERRED_STYLE) == (
+        DocPart("", f"A{gap}b."),
+        DocPart("Examples", fields=(DocField("", "pycon", ">>> g()"),), code=True),
+    )

@@ -62,3 +62,18 @@ def test_names_a_helper_copies_into_the_package_s_globals_are_its_own(tmp_path: 
     assert [warning.message for warning in parsed.warnings] == [
         "autofunction pkg.hidden: not found in the code in " + str(tmp_path)
     ]
+
+
+def test_names_no_python_name_can_be_are_not_copied(tmp_path: Path) -> None:
+    # griffe sets a member named "x.y" as member y of a member x: with no x, loading the
+    # package raised KeyError out of the build.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(INIT, encoding="utf-8")
+    (tmp_path / "pkg" / "high.py").write_text(
+        HIGH.replace('["dmatrix"]', '["x.y", "", "dmatrix"]'), encoding="utf-8"
+    )
+    page = "API\n===\n\n.. autofunction:: pkg.dmatrix\n"
+    parsed = parse_file("api.rst", page, GriffeSource(tmp_path, ApiSettings(), str(tmp_path)))
+    assert parsed is not None
+    bodies = {section.heading: section.body for section in parsed.sections}
+    assert bodies["pkg.dmatrix"] == "`pkg.dmatrix(formula)`\n\nBuild a design matrix."

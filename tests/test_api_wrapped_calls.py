@@ -52,3 +52,25 @@ def test_an_attribute_a_wraps_function_makes_reads_the_wrapped_docstring(tmp_pat
         ),
         ("pkg.unwrapped", "`pkg.unwrapped = plain(Center)`"),
     ]
+
+
+def test_attributes_one_function_makes_each_read_their_own_wrapped_docstring(
+    tmp_path: Path,
+) -> None:
+    # The function's source is read once for all of them (a module of a thousand "x = make(K)"
+    # parsed a long make() each time); what each wraps is still its own argument.
+    many = "".join(
+        f'\n\nclass K{number}:\n    """Kind {number}."""\n\n\n'
+        f"k{number} = stateful_transform(K{number})\n"
+        for number in range(3)
+    )
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(STATE + many, encoding="utf-8")
+    page = "API\n===\n\n" + "".join(f".. autodata:: pkg.k{number}\n\n" for number in range(3))
+    parsed = parse_file("api.rst", page, GriffeSource(tmp_path, ApiSettings(), str(tmp_path)))
+    assert parsed is not None
+    assert [s.body.split("\n\n")[-1] for s in parsed.sections[1:]] == [
+        "Kind 0.",
+        "Kind 1.",
+        "Kind 2.",
+    ]

@@ -169,6 +169,16 @@ def test_a_member_of_javadoc_8_to_15_is_headed_and_anchored_as_its_page_names_it
     ]
 
 
+def test_an_empty_heading_over_a_javadoc_signature_is_no_member() -> None:
+    # The heading's text was found at the signature's start as "" + "(": an empty heading
+    # became a member "(int n)", the signature's parameters; it stays empty, as elsewhere.
+    page = (
+        '<main role="main"><h3>Method Detail</h3><ul class="blockList"><li class="blockList">'
+        "<h4></h4><pre>(int n)</pre><div>Text.</div></li></ul></main>"
+    )
+    assert [s.heading for s in parse(page, "Argument.html").sections] == ["Method Detail", ""]
+
+
 def test_docbook_navigation_bars_are_chrome() -> None:
     # DocBook XSL (PostgreSQL's docs) frames each page with a "Prev | Up | Home | Next" table
     # in div.navheader and div.navfooter; there is no role="main" to leave them out.
@@ -652,6 +662,20 @@ def test_groff_s_list_of_a_manual_page_s_sections_is_chrome() -> None:
         ("AUTOPOINT", ""),
         ("NAME", "autopoint - copies standard gettext infrastructure"),
         ("REPORTING BUGS", "See NAME\nabove."),
+    ]
+
+
+def test_groff_s_list_of_thousands_of_sections_is_chrome_a_comment_between() -> None:
+    # Each link's next element was found by an XPath libxml2 answers by listing every later
+    # sibling: a page of 16,000 such links took 4.4 s.
+    links = "".join(f'<a href="#S{number}">S{number}</a><!-- c --><br>' for number in range(2000))
+    page = (
+        '<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org">'
+        f"<title>T</title></head><body><h1>T</h1>{links}<h2>S1</h2><p>Text.</p></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "t.1.html").sections] == [
+        ("T", ""),
+        ("S1", "Text."),
     ]
 
 

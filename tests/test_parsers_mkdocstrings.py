@@ -9,7 +9,7 @@ from builder.api.model import ApiSettings
 from builder.api.options import read_mkdocs_settings
 from builder.model import ApiUse
 from builder.parsers import parse_file
-from builder.parsers.markdown.mkdocstrings import read_yaml
+from builder.parsers.markdown.mkdocstrings import markdown_docstring, read_yaml
 from builder.projects.layout import titled_by_navigation
 from tests.api_support import package_source
 
@@ -650,3 +650,29 @@ def test_a_shown_root_heading_sits_at_its_heading_level(tmp_path: Path) -> None:
         "shallower": [("X", 1), ("Y", 2), ("shapes.area", 3)],
         "hidden": [("shapes.area", 2)],
     }
+
+
+def test_a_docstrings_roles_cut_by_line_breaks_join_each_once() -> None:
+    # A role left open joined every line of its paragraph, each onto all the lines before it
+    # and searched again: the square of the paragraph's length.
+    assert markdown_docstring(
+        "See :meth:`Cache.push\n<pkg.Cache.push>` and :class:`A\nB` too."
+    ) == ("See `Cache.push` and `A B` too.")
+    assert markdown_docstring("A :meth:`x\ny` then :attr:`z\nw`.\n\nNext.") == (
+        "A `x y` then `z w`.\n\nNext."
+    )
+    never_closed = ":meth:`open\n" + "\n".join(f"word{number}" for number in range(20000))
+    assert markdown_docstring(never_closed + "\n\nAfter.").split("\n") == [
+        " ".join(never_closed.split("\n")),
+        "",
+        "After.",
+    ]
+
+
+def test_a_role_opened_in_a_doctest_joins_no_lines() -> None:
+    # A doctest's string that opens a role (":func:`f") joined the doctest's next lines onto
+    # its own, prompts and all, in one line of the pycon block.
+    docstring = 'Use it:\n\n>>> s = ":func:`f"\n>>> print(s)\n:func:`f\n\nSee :meth:`a\nb` here.'
+    assert markdown_docstring(docstring) == (
+        'Use it:\n\n```pycon\n>>> s = ":func:`f"\n>>> print(s)\n:func:`f\n```\n\nSee `a b` here.'
+    )

@@ -171,3 +171,18 @@ def test_a_docstrings_directive_in_a_block_quote_is_no_code(tmp_path: Path) -> N
         "`f()`\n\nThe form:\n\n```math\nw_{t+1} = w_t\n```\n\nwhere:\n\n- a list:\n\n"
         "  ```python\n  g(1)\n  ```"
     )
+
+
+def test_a_docstrings_directives_nested_past_a_depth_stay_as_written(tmp_path: Path) -> None:
+    # Each nested directive read its content again, one call deeper: a docstring of a thousand
+    # admonitions, each indented under the last, ran out of stack (RecursionError).
+    (tmp_path / "pkg").mkdir()
+    nested = "\n".join(f"    {' ' * depth}.. admonition:: T{depth}\n" for depth in range(1000))
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        f'def f():\n    """Start.\n\n{nested}\n    """\n', encoding="utf-8"
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    body = parsed.sections[-1].body
+    assert body.startswith("`f()`\n\nStart.\n\nT0:\n\nT1:\n\n")
+    assert "T7: .. admonition:: T8" in body

@@ -196,3 +196,16 @@ def test_a_link_to_another_page_of_the_docs_is_not_read_twice(tmp_path: Path) ->
         "index.html": "a link to file.README.html, read there",
         "sub/readme.html": "a link to file.README.html, read there",
     }
+
+
+def test_links_to_one_page_elsewhere_in_the_project_read_it_once(tmp_path: Path) -> None:
+    # Each of two links to the project's changelog read it again, and a third through a link
+    project, docs = _project(tmp_path)
+    (docs / "changes.md").symlink_to("../CHANGELOG.md")
+    (docs / "history.md").symlink_to("../CHANGELOG.md")
+    (docs / "old.md").symlink_to("history.md")
+    assert _reasons(docs, project) == {
+        "changes.md": "read",
+        "history.md": "a link to changes.md, read there",
+        "old.md": "a link to changes.md, read there",
+    }

@@ -737,6 +737,27 @@ def test_the_one_mkdocs_yml_in_another_folder_of_the_project_names_its_pages(
     assert survey_project(project).kind == "sphinx"
 
 
+def test_a_mkdocs_config_in_another_folder_is_not_read_through_a_link_out(tmp_path: Path) -> None:
+    # The one MkDocs config in a folder of the project was found through a link to a folder
+    # elsewhere, or with a docs_dir leading out of the project, and its pages were the docs.
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / "docs").mkdir(parents=True)
+    (elsewhere / "mkdocs.yml").write_text("site_name: Other\n", "utf-8")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "README.md").write_text("# Project\n", "utf-8")
+    (project / "site").symlink_to(elsewhere)
+    assert (survey_project(project).kind, survey_project(project).docs) == ("markdown", ".")
+    (project / "site").unlink()
+    (project / "site").mkdir()
+    (project / "site" / "mkdocs.yml").write_text("docs_dir: ../../elsewhere/docs\n", "utf-8")
+    assert (survey_project(project).kind, survey_project(project).docs) == ("markdown", ".")
+    (project / "site" / "mkdocs.yml").unlink()
+    (project / "site" / "mkdocs.yml").symlink_to(elsewhere / "mkdocs.yml")
+    (project / "site" / "docs").mkdir()
+    assert (survey_project(project).kind, survey_project(project).docs) == ("markdown", ".")
+
+
 def test_of_several_language_folders_the_one_served_at_the_sites_root_holds_the_docs(
     tmp_path: Path,
 ) -> None:

@@ -89,7 +89,9 @@ _NAPOLEON_SECTIONS = frozenset({
 # A title at the docstring's margin over a line of dashes, as reST writes a heading; napoleon
 # reads it as a NumPy section only when it knows the title (celery.states: "States", "Misc";
 # celery.contrib.rdb: "``CELERY_RDB_HOST``"). Not a Markdown fence, a field or a list item.
-_PLAIN_TITLE = re.compile(r"^((?!```|:|- )\S[^\n]*?)[ \t]*\n-{3,}[ \t]*$", re.M)
+# The title keeps its trailing spaces (its readers strip it): a lazy title before optional
+# spaces took the square of a run of spaces in any line.
+_PLAIN_TITLE = re.compile(r"^((?!```|:|- )\S[^\n]*)\n-{3,}[ \t]*$", re.M)
 _SECTION_HEADER = re.compile(r"^([ \t]*)([A-Za-z][A-Za-z ]*):[ \t]*$")
 # At the margin only, as napoleon reads a section's title (an indented one is text).
 _KEYWORD_HEADER = re.compile(r"(keyword arg(?:ument)?s)[ \t]*:[ \t]*", re.I)

@@ -47,7 +47,8 @@ class GlobalsReexports(griffe.Extension):
                 continue
             source = _dotted(call.args[0])
             for name in _exported_names(source, mod):
-                if name not in mod.members:
+                # A name griffe cannot set: "a.b" it reads as member b of a member a.
+                if name.isidentifier() and name not in mod.members:
                     alias = griffe.Alias(
                         name, f"{source}.{name}", lineno=call.lineno, endlineno=call.end_lineno
                     )

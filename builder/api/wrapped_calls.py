@@ -16,6 +16,7 @@ reference showed their assignment alone.
 from __future__ import annotations
 
 import ast
+import functools
 import textwrap
 from typing import Any
 
@@ -29,8 +30,19 @@ def wrapped_parameter(function: Any) -> int | None:
     import griffe
 
     try:
-        tree = ast.parse(textwrap.dedent(function.source))
-    except (AttributeError, OSError, SyntaxError, ValueError, griffe.GriffeError):
+        source = function.source
+    except (AttributeError, OSError, ValueError, griffe.GriffeError):
+        return None
+    return _wrapped_position(source) if isinstance(source, str) else None
+
+
+# Each attribute made by a call asks of the function called: a module of a thousand
+# "x = make(K)" parsed a long make() a thousand times.
+@functools.lru_cache(maxsize=64)
+def _wrapped_position(source: str) -> int | None:
+    try:
+        tree = ast.parse(textwrap.dedent(source))
+    except (SyntaxError, ValueError):
         return None
     defined = tree.body[0] if tree.body else None
     if not isinstance(defined, ast.FunctionDef | ast.AsyncFunctionDef):

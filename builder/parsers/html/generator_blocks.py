@@ -131,7 +131,8 @@ def _listed_member_heading(heading: Element, text: str) -> str:
     """The heading of a member javadoc 8 to 15 writes in a ``li.blockList`` (``<h4>nargs</h4>``
     over ``<pre>Argument nargs(int n)</pre>``) with the parameters its signature lists."""
     signature = heading.getnext()
-    if signature is None or signature.tag != "pre":
+    # An empty heading names no member: "(" was found at the signature's start.
+    if not text or signature is None or signature.tag != "pre":
         return text
     # javadoc 9 on writes a zero-width space between a method's name and its parameters.
     shown = collapse(text_of(signature).replace("\xa0", " ").replace("\u200b", ""))

@@ -16,9 +16,9 @@ from builder.parsers.html.body_text import select
 from builder.parsers.html.page_head import DOXYGEN, PageHead
 
 # A label right after another: its element is the next one, with no text between them.
-_LATER_LABELS = etree.XPath(
-    "descendant::span[@class='mlabel'][preceding-sibling::*[1][self::span[@class='mlabel']]]"
-)
+# The label before each is looked for in Python: libxml2 reads "preceding-sibling::*[1]" by
+# listing every earlier sibling, and 16,000 labels in a row took 1.8 s.
+_LABELS = etree.XPath("descendant::span[@class='mlabel']")
 
 
 def space_member_labels(root: Element, head: PageHead) -> None:
@@ -26,7 +26,14 @@ def space_member_labels(root: Element, head: PageHead) -> None:
     page whose head ``head`` names Doxygen."""
     if not head.names(DOXYGEN):
         return
-    for label in select(root, _LATER_LABELS):
+    for label in select(root, _LABELS):
         previous = label.getprevious()
-        if previous is not None and not (previous.tail or "").strip():
+        while previous is not None and not isinstance(previous.tag, str):  # a comment
+            previous = previous.getprevious()
+        if (
+            previous is not None
+            and previous.tag == "span"
+            and previous.get("class") == "mlabel"
+            and not (previous.tail or "").strip()
+        ):
             previous.tail = " "

@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from builder.parsers.rst.directives import VERSION_NOTES
 from builder.parsers.rst.events import labelled
 
 # A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3".
-_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w:-]*?)::(?:[ \t]+(.*?))?[ \t]*")
+# Matched on a line without trailing spaces: a lazy argument before optional spaces took the
+# square of a run of spaces inside it.
+_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w:-]*?)::(?:[ \t]+(.*))?")
 _CODE = frozenset({"code", "code-block", "sourcecode"})
 _IMAGE = frozenset({"image", "figure"})
 # The Python domain's object descriptions (".. attribute:: query_class" with ":type: int"),
@@ -43,11 +45,15 @@ _NO_LANGUAGE = frozenset({"none", "default", "text", "guess"})
 
 
 def directive_lines(
-    lines: list[str], index: int, read: Callable[[list[str]], list[str]]
+    lines: list[str],
+    index: int,
+    read: Callable[[list[str]], list[str]],
+    enclosing: Sequence[int],
 ) -> tuple[list[str], int] | None:
     """The Markdown lines for the directive on ``lines[index]``, and the index after its
     options and indented content; None when that line holds no directive read here. ``read``
-    reads the content of one that holds text (code and notes in it)."""
+    reads the content of one that holds text (code and notes in it); ``enclosing`` is
+    ``enclosing_lines(lines)``."""
     match = _DIRECTIVE.fullmatch(lines[index].rstrip())
     if match is None:
         return None
@@ -56,7 +62,7 @@ def directive_lines(
     if name not in _READ:
         return None
     end = _block_end(lines, index + 1, len(lead))
-    lead = _markdown_lead(lines, index, lead)
+    lead = _markdown_lead(lines, enclosing[index], lead)
     options: dict[str, str] = {}
     body = index + 1
     while body < end and (option := _OPTION.fullmatch(lines[body])) is not None:
@@ -91,17 +97,37 @@ def directive_lines(
     return ["", f"{lead}{labelled(label, said) if said else label + '.'}"], end
 
 
-def _markdown_lead(lines: list[str], index: int, lead: str) -> str:
-    """The indent the Markdown lines of the directive on ``lines[index]`` take: a list item's
-    text's, in one, else none. reST reads a directive indented under a paragraph as a block
-    quote; Markdown read optax's, four spaces in, as code, fence and all."""
-    for line in reversed(lines[:index]):
+def enclosing_lines(lines: list[str]) -> list[int]:
+    """For each line of ``lines``, the index of the nearest line above it that is indented
+    less (a directive's paragraph or list item), -1 for none or for a blank line. Found in
+    one pass: looking back from each directive took a docstring's length each time, and a
+    docstring of 4,000 directives a second and more."""
+    enclosing: list[int] = []
+    above: list[tuple[int, int]] = []  # (indent, index) of lines that may enclose, indents rising
+    for index, line in enumerate(lines):
+        if not line.strip():
+            enclosing.append(-1)
+            continue
         indent = len(line) - len(line.lstrip(" "))
-        if line.strip() and indent < len(lead):
-            item = _LIST_ITEM.match(line)
-            text_column = indent + len(item.group()) if item else indent
-            return " " * min(text_column, len(lead))
-    return ""
+        while above and above[-1][0] >= indent:
+            above.pop()
+        enclosing.append(above[-1][1] if above else -1)
+        above.append((indent, index))
+    return enclosing
+
+
+def _markdown_lead(lines: list[str], enclosing: int, lead: str) -> str:
+    """The indent the Markdown lines of a directive indented by ``lead`` under
+    ``lines[enclosing]`` take: a list item's text's, in one, else none. reST reads a
+    directive indented under a paragraph as a block quote; Markdown read optax's, four spaces
+    in, as code, fence and all."""
+    if enclosing < 0:
+        return ""
+    line = lines[enclosing]
+    indent = len(line) - len(line.lstrip(" "))
+    item = _LIST_ITEM.match(line)
+    text_column = indent + len(item.group()) if item else indent
+    return " " * min(text_column, len(lead))
 
 
 def _signature(argument: str, options: dict[str, str]) -> str:

@@ -31,7 +31,7 @@ from builder.api.render import (
     member_events,
     signature_text,
 )
-from builder.parsers.markdown.docstring_directives import directive_lines
+from builder.parsers.markdown.docstring_directives import directive_lines, enclosing_lines
 from builder.parsers.markdown.spliced import lines_outside_fences
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
@@ -69,6 +69,9 @@ _ADMONITION = re.compile(
     r"( *)\.\. (note|warning|caution|attention|danger|error|hint|important|tip|seealso)::"
     r"[ \t]*(.*)"
 )
+# How deep directives nested in directives are read; deeper ones stay as written. Each level
+# reads its content again, and a docstring of a thousand nested admonitions ran out of stack.
+_DEEPEST_DIRECTIVE = 8
 
 
 def mkdocstrings_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -336,27 +339,40 @@ def markdown_docstring(docstring: str) -> str:
 def _roles_on_one_line(lines: list[str]) -> list[str]:
     """``lines`` with each role that a line break cuts (docstrings wrap at a width, in a role's
     text too: diskcache's ":meth:`Cache.push" then "<diskcache.Cache.push>`") joined onto one
-    line, outside code; a Markdown paragraph reads the break as a space all the same."""
+    line, outside code (a doctest's paragraph is code: its lines, a role's text in a string,
+    ran into one); a Markdown paragraph reads the break as a space all the same."""
     prose = lines_outside_fences(lines)
-    out: list[str] = []
+    # The lines each output line joins, and whether the last ends in a role's open text,
+    # told from the line last joined alone (one without a backtick leaves the role open):
+    # joining each line onto the one before and searching that again took the square of a
+    # paragraph's length when a role never closed.
+    joins: list[list[str]] = []
+    role_open = in_doctest = False
     for number, line in enumerate(lines):
-        if (
-            out
-            and number in prose
-            and number - 1 in prose
-            and line.strip()
-            and _OPEN_ROLE.search(out[-1])
-        ):
-            out[-1] = f"{out[-1].rstrip()} {line.lstrip()}"
+        if not line.strip():
+            in_doctest = False
+        elif not joins or not joins[-1][-1].strip():
+            in_doctest = line.lstrip().startswith(">>>")
+        joinable = line.strip() and not in_doctest and number in prose and number - 1 in prose
+        if role_open and joinable:
+            joins[-1].append(line.lstrip())
+            role_open = "`" not in line or _OPEN_ROLE.search(line) is not None
             continue
-        out.append(line)
-    return out
+        joins.append([line])
+        role_open = not in_doctest and _OPEN_ROLE.search(line) is not None
+    return [" ".join([*(part.rstrip() for part in parts[:-1]), parts[-1]]) for parts in joins]
 
 
-def _fenced_literal_blocks(lines: list[str]) -> list[str]:
+def _fenced_literal_blocks(lines: list[str], depth: int = 0) -> list[str]:
     """``lines`` with each reST literal block ("Usage::", a blank line, lines indented below
     it) fenced as code, its marker read as Sphinx shows it: "Usage:", nothing for "::" alone.
-    Read as Markdown, prompt_toolkit's "::" stayed and a block in a list ran into one line."""
+    Read as Markdown, prompt_toolkit's "::" stayed and a block in a list ran into one line.
+    ``depth`` is how many directives ``lines`` are the content of."""
+
+    def read(content: list[str]) -> list[str]:
+        return _fenced_literal_blocks(content, depth + 1)
+
+    enclosing = enclosing_lines(lines)
     out: list[str] = []
     fence = ""
     index = 0
@@ -372,7 +388,9 @@ def _fenced_literal_blocks(lines: list[str]) -> list[str]:
                 fence = ""
             out.append(line)
             continue
-        if (directive := directive_lines(lines, index - 1, _fenced_literal_blocks)) is not None:
+        if depth < _DEEPEST_DIRECTIVE and (
+            (directive := directive_lines(lines, index - 1, read, enclosing)) is not None
+        ):
             block, index = directive
             out += block
             continue
