@@ -269,13 +269,14 @@ def _without_links_to_listed_pages(
     ``skipped``."""
     if all(c.identity is None for c in candidates):
         return candidates  # no link: no path resolved
-    files = {c.path.resolve(): c.relpath for c in candidates if c.identity is None}
+    # os.path.realpath, not Path.resolve: a link made a loop since the listing raises there.
+    files = {_real_path(c.path): c.relpath for c in candidates if c.identity is None}
     kept: list[Candidate] = []
     for candidate in sorted(candidates, key=lambda c: c.relpath):
         if candidate.identity is None:
             kept.append(candidate)
             continue
-        target = candidate.path.resolve()
+        target = _real_path(candidate.path)
         if target in files:
             read_at = files[target]
             skipped.append(SkippedFile(candidate.relpath, f"a link to {read_at}, read there"))
@@ -283,6 +284,10 @@ def _without_links_to_listed_pages(
             files[target] = candidate.relpath
             kept.append(candidate)
     return kept
+
+
+def _real_path(path: Path) -> str:
+    return os.path.realpath(path)
 
 
 def _without_folders_named_as_files(

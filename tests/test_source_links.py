@@ -4,6 +4,7 @@ import os
 import tarfile
 from pathlib import Path
 
+from builder import sources
 from builder.config import load_catalog
 from builder.globs import compile_globs
 from builder.model import SkippedFile
@@ -209,3 +210,18 @@ def test_links_to_one_page_elsewhere_in_the_project_read_it_once(tmp_path: Path)
         "history.md": "a link to changes.md, read there",
         "old.md": "a link to changes.md, read there",
     }
+
+
+def test_a_link_made_a_loop_after_the_listing_is_kept_not_fatal(tmp_path: Path) -> None:
+    # Path.resolve raises RuntimeError on a loop: a link pointed at itself between the
+    # listing and the check for links to listed pages ended the build
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "page.md").write_text("# Page\n", "utf-8")
+    (docs / "alias.md").symlink_to("alias.md")
+    listed = [
+        sources.Candidate("alias.md", docs / "alias.md", identity=(1, 2)),
+        sources.Candidate("page.md", docs / "page.md"),
+    ]
+    kept = sources._without_links_to_listed_pages(listed, [])
+    assert [c.relpath for c in kept] == ["alias.md", "page.md"]
