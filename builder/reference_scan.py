@@ -1,8 +1,9 @@
 """Scan a version's reST and MyST pages for the titles their references read as.
 
 Lines, not a parse: a label (``.. _name:`` in reST, ``(name)=`` in MyST) written right above a
-title names that title (blank lines and other labels may come between, as Sphinx allows), and
-a page's first title is the document's. Under sphinx.ext.autosectionlabel every title is
+title names that title (blank lines and other labels may come between, as Sphinx allows), as
+one above a rubric, a titled table or a captioned code block names its title, and a page's
+first title is the document's. Under sphinx.ext.autosectionlabel every title is
 labelled by its text too. The parsers read the result through
 builder.parsers.reference_titles.
 """
@@ -21,6 +22,14 @@ from builder.parsers.rst.titles import match_title
 from builder.sources import Candidate, read_sources
 
 _RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
+# Directives Sphinx takes a label above for a title of their own: a rubric by its text, a
+# table by its title, a code block by its caption (the std domain's implicit titles).
+_TITLED_DIRECTIVE = re.compile(
+    r"\.\. +(rubric|table|list-table|csv-table|code-block|code|sourcecode|literalinclude)::(.*)$"
+)
+_TITLE_ARGUMENT = frozenset({"rubric", "table", "list-table", "csv-table"})
+_CAPTION = re.compile(r"\s+:caption:\s+(\S.*)$")
+_OPTION = re.compile(r"\s+:[\w-]+:")
 _MYST_LABEL = re.compile(r"\(([^()\s]+)\)=\s*$")
 _MD_HEADING = re.compile(r"(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"(`{3,}|~{3,})")
@@ -87,6 +96,12 @@ def _rst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
             pending.append(label_key(label.group(1).strip("`")))
             i += 1
             continue
+        directive = _directive_title(lines, i) if pending else None
+        if directive:
+            labels.update(dict.fromkeys(pending, directive))
+            pending = []
+            i += 1
+            continue
         title = match_title(lines, i) if line and not line[0].isspace() else None
         if title is not None:
             text = render_inline(title.text.strip(), heading=True)
@@ -99,6 +114,24 @@ def _rst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
             pending = []
         i += 1
     return labels, titles
+
+
+def _directive_title(lines: list[str], i: int) -> str | None:
+    """The title of the rubric, table or captioned code block opening at line ``i``, as a
+    label above it names it; None for any other line."""
+    opening = _TITLED_DIRECTIVE.match(lines[i])
+    if opening is None:
+        return None
+    if opening.group(1) in _TITLE_ARGUMENT:
+        argument = opening.group(2).strip()
+        return render_inline(argument, heading=True) if argument else None
+    for line in lines[i + 1 :]:
+        if not _OPTION.match(line):
+            return None
+        caption = _CAPTION.match(line)
+        if caption:
+            return render_inline(caption.group(1).strip(), heading=True)
+    return None
 
 
 def _myst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:

@@ -248,6 +248,38 @@ def test_a_helper_that_calls_itself_is_read_once_per_parser(tmp_path: Path) -> N
     assert "`--y <y>`: Y." in sections["cyc one"] and "`--y <y>`: Y." in sections["cyc two"]
 
 
+def test_a_main_that_calls_the_function_building_the_parser_has_its_parser(
+    tmp_path: Path,
+) -> None:
+    # python-can 4.6.1's scripts: main() calls _parse_logger_args(sys.argv[1:]), which builds
+    # the parser; ".. command-output:: python -m can.logger -h" read main() and found none.
+    # Functions calling each other in a ring, fanning out, are each read once.
+    (tmp_path / "ring").mkdir()
+    (tmp_path / "ring" / "__init__.py").write_text("", encoding="utf-8")
+    ring = "".join(
+        f"def f{i}():\n" + "".join(f"    f{j}()\n" for j in range(30)) + "\n\n" for i in range(30)
+    )
+    (tmp_path / "ring" / "cli.py").write_text(
+        "import argparse\nimport sys\n\n\n" + ring + "def _parse_args(args):\n"
+        '    parser = argparse.ArgumentParser(description="Log traffic.")\n'
+        '    parser.add_argument("--file", help="Where to.")\n'
+        "    return parser.parse_args(args)\n\n\n"
+        "def main():\n    print(len(sys.argv))\n    f0()\n"
+        "    results = _parse_args(sys.argv[1:])\n",
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    text = "CLI\n===\n\n.. argparse::\n   :module: ring.cli\n   :func: main\n   :prog: ring\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and parsed.warnings == ()
+    body = {s.heading: s.body for s in parsed.sections}["ring"]
+    assert body.startswith("Log traffic.\n\nUsage:\n```shell\nring [OPTIONS]\n```")
+    assert "- `--file <file>`: Where to." in body
+    text = "CLI\n===\n\n.. argparse::\n   :module: ring.cli\n   :func: f0\n"
+    parsed = parse_file("cli.rst", text, api)
+    assert parsed is not None and "no argparse parser" in parsed.warnings[0].message
+
+
 def test_a_partial_of_argument_parser_makes_the_parser(tmp_path: Path) -> None:
     # pypa/build 1.6.1 makes its parser with make_parser = partial(argparse.ArgumentParser,
     # add_help=False, description=...), a partial of that partial under an `if`, then

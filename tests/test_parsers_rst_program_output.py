@@ -43,6 +43,15 @@ def _parse(
     return parsed
 
 
+def _reparse(tmp_path: Path, text: str) -> ParsedFile:
+    """``text`` parsed in the project ``_parse`` wrote, as it stands now."""
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    reader = IncludeReader(include_root(tmp_path / "docs", None, None))
+    parsed = parse_file("cli.rst", text, api, includes=reader)
+    assert parsed is not None
+    return parsed
+
+
 def test_a_projects_command_asked_for_its_help_shows_it(tmp_path: Path) -> None:
     # pip-tools 7.7.0: its pip-compile and pip-sync reference pages are "{program-output}
     # pip-compile --help", output Sphinx gets by running it; each page was the command line.
@@ -62,6 +71,23 @@ def test_a_projects_command_asked_for_its_help_shows_it(tmp_path: Path) -> None:
 def test_a_myst_command_output_of_a_group_lists_its_commands(tmp_path: Path) -> None:
     parsed = _parse(tmp_path, "# Kit\n\n```{command-output} kit -h\n```\n", "kit.md")
     assert "Commands:\n- `sync`: Synchronize the environment." in parsed.sections[0].body
+
+
+def test_python_dash_m_of_a_module_a_script_runs_shows_its_help(tmp_path: Path) -> None:
+    # python-can 4.6.1's scripts page asks "python -m can.player -h" of the module its
+    # can_player script runs; the command line was all the section held.
+    text = "Sync\n====\n\n.. command-output:: python3 -m kit.cli sync -h\n   :shell:\n"
+    parsed = _parse(tmp_path, text)
+    assert parsed.sections[0].body.startswith(
+        "Synchronize the environment.\n\nUsage:\n```shell\npython3 -m kit.cli sync [OPTIONS]"
+    )
+    # A module no script runs is read at its main(), as "python -m" runs it.
+    main = "import argparse\n\ndef main():\n    p = argparse.ArgumentParser(description='Go.')\n"
+    main += "    p.add_argument('--fast', help='Quickly.')\n    p.parse_args()\n"
+    (tmp_path / "kit" / "run.py").write_text(main, encoding="utf-8")
+    parsed = _reparse(tmp_path, "Go\n==\n\n.. program-output:: python -m kit.run -h\n")
+    assert "Go.\n\nUsage:\n```shell\npython -m kit.run [OPTIONS]" in parsed.sections[0].body
+    assert "`--fast <fast>`: Quickly." in parsed.sections[0].body
 
 
 def test_another_command_stays_as_written(tmp_path: Path) -> None:

@@ -71,6 +71,26 @@ def test_rows_below_a_cell_spanning_rows_keep_their_columns() -> None:
     assert _body(text) == " | Token | Output\nYear | YYYY | 2000\n | YY | 00\nDay | D | 1"
 
 
+def test_columns_past_the_first_a_cell_spans_hold_empty_cells() -> None:
+    # python-can 4.6.1's comparison of virtual interfaces: "Implementation" came right after
+    # "Applicability", over the second of the four columns "Applicability" spans.
+    text = (
+        "+------+---------------+-----+\n"
+        "| Name | Applicability | Imp |\n"
+        "|      +---+---+---+---+     |\n"
+        "|      | 1 | 2 | 3 | 4 |     |\n"
+        "+------+---+---+---+---+-----+\n"
+        "| a    | x | y | z | w | i   |\n"
+        "+------+---+---+---+---+-----+\n"
+        "| b    | The rest of row.    |\n"
+        "+------+---+---+---+---+-----+\n"
+    )
+    assert _body(text) == (
+        "Name | Applicability |  |  |  | Imp\n | 1 | 2 | 3 | 4\na | x | y | z | w | i\n"
+        "b | The rest of row."
+    )
+
+
 def test_line_blocks_and_lists_in_cells_read_as_items_not_columns() -> None:
     # coverage 7.6.1's source.rst: a list-table of path patterns whose cells list the files
     # each matches as line blocks read "`a*.py` | | anything.py | sub1/sub2/another.py | |

@@ -225,6 +225,23 @@ def test_a_myst_title_with_a_role_reads_as_sphinx_shows_it() -> None:
     assert titles.documents == {"api": "shop API"}
 
 
+def test_a_label_above_a_rubric_table_or_captioned_code_names_its_title() -> None:
+    # Falcon 4.4.0's releases page labels rubrics (".. _stable_release_eol:" over ".. rubric::
+    # EOL"); ":ref:`stable_release_eol`" read as the label's name, as Sphinx shows the rubric.
+    page = (
+        ".. _eol:\n\n.. rubric:: End of **life**\n\nText.\n\n"
+        ".. _sizes:\n\n.. list-table:: Wheel sizes\n   :header-rows: 1\n\n   * - a\n\n"
+        ".. _example:\n\n.. code-block:: python\n   :linenos:\n   :caption: The app\n\n"
+        "   app = 1\n\n"
+        ".. _bare:\n\n.. code-block:: python\n\n   x = 1\n\nAfter\n=====\n"
+    )
+    titles = scan_references([("releases.rst", "rst", page)])
+    assert titles.labels == {"eol": "End of life", "sizes": "Wheel sizes", "example": "The app"}
+    with reading_references(titles, "index.rst"):
+        body = _body("Versions reach :ref:`eol`; see :ref:`example` and :ref:`sizes`.")
+    assert body == "Versions reach End of life; see The app and Wheel sizes."
+
+
 def test_autosectionlabel_labels_every_title_by_its_text() -> None:
     # Litestar's ":ref:`usage/routing/parameters:type coercion`" (33 such references) read as
     # the label, docname and all: sphinx.ext.autosectionlabel labels each title by its text,

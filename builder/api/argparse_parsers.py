@@ -60,7 +60,19 @@ FindFunction = Callable[[Any, str], Any]
 def read_parser(obj: Any, find: FindFunction | None = None) -> CliCommand | None:
     """The parser the griffe function ``obj`` builds, or that the module-level variable
     ``obj`` holds, with what the functions ``find`` finds add to it; None when there is
-    none."""
+    none. A function that builds none, a script's ``main()`` calling
+    ``_parse_args(sys.argv[1:])`` (python-can's), has the parser of the first function it
+    calls that builds one (up to :data:`MAX_HELPER_DEPTH` calls deep)."""
+    return _read_parser(obj, find, MAX_HELPER_DEPTH, obj.name, set())
+
+
+def _read_parser(
+    obj: Any, find: FindFunction | None, depth: int, name: str, tried: set[str]
+) -> CliCommand | None:
+    """As :func:`read_parser`, ``name`` the parser's when it names none, ``tried`` the
+    functions read so far (each is read once however many call it: a search through calls
+    fanning out grows as their number to the power of the depth)."""
+    tried.add(str(getattr(obj, "path", "")))
     kind = str(getattr(getattr(obj, "kind", None), "value", ""))
     holder = obj if kind == "function" else getattr(obj, "parent", None)
     if kind == "function":
@@ -72,7 +84,29 @@ def read_parser(obj: Any, find: FindFunction | None = None) -> CliCommand | None
     built = _Built(find, holder)
     parsers: dict[str, _Parser] = {}
     built.read(statements, parsers, {}, MAX_HELPER_DEPTH)
-    return built.root(parsers, obj.name)
+    command = built.root(parsers, name)
+    if command is not None or kind != "function" or find is None or depth <= 0:
+        return command
+    for called_name in _called_names(statements):
+        called = find(holder, called_name)
+        called_kind = str(getattr(getattr(called, "kind", None), "value", ""))
+        if called_kind == "function" and str(getattr(called, "path", "")) not in tried:
+            command = _read_parser(called, find, depth - 1, name, tried)
+            if command is not None:
+                return command
+    return None
+
+
+def _called_names(statements: list[ast.stmt]) -> Iterator[str]:
+    """The names of the functions ``statements`` call by a bare name, statement by
+    statement, each once."""
+    seen: set[str] = set()
+    for statement in statements:
+        for node in ast.walk(statement):
+            called = node.func if isinstance(node, ast.Call) else None
+            if isinstance(called, ast.Name) and called.id not in seen:
+                seen.add(called.id)
+                yield called.id
 
 
 def parser_in_script(code: str, module: str, function: str) -> CliCommand | None:

@@ -6,13 +6,16 @@ script the project declares (``[project.scripts]``, Poetry's ``[tool.poetry.scri
 setup.cfg's ``console_scripts``) and the words end in ``--help`` or ``-h``, the click command
 or argparse parser its entry point names is read as ``.. click::`` and ``.. argparse::`` read
 them: its help, usage, options and arguments, and its subcommands listed; the words between
-the script and the flag name a subcommand. Any other command stays as written (its output is
-the run's). pip-tools' reference pages for pip-compile and pip-sync are such directives.
+the script and the flag name a subcommand. ``python -m package.module --help`` reads the
+function a script names in that module (or its ``__main__``), else the module's ``main``.
+Any other command stays as written (its output is the run's). pip-tools' reference pages for
+pip-compile and pip-sync are such directives.
 """
 
 from __future__ import annotations
 
 import configparser
+import re
 import shlex
 import tomllib
 from dataclasses import replace
@@ -25,6 +28,8 @@ from builder.toml_errors import UNREADABLE_TOML
 
 DIRECTIVES = frozenset({"program-output", "command-output"})
 _HELP_FLAGS = ("--help", "-h")
+# The interpreter of a "python -m package.module --help" command: python, python3, python3.12.
+_PYTHON = re.compile(r"python(\d+(\.\d+)?)?")
 
 
 def render_program_output(
@@ -38,7 +43,9 @@ def render_program_output(
         return None
     if len(words) < 2 or words[-1] not in _HELP_FLAGS or doc.includes is None:
         return None
-    target = _entry_points(doc.includes).get(words[0])
+    scripts = _entry_points(doc.includes)
+    command_words = _module_command_words(words)
+    target = scripts.get(words[0]) if command_words == 1 else _module_target(words[2], scripts)
     if target is None:
         return None
     api = doc.code_for("program-output", line)
@@ -46,7 +53,7 @@ def render_program_output(
         return None
     path = target.replace(":", ".")
     command = api.command(path) or api.parser(path)
-    for name in words[1:-1]:
+    for name in words[command_words:-1]:
         command = (
             next((c for c in command.subcommands if c.name == name), None) if command else None
         )
@@ -56,6 +63,21 @@ def render_program_output(
     prog = " ".join(words[:-1])
     return command_events(command, prog, "short", set(), line, replace(ctx, sections=False),
                           render_markup)  # fmt: skip
+
+
+def _module_command_words(words: list[str]) -> int:
+    """How many of ``words`` name the command: 3 for ``python -m package.module``, else 1."""
+    interpreter = _PYTHON.fullmatch(words[0].rpartition("/")[2])
+    return 3 if interpreter and len(words) > 3 and words[1] == "-m" else 1
+
+
+def _module_target(module: str, scripts: dict[str, str]) -> str:
+    """The ``module:function`` that ``python -m module`` runs: the one a script of the project
+    names in ``module`` (or its ``__main__``), else the module's ``main``."""
+    for target in scripts.values():
+        if target.partition(":")[0].strip() in (module, module + ".__main__"):
+            return target
+    return module + ":main"
 
 
 def _entry_points(reader: IncludeReader) -> dict[str, str]:

@@ -2,9 +2,10 @@
 
 Every table becomes "cell | cell" rows; cells keep their inline markup for the caller to render.
 A grid table's cell that spans columns or rows is read whole and joins the row it starts in, the
-rows below it spans holding an empty cell in its place; in simple tables a cell spanning columns
-lands in the first column it covers. A cell's line block or bullet list reads as its items joined
-by "; ", so that no item's marker looks like a column.
+rows below it spans holding an empty cell in its place, and the columns past its first an empty
+cell each, so that the cells right of it keep their columns; in simple tables a cell spanning
+columns lands in the first column it covers. A cell's line block or bullet list reads as its
+items joined by "; ", so that no item's marker looks like a column.
 """
 
 from __future__ import annotations
@@ -100,13 +101,19 @@ def read_grid_cells(lines: list[str], start: int) -> tuple[GridCells | None, int
         return None, end
     header_end = next((y for y in range(1, end - start) if lines[start + y].startswith("+=")), 0)
     tops = sorted({top for top, *_ in cells})
+    columns = sorted({left for _top, left, *_ in cells})
     rows: dict[int, list[tuple[int, tuple[str, ...]]]] = {top: [] for top in tops}
-    for top, left, bottom, text in cells:
-        rows[top].append((left, tuple(dedent(list(text)))))
+    for top, left, bottom, right, text in cells:
+        # The columns past the first that a cell spans hold an empty cell: python-can's
+        # comparison table read "Name | Availability | Applicability | Implementation" over
+        # "... | Within Process | Between Processes | ...", "Implementation" over the second.
+        spanned = [(column, ()) for column in columns if left < column < right]
+        rows[top].extend([(left, tuple(dedent(list(text)))), *spanned])
         # The rows below that a cell spans hold it as an empty cell, so that their cells keep
         # their columns: loguru's time tokens read "Year | YYYY | 2000..." then "YY | 00...",
         # the token under "Year" and its output under "Token".
-        rows.update({row: [*rows[row], (left, ())] for row in tops if top < row < bottom})
+        below = [(left, ()), *spanned]
+        rows.update({row: [*rows[row], *below] for row in tops if top < row < bottom})
     found = tuple((top, _without_trailing_spans(row)) for top, row in rows.items())
     return GridCells(found, sum(1 for top, _ in found if top < header_end)), end
 
@@ -135,8 +142,8 @@ def _grid(lines: list[str], start: int) -> tuple[list[str], int]:
     return [line.ljust(width) for line in grid], end
 
 
-def _grid_cells(grid: list[str]) -> list[tuple[int, int, int, tuple[str, ...]]] | None:
-    """(top, left, bottom, lines) of every cell of ``grid``, or None when its cells do not
+def _grid_cells(grid: list[str]) -> list[tuple[int, int, int, int, tuple[str, ...]]] | None:
+    """(top, left, bottom, right, lines) of every cell of ``grid``, or None when its cells do not
     tile it."""
     bottom, right = len(grid) - 1, grid[0].rstrip().rfind("+")
     # Per column, the last line the cells found so far cover: a corner above it is inside one.
@@ -155,7 +162,7 @@ def _grid_cells(grid: list[str]) -> list[tuple[int, int, int, tuple[str, ...]]] 
             grid[y][left + 1 : cell_right].replace(_WIDE_PAD, "").rstrip()
             for y in range(top + 1, cell_bottom)
         )
-        cells.append((top, left, cell_bottom, text))
+        cells.append((top, left, cell_bottom, cell_right, text))
         covered[left:cell_right] = [cell_bottom] * (cell_right - left)
         corners.extend([(top, cell_right), (cell_bottom, left)])
         corners.sort()
