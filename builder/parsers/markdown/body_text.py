@@ -95,12 +95,12 @@ _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 _BOLD_ALERT = re.compile(
     r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
 )
-# markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
-# the kind as a label: the quote's text starts with the mark, and its first line has the mark
-# right after the ">" (its pattern, "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a
-# quote), which the quote's text, stripped of "> ", no longer tells.
-_COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ?([A-Z]{2,}):(?: |\n|$)[ \t]*")
-_CALLOUT_LINE = re.compile(r">[?!] ?[A-Z]{2,}:(?: |$)")
+# markdown-callouts' quoted blocks: "> NOTE: **Title**" an admonition, ">? NOTE:" a collapsed
+# one (open: ">! NOTE:"), each labelled by its kind. The quote's text starts with the kind,
+# and its first line has the mark right after the ">" (its pattern, "^ {0,3}>([!?])?
+# ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a quote), which the text, stripped of "> ", no longer tells.
+_QUOTED_CALLOUT = re.compile(r"(?:[?!] ?)?([A-Z]{2,}):(?: |\n|$)[ \t]*")
+_CALLOUT_LINE = re.compile(r">[?!]? ?[A-Z]{2,}:(?: |$)")
 _CALLOUTS_EXTENSION = "callouts"
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
@@ -583,7 +583,7 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
         rest = text[len(bold.group(1)) :].removeprefix(":")
         return labelled(bold.group(1).capitalize(), rest.strip())
     mkdocs = mkdocs_markdown()
-    callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
+    callout = _QUOTED_CALLOUT.match(text) if mkdocs is not None else None
     if (
         callout
         and mkdocs is not None
