@@ -388,3 +388,18 @@ def test_a_quoted_callout_without_a_mark_reads_as_an_admonition() -> None:
         "> Just a quote: no callout."
     )
     assert headings(text, MkDocsMarkdown())[0][2].startswith("> TIP: Our callables are lazy!")
+
+
+def test_a_paragraph_callout_reads_as_an_admonition() -> None:
+    # markdown-callouts' paragraph form, "WARNING: **Title**" at a paragraph's start (duty
+    # 1.10.1, markdown-exec 1.14.0): it read as the paragraph, its kind in capitals.
+    text = (
+        "# A\n\nWARNING: **Limitation.**\nWhen passing arguments.\n\n"
+        "NOTE: Plain.\n\nSee NOTE: not at the start.\n\n> A quote.\n>\n> NOTE: in it.\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"callouts"}))
+    assert headings(text, enabled)[0][2] == (
+        "Warning: Limitation. When passing arguments.\n\nNote: Plain.\n\n"
+        "See NOTE: not at the start.\n\n> A quote.\n>\n> NOTE: in it."
+    )
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("WARNING: Limitation.")
