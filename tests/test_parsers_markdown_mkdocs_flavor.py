@@ -373,3 +373,33 @@ def test_a_fence_after_one_nothing_closes_is_closed_in_its_own_block() -> None:
     # (10,000 lines: 12 s); only the lines that may close a fence are looked at now.
     shrinking = "# T\n\n" + "".join("~" * (600 - n) + "x\ntext\n" for n in range(590))
     assert headings(shrinking, MkDocsMarkdown())[0][2].count("\n") == 0
+
+
+def test_a_quoted_callout_without_a_mark_reads_as_an_admonition() -> None:
+    # markdown-callouts reads "> TIP: **Title**" (no "?" or "!" after the ">") as an admonition
+    # (duty 1.10.1's usage page); it stayed a quote, its kind in capitals.
+    text = (
+        "# A\n\n> TIP: **Our callables are lazy!**\n\nAfter.\n\n"
+        "> WARNING: Be careful\n> with this.\n\n> Just a quote: no callout.\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"callouts"}))
+    assert headings(text, enabled)[0][2] == (
+        "Tip: Our callables are lazy!\n\nAfter.\n\nWarning: Be careful with this.\n\n"
+        "> Just a quote: no callout."
+    )
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("> TIP: Our callables are lazy!")
+
+
+def test_a_paragraph_callout_reads_as_an_admonition() -> None:
+    # markdown-callouts' paragraph form, "WARNING: **Title**" at a paragraph's start (duty
+    # 1.10.1, markdown-exec 1.14.0): it read as the paragraph, its kind in capitals.
+    text = (
+        "# A\n\nWARNING: **Limitation.**\nWhen passing arguments.\n\n"
+        "NOTE: Plain.\n\nSee NOTE: not at the start.\n\n> A quote.\n>\n> NOTE: in it.\n"
+    )
+    enabled = MkDocsMarkdown(frozenset({"callouts"}))
+    assert headings(text, enabled)[0][2] == (
+        "Warning: Limitation. When passing arguments.\n\nNote: Plain.\n\n"
+        "See NOTE: not at the start.\n\n> A quote.\n>\n> NOTE: in it."
+    )
+    assert headings(text, MkDocsMarkdown())[0][2].startswith("WARNING: Limitation.")

@@ -95,13 +95,15 @@ _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 _BOLD_ALERT = re.compile(
     r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
 )
-# markdown-callouts' collapsible blocks (">? NOTE: **Title**", open: ">! NOTE:"), details with
-# the kind as a label: the quote's text starts with the mark, and its first line has the mark
-# right after the ">" (its pattern, "^ {0,3}>([!?])? ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a
-# quote), which the quote's text, stripped of "> ", no longer tells.
-_COLLAPSIBLE_CALLOUT = re.compile(r"[?!] ?([A-Z]{2,}):(?: |\n|$)[ \t]*")
-_CALLOUT_LINE = re.compile(r">[?!] ?[A-Z]{2,}:(?: |$)")
+# markdown-callouts' quoted blocks: "> NOTE: **Title**" an admonition, ">? NOTE:" a collapsed
+# one (open: ">! NOTE:"), each labelled by its kind. The quote's text starts with the kind,
+# and its first line has the mark right after the ">" (its pattern, "^ {0,3}>([!?])?
+# ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a quote), which the text, stripped of "> ", no longer tells.
+_QUOTED_CALLOUT = re.compile(r"(?:[?!] ?)?([A-Z]{2,}):(?: |\n|$)[ \t]*")
+_CALLOUT_LINE = re.compile(r">[?!]? ?[A-Z]{2,}:(?: |$)")
 _CALLOUTS_EXTENSION = "callouts"
+# Its paragraph form: the kind at a paragraph's start ("NOTE: text", its pattern's "\A").
+_PARAGRAPH_CALLOUT = re.compile(r"([A-Z]{2,}):[ \n][ \t]*")
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
 _CONTAINER_ATTRIBUTES = re.compile(r"(?:^|(?<![ \t])[ \t]+)\{[^{}\n]*\}[ \t]*$")
@@ -437,6 +439,9 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     kind = token.type
     if kind == "paragraph_open" and (callout := split_callout(doc.tokens[index + 1].content)):
         return labelled(callout[0], render_inline(doc, callout[1])[0])
+    if kind == "paragraph_open" and (kind_mark := _paragraph_callout(doc, index)):
+        text = doc.tokens[index + 1].content[kind_mark.end() :]
+        return labelled(kind_mark.group(1).capitalize(), render_inline(doc, text)[0])
     if kind == "paragraph_open" and doc.footnotes:
         content = doc.tokens[index + 1].content
         definition = _FOOTNOTE_DEFINITION.match(content)
@@ -583,7 +588,7 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
         rest = text[len(bold.group(1)) :].removeprefix(":")
         return labelled(bold.group(1).capitalize(), rest.strip())
     mkdocs = mkdocs_markdown()
-    callout = _COLLAPSIBLE_CALLOUT.match(text) if mkdocs is not None else None
+    callout = _QUOTED_CALLOUT.match(text) if mkdocs is not None else None
     if (
         callout
         and mkdocs is not None
@@ -592,6 +597,23 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     ):
         return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())
     return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
+
+
+def _paragraph_callout(doc: Document, index: int) -> re.Match[str] | None:
+    """markdown-callouts' kind at the start of the paragraph opened at ``index``, when the
+    MkDocs site loads it and the paragraph is in no quote: the extension reads a quote's
+    paragraphs without this form, and a quote's own callout is _render_quote's."""
+    mkdocs = mkdocs_markdown()
+    if mkdocs is None or _CALLOUTS_EXTENSION not in mkdocs.extensions:
+        return None
+    callout = _PARAGRAPH_CALLOUT.match(doc.tokens[index + 1].content)
+    token = doc.tokens[index]
+    if callout is None or token.map is None:
+        return callout
+    line = token.map[0] - doc.source_first
+    if 0 <= line < len(doc.source) and ">" in doc.source[line].split(callout.group(1), 1)[0]:
+        return None
+    return callout
 
 
 def _opens_callout(doc: Document, quote: Token) -> bool:
