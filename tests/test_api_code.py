@@ -9,6 +9,7 @@ import pytest
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings, DocField, MemberOptions
 from builder.api.render import select_members
+from builder.parsers import parse_file
 from tests.api_support import package_source, write_package
 
 
@@ -518,3 +519,24 @@ def test_a_base_another_package_re_exports_is_loaded_before_its_subclass_is_read
     assert found is not None and after is not None
     assert found.signature == after.signature
     assert [m.name for m in found.members] == [m.name for m in after.members]
+
+
+def test_code_nested_past_the_parsers_depth_leaves_the_page_its_text(tmp_path: Path) -> None:
+    # An '__all__' of 5,000 lists added together: ast.parse raised RecursionError out of the
+    # page's parse, and the page was skipped; another package of the version still reads
+    deep = tmp_path / "deep"
+    deep.mkdir()
+    terms = " + ".join(["['f']"] * 5000)
+    (deep / "__init__.py").write_text(f"__all__ = {terms}\n\n\ndef f():\n    pass\n", "utf-8")
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "__init__.py").write_text('def g():\n    """Do g."""\n', encoding="utf-8")
+    text = "Guide\n=====\n\nSome words.\n\n.. autofunction:: deep.f\n\n.. autofunction:: plain.g\n"
+    parsed = parse_file("api.rst", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Guide", "Some words."),
+        ("deep.f", "`deep.f`"),
+        ("plain.g", "`plain.g()`\n\nDo g."),
+    ]
+    assert [w.message.split(":")[0] for w in parsed.warnings] == ["autofunction deep.f"]

@@ -296,7 +296,9 @@ class GriffeSource:
                 # is loaded once, so this ends.
                 if not self._load_target_of(exc.alias):
                     return None
-            except (ImportError, OSError, SyntaxError, griffe.GriffeError):
+            # RecursionError: code nested past the parser's depth (an expression of thousands
+            # of terms), which ast.parse cannot build; the page keeps its text without it.
+            except (ImportError, OSError, SyntaxError, RecursionError, griffe.GriffeError):
                 return None
             else:
                 fill_compiled_docstrings(package)
