@@ -61,7 +61,7 @@ def directive_lines(
     name = name.removeprefix("py:")
     if name not in _READ:
         return None
-    end = _block_end(lines, index + 1, len(lead))
+    end = block_end(lines, index + 1, len(lead))
     lead = _markdown_lead(lines, enclosing[index], lead)
     options: dict[str, str] = {}
     body = index + 1
@@ -147,7 +147,7 @@ def _indented(lead: str, lines: list[str]) -> list[str]:
     return [f"{lead}{line}".rstrip() for line in lines]
 
 
-def _block_end(lines: list[str], start: int, indent: int) -> int:
+def block_end(lines: list[str], start: int, indent: int) -> int:
     """The index after the lines indented deeper than ``indent`` from ``start`` (blank lines
     among them), trailing blank lines left out."""
     end = start

@@ -31,7 +31,11 @@ from builder.api.render import (
     member_events,
     signature_text,
 )
-from builder.parsers.markdown.docstring_directives import directive_lines, enclosing_lines
+from builder.parsers.markdown.docstring_directives import (
+    block_end,
+    directive_lines,
+    enclosing_lines,
+)
 from builder.parsers.markdown.spliced import lines_outside_fences
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
@@ -402,13 +406,7 @@ def _fenced_literal_blocks(lines: list[str], depth: int = 0) -> list[str]:
         start = index
         while start < len(lines) and not lines[start].strip():
             start += 1
-        end = start
-        while end < len(lines) and (
-            not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip(" ")) > indent
-        ):
-            end += 1
-        while end > start and not lines[end - 1].strip():
-            end -= 1
+        end = block_end(lines, start, indent)
         if start == index or end == start:  # no blank line under it, or nothing indented
             out.append(line)
             continue
