@@ -270,13 +270,13 @@ def _without_links_to_listed_pages(
     if all(c.identity is None for c in candidates):
         return candidates  # no link: no path resolved
     # os.path.realpath, not Path.resolve: a link made a loop since the listing raises there.
-    files = {_real_path(c.path): c.relpath for c in candidates if c.identity is None}
+    files = {os.path.realpath(c.path): c.relpath for c in candidates if c.identity is None}
     kept: list[Candidate] = []
     for candidate in sorted(candidates, key=lambda c: c.relpath):
         if candidate.identity is None:
             kept.append(candidate)
             continue
-        target = _real_path(candidate.path)
+        target = os.path.realpath(candidate.path)
         if target in files:
             read_at = files[target]
             skipped.append(SkippedFile(candidate.relpath, f"a link to {read_at}, read there"))
@@ -284,10 +284,6 @@ def _without_links_to_listed_pages(
             files[target] = candidate.relpath
             kept.append(candidate)
     return kept
-
-
-def _real_path(path: Path) -> str:
-    return os.path.realpath(path)
 
 
 def _without_folders_named_as_files(
