@@ -36,6 +36,7 @@ from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
 from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
 from builder.parsers.markdown.link_definitions import is_link_definitions
+from builder.parsers.markdown.markdown_callouts import paragraph_callout, quoted_callout
 from builder.parsers.markdown.mdbook_code import shown_lines
 from builder.parsers.markdown.mdx import strip_inline_jsx
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
@@ -95,15 +96,6 @@ _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 _BOLD_ALERT = re.compile(
     r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
 )
-# markdown-callouts' quoted blocks: "> NOTE: **Title**" an admonition, ">? NOTE:" a collapsed
-# one (open: ">! NOTE:"), each labelled by its kind. The quote's text starts with the kind,
-# and its first line has the mark right after the ">" (its pattern, "^ {0,3}>([!?])?
-# ?([A-Z]{2,}):([ \n])": "> ? NOTE:" is a quote), which the text, stripped of "> ", no longer tells.
-_QUOTED_CALLOUT = re.compile(r"(?:[?!] ?)?([A-Z]{2,}):(?: |\n|$)[ \t]*")
-_CALLOUT_LINE = re.compile(r">[?!]? ?[A-Z]{2,}:(?: |$)")
-_CALLOUTS_EXTENSION = "callouts"
-# Its paragraph form: the kind at a paragraph's start ("NOTE: text", its pattern's "\A").
-_PARAGRAPH_CALLOUT = re.compile(r"([A-Z]{2,}):[ \n][ \t]*")
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
 _CONTAINER_ATTRIBUTES = re.compile(r"(?:^|(?<![ \t])[ \t]+)\{[^{}\n]*\}[ \t]*$")
@@ -439,7 +431,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     kind = token.type
     if kind == "paragraph_open" and (callout := split_callout(doc.tokens[index + 1].content)):
         return labelled(callout[0], render_inline(doc, callout[1])[0])
-    if kind == "paragraph_open" and (kind_mark := _paragraph_callout(doc, index)):
+    if kind == "paragraph_open" and (kind_mark := paragraph_callout(doc, index)):
         text = doc.tokens[index + 1].content[kind_mark.end() :]
         return labelled(kind_mark.group(1).capitalize(), render_inline(doc, text)[0])
     if kind == "paragraph_open" and doc.footnotes:
@@ -587,42 +579,10 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     if bold and text.startswith(bold.group(1)):
         rest = text[len(bold.group(1)) :].removeprefix(":")
         return labelled(bold.group(1).capitalize(), rest.strip())
-    mkdocs = mkdocs_markdown()
-    callout = _QUOTED_CALLOUT.match(text) if mkdocs is not None else None
-    if (
-        callout
-        and mkdocs is not None
-        and _CALLOUTS_EXTENSION in mkdocs.extensions
-        and _opens_callout(doc, doc.tokens[index])
-    ):
+    callout = quoted_callout(doc, doc.tokens[index], text)
+    if callout is not None:
         return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())
     return "\n".join(f"> {line}" if line else ">" for line in text.split("\n"))
-
-
-def _paragraph_callout(doc: Document, index: int) -> re.Match[str] | None:
-    """markdown-callouts' kind at the start of the paragraph opened at ``index``, when the
-    MkDocs site loads it and the paragraph is in no quote: the extension reads a quote's
-    paragraphs without this form, and a quote's own callout is _render_quote's."""
-    mkdocs = mkdocs_markdown()
-    if mkdocs is None or _CALLOUTS_EXTENSION not in mkdocs.extensions:
-        return None
-    callout = _PARAGRAPH_CALLOUT.match(doc.tokens[index + 1].content)
-    token = doc.tokens[index]
-    if callout is None or token.map is None:
-        return callout
-    line = token.map[0] - doc.source_first
-    if 0 <= line < len(doc.source) and ">" in doc.source[line].split(callout.group(1), 1)[0]:
-        return None
-    return callout
-
-
-def _opens_callout(doc: Document, quote: Token) -> bool:
-    """Whether the quote's first line puts the callout's mark right after its ``>``; true when
-    the page's lines are not at hand."""
-    line = quote.map[0] - doc.source_first if quote.map else -1
-    if not 0 <= line < len(doc.source):
-        return not doc.source
-    return _CALLOUT_LINE.search(doc.source[line]) is not None
 
 
 def _render_table(doc: Document, index: int, close: int) -> str:
