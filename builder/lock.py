@@ -81,6 +81,7 @@ class OutputLock:
     only for the message another build prints."""
 
     def __init__(self, out: Path) -> None:
+        self.out = out
         self.path = out.parent / f".{out.name}.lock"
         self._fd: int | None = None
 
@@ -91,7 +92,7 @@ class OutputLock:
             holder = _read_holder(fd)
             os.close(fd)
             raise BuildLocked(
-                f"another docbuild (pid {holder}) is building into {self.path.parent}; "
+                f"another docbuild (pid {holder}) is building into {self.out}; "
                 "wait for it to finish or choose another --out"
             )
         _write_holder(fd)

@@ -20,6 +20,17 @@ def test_second_holder_is_refused_and_lock_is_released(tmp_path: Path) -> None:
     assert not (tmp_path / "._site.lock").exists()
 
 
+def test_refusal_names_the_output_not_its_parent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `docbuild build` run twice in a project: the output is the relative `_site`, whose
+    # parent is `.`; "building into ." sent the user looking at the wrong folder.
+    monkeypatch.chdir(tmp_path)
+    with OutputLock(Path("_site")), pytest.raises(BuildLocked) as refused:
+        OutputLock(Path("_site")).__enter__()
+    assert "is building into _site;" in str(refused.value)
+
+
 def test_different_outputs_do_not_conflict(tmp_path: Path) -> None:
     with OutputLock(tmp_path / "a"), OutputLock(tmp_path / "b"):
         pass
