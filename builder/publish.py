@@ -66,9 +66,15 @@ def find_repository(start: Path, here: Path) -> Path:
         result = _git(place, "rev-parse", "--show-toplevel", check=False)
         if result.returncode == 0:
             return Path(result.stdout.strip())
+    # Run beside the catalog, the two are one folder, which "neither X nor X" named twice.
+    where = (
+        f"the catalog's folder {start}, where docbuild publish runs, is not"
+        if start.resolve() == here.resolve()
+        else f"neither the catalog's folder {start} nor {here}, where docbuild publish runs, is"
+    )
     raise PublishError(
-        f"neither the catalog's folder {start} nor {here}, where docbuild publish runs, is "
-        "inside a git repository; run it in the repository whose remote should receive the site"
+        f"{where} inside a git repository; "
+        "run it in the repository whose remote should receive the site"
     )
 
 

@@ -124,8 +124,15 @@ def test_repository_remote_and_branch_are_checked_before_building(
     code, output = publish(outside, "--dry-run")
     assert code == 1
     assert (
-        f"neither the catalog's folder {outside} nor {outside}, where docbuild publish " in output
+        f"the catalog's folder {outside}, where docbuild publish runs, is not inside a git "
+        "repository" in output
     )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    code, output = publish(outside, "--dry-run")
+    assert code == 1
+    assert f"neither the catalog's folder {outside} nor {elsewhere}, where docbuild" in output
     assert not (outside / "_site").exists()
 
 
