@@ -25,7 +25,7 @@ from pathlib import Path
 from client.catalog_loader import Layer
 from client.cooldown import Cooldown
 from client.disk_cache import DiskCache
-from client.errors import ClientError, ListedFileGone, NetworkError
+from client.errors import ClientError, FetchTimeout, ListedFileGone, NetworkError
 from client.fetch import RemoteSite
 from client.index_chunks import IndexChunks
 from client.listed_files import Fail, ListedFiles, SourceError
@@ -187,12 +187,7 @@ class ShardFiles:
             raise ClientError(f"{layer.label} lists shards but has no place to fetch them from")
         if self._cooldown.blocked(layer.label):
             failure = self._cooldown.last_failure(layer.label)
-            raise NetworkError(
-                f"the shard of {entry.id} {version} is not cached and {layer.label} failed "
-                f"({failure.reason if failure else 'unknown'}); it is tried again in "
-                f"{self._cooldown.remaining(layer.label):.0f} s",
-                hints=[layer.label],
-            )
+            raise self._not_cached(entry, version, layer, failure.reason if failure else None)
         try:
             path = self._remotes[layer.label].download_shard(layer.record, ref)
         except ListedFileGone as gone:
@@ -200,9 +195,34 @@ class ShardFiles:
             raise
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
-            raise
+            # Said as the calls in the cooldown after it say it: which version cannot be had,
+            # from which site, and when it is tried again, not just a shard file's URL.
+            raise self._not_cached(entry, version, layer, exc.message, exc) from exc
         self._listed.count(ref.raw_bytes)  # what it takes on disk
         return path, ref.sha256, ref.sections, "downloaded"
+
+    def _not_cached(
+        self,
+        entry: CatalogEntry,
+        version: str,
+        layer: Layer,
+        reason: str | None,
+        failure: NetworkError | None = None,
+    ) -> NetworkError:
+        """The error of a version whose shard is not cached while its site fails; a timeout
+        keeps its code."""
+        kind = FetchTimeout if isinstance(failure, FetchTimeout) else NetworkError
+        remaining = self._cooldown.remaining(layer.label)
+        retry = (
+            f"it is tried again in {remaining:.0f} s"
+            if remaining
+            else "it is tried again at the next call"
+        )
+        return kind(
+            f"the shard of {entry.id} {version} is not cached and {layer.label} failed "
+            f"({reason or 'unknown'}); {retry}",
+            hints=[layer.label],
+        )
 
 
 def is_plain(layer: Layer) -> bool:

@@ -304,3 +304,23 @@ def test_a_process_killed_mid_download_leaves_nothing_corrupt(
     with data.reading_shard("python", "3.11.2") as shard:
         assert shard.connection.execute("SELECT count(*) FROM sections").fetchone()[0] > 100
     data.close()
+
+
+def test_a_shard_the_stopped_site_cannot_send_is_named_with_its_version_and_retry(
+    site: Path, tmp_path: Path
+) -> None:
+    # The site stopped after its catalog was read: the first question about a version not yet
+    # fetched got only "could not fetch http://…/shards/werkzeug/3.1.3.<hash>.sqlite.gz:
+    # ConnectError", the shard's URL as its hint, while the same question a moment later said
+    # which version, which site, and when it is tried again.
+    with start_server(site) as server:
+        data = SiteData(settings(tmp_path, server.url), clock=lambda: START)
+        assert data.entries()
+    first = f"the shard of werkzeug 3.1.3 is not cached and {server.url} failed (could not fetch"
+    for _call in ("downloads and fails", "in the cooldown"):
+        with pytest.raises(NetworkError) as failed, data.reading_shard("werkzeug", "3.1.3"):
+            pass
+        assert failed.value.message.startswith(first), failed.value.message
+        assert failed.value.message.endswith("; it is tried again in 30 s")
+        assert failed.value.hints == [server.url]
+    data.close()
