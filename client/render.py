@@ -118,6 +118,23 @@ def _location(section: Section) -> str:
     return f"{_address(section)}{where} sha256 {section.sha256[:12]} {section.path}"
 
 
+def _toc_lines(toc: list[TocEntry]) -> list[str]:
+    """The table of contents indented by depth. A heading with no section of its own (a page
+    title with no text before its first subheading: the builder drops empty sections) is shown
+    without an address above its subsections; without it they read as the previous page's."""
+    lines: list[str] = []
+    shown: list[str] = []
+    for entry in toc:
+        path = entry.headingPath
+        for depth, heading in enumerate(path):
+            if shown[: depth + 1] != path[: depth + 1]:
+                lines.append(f"{'  ' * depth}- {heading}")
+                shown = path[: depth + 1]
+        lines.append(f"{'  ' * len(path)}- {entry.heading} {_address(entry)}")
+        shown = [*path, entry.heading]
+    return lines
+
+
 def render_extract(answer: ExtractAnswer) -> str:
     lines = [_header(answer)]
     if answer.volumeSummary:
@@ -125,9 +142,7 @@ def render_extract(answer: ExtractAnswer) -> str:
     lines.append(f"Documented versions: {', '.join(answer.versions)}")
     if answer.toc is not UNSET:
         lines.append(f"Table of contents ({len(answer.toc)} headings):")
-        for entry in answer.toc:
-            indent = "  " * max(0, len(entry.headingPath))
-            lines.append(f"{indent}- {entry.heading} {_address(entry)}")
+        lines.extend(_toc_lines(answer.toc))
     if answer.confidence is not None and answer.confidence is not UNSET:
         # An empty answer's confidence is that of the section it held back (a focus word only
         # another version's docs use): "Confidence that the first section answers: 1.00" over
