@@ -226,11 +226,6 @@ def run_build(
         pagefind = None if site_search is False else find_pagefind()
         if site_search and pagefind is None:
             raise SiteSearchError(f"--site-search needs Pagefind: {INSTALL_HINT}")
-        if site_search is None and pagefind is None and not quiet:
-            click.echo(
-                f"note: no search box on the pages: Pagefind is not installed ({INSTALL_HINT})",
-                err=True,
-            )
         config = load_catalog(config_path)
         updated_at = timestamp_from_environment(timestamp)
         cache = None if no_cache else cache_dir or config_path.parent / ".docbuild-cache"
@@ -257,6 +252,13 @@ def run_build(
     except BuildError as error:
         _fail(error)
     if not quiet:
+        # Said of a site that was built: before the build it came first, above the error of a
+        # catalog that was not there at all.
+        if site_search is None and pagefind is None:
+            click.echo(
+                f"note: no search box on the pages: Pagefind is not installed ({INSTALL_HINT})",
+                err=True,
+            )
         summary, warnings = render_report_streams(report, verbose=verbose)
         if warnings:
             click.echo(warnings, err=True)

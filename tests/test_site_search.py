@@ -131,6 +131,10 @@ def test_without_pagefind_the_build_says_how_to_get_the_box(
     assert INSTALL_HINT in output and not (tmp_path / "_site" / SEARCH_FOLDER).exists()
     code, output = build(catalog, "--site-search")
     assert code == 1 and f"--site-search needs Pagefind: {INSTALL_HINT}" in output
+    # A mistyped catalog builds no site: the error is all it says, not first a note about
+    # the search box of pages that were never built.
+    code, output = build(tmp_path / "docbuil.toml")
+    assert code == 2 and "cannot read the catalog file" in output and "note:" not in output
 
 
 @needs_pagefind
