@@ -130,6 +130,7 @@ class SiteData:
         self.generation = 0
         self._loaded = False
         self._local = self._file_layer(settings.local_index, "local", ConfigError)
+        self._local_stamp = None if self._local is None else _file_stamp(self._local.body)
         self._bundled_path = bundled
         self._bundled: Layer | None = None
         self._merged: dict[str, MergedEntry] = {}
@@ -277,9 +278,28 @@ class SiteData:
                 self._ensure_loaded()
                 return True
             changed = self._sites.update_due(self._listed)
+            changed = self._reread_local() or changed
             if changed or self._sites.failure_marks() != self._merged_failures:
                 self._merge(catalogs_changed=changed)
             return changed
+
+    def _reread_local(self) -> bool:
+        """Whether the local index changed since it was read, read again then: a docbuild
+        build into the folder that docclient serve answers from. A stat per question; a file
+        that cannot be read now (a build replacing it) leaves the copy read before."""
+        if self._local is None or self.settings.local_index is None:
+            return False
+        stamp = _file_stamp(self._local.body)
+        if stamp == self._local_stamp:
+            return False
+        layer = file_layer(self.settings.local_index, "local", self._cache)
+        if isinstance(layer, list):
+            return False
+        self._local_stamp = _file_stamp(layer.body)
+        if layer.sha256 == self._local.sha256:
+            return False
+        self._local = layer
+        return True
 
     def _ensure_loaded(self) -> None:
         if not self._loaded:
@@ -495,3 +515,12 @@ class SiteData:
         used = layer is not None and self._uses(layer)
         failing_since = self._cache.read_failing_since(url)
         return site_status(url, layer, used, self._cooldown, now, failing_since)
+
+
+def _file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What changes when a file is written or replaced: its inode, size and modification time."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_ino, stat.st_size, stat.st_mtime_ns

@@ -7,6 +7,7 @@ import base64
 import gzip
 import hashlib
 import re
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -588,3 +589,28 @@ def test_every_sqlite3_exception_in_a_query_becomes_the_sites_error(
     ):
         query(shard.connection)
     assert isinstance(caught.value.__cause__, sqlite3.Warning | sqlite3.Error)
+
+
+def test_a_local_site_built_again_is_read_again(tmp_path: Path) -> None:
+    # docclient serve --local-index _site, then docbuild build into _site (the folder replaced
+    # whole): the agent was answered from the first build for the life of the process, a new
+    # section "not found" and a new version unknown, with nothing saying so.
+    site_folder = tmp_path / "_site"
+    make_site(site_folder, {"thing": {"1.0": records("thing", "1.0")}})
+    site = data(tmp_path, Router(), Clock(), local_index=site_folder)
+    assert [e.versions for e in site.entries()] == [("1.0",)]
+    assert site.refresh_if_due() is False  # unchanged: nothing read again
+    before = site.generation
+    rebuilt = tmp_path / "rebuilt"
+    make_site(rebuilt, {"thing": {v: records("thing", v) for v in ("1.1", "1.0")}})
+    shutil.rmtree(site_folder)
+    rebuilt.rename(site_folder)
+    assert site.refresh_if_due() is True and site.generation == before + 1
+    assert [e.versions for e in site.entries()] == [("1.1", "1.0")]
+    with site.reading_shard("thing", "1.1") as shard:
+        assert shard.connection.execute("SELECT heading FROM sections").fetchall() == [
+            ("thing 1.1 intro",)
+        ]
+    shutil.rmtree(site_folder)  # a build replacing it right now: the copy read stays
+    assert site.refresh_if_due() is False
+    assert [e.versions for e in site.entries()] == [("1.1", "1.0")]
