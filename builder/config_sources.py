@@ -99,6 +99,29 @@ def parse_archive(value: Any, where: str, root: Path, add: Report) -> ArchiveSou
         return None
 
 
+# How many of a repository's tags an error names.
+_TAGS_SHOWN = 5
+
+
+def _tags_of(git_dir: Path) -> str:
+    """The repository's tags, newest versions first, for an error that matched none."""
+    tags = list_tags(git_dir, "*")
+    if not tags:
+        return "the repository has no tags (git fetch --tags brings a clone's)"
+    by_version = {}
+    for tag in tags:
+        version = tag[1:] if tag[:1] in ("v", "V") else tag
+        try:
+            parse_version(version)
+        except InvalidVersion:
+            continue
+        by_version[version] = tag
+    ordered = [by_version[v] for v in sort_newest_first(list(by_version))]
+    shown = [*ordered, *(tag for tag in tags if tag not in ordered)][:_TAGS_SHOWN]
+    more = f" and {len(tags) - len(shown)} more" if len(tags) > len(shown) else ""
+    return f"its tags: {', '.join(shown)}{more}"
+
+
 def expand_versions_from_git(
     value: Any, where: str, root: Path, add: Report, warn: Report
 ) -> list[dict[str, Any]]:
@@ -119,7 +142,8 @@ def expand_versions_from_git(
         add(where, "missing repo")
         return []
     try:
-        tags = list_tags(_git_dir(repo, root), pattern)
+        git_dir = _git_dir(repo, root)
+        tags = list_tags(git_dir, pattern)
     except GitProblem as exc:
         add(where, str(exc))
         return []
@@ -133,7 +157,9 @@ def expand_versions_from_git(
             continue
         by_version[version] = tag
     if not by_version:
-        add(where, f"no tag of {repo!r} matching {pattern!r} is a version")
+        # The README's example says tags = "v*"; a project that tags "3.23.1" needs
+        # "[0-9]*": naming the tags there are says which.
+        add(where, f"no tag of {repo!r} matching {pattern!r} is a version; {_tags_of(git_dir)}")
     newest = sort_newest_first(list(by_version))[:limit]
     settings = {key: value[key] for key in VERSION_SETTINGS if key in value}
     git = {"repo": repo, **({"path": value["path"]} if "path" in value else {})}

@@ -127,3 +127,19 @@ def test_every_source_problem_is_listed_at_once(tmp_path: Path) -> None:
     ]:
         assert expected in found, (expected, found)
     assert len(caught.value.problems) == 11
+
+
+def test_no_version_tag_matching_names_the_tags_there_are(tmp_path: Path) -> None:
+    # marshmallow tags "3.23.1": the README's tags = "v*" matched none, and the error did not
+    # say which tags the repository has, nor so that "[0-9]*" was wanted.
+    tagged_repo(tmp_path / "repo", ["3.22.0", "3.23.1", "nightly", "3.9.0"])
+    with pytest.raises(ConfigError) as refused:
+        load_catalog(catalog(tmp_path, 'versions_from_git = { repo = "repo", tags = "v*" }\n'))
+    assert (
+        "no tag of 'repo' matching 'v*' is a version; its tags: 3.23.1, 3.22.0, 3.9.0, nightly"
+        in str(refused.value)
+    )
+    (tmp_path / "bare").mkdir()
+    git(tmp_path / "bare", "init", "-q")
+    with pytest.raises(ConfigError, match=r"is a version; the repository has no tags"):
+        load_catalog(catalog(tmp_path, 'versions_from_git = { repo = "bare" }\n'))
