@@ -425,7 +425,8 @@ def serve_command(
     if watch:
         from builder.watch_command import build_and_watch
 
-        build_and_watch(config_path, out, None, quiet, {}, host=host, port=port)
+        options = {"site_search": site_search}
+        build_and_watch(config_path, out, None, quiet, options, host=host, port=port)
         return
     run_build(config_path, out, site_search=site_search, quiet=quiet)
     try:

@@ -224,3 +224,27 @@ def test_a_failed_first_build_keeps_a_last_good_site_without_index_json(
     watch_command.build_and_watch(config, out, None, True, {"index_limit_mb": 0})
     assert len(watched) == 1
     assert f"docbuild: keeping the last good site in {out}" in capsys.readouterr().err
+
+
+def test_serve_watch_builds_with_the_site_search_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # docbuild serve --watch built with no options: --no-site-search still ran Pagefind, and
+    # --site-search without it built a site with no search box instead of failing.
+    from click.testing import CliRunner
+
+    from builder.cli import main
+
+    config = make_project(tmp_path)
+    monkeypatch.setattr("builder.cli.find_pagefind", lambda: None)
+    monkeypatch.setattr(watch_command, "watch_and_rebuild", lambda *args: None)
+    result = CliRunner().invoke(
+        main,
+        [
+            *("serve", "--watch", "--site-search", "-c", str(config)),
+            *("--out", str(tmp_path / "_site"), "--port", "0", "--quiet"),
+        ],
+    )
+    assert result.exit_code == 1, result.output
+    assert "--site-search needs Pagefind" in result.output
+    assert not (tmp_path / "_site").exists()
