@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -87,6 +88,15 @@ def _site_options(out_help: str) -> Callable[[F], F]:
     return decorate
 
 
+def _timestamp_option(otherwise: str) -> Callable[[F], F]:
+    """The index's updatedAt, for build and publish; ``otherwise`` ends its help text."""
+    return click.option(
+        "--timestamp",
+        metavar="ISO|now",
+        help=f"updatedAt for the index. Default: SOURCE_DATE_EPOCH if set, {otherwise}",
+    )
+
+
 def _site_search_option(command: F) -> F:
     return click.option(
         "--site-search/--no-site-search",
@@ -110,12 +120,7 @@ def main() -> None:
     help=f"Fail the build on any warning, or when over {MAX_NEAR_EMPTY_SHARE:.0%} of a version's "
     "sections are near-empty API entries.",
 )
-@click.option(
-    "--timestamp",
-    metavar="ISO|now",
-    help="updatedAt for the index. Default: SOURCE_DATE_EPOCH if set, else none, "
-    "so that rebuilds are byte-identical.",
-)
+@_timestamp_option("else none, so that rebuilds are byte-identical.")
 @click.option(
     "--cache-dir",
     type=click.Path(path_type=Path),
@@ -340,6 +345,9 @@ def merge(parts: tuple[Path, ...], out: Path, budget_mb: float | None, quiet: bo
 )
 @click.option("--dry-run", is_flag=True, help="Build and commit, but push nothing.")
 @click.option("--strict", is_flag=True, help="Fail the build (and push nothing) on any warning.")
+@_timestamp_option(
+    "else the time of the repository's last commit, so that publishing it again pushes nothing."
+)
 @INDEX_LIMIT_OPTION
 @_site_search_option
 @JOBS_OPTION
@@ -351,6 +359,7 @@ def publish(
     branch: str,
     dry_run: bool,
     strict: bool,
+    timestamp: str | None,
     index_limit_mb: float,
     site_search: bool | None,
     jobs: int | None,
@@ -358,16 +367,21 @@ def publish(
 ) -> None:
     """Build the site, then commit it as the only content of a branch and push it."""
     # Imported here: a build does not need them (each module is a build's start-up time).
-    from builder.publish import check_publish_target, publish_site
+    from builder.publish import check_publish_target, last_commit_time, publish_site
 
     try:
         repo = check_publish_target(config_path.resolve().parent, remote, branch, Path.cwd())
+        # A published site says when it was made (agents show how fresh the docs are); the
+        # commit's time, not the clock's, so that an unchanged site is not pushed again.
+        if timestamp is None and not os.environ.get("SOURCE_DATE_EPOCH", "").strip():
+            timestamp = last_commit_time(repo)
     except BuildError as error:
         _fail(error)
     report = run_build(
         config_path,
         out,
         strict=strict,
+        timestamp=timestamp,
         index_limit_mb=index_limit_mb,
         site_search=site_search,
         quiet=quiet,

@@ -11,6 +11,7 @@ import os
 import subprocess
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import orjson
@@ -76,6 +77,16 @@ def find_repository(start: Path, here: Path) -> Path:
         f"{where} inside a git repository; "
         "run it in the repository whose remote should receive the site"
     )
+
+
+def last_commit_time(repo: Path) -> str | None:
+    """When the last commit of ``repo`` was made, in UTC (the index's updatedAt form), or None
+    in a repository without commits."""
+    result = _git(repo, "log", "-1", "--format=%ct", check=False)
+    seconds = result.stdout.strip()
+    if result.returncode != 0 or not seconds.isdigit():
+        return None
+    return datetime.fromtimestamp(int(seconds), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def check_publish_target(start: Path, remote: str, branch: str, here: Path) -> Path:

@@ -184,3 +184,28 @@ def test_a_folder_without_a_built_site_is_not_published(tmp_path: Path) -> None:
     work, _remote = make_project(tmp_path)
     with pytest.raises(PublishError, match="holds no built site"):
         publish_site(work / "docs", repo=work, remote="origin", branch="gh-pages", dry_run=True)
+
+
+def test_a_published_site_is_stamped_with_the_last_commit_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Agents show how fresh a site's docs are from its updatedAt: a published site has one
+    without being asked, the repository's last commit time, so publishing it again is a no-op."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    work, _remote = make_project(tmp_path)
+    git(work, "add", "docs", "docbuild.toml")
+    monkeypatch.setenv("GIT_COMMITTER_DATE", "2026-03-04T05:06:07Z")
+    git(work, "-c", "user.name=T", "-c", "user.email=t@example.invalid", "commit", "-qm", "docs")
+
+    def updated_at() -> object:
+        return orjson.loads((work / "_site" / "catalog.json").read_bytes()).get("updatedAt")
+
+    assert publish(work)[0] == 0
+    assert updated_at() == "2026-03-04T05:06:07.000Z"
+    code, output = publish(work)
+    assert code == 0 and "Nothing to publish" in output
+    assert publish(work, "--dry-run", "--timestamp", "2026-01-01T00:00:00Z")[0] == 0
+    assert updated_at() == "2026-01-01T00:00:00.000Z"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    assert publish(work, "--dry-run")[0] == 0
+    assert updated_at() == "1970-01-01T00:00:00.000Z"
