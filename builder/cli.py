@@ -435,6 +435,7 @@ def serve_command(
 ) -> None:
     """Build the site, then serve it locally the way GitHub Pages would (Ctrl-C stops)."""
     from builder.serve import ServeError, serve
+    from builder.served_elsewhere import served_elsewhere_note
 
     if watch:
         from builder.watch_command import build_and_watch
@@ -442,9 +443,15 @@ def serve_command(
         options = {"site_search": site_search}
         build_and_watch(config_path, out, None, quiet, options, host=host, port=port)
         return
-    run_build(config_path, out, site_search=site_search, quiet=quiet)
+    report = run_build(config_path, out, site_search=site_search, quiet=quiet)
+
+    def started(url: str) -> None:
+        note = served_elsewhere_note(report.base_url, url)
+        if note is not None:
+            click.echo(note, err=True)
+
     try:
-        serve(out, host, port, quiet=quiet)
+        serve(out, host, port, quiet=quiet, started=started)
     except ServeError as error:
         click.echo(f"docbuild: error: {error}", err=True)
         sys.exit(error.exit_code)

@@ -13,6 +13,7 @@ from builder.catalog import CATALOG_FILE
 from builder.cli import run_build
 from builder.errors import BuildError
 from builder.serve import ServeError, start_server
+from builder.served_elsewhere import served_elsewhere_note
 from builder.site_indexes import INDEX_FILE
 from builder.watch import Rebuilt, require_watcher, watch_and_rebuild
 from schemas.lookup_table import LOOKUP_FILE
@@ -48,8 +49,9 @@ def build_and_watch(
         outcome = "failed; the last good site stays" if rebuilt.error else "done"
         click.echo(f"Rebuild after {changed}: {outcome} in {rebuilt.seconds:.2f} s", err=True)
 
+    base_url = None
     try:
-        run_build(config_path, out, cache_dir=cache_dir, quiet=quiet, **options)
+        base_url = run_build(config_path, out, cache_dir=cache_dir, quiet=quiet, **options).base_url
     except SystemExit:
         # index.json may be left out (--index-limit-mb) and catalog.json (a large site): a
         # site is there when any of them, or lookup.json, which every build writes, is.
@@ -65,6 +67,9 @@ def build_and_watch(
             click.echo(f"docbuild: error: {error}", err=True)
             sys.exit(error.exit_code)
         click.echo(f"Serving {out} at {server.url}")
+        note = None if base_url is None else served_elsewhere_note(base_url, server.url)
+        if note is not None:
+            click.echo(note, err=True)
     click.echo(f"Watching {config_path} and its sources; Ctrl-C stops", err=True)
     try:
         watch_and_rebuild(config_path, out, cache_dir, rebuild, report)

@@ -52,3 +52,9 @@ def test_build_then_serve_then_stop(tmp_path: Path) -> None:
         finally:
             os.kill(process.pid, signal.SIGTERM)
             assert process.wait(timeout=10) == 0
+        # Served elsewhere than the catalog's base_url, which the build report named.
+        assert process.stderr is not None
+        assert (
+            f"this site was built for https://docs.example/ (base_url in the catalog), which its "
+            f"pages link to; clients of this server take --index-url {url}"
+        ) in process.stderr.read()

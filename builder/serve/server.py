@@ -126,8 +126,10 @@ def serve(
     *,
     quiet: bool = False,
     cache_control: str = DEFAULT_CACHE_CONTROL,
+    started: Callable[[str], None] | None = None,
 ) -> None:
-    """Serve `root` until SIGINT or SIGTERM, then finish responses in flight and return."""
+    """Serve `root` until SIGINT or SIGTERM, then finish responses in flight and return;
+    ``started`` is called with the server's URL once it listens (port 0 picks it then)."""
     server = create_server(
         root, host, port, cache_control=cache_control, access_log=None if quiet else sys.stderr
     )
@@ -139,6 +141,8 @@ def serve(
             flush=True,
         )
     print(f"Serving {server.site.root.path} at {server.url}", flush=True)
+    if started is not None:
+        started(server.url)
     previous = _install_stop_handlers(server) if _in_main_thread() else {}
     try:
         server.serve_forever(poll_interval=_POLL_SECONDS)
