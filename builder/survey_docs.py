@@ -30,7 +30,12 @@ from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
 from builder.survey_html import are_docs
-from builder.survey_mkdocs import lone_mkdocs_config, mkdocs_configs, mkdocs_settings
+from builder.survey_mkdocs import (
+    lone_mkdocs_config,
+    mkdocs_configs,
+    mkdocs_docs_folder,
+    mkdocs_settings,
+)
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -69,9 +74,14 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
     project's _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the one
     MkDocs config in another folder of the project, then the project."""
-    mkdocs = next(mkdocs_configs(root, DOCS_FOLDERS[:3]), None)
-    if mkdocs is not None:
-        return _mkdocs_docs(root, *mkdocs, found)
+    for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
+        docs = mkdocs_docs_folder(root / folder / name)
+        if (root / folder / docs).is_dir():
+            return _mkdocs_docs(root, folder, name, found)
+        # An sdist ships the config without its pages (sqlmesh 0.236.4): the project is read
+        # by the signs it has.
+        where = posixpath.join(folder, name).removeprefix("./")
+        found.append(f"{where}: MkDocs, but its {docs}/ is not there")
     for folder in _sphinx_folders(root):
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
@@ -155,8 +165,7 @@ def _mkdocs_docs(
     """("mkdocs", docs folder, site name) of the MkDocs config ``name`` in ``folder``."""
     config = root / folder / name
     data = mkdocs_settings(config)
-    docs_dir = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-    docs = posixpath.normpath(posixpath.join(folder, docs_dir))
+    docs = posixpath.normpath(posixpath.join(folder, mkdocs_docs_folder(config)))
     tool = "Zensical" if name.startswith("zensical.") else "MkDocs"
     where = posixpath.join(folder, name).removeprefix("./")
     found.append(f"{where}: {tool}, pages in {docs}/")
