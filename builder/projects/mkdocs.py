@@ -29,6 +29,7 @@ from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
+from builder.projects.mkdocs_notebooks import page_suffixes
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 from builder.toml_errors import UNREADABLE_TOML
 
@@ -50,8 +51,6 @@ MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
 # The files MkDocs builds as pages; anything else in docs_dir is copied as it is.
 PAGE_SUFFIXES = (".md", ".markdown")
-# mkdocs-jupyter makes a page of each notebook too.
-NOTEBOOK_PLUGIN = "mkdocs-jupyter"
 # The plugins whose syntax a page's reader must know are loaded: mkdocs-include-markdown's
 # ``{% include "file" %}`` is Jinja's and Liquid's tag too, which read files elsewhere.
 PAGE_PLUGINS = ("include-markdown",)
@@ -121,7 +120,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     gallery = mkdocs_gallery_pages(config, config_path.parent.resolve(), docs_root)
     generated = with_gallery(generated, gallery)
     found = "nav" not in config and literate_nav_file(config) is None and not nav.order
-    suffixes = (*PAGE_SUFFIXES, ".ipynb") if has_plugin(config, NOTEBOOK_PLUGIN) else PAGE_SUFFIXES
+    suffixes = page_suffixes(config, PAGE_SUFFIXES)
     if found:
         written = tuple(page.relpath for page in generated.pages)
         nav.order = _found_order(docs_root, written, suffixes)
