@@ -29,7 +29,11 @@ from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
-from builder.projects.mkdocs_notebooks import page_suffixes
+from builder.projects.mkdocs_notebooks import (
+    NOTEBOOK_SUFFIX,
+    converted_notebooks,
+    page_suffixes,
+)
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 from builder.toml_errors import UNREADABLE_TOML
 
@@ -129,6 +133,15 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         elif uses_awesome_nav(config):
             nav.order, nav.titles = arranged_by_nav_files(nav.order, docs_root)
     _place_generated(nav, generated)
+    notebooks = converted_notebooks(nav.order, docs_root, {p.relpath for p in generated.pages})
+    if notebooks:
+        nav.order = [notebooks.get(p, p) for p in nav.order]
+        nav.titles = {notebooks.get(p, p): title for p, title in nav.titles.items()}
+        suffixes = tuple(dict.fromkeys((*suffixes, NOTEBOOK_SUFFIX)))
+        notes.append(
+            f"{name}: nav names {len(notebooks)} page(s) a build step writes from the "
+            "notebook of its name; the notebooks are read"
+        )
     # api-autonav adds its section at the nav's end when the nav names none.
     nav.order.extend(p.relpath for p in autonav.pages if p.relpath not in set(nav.order))
     if (nav_file := literate_nav_file(config)) is not None:
