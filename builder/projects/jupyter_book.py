@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.projects.config_file import read_config_bytes
+from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx import sphinx_pattern
 
@@ -56,6 +57,7 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
     budget = [MAX_ENTRIES]
     order: list[str] = []
     exclude: list[str] = [BUILD_FOLDER]
+    scripts = ScriptPages()
     if toc_path.name == MYST_NAME:
         project = document.get("project") if isinstance(document, dict) else None
         project = project if isinstance(project, dict) else {}
@@ -68,6 +70,15 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         config = _load(toc_path.parent / CONFIG_NAME, notes)
         if isinstance(config, dict):
             exclude += _strings(config.get("exclude_patterns"))
+        if suffixes := jupytext_suffixes(config):
+            scripts = script_pages(order, toc_path.parent, suffixes)
+            renamed = dict(scripts.renamed)
+            order = [renamed.get(entry, entry) for entry in order]
+        if scripts.pages:
+            notes.append(
+                f"{len(scripts.pages)} script(s) read as notebooks with jupytext"
+                f" ({CONFIG_NAME}'s nb_custom_formats), each the page of its name with .md"
+            )
     if budget[0] <= 0:
         notes.append(f"{toc_path.name}: more than {MAX_ENTRIES} entries; the rest is not read")
     return ProjectLayout(
@@ -80,6 +91,8 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         exclude_patterns=tuple(exclude),
         suffixes=PAGE_SUFFIXES,
         order=tuple(dict.fromkeys(order)),
+        generated=scripts.pages,
+        generated_from=scripts.scripts,
         notes=tuple(notes),
     )
 
