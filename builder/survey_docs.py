@@ -17,7 +17,7 @@ from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
-from builder.projects.jupyter_book import find_jupyter_book
+from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mkdocs_plugins import has_plugin
@@ -124,6 +124,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     for folder in (*DOCS_FOLDERS, "book", "."):
         toc = find_jupyter_book(root / folder)
         if toc is not None:
+            toc = language_book(toc) or toc
+            folder = toc.parent.relative_to(root).as_posix()
             where = toc.relative_to(root).as_posix()
             found.append(f"{where}: Jupyter Book, pages in the order of its table of contents")
             return "jupyterbook", folder, None

@@ -145,3 +145,25 @@ def test_init_recognises_a_jupyter_book(tmp_path: Path) -> None:
     assert "docs/_toc.yml: Jupyter Book, pages in the order of its table of contents" in (
         survey.found
     )
+
+
+def test_a_myst_yml_without_a_toc_over_language_books_is_read_in_english(tmp_path: Path) -> None:
+    # Qamomile 0.13.0's docs/myst.yml lists no toc; docs/en/myst.yml and docs/ja/myst.yml are
+    # the books. init read docs/ whole: both languages' 98 pages, none in a book's order.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "myst.yml").write_text("version: 1\nproject:\n  id: x\n", "utf-8")
+    for language in ("ja", "en"):
+        book = tmp_path / "docs" / language
+        book.mkdir()
+        (book / "myst.yml").write_text(MYST, "utf-8")
+        (book / "index.md").write_text("# Home\n", "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("jupyterbook", "docs/en")
+    assert "docs/en/myst.yml: Jupyter Book, pages in the order of its table of contents" in (
+        survey.found
+    )
+    # Without English, the first by name; a myst.yml with a toc is the book itself.
+    (tmp_path / "docs" / "en").rename(tmp_path / "docs" / "zh")
+    assert survey_project(tmp_path).docs == "docs/ja"
+    (tmp_path / "docs" / "myst.yml").write_text(MYST, "utf-8")
+    assert survey_project(tmp_path).docs == "docs"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -35,6 +36,9 @@ BUILD_FOLDER = "_build"
 MAX_ENTRIES = 20_000
 MAX_DEPTH = 20
 GLOB_ENTRY = "glob:"  # an order entry standing for the pages a pattern matches, in path order
+# A folder named as a language is ("en", "ja", "pt_BR", "zh-Hans").
+_LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+_ENGLISH = "en"
 _NESTED = ("parts", "chapters", "sections", "subtrees", "entries", "children")
 
 
@@ -46,6 +50,26 @@ def find_jupyter_book(directory: Path) -> Path | None:
             return directory / name
     myst = directory / MYST_NAME
     return myst if myst.is_file() else None
+
+
+def language_book(toc_path: Path) -> Path | None:
+    """The book of one language folder beside a ``myst.yml`` that lists no toc, which mystmd
+    would read with every language's pages: Qamomile's docs/myst.yml beside docs/en/ and
+    docs/ja/, each a book of its own. English's first, else the first by name."""
+    if toc_path.name != MYST_NAME:
+        return None
+    document = _load(toc_path, [])
+    project = document.get("project") if isinstance(document, dict) else None
+    if isinstance(project, dict) and project.get("toc") is not None:
+        return None
+    books = sorted(
+        (folder.name != _ENGLISH, folder.name, book)
+        for folder in toc_path.parent.iterdir()
+        if _LANGUAGE_FOLDER.fullmatch(folder.name)
+        and (book := folder / MYST_NAME).is_file()
+        and not folder.is_symlink()
+    )
+    return books[0][2] if books else None
 
 
 def read_jupyter_book(toc_path: Path) -> ProjectLayout:
