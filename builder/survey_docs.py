@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from builder.gzip_pages import gzipped_page_name
+from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
 from builder.projects.docsify import read_docsify
@@ -330,13 +331,18 @@ def _kind_of_files(folder: Path) -> str | None:
     return kind if count else None
 
 
-def _files(folder: Path) -> list[Path]:
+def _files(folder: Path, project: Path | None = None, top: Path | None = None) -> list[Path]:
+    """The files below ``folder``, and below the folders elsewhere in ``project`` it links
+    to, as the build lists them (builder.linked_folders)."""
     files: list[Path] = []
+    top = top or folder.resolve()
     for path in sorted(folder.iterdir()):
         if path.name in NOT_DOCS or path.name.startswith("."):
             continue
         if path.is_dir() and not path.is_symlink():
-            files.extend(_files(path))
+            files.extend(_files(path, project, top))
+        elif project is not None and followed_folder(path, top, project):
+            files.extend(_files(path, None, top))
         elif path.is_file():
             files.append(path)
     return files
@@ -372,7 +378,8 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         include = (*include, *(f"**/*{s}" for s in read if f"**/*{s}" not in include))
         # A suffix conf.py leaves out is not a page: Django's docs/README.rst.
         include = tuple(p for p in include if PurePosixPath(p).suffix in read) or include
-    suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
+    found = _files(folder, root.resolve()) if kind != "html" else []
+    suffixes = {p.suffix.lower() for p in found}
     if kind.startswith("markdown") and ".mdx" in suffixes:
         include = (*include, "**/*.mdx")
     # The long suffix GitHub and npm show as Markdown too: handlebars' README.markdown.
