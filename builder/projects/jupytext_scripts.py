@@ -7,7 +7,8 @@ table of contents, and MyST-NB reads each as a notebook: in the percent format a
 format (a script with no ``# %%``) a paragraph of comment lines is text and the rest is code.
 A script's page is that notebook as Markdown, at the script's path with ``.md`` for its
 suffix; the cells MyST-NB hides (tags ``remove-cell`` and ``remove-input``) are left out.
-Read as written, these pages were missing: femwell 0.1.12's 37 examples.
+Read as written, these pages were missing: femwell 0.1.12's 37 examples. mkdocs-jupyter reads
+the scripts an MkDocs nav names so too (builder.projects.mkdocs_notebooks).
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ from builder.projects.mkdocs_macros import macro_variables, macros_rendering, re
 from builder.projects.mkdocs_notebooks import (
     NOTEBOOK_SUFFIX,
     converted_notebooks,
+    nav_scripts,
     page_suffixes,
 )
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
@@ -123,6 +124,10 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     generated = with_autonav(generated, autonav)
     gallery = mkdocs_gallery_pages(config, config_path.parent.resolve(), docs_root)
     generated = with_gallery(generated, gallery)
+    scripts, renamed = nav_scripts(config, nav.order, docs_root)
+    nav.order = [renamed.get(p, p) for p in nav.order]
+    nav.titles = {renamed.get(p, p): title for p, title in nav.titles.items()}
+    generated = with_gallery(generated, scripts)
     found = "nav" not in config and literate_nav_file(config) is None and not nav.order
     suffixes = page_suffixes(config, PAGE_SUFFIXES)
     if found:
