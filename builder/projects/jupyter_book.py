@@ -7,7 +7,8 @@ nested ``sections`` (or ``subtrees``, lists of ``entries``). ``myst.yml``'s ``to
 ``file`` (with its suffix), ``pattern`` and ``url`` entries, a ``children`` list nesting
 others. Files neither names come after, in path order, unless ``_config.yml`` sets
 ``only_build_toc_files: true``: then, as Jupyter Book builds it, they are no pages. Its
-``exclude_patterns`` (and myst.yml's ``project.exclude``) are left out, as is ``_build``.
+``exclude_patterns`` (and myst.yml's ``project.exclude``) are left out, as are ``_build`` and
+the template and static folders its ``sphinx.config`` gives Sphinx.
 Both files are YAML, read as data within MAX_CONFIG_BYTES; the entries visited are bounded.
 """
 
@@ -94,6 +95,7 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         config = _load(toc_path.parent / CONFIG_NAME, notes)
         if isinstance(config, dict):
             exclude += _strings(config.get("exclude_patterns"))
+            exclude += _sphinx_asset_folders(config)
         if suffixes := jupytext_suffixes(config):
             scripts = script_pages(order, toc_path.parent, suffixes)
             renamed = dict(scripts.renamed)
@@ -206,6 +208,16 @@ def _load(path: Path, notes: list[str]) -> Any:
     except (UnicodeDecodeError, YAMLError, RecursionError):
         notes.append(f"{path.name}: not readable YAML; pages in path order")
         return None
+
+
+def _sphinx_asset_folders(config: dict[str, Any]) -> list[str]:
+    """The folders ``sphinx.config`` gives Sphinx for templates and static files, which it
+    reads no pages from: simphony 0.7.3's _templates/autosummary/*.rst, Jinja templates."""
+    sphinx = config.get("sphinx")
+    settings = sphinx.get("config") if isinstance(sphinx, dict) else None
+    if not isinstance(settings, dict):
+        return []
+    return [*_strings(settings.get("templates_path")), *_strings(settings.get("html_static_path"))]
 
 
 def _strings(value: Any) -> list[str]:
