@@ -14,6 +14,7 @@ from typing import BinaryIO
 from builder.errors import SourceError
 from builder.globs import GlobSet
 from builder.gzip_pages import gunzip_page, gzipped_page_name
+from builder.linked_folders import linked_folder_files
 from builder.model import SkippedFile, SourceFile
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.office import OFFICE_SUFFIXES
@@ -64,10 +65,14 @@ class VersionListing:
     excluded_by_globs: int
 
 
-def _walk(root: Path, built_sites: list[str]) -> Iterator[tuple[str, Path, bool]]:
+def _walk(
+    root: Path, built_sites: list[str], project: Path | None
+) -> Iterator[tuple[str, Path, bool]]:
     """Yield (relpath, path, is_symlink) for every file below root, never following directory
-    links (that is what makes symlink loops harmless), in sorted order. A folder below root
-    that is a site docbuild wrote is not entered; its relpath is added to ``built_sites``."""
+    links (that is what makes symlink loops harmless), in sorted order, but for a link to a
+    folder elsewhere in ``project``, whose files are listed below it (builder.linked_folders).
+    A folder below root that is a site docbuild wrote is not entered; its relpath is added to
+    ``built_sites``."""
     # Strings, not Paths, until a file is yielded: a rebuild lists every file of a version, and
     # pathlib's parsing was most of that listing's time.
     top = str(root)
@@ -81,7 +86,11 @@ def _walk(root: Path, built_sites: list[str]) -> Iterator[tuple[str, Path, bool]
         for name in sorted(filenames) + linked:
             full = os.path.join(directory, name)
             relpath = f"{prefix}/{name}" if prefix else name
-            yield relpath, Path(full), os.path.islink(full)
+            folder = linked_folder_files(relpath, full, root, project) if name in linked else None
+            if folder is not None:
+                yield from folder
+            else:
+                yield relpath, Path(full), os.path.islink(full)
 
 
 def _is_built_site(folder: str) -> bool:
@@ -212,7 +221,7 @@ def list_version_files(
     skipped: list[SkippedFile] = []
     excluded = 0
     built_sites: list[str] = []
-    for stored, path, is_link in _walk(root, built_sites):
+    for stored, path, is_link in _walk(root, built_sites, project):
         # A gzipped page is listed, globbed and served under its page's name; an exclude
         # pattern may also name the gzipped file itself ("*.gz").
         gzipped = gzipped_page_name(stored)

@@ -46,10 +46,12 @@ _PLAIN_KINDS = ("markdown", "rst", "markdown+rst", "docsify")
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
 # reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,
-# mkdocstrings' "::: pkg.name", heading marks before it too ("### ::: pyee").
+# mkdocstrings' "::: pkg.name", heading marks before it too ("### ::: pyee"), or a dotted
+# path right after the colons (supervision's ":::supervision.Detections", which mkdocstrings
+# reads so; ":::note" alone is a Docusaurus container).
 _API_DIRECTIVE = re.compile(
     r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
-    r"|(?:\#{1,6}[ \t]*)?:::[ \t]+[\w.])",
+    r"|(?:\#{1,6}[ \t]*)?:::(?:[ \t]+[\w.]|[A-Za-z_]\w*\.[A-Za-z_]))",
     re.M,
 )
 # Packages beside a project's code that are not its API.

@@ -11,13 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from builder.gzip_pages import gzipped_page_name
+from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
-from builder.projects.jupyter_book import find_jupyter_book
+from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mkdocs_plugins import has_plugin
@@ -30,7 +31,12 @@ from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
 from builder.survey_html import are_docs
-from builder.survey_mkdocs import lone_mkdocs_config, mkdocs_configs, mkdocs_settings
+from builder.survey_mkdocs import (
+    lone_mkdocs_config,
+    mkdocs_configs,
+    mkdocs_docs_folder,
+    mkdocs_settings,
+)
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
@@ -69,9 +75,14 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
     project's _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the one
     MkDocs config in another folder of the project, then the project."""
-    mkdocs = next(mkdocs_configs(root, DOCS_FOLDERS[:3]), None)
-    if mkdocs is not None:
-        return _mkdocs_docs(root, *mkdocs, found)
+    for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
+        docs = mkdocs_docs_folder(root / folder / name)
+        if (root / folder / docs).is_dir():
+            return _mkdocs_docs(root, folder, name, found)
+        # An sdist ships the config without its pages (sqlmesh 0.236.4): the project is read
+        # by the signs it has.
+        where = posixpath.join(folder, name).removeprefix("./")
+        found.append(f"{where}: MkDocs, but its {docs}/ is not there")
     for folder in _sphinx_folders(root):
         conf = root / folder / SPHINX_CONFIG_NAME
         if conf.is_file():
@@ -114,6 +125,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     for folder in (*DOCS_FOLDERS, "book", "."):
         toc = find_jupyter_book(root / folder)
         if toc is not None:
+            toc = language_book(toc) or toc
+            folder = toc.parent.relative_to(root).as_posix()
             where = toc.relative_to(root).as_posix()
             found.append(f"{where}: Jupyter Book, pages in the order of its table of contents")
             return "jupyterbook", folder, None
@@ -155,8 +168,7 @@ def _mkdocs_docs(
     """("mkdocs", docs folder, site name) of the MkDocs config ``name`` in ``folder``."""
     config = root / folder / name
     data = mkdocs_settings(config)
-    docs_dir = str(data.get("docs_dir") or "docs").strip("/") or "docs"
-    docs = posixpath.normpath(posixpath.join(folder, docs_dir))
+    docs = posixpath.normpath(posixpath.join(folder, mkdocs_docs_folder(config)))
     tool = "Zensical" if name.startswith("zensical.") else "MkDocs"
     where = posixpath.join(folder, name).removeprefix("./")
     found.append(f"{where}: {tool}, pages in {docs}/")
@@ -319,13 +331,18 @@ def _kind_of_files(folder: Path) -> str | None:
     return kind if count else None
 
 
-def _files(folder: Path) -> list[Path]:
+def _files(folder: Path, project: Path | None = None, top: Path | None = None) -> list[Path]:
+    """The files below ``folder``, and below the folders elsewhere in ``project`` it links
+    to, as the build lists them (builder.linked_folders)."""
     files: list[Path] = []
+    top = top or folder.resolve()
     for path in sorted(folder.iterdir()):
         if path.name in NOT_DOCS or path.name.startswith("."):
             continue
         if path.is_dir() and not path.is_symlink():
-            files.extend(_files(path))
+            files.extend(_files(path, project, top))
+        elif project is not None and followed_folder(path, top, project):
+            files.extend(_files(path, None, top))
         elif path.is_file():
             files.append(path)
     return files
@@ -361,7 +378,8 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         include = (*include, *(f"**/*{s}" for s in read if f"**/*{s}" not in include))
         # A suffix conf.py leaves out is not a page: Django's docs/README.rst.
         include = tuple(p for p in include if PurePosixPath(p).suffix in read) or include
-    suffixes = {p.suffix.lower() for p in _files(folder)} if kind != "html" else set()
+    found = _files(folder, root.resolve()) if kind != "html" else []
+    suffixes = {p.suffix.lower() for p in found}
     if kind.startswith("markdown") and ".mdx" in suffixes:
         include = (*include, "**/*.mdx")
     # The long suffix GitHub and npm show as Markdown too: handlebars' README.markdown.

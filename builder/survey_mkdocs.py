@@ -58,8 +58,7 @@ def lone_mkdocs_config(root: Path, skipped: Collection[str]) -> tuple[str, str] 
         # site is the project's own.
         if folder.is_symlink() or not config.resolve().is_relative_to(top):
             continue
-        docs_dir = str(mkdocs_settings(config).get("docs_dir") or "docs").strip("/") or "docs"
-        docs = folder / docs_dir
+        docs = folder / mkdocs_docs_folder(config)
         if (
             docs.is_dir()  # before resolving it: a link in a loop is none
             and docs.resolve().is_relative_to(top)
@@ -67,6 +66,11 @@ def lone_mkdocs_config(root: Path, skipped: Collection[str]) -> tuple[str, str] 
         ):
             found.append((name, config.name))
     return found[0] if len(found) == 1 else None
+
+
+def mkdocs_docs_folder(config: Path) -> str:
+    """The docs_dir of an MkDocs ``config``, relative to its folder (``docs`` when unset)."""
+    return str(mkdocs_settings(config).get("docs_dir") or "docs").strip("/") or "docs"
 
 
 def mkdocs_settings(config: Path) -> dict[str, Any]:

@@ -145,3 +145,42 @@ def test_init_recognises_a_jupyter_book(tmp_path: Path) -> None:
     assert "docs/_toc.yml: Jupyter Book, pages in the order of its table of contents" in (
         survey.found
     )
+
+
+def test_a_myst_yml_without_a_toc_over_language_books_is_read_in_english(tmp_path: Path) -> None:
+    # Qamomile 0.13.0's docs/myst.yml lists no toc; docs/en/myst.yml and docs/ja/myst.yml are
+    # the books. init read docs/ whole: both languages' 98 pages, none in a book's order.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "myst.yml").write_text("version: 1\nproject:\n  id: x\n", "utf-8")
+    for language in ("ja", "en"):
+        book = tmp_path / "docs" / language
+        book.mkdir()
+        (book / "myst.yml").write_text(MYST, "utf-8")
+        (book / "index.md").write_text("# Home\n", "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("jupyterbook", "docs/en")
+    assert "docs/en/myst.yml: Jupyter Book, pages in the order of its table of contents" in (
+        survey.found
+    )
+    # Without English, the first by name; a myst.yml with a toc is the book itself.
+    (tmp_path / "docs" / "en").rename(tmp_path / "docs" / "zh")
+    assert survey_project(tmp_path).docs == "docs/ja"
+    (tmp_path / "docs" / "myst.yml").write_text(MYST, "utf-8")
+    assert survey_project(tmp_path).docs == "docs"
+
+
+def test_the_sphinx_template_and_static_folders_of_a_book_hold_no_pages(tmp_path: Path) -> None:
+    # simphony 0.7.3's _config.yml gives Sphinx templates_path: ['_templates'], which Sphinx
+    # reads no pages from: its 7 Jinja templates (_templates/autosummary/*.rst) were pages.
+    config = (
+        "title: Book\nsphinx:\n  config:\n    templates_path: ['_templates']\n"
+        "    html_static_path: [static]\n"
+    )
+    docs = make_book(tmp_path, config)
+    write(docs, {"_templates/autosummary/class.rst": "{{ fullname }}\n", "static/n.md": "# N\n"})
+    _, relpaths = listed(docs)
+    assert not [p for p in relpaths if p.startswith(("_templates/", "static/"))]
+    assert "aside.md" in relpaths
+    # Without the setting Sphinx reads them as pages, as the book's pages are.
+    (docs / "_config.yml").write_text("title: Book\n", "utf-8")
+    assert "_templates/autosummary/class.rst" in listed(docs)[1]

@@ -463,14 +463,17 @@ def test_a_config_too_big_for_the_layout_gives_no_api_options_either(tmp_path: P
     assert "shapes.Circle.__init__" in {r["heading"] for r in records}
 
 
-def test_notebooks_are_pages_when_mkdocs_jupyter_is_loaded(tmp_path: Path) -> None:
+def test_notebooks_are_pages_when_a_notebook_plugin_is_loaded(tmp_path: Path) -> None:
     docs = make_project(tmp_path)
     (docs / "demo.ipynb").write_text('{"cells": []}', encoding="utf-8")
     _, listing = project_listing(version(docs))
     assert "demo.ipynb" not in {c.relpath for c in listing.candidates}
     for plugins in ("plugins:\n  - search\n  - mkdocs-jupyter\n",
                     "plugins:\n  - mkdocs-jupyter:\n      execute: false\n",
-                    "plugins:\n  mkdocs-jupyter: {}\n"):  # fmt: skip
+                    "plugins:\n  mkdocs-jupyter: {}\n",
+                    # distilabel 1.5.3's tutorials, equinox 0.13.8's examples (mkdocs-ipynb)
+                    "plugins:\n  - mknotebooks\n",
+                    "plugins:\n  - ipynb\n"):  # fmt: skip
         make_project(tmp_path, MKDOCS_YML + plugins)
         _, listing = project_listing(version(docs))
         assert "demo.ipynb" in {c.relpath for c in listing.candidates}, plugins

@@ -81,9 +81,9 @@ def test_a_docs_folder_at_the_root_of_a_clone_cannot_link_its_git_config(tmp_pat
 
 def test_links_to_folders_special_files_and_loops_are_skipped_not_fatal(tmp_path: Path) -> None:
     project, docs = _project(tmp_path)
-    (project / "folder.md").mkdir()
     os.mkfifo(project / "pipe.md")
-    os.symlink(project / "folder.md", docs / "folder.md")
+    (docs / "inside.md").mkdir()  # a folder link inside the docs: listed already
+    os.symlink(docs / "inside.md", docs / "folder.md")
     os.symlink(project / "pipe.md", docs / "pipe.md")
     os.symlink("/dev/null", docs / "null.md")
     os.symlink(project / "loop-a.md", project / "loop-b.md")

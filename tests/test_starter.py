@@ -403,6 +403,12 @@ GEN_FILES = "  - gen-files:\n      scripts:\n        - scripts/gen_ref_pages.py\
         ({"mkdocs.yml": MKDOCSTRINGS_YML, "docs/api.md": "# API\n\n::: demo\n"}, None),
         # pyee's "### ::: pyee", the object's heading level before it.
         ({"mkdocs.yml": MKDOCSTRINGS_YML, "docs/api.md": "# API\n\n### ::: demo\n"}, None),
+        # supervision 0.27.0's ":::supervision.Detections", no space: its 280 API entries
+        # were written twice, the second time on api/supervision.md.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML, "docs/api.md": "# API\n\n:::demo.greet\n"}, None),
+        # A Docusaurus container names no code.
+        ({"mkdocs.yml": MKDOCSTRINGS_YML, "docs/api.md": "# API\n\n:::note\nSee.\n:::\n"},
+         ["demo"]),
         # Neither do the pages mkdocstrings' gen-files recipe or api-autonav write.
         ({"mkdocs.yml": MKDOCSTRINGS_YML + GEN_FILES, "scripts/gen_ref_pages.py": RECIPE},
          None),

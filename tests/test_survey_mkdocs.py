@@ -56,3 +56,22 @@ def test_a_mkdocs_config_in_another_folder_is_not_read_through_a_link_out(tmp_pa
     (project / "site" / "mkdocs.yml").symlink_to(elsewhere / "mkdocs.yml")
     (project / "site" / "docs").mkdir()
     assert (survey_project(project).kind, survey_project(project).docs) == ("markdown", ".")
+
+
+def test_an_mkdocs_yml_without_its_docs_folder_leaves_the_project_to_its_other_signs(
+    tmp_path: Path,
+) -> None:
+    # sqlmesh 0.236.4's sdist ships mkdocs.yml but not docs/: docbuild init stopped on a
+    # FileNotFoundError while listing the missing folder.
+    project = tmp_path / "sqlmesh"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text("site_name: SQLMesh\n", "utf-8")
+    (project / "README.md").write_text("# SQLMesh\n", "utf-8")
+    survey = survey_project(project)
+    assert (survey.kind, survey.docs) == ("markdown", ".")
+    assert "mkdocs.yml: MkDocs, but its docs/ is not there" in survey.found
+    # Its docs_dir is the folder looked for.
+    (project / "mkdocs.yml").write_text("docs_dir: site-src\n", "utf-8")
+    (project / "site-src").mkdir()
+    (project / "site-src" / "index.md").write_text("# SQLMesh\n", "utf-8")
+    assert (survey_project(project).kind, survey_project(project).docs) == ("mkdocs", "site-src")

@@ -39,6 +39,7 @@ from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdboo
 from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx
+from builder.projects.sphinx_external_toc import external_toc_order
 from builder.projects.sphinx_order import toctree_order
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.sources import Candidate, read_sources
@@ -215,7 +216,11 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
                 f" objects written below their tables: {_few(stubs)}"
             )
         kept = {relpath: text for relpath, text in texts.items() if relpath not in stubs}
-        order, titles = toctree_order(layout, kept, notes)
+        titles: dict[str, str] = {}
+        if layout.external_toc:
+            order = external_toc_order(layout, list(kept), notes)
+        else:
+            order, titles = toctree_order(layout, kept, notes)
         owners = generated_owners([(relpath, kept[relpath]) for relpath in order])
         return replace(
             layout,

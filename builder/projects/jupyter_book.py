@@ -7,7 +7,8 @@ nested ``sections`` (or ``subtrees``, lists of ``entries``). ``myst.yml``'s ``to
 ``file`` (with its suffix), ``pattern`` and ``url`` entries, a ``children`` list nesting
 others. Files neither names come after, in path order, unless ``_config.yml`` sets
 ``only_build_toc_files: true``: then, as Jupyter Book builds it, they are no pages. Its
-``exclude_patterns`` (and myst.yml's ``project.exclude``) are left out, as is ``_build``.
+``exclude_patterns`` (and myst.yml's ``project.exclude``) are left out, as are ``_build`` and
+the template and static folders its ``sphinx.config`` gives Sphinx.
 Both files are YAML, read as data within MAX_CONFIG_BYTES; the entries visited are bounded.
 """
 
@@ -15,12 +16,14 @@ from __future__ import annotations
 
 import fnmatch
 import posixpath
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from builder.projects.config_file import read_config_bytes
+from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.sphinx import sphinx_pattern
 
@@ -34,6 +37,9 @@ BUILD_FOLDER = "_build"
 MAX_ENTRIES = 20_000
 MAX_DEPTH = 20
 GLOB_ENTRY = "glob:"  # an order entry standing for the pages a pattern matches, in path order
+# A folder named as a language is ("en", "ja", "pt_BR", "zh-Hans").
+_LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+_ENGLISH = "en"
 _NESTED = ("parts", "chapters", "sections", "subtrees", "entries", "children")
 
 
@@ -47,6 +53,26 @@ def find_jupyter_book(directory: Path) -> Path | None:
     return myst if myst.is_file() else None
 
 
+def language_book(toc_path: Path) -> Path | None:
+    """The book of one language folder beside a ``myst.yml`` that lists no toc, which mystmd
+    would read with every language's pages: Qamomile's docs/myst.yml beside docs/en/ and
+    docs/ja/, each a book of its own. English's first, else the first by name."""
+    if toc_path.name != MYST_NAME:
+        return None
+    document = _load(toc_path, [])
+    project = document.get("project") if isinstance(document, dict) else None
+    if isinstance(project, dict) and project.get("toc") is not None:
+        return None
+    books = sorted(
+        (folder.name != _ENGLISH, folder.name, book)
+        for folder in toc_path.parent.iterdir()
+        if _LANGUAGE_FOLDER.fullmatch(folder.name)
+        and (book := folder / MYST_NAME).is_file()
+        and not folder.is_symlink()
+    )
+    return books[0][2] if books else None
+
+
 def read_jupyter_book(toc_path: Path) -> ProjectLayout:
     """The layout the table of contents (and the book's config) gives its folder; the order
     holds paths as the file writes them (``_toc.yml``'s without a suffix) and ``glob:``
@@ -56,6 +82,7 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
     budget = [MAX_ENTRIES]
     order: list[str] = []
     exclude: list[str] = [BUILD_FOLDER]
+    scripts = ScriptPages()
     if toc_path.name == MYST_NAME:
         project = document.get("project") if isinstance(document, dict) else None
         project = project if isinstance(project, dict) else {}
@@ -68,6 +95,16 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         config = _load(toc_path.parent / CONFIG_NAME, notes)
         if isinstance(config, dict):
             exclude += _strings(config.get("exclude_patterns"))
+            exclude += _sphinx_asset_folders(config)
+        if suffixes := jupytext_suffixes(config):
+            scripts = script_pages(order, toc_path.parent, suffixes)
+            renamed = dict(scripts.renamed)
+            order = [renamed.get(entry, entry) for entry in order]
+        if scripts.pages:
+            notes.append(
+                f"{len(scripts.pages)} script(s) read as notebooks with jupytext"
+                f" ({CONFIG_NAME}'s nb_custom_formats), each the page of its name with .md"
+            )
     if budget[0] <= 0:
         notes.append(f"{toc_path.name}: more than {MAX_ENTRIES} entries; the rest is not read")
     return ProjectLayout(
@@ -80,6 +117,8 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         exclude_patterns=tuple(exclude),
         suffixes=PAGE_SUFFIXES,
         order=tuple(dict.fromkeys(order)),
+        generated=scripts.pages,
+        generated_from=scripts.scripts,
         notes=tuple(notes),
     )
 
@@ -169,6 +208,16 @@ def _load(path: Path, notes: list[str]) -> Any:
     except (UnicodeDecodeError, YAMLError, RecursionError):
         notes.append(f"{path.name}: not readable YAML; pages in path order")
         return None
+
+
+def _sphinx_asset_folders(config: dict[str, Any]) -> list[str]:
+    """The folders ``sphinx.config`` gives Sphinx for templates and static files, which it
+    reads no pages from: simphony 0.7.3's _templates/autosummary/*.rst, Jinja templates."""
+    sphinx = config.get("sphinx")
+    settings = sphinx.get("config") if isinstance(sphinx, dict) else None
+    if not isinstance(settings, dict):
+        return []
+    return [*_strings(settings.get("templates_path")), *_strings(settings.get("html_static_path"))]
 
 
 def _strings(value: Any) -> list[str]:

@@ -43,6 +43,9 @@ class ProjectLayout:
     suffixes: tuple[str, ...] = ()
     order: tuple[str, ...] = ()
     only_listed: bool = False
+    # ``order`` holds the entries of the _toc.yml sphinx-external-toc reads (a Jupyter Book's
+    # conf.py), not the root document (builder.projects.sphinx_external_toc).
+    external_toc: bool = False
     titles: tuple[tuple[str, str], ...] = ()
     substitutions: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
@@ -183,6 +186,7 @@ class ProjectLayout:
             self.generated_from,
             # Only when set, so that other projects' cache keys stay as they were.
             *(("only listed",) if self.only_listed else ()),
+            *(("external toc",) if self.external_toc else ()),
             *((self.markdown_flavor,) if self.markdown_flavor else ()),
             *(self.markdown_settings()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),

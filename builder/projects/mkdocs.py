@@ -29,6 +29,12 @@ from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
+from builder.projects.mkdocs_notebooks import (
+    NOTEBOOK_SUFFIX,
+    converted_notebooks,
+    nav_scripts,
+    page_suffixes,
+)
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 from builder.toml_errors import UNREADABLE_TOML
 
@@ -50,8 +56,6 @@ MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
 # The files MkDocs builds as pages; anything else in docs_dir is copied as it is.
 PAGE_SUFFIXES = (".md", ".markdown")
-# mkdocs-jupyter makes a page of each notebook too.
-NOTEBOOK_PLUGIN = "mkdocs-jupyter"
 # The plugins whose syntax a page's reader must know are loaded: mkdocs-include-markdown's
 # ``{% include "file" %}`` is Jinja's and Liquid's tag too, which read files elsewhere.
 PAGE_PLUGINS = ("include-markdown",)
@@ -120,8 +124,12 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     generated = with_autonav(generated, autonav)
     gallery = mkdocs_gallery_pages(config, config_path.parent.resolve(), docs_root)
     generated = with_gallery(generated, gallery)
+    scripts, renamed = nav_scripts(config, nav.order, docs_root)
+    nav.order = [renamed.get(p, p) for p in nav.order]
+    nav.titles = {renamed.get(p, p): title for p, title in nav.titles.items()}
+    generated = with_gallery(generated, scripts)
     found = "nav" not in config and literate_nav_file(config) is None and not nav.order
-    suffixes = (*PAGE_SUFFIXES, ".ipynb") if has_plugin(config, NOTEBOOK_PLUGIN) else PAGE_SUFFIXES
+    suffixes = page_suffixes(config, PAGE_SUFFIXES)
     if found:
         written = tuple(page.relpath for page in generated.pages)
         nav.order = _found_order(docs_root, written, suffixes)
@@ -130,6 +138,15 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         elif uses_awesome_nav(config):
             nav.order, nav.titles = arranged_by_nav_files(nav.order, docs_root)
     _place_generated(nav, generated)
+    notebooks = converted_notebooks(nav.order, docs_root, {p.relpath for p in generated.pages})
+    if notebooks:
+        nav.order = [notebooks.get(p, p) for p in nav.order]
+        nav.titles = {notebooks.get(p, p): title for p, title in nav.titles.items()}
+        suffixes = tuple(dict.fromkeys((*suffixes, NOTEBOOK_SUFFIX)))
+        notes.append(
+            f"{name}: nav names {len(notebooks)} page(s) a build step writes from the "
+            "notebook of its name; the notebooks are read"
+        )
     # api-autonav adds its section at the nav's end when the nav names none.
     nav.order.extend(p.relpath for p in autonav.pages if p.relpath not in set(nav.order))
     if (nav_file := literate_nav_file(config)) is not None:

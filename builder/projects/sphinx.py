@@ -44,6 +44,8 @@ from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_autodoc2 import EXTENSION as AUTODOC2_EXTENSION
 from builder.projects.sphinx_autodoc2 import autodoc2_pages
+from builder.projects.sphinx_external_toc import EXTENSION as EXTERNAL_TOC_EXTENSION
+from builder.projects.sphinx_external_toc import external_toc_entries
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
 from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
@@ -156,13 +158,20 @@ def read_sphinx(
         autoapi = autodoc2_pages(conf, directory, tree_root or above)
     elif "apidoc" in source:
         autoapi = apidoc_pages(conf, source, directory, tree_root or above)
+    toc = (
+        external_toc_entries(_text(conf, "external_toc_path", notes), directory, notes)
+        if EXTERNAL_TOC_EXTENSION in extensions
+        else None
+    )
     return ProjectLayout(
         kind="sphinx",
         config_file=CONFIG_NAME if conf_path is not None else "",
         exclude_patterns=tuple(dict.fromkeys(patterns)),
         exclude="|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns)),
         suffixes=source_suffixes(conf, notes, markdown),
-        order=(root_doc,),  # a document name until toctree_order resolves it
+        # A document name (or the toc's entries) until complete_layout resolves it.
+        order=toc if toc is not None else (root_doc,),
+        external_toc=toc is not None,
         substitutions=tuple(substitutions.items()),
         default_role=_text(conf, "default_role", notes),
         documentation_summary=_summary(conf, extensions),
