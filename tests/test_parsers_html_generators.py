@@ -739,3 +739,19 @@ def test_a_docbook_function_prototype_is_one_line_of_code() -> None:
     assert [s.body for s in parse(page, "adg.html").sections] == [
         "`int pam_start(service_name, pamh);`\n\n`const char *service_name`;"
     ]
+
+
+def test_texinfo_copiable_anchor_of_a_table_item_is_not_its_text() -> None:
+    # GNU diffutils 3.8's manual (makeinfo 6.8): each @item anchored for the index ends in a
+    # "¶" link, which stayed in the term ("`--color [=when]` ¶"); texi2any 7 names it
+    # copiable-link.
+    page = (
+        '<html><head><title>Invoking cmp</title><meta name="Generator" content="makeinfo">'
+        '</head><body><div class="section"><h3>Options</h3><dl compact="compact">'
+        "<dt id='index-kB'><span>&lsquo;<samp>kB</samp>&rsquo;<a href='#index-kB' "
+        "class='copiable-anchor'> &para;</a></span></dt><dd><p>kilobyte</p></dd>"
+        '<dt id="index-color"><span><samp>--color</samp><a class="copiable-link" '
+        'href="#index-color"> &para;</a></span></dt><dd><p>Use color.</p></dd></dl></div>'
+        "</body></html>"
+    )
+    assert bodies(page) == ["‘`kB`’\n  kilobyte\n`--color`\n  Use color."]

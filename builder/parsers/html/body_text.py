@@ -41,6 +41,9 @@ _SKIPPED_CLASSES = frozenset(
         # JSDoc's "opt" set small after an optional parameter's name in a signature, which
         # ran into the name ("previousopt"); its parameter list says "<optional>".
         "signature-attributes",
+        # Texinfo's "¶" link after each table item and index entry it anchors (makeinfo 6.8's
+        # "copiable-anchor", texi2any 7's "copiable-link"), which stayed in the item's term.
+        "copiable-anchor", "copiable-link",
     }
 )  # fmt: skip
 # Pygments lexer names that mean "Python" in Sphinx output.
