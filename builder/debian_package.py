@@ -8,6 +8,7 @@ library's folder instead (``usr/share/doc/python3-<name>/html``), and a GTK-Doc 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from pathlib import Path
 
@@ -18,6 +19,9 @@ DEBIAN_DOC_FOLDER = "usr/share/doc"
 # Where Debian installs a GTK-Doc book (a folder per module), outside its package's folder.
 GTK_DOC_FOLDER = "usr/share/gtk-doc/html"
 _UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
+# A documentation package's name: "*-doc", or that with a major version or a language after it
+# (postgresql-doc-15, aptitude-doc-en).
+_DOC_PACKAGE = re.compile(r".+-doc(?:-[a-z0-9.+]+)?")
 
 
 def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
@@ -32,7 +36,7 @@ def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
     packages = [
         folder.name
         for folder in sorted(shared.iterdir())
-        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
+        if _DOC_PACKAGE.fullmatch(folder.name) and (folder / DEBIAN_CHANGELOG).is_file()
     ]
     return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
 

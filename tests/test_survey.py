@@ -438,6 +438,21 @@ def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
     assert survey_project(tmp_path).docs == "."
 
 
+def test_a_doc_package_named_with_its_major_version_is_an_unpacked_doc_package(
+    tmp_path: Path,
+) -> None:
+    # postgresql-doc-15 15.20-0+deb12u1: its folder's name does not end in "-doc", so the
+    # unpacked tree was surveyed from its top as "postgresql-doc-15" 0.0.0, its pages
+    # "usr/share/doc/postgresql-doc-15/html/...".
+    package = tmp_path / "usr" / "share" / "doc" / "postgresql-doc-15"
+    (package / "html").mkdir(parents=True)
+    (package / "html" / "index.html").write_text("<html><body><h1>PostgreSQL</h1></body></html>")
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("postgresql-15 (15.20-0+deb12u1) bookworm; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/doc/postgresql-doc-15/html", "15.20")
+
+
 def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
     tmp_path: Path,
 ) -> None:
