@@ -755,3 +755,23 @@ def test_texinfo_copiable_anchor_of_a_table_item_is_not_its_text() -> None:
         "</body></html>"
     )
     assert bodies(page) == ["‘`kB`’\n  kilobyte\n`--color`\n  Use color."]
+
+
+def test_blocks_left_out_of_the_site_s_own_search_are_chrome_but_a_title_s() -> None:
+    # SQLite's pages (sqlite3-doc 3.40.1): div.nosearch holds the banner, tagline and menus
+    # atop every page, and a long page's title and table of contents; they read as the first
+    # section of all 766 pages. An API page's h2 title in one stays its heading.
+    page = (
+        "<html><head><title>About SQLite</title></head><body><div class=nosearch>"
+        '<a href="index.html"><img class="logo" src="b.gif" alt="SQLite"></a>'
+        '<div class="tagline">Small. Fast. Reliable.</div><div class="menu mainmenu"><ul>'
+        '<li><a href="index.html">Home</a><li><a href="docs.html">Documentation</a></ul></div>'
+        "</div><div class=fancy><div class=nosearch><div class=fancy_title>About SQLite</div>"
+        '<div class="fancy_toc"><a href="#overview">1. Overview</a></div></div>'
+        '<h1 id="overview">1. Overview</h1><p>SQLite is a library.</p></div>'
+        "<div class=nosearch><h2>Opening A Connection</h2></div><p>Opens one.</p></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "about.html").sections] == [
+        ("1. Overview", "SQLite is a library."),
+        ("Opening A Connection", "Opens one."),
+    ]
