@@ -775,3 +775,16 @@ def test_blocks_left_out_of_the_site_s_own_search_are_chrome_but_a_title_s() -> 
         ("1. Overview", "SQLite is a library."),
         ("Opening A Connection", "Opens one."),
     ]
+
+
+def test_docco_pilcrow_link_beside_each_comment_is_not_text() -> None:
+    # node-polyglot 2.6.0's docs/polyglot.html (Docco's annotated source): each comment opens
+    # with a div.pilwrap holding a "¶" link to it, read as a paragraph of its own (19 times).
+    page = (
+        '<html><head><link rel="stylesheet" href="docco.css"></head><body><ul class="sections">'
+        '<li id="section-2"><div class="annotation"><div class="pilwrap "><a class="pilcrow" '
+        'href="#section-2">&#182;</a></div><h4 id="plural">Pluralization methods</h4>'
+        '<p>Mapping from group to logic.</p></div><div class="content"><pre><code>var x = 1;'
+        "</code></pre></div></li></ul></body></html>"
+    )
+    assert bodies(page) == ["Mapping from group to logic.\n\n```\nvar x = 1;\n```"]

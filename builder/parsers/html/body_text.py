@@ -44,6 +44,8 @@ _SKIPPED_CLASSES = frozenset(
         # Texinfo's "¶" link after each table item and index entry it anchors (makeinfo 6.8's
         # "copiable-anchor", texi2any 7's "copiable-link"), which stayed in the item's term.
         "copiable-anchor", "copiable-link",
+        # Docco's "¶" link beside each comment of its annotated source, read as a paragraph.
+        "pilcrow",
     }
 )  # fmt: skip
 # Pygments lexer names that mean "Python" in Sphinx output.
