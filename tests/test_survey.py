@@ -278,6 +278,23 @@ def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
     assert survey_project(tmp_path).docs == "docs"
 
 
+def test_an_npm_package_s_readme_is_read_with_a_docs_folder_of_html_without_an_index(
+    tmp_path: Path,
+) -> None:
+    # node-polyglot 2.6.0: docs/ holds Docco's annotated source (polyglot.html) alone; init
+    # wrote path = "docs", and the README's guide and the CHANGELOG (43 sections) were lost.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    (tmp_path / "README.md").write_text("# lib\n\n## Usage\n\nCall it.\n")
+    (tmp_path / "CHANGELOG.md").write_text("# Changelog\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "lib.html").write_text("<html><body><p>Code.</p></body></html>")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.include) == (".", ("/README.md", "/CHANGELOG.md", "docs/**/*.html"))
+    # A site with its index page (TypeDoc's, JSDoc's) shows the README there itself.
+    (tmp_path / "docs" / "index.html").write_text("<html><body><h1>lib</h1></body></html>")
+    assert survey_project(tmp_path).docs == "docs"
+
+
 def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
     # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
     # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
