@@ -788,3 +788,24 @@ def test_docco_pilcrow_link_beside_each_comment_is_not_text() -> None:
         "</code></pre></div></li></ul></body></html>"
     )
     assert bodies(page) == ["Mapping from group to logic.\n\n```\nvar x = 1;\n```"]
+
+
+def test_a_doxygen_member_with_an_empty_title_is_named_by_its_declaration() -> None:
+    # SDL 2.26.5 (libsdl2-doc): Doxygen leaves the h2.memtitle of a field of an anonymous
+    # union or struct empty, its name only in the declaration below; 13 sections had no
+    # heading.
+    member = (
+        '<a id="{0}"></a><h2 class="memtitle"><span class="permalink"><a href="#{0}">&#9670;'
+        '&nbsp;</a></span>{1}</h2><div class="memitem"><div class="memproto"><table '
+        'class="memname"><tr><td class="memname">{2}</td></tr></table></div><div '
+        'class="memdoc"><p>{3}</p></div></div>'
+    )
+    page = (
+        '<html><head><meta name="generator" content="Doxygen 1.9.4"></head><body>'
+        '<div class="contents"><h2 class="groupheader">Field Documentation</h2>'
+        + member.format("a1", "", "union  { ... }  SDL_SysWMinfo::info", "The info.")
+        + member.format("a2", "version", "SDL_version SDL_SysWMinfo::version", "The version.")
+        + "</div></body></html>"
+    )
+    parsed = parse(page, "struct_s_d_l___sys_w_minfo.html")
+    assert [s.heading for s in parsed.sections][-2:] == ["info", "version"]

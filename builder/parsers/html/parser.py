@@ -44,7 +44,7 @@ from builder.parsers.html.generated_pages import (
     generated_page,
     may_be_generated,
 )
-from builder.parsers.html.generator_blocks import javadoc_member_heading
+from builder.parsers.html.generator_blocks import javadoc_member_heading, unnamed_member_heading
 from builder.parsers.html.generator_entries import (
     GeneratorEntry,
     built_by_sphinx,
@@ -250,6 +250,7 @@ class _Walker:
             self.stack.pop()
         level = max(level, self.stack[-1].level + 1)
         text = javadoc_member_heading(heading, heading_text(heading))
+        text = text or unnamed_member_heading(heading)
         self.push(text, heading_anchor(heading), level, heading)
 
     def heads_members(self, paragraph: Element) -> bool:
