@@ -319,3 +319,20 @@ def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds
     main = main_content.find_main(document)
     assert not chrome_attributes.may_hold_chrome_attributes(main, around.encode())
     assert chrome_attributes.may_hold_chrome_attributes(main, None)
+
+
+def test_a_header_holding_its_section_s_heading_alone_is_content() -> None:
+    # RDoc's Darkfish (ruby-rubymail-doc 1.1.4) heads each list of a class's members with a
+    # <header><h3>Constants</h3></header>; read as chrome, the constants' names ran into the
+    # class's description and its methods stood under no "Public Instance Methods".
+    page = (
+        '<html><body><header class="top"><a href="/">Home</a><h1>Site</h1></header><main>'
+        "<h1>class Address</h1><section><p>Parses addresses.</p></section>"
+        '<section class="constants-list"><header><h3>Constants</h3></header><dl><dt>ATEXT'
+        "<dd>Atom text.</dd></dl></section></main></body></html>"
+    )
+    parsed = parse(page, "Address.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("class Address", "Parses addresses."),
+        ("Constants", "ATEXT\n  Atom text."),
+    ]

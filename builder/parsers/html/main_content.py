@@ -17,7 +17,13 @@ import re
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
+from builder.parsers.html.body_text import (
+    HEADING_TAGS,
+    ClassVerdicts,
+    heading_text,
+    select,
+    text_of,
+)
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
 from builder.parsers.html.page_head import DOCBOOK_XSL, PageHead
@@ -157,6 +163,7 @@ _RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(
 _SPHINX_CHROME_BY_CLASS = ClassVerdicts(
     _CHROME_CLASSES | _SPHINX_CHROME_CLASSES, _CHROME_CLASS_GROUPS
 )
+_HEADER_HEADINGS = HEADING_TAGS | {"hgroup"}
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
 _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
 # So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
@@ -343,6 +350,8 @@ def _drop(element: Element) -> None:
 def _is_chrome_tag(element: Element) -> bool:
     """True when an element's tag (with its class and first child, for ``<aside>``) makes it
     chrome."""
+    if element.tag == "header":
+        return not _heads_its_section(element)
     if element.tag in _CHROME_TAGS:
         return True
     if element.tag != "aside":
@@ -351,6 +360,19 @@ def _is_chrome_tag(element: Element) -> bool:
     if not _CONTENT_ASIDES.isdisjoint(classes):
         return False
     return "sidebar" not in classes or not _SIDEBAR_TITLE(element)
+
+
+def _heads_its_section(header: Element) -> bool:
+    """Whether a ``<header>`` holds its section's heading alone, no menu or logo: RDoc's over
+    each list of a class's members ("Constants", "Public Instance Methods"), whose names
+    were read into the class's description (ruby-rubymail-doc 1.1.4)."""
+    children = list(header)
+    return (
+        bool(children)
+        and all(child.tag in _HEADER_HEADINGS for child in children)
+        and not (header.text or "").strip()
+        and not any((child.tail or "").strip() for child in children)
+    )
 
 
 def first_h1(root: Element) -> str:
