@@ -1,7 +1,7 @@
 """Read the blocks API documentation generators lay out in their own markup as the text they
 show: Doxygen's declarations (a table of cells) and code fragments (a ``div`` per line), and
 javadoc's summary tables (a CSS grid of ``div`` cells, no ``<table>``) and member headings,
-and the name a Doxygen member's empty title leaves to its declaration.
+and the name a Doxygen member's empty title leaves to its declaration; javadoc's doc comments.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import (
@@ -16,6 +17,7 @@ from builder.parsers.html.body_text import (
     has_class,
     is_element,
     render_flow,
+    select,
     table_rows,
     text_of,
 )
@@ -164,3 +166,14 @@ def unnamed_member_heading(heading: Element) -> str:
         match = _DECLARED_NAME.search(collapse(text_of(cell)).rpartition("::")[2])
         return match.group(1) if match else ""
     return ""
+
+
+# javadoc (8 to 17) writes each doc comment, the class's and each member's, in a div.block.
+_JAVADOC_COMMENTS = etree.XPath("descendant::div[@class='block']")
+
+
+def javadoc_comments(root: Element) -> frozenset[Element]:
+    """The doc comments of a page javadoc wrote, whose own headings stay inside them: Commons
+    IO 2.11.0's DirectoryWalker comment heads its parts with <h2>, as javadoc heads the class,
+    and its summaries and every member's detail were read under the last ("3. Cancellation")."""
+    return frozenset(select(root, _JAVADOC_COMMENTS))
