@@ -70,7 +70,7 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
-from builder.parsers.html.member_labels import space_member_labels
+from builder.parsers.html.member_labels import show_name_separators, space_member_labels
 from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
@@ -113,6 +113,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     demote_label_headings(root, marks, head)
     drop_haddock_links(root, marks)
     space_member_labels(root, head)
+    show_name_separators(root, head)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     titled = head_title(document)
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
