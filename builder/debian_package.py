@@ -26,18 +26,19 @@ _DOC_PACKAGE = re.compile(r".+-doc(?:-[a-z0-9.+]+)?")
 
 def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
     """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
-    of one ``*-doc`` package (its changelog.Debian.gz there), besides the ``ignored`` names
+    of one ``*-doc`` package (its changelog.Debian.gz there, or the one such folder when none
+    has one), besides the ``ignored`` names
     (a catalog init wrote, a VCS folder); None otherwise. Surveyed from its top, the
     package's version was 0.0.0 and every folder's HTML a page."""
     shared = root / DEBIAN_DOC_FOLDER
     top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(ignored)
     if not shared.is_dir() or not top <= _UNPACKED_TOP:
         return None
-    packages = [
-        folder.name
-        for folder in sorted(shared.iterdir())
-        if _DOC_PACKAGE.fullmatch(folder.name) and (folder / DEBIAN_CHANGELOG).is_file()
-    ]
+    named = [folder for folder in sorted(shared.iterdir()) if _DOC_PACKAGE.fullmatch(folder.name)]
+    packages = [folder.name for folder in named if (folder / DEBIAN_CHANGELOG).is_file()]
+    # A package may ship no changelog of its own when it depends on the one whose folder holds
+    # its docs (cmake-doc 3.25.1, its html/ a link into cmake-data's): the one such folder.
+    packages = packages or [folder.name for folder in named]
     return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
 
 

@@ -470,6 +470,24 @@ def test_a_doc_package_named_with_its_major_version_is_an_unpacked_doc_package(
     assert (survey.docs, survey.version) == ("usr/share/doc/postgresql-doc-15/html", "15.20")
 
 
+def test_a_doc_package_without_a_changelog_of_its_own_is_an_unpacked_doc_package(
+    tmp_path: Path,
+) -> None:
+    # cmake-doc 3.25.1 ships no changelog (it depends on cmake-data, whose folder its html/
+    # links into): surveyed from its top as "cmake-doc" 0.0.0, where its build says 3.25.1.
+    html = tmp_path / "usr" / "share" / "doc" / "cmake-doc" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '3.25.1',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>CMake</h1></body></html>")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/doc/cmake-doc/html", "3.25.1")
+    # Two such folders without one: which is the package is not known.
+    (tmp_path / "usr" / "share" / "doc" / "other-doc").mkdir()
+    assert survey_project(tmp_path).version == "0.0.0"
+
+
 def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
     tmp_path: Path,
 ) -> None:
