@@ -54,7 +54,9 @@ _API_DIRECTIVE = re.compile(
 )
 # Packages beside a project's code that are not its API.
 _NOT_API = ("tests", "test", "testing", "examples", "docs", "doc", "demos", "benchmarks")
-_ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
+# What an id may not hold, with the dashes and spaces around it: one dash stands for them all
+# ("Borg - Deduplicating Archiver" is borg-deduplicating-archiver, not borg---deduplicating...).
+_ID_CHARACTERS = re.compile(r"[^a-z0-9._]*[^a-z0-9._-][^a-z0-9._]*")
 
 
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes

@@ -314,6 +314,9 @@ def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: P
         ("@scope/Pkg Name", "scope-pkg-name"),
         ("...", "docs"),
         ("a_b.c", "a_b.c"),
+        # borgbackup-doc 1.2.4's Sphinx project: "borg---deduplicating-archiver".
+        ("Borg - Deduplicating Archiver", "borg-deduplicating-archiver"),
+        ("a--b", "a--b"),
     ],
 )
 def test_library_ids_are_catalog_ids(name: str, expected: str) -> None:
