@@ -336,3 +336,22 @@ def test_a_header_holding_its_section_s_heading_alone_is_content() -> None:
         ("class Address", "Parses addresses."),
         ("Constants", "ATEXT\n  Atom text."),
     ]
+
+
+def test_apache_httpd_s_page_content_is_the_article_without_its_language_links() -> None:
+    # apache2-doc 2.4.71: every page opened with its header of links, its breadcrumbs and the
+    # links to its other languages ("Modules | Directives | FAQ ... Apache > HTTP Server >
+    # Documentation", "Available Languages: en | fr | ja").
+    page = (
+        '<html><head><title>mod_alias</title></head><body><div id="page-header"><p '
+        'class="menu"><a href="index.html">Modules</a> | <a href="g.html">Glossary</a></p>'
+        '<p class="apache">Apache HTTP Server Version 2.4</p></div><div id="path"><a '
+        'href="/">Apache</a> &gt; <a href="../">Modules</a></div><div id="page-content">'
+        '<div id="preamble"><h1>Apache Module mod_alias</h1><div class="toplang"><p><span>'
+        'Available Languages: </span><a href="fr.html">fr</a></p></div><p>Maps URLs.</p>'
+        '</div><div class="bottomlang"><p>Available Languages: <a href="fr.html">fr</a></p>'
+        "</div></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "mod_alias.html").sections] == [
+        ("Apache Module mod_alias", "Maps URLs.")
+    ]

@@ -89,11 +89,15 @@ _DOCBOOK_DIVISIONS = frozenset(
 # A div#main-content is the article column of Bootstrap layouts beside their navbar and
 # sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
 # a division that holds elements counts (an empty one is the target alone, the article after
-# it), and it comes before #content, which often holds the sidebar too.
+# it), and it comes before #content, which often holds the sidebar too. Apache httpd's
+# manual writes its article as div#page-content, after its header of links and breadcrumbs.
 _FALLBACK_ROOTS = tuple(
     etree.XPath(f"descendant-or-self::{query}[1]")
-    for query in ("main", "div[@id='main-content'][*]", "*[@id='content']", "body")
-)
+    for query in (
+        "main", "div[@id='main-content'][*]", "div[@id='page-content'][*]", "*[@id='content']",
+        "body",
+    )
+)  # fmt: skip
 # The first <title> and <h1>. lxml's iter() looks for the next match as it hands over one, so
 # stopping after the first still walked the rest of the page: a twentieth of the parse time.
 _FIRST_TITLE = etree.XPath("descendant-or-self::title[1]")
@@ -135,6 +139,9 @@ _CHROME_CLASSES = frozenset(
         "navigationbar", "toc",
         # TypeDoc's breadcrumb links above a page's title.
         "tsd-breadcrumb",
+        # Apache httpd's manual: the links to the page in each other language ("Available
+        # Languages: en | fr | ja") above and below it.
+        "toplang", "bottomlang",
         # PyData's and the book theme's "previous | next" page links under the article.
         "prev-next-area",
         # sphinx-gallery's notes around each example: "Click here to download the full
