@@ -829,3 +829,19 @@ def test_a_javadoc_comment_s_own_headings_stay_inside_it() -> None:
         ("3.1 Internal", ("Class DirectoryWalker", "3. Cancellation")),
         ("Method Summary", ("Class DirectoryWalker",)),
     ]
+
+
+def test_a_table_s_columns_empty_in_every_row_are_left_out() -> None:
+    # groff's manual pages (cyrus-doc 3.6.1's restore.8.html): each option is a row of an
+    # empty margin cell, the option, an empty gutter and its text ("| -f |  | backup is").
+    page = (
+        '<html><head><meta name="generator" content="groff -Thtml, see www.gnu.org"></head>'
+        '<body><h2>MODES</h2><table><tr><td width="11%"></td><td><p><b>-f</b></p></td>'
+        "<td></td><td><p>backup is a filename.</p></td></tr><tr><td></td><td><p><b>-m</b></p>"
+        "</td><td></td><td><p>backup is a mailbox.</p></td></tr></table>"
+        "<table><tr><th>Name</th><th></th></tr><tr><td>x</td><td>1</td></tr></table>"
+        "</body></html>"
+    )
+    assert bodies(page) == [
+        "-f | backup is a filename.\n-m | backup is a mailbox.\n\nName |\nx | 1"
+    ]
