@@ -62,6 +62,10 @@ _ID_CHARACTERS = re.compile(r"[^a-z0-9._]*[^a-z0-9._-][^a-z0-9._]*")
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+# Where a Sphinx build copies its static files as they are (html_static_path): a theme's fonts'
+# read-me, a page a plot embeds (borgbackup-doc 1.2.4's SourceSerifProReadMe.html, dask
+# 2022.12.1's transpose_cyto.html) are no pages of the docs.
+_SPHINX_ASSETS = "_static"
 # The page a site of HTML opens with, which shows what its README says.
 _INDEX_PAGES = ("index.html", "index.htm")
 # The suffixes of such a README and release notes (handlebars' README.markdown).
@@ -177,6 +181,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
+    if built is not None:
+        exclude = (*exclude, _SPHINX_ASSETS)
     pages = _package_pages(root, kind, docs, metadata.get("packages", ()))
     if pages:
         found.append(f"{pages[0]}: the package's README, read with {docs}/")

@@ -411,6 +411,24 @@ def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
     assert survey_project(html.parent).docs == "."
 
 
+def test_a_built_sphinx_site_s_static_files_are_no_pages(tmp_path: Path) -> None:
+    # borgbackup-doc 1.2.4: _static/fonts/source-serif-pro/SourceSerifProReadMe.html, a
+    # font's read-me its theme ships, was read as a page of the docs (6 sections).
+    (tmp_path / "_static" / "fonts").mkdir(parents=True)
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.2.4',\n};\n", encoding="utf-8"
+    )
+    (tmp_path / "_static" / "fonts" / "ReadMe.html").write_text("<h1>Source Serif</h1>")
+    (tmp_path / "index.html").write_text("<html><body><h1>Borg</h1></body></html>")
+    survey = survey_project(tmp_path)
+    assert survey.kind == "html" and "_static" in survey.exclude
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert [c.relpath for c in listing.candidates] == ["index.html"]
+
+
 def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
     # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
     # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,
