@@ -27,6 +27,7 @@ from builder.parsers.html.body_text import (
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
 from builder.parsers.html.page_head import DOCBOOK_XSL, PageHead
+from builder.parsers.html.top_links import top_links
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -287,6 +288,7 @@ def strip_chrome(
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(generator_chrome(root, source, head))
+    flagged.update(top_links(root, source))
     if sphinx and (source is None or _GENERATED_PAGE_REF.search(source)):
         flagged.update(_generated_page_items(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
