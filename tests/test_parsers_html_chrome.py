@@ -367,3 +367,14 @@ def test_a_link_back_to_the_page_s_top_is_chrome() -> None:
         '<p>Go to the <a href="#x">top</a> of it.</p></main></body></html>'
     )
     assert bodies_of(page) == ["Maps URLs.", "Maps one, see the top.\n\nGo to the top of it."]
+
+
+def test_a_table_of_related_modules_is_content_where_sphinx_s_related_bar_is_chrome() -> None:
+    # Apache httpd 2.4.71's manual lists a page's related modules and directives in a
+    # table.related, dropped as Sphinx's div.related bar of links (34 such tables).
+    page = (
+        '<html><body><main><div class="related"><ul><li><a href="genindex.html">index</a></li>'
+        '</ul></div><h1>.htaccess files</h1><table class="related"><tr><th>Related Modules</th>'
+        "</tr><tr><td>mod_rewrite</td></tr></table></main></body></html>"
+    )
+    assert bodies_of(page) == ["Related Modules\nmod_rewrite"]

@@ -172,6 +172,7 @@ _SPHINX_CHROME_BY_CLASS = ClassVerdicts(
     _CHROME_CLASSES | _SPHINX_CHROME_CLASSES, _CHROME_CLASS_GROUPS
 )
 _HEADER_HEADINGS = HEADING_TAGS | {"hgroup"}
+_CONTENT_TABLE_CLASSES = frozenset({"related"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
 _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
 # So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
@@ -294,11 +295,20 @@ def strip_chrome(
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _class_verdicts(root, sphinx)
     doomed = [
-        element for element in root.iter() if verdicts[element.get("class")] or element in flagged
+        element
+        for element in root.iter()
+        if (verdicts[element.get("class")] and not _is_content_table(element)) or element in flagged
     ]
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+def _is_content_table(element: Element) -> bool:
+    """Whether ``element`` is a table whose class names chrome elsewhere: Apache httpd's
+    table.related lists a page's related modules and directives, where Sphinx's div.related is
+    its bar of links to the index and the next page."""
+    return element.tag == "table" and element.get("class") in _CONTENT_TABLE_CLASSES
 
 
 def _generated_page_items(root: Element) -> list[Element]:
