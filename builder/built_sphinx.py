@@ -61,7 +61,8 @@ def _project_in_title(page: str, release: str) -> str:
     text = " ".join(html.unescape(title.group(1)).split())
     docs_title = text.rpartition(" \u2014 ")[2]
     suffix = f" {release} documentation"
-    if docs_title.endswith(suffix):
+    # A conf.py's own html_title may capitalise it ("CMake 3.25.1 Documentation").
+    if docs_title.lower().endswith(suffix):
         return docs_title[: -len(suffix)].strip()
     pallets = _PALLETS_TITLE.match(docs_title)
     if pallets and f"{release}.".startswith(pallets.group("version") + "."):

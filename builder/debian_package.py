@@ -8,6 +8,7 @@ library's folder instead (``usr/share/doc/python3-<name>/html``), and a GTK-Doc 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from pathlib import Path
 
@@ -18,22 +19,26 @@ DEBIAN_DOC_FOLDER = "usr/share/doc"
 # Where Debian installs a GTK-Doc book (a folder per module), outside its package's folder.
 GTK_DOC_FOLDER = "usr/share/gtk-doc/html"
 _UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
+# A documentation package's name: "*-doc", or that with a major version or a language after it
+# (postgresql-doc-15, aptitude-doc-en).
+_DOC_PACKAGE = re.compile(r".+-doc(?:-[a-z0-9.+]+)?")
 
 
 def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
     """``usr/share/doc/<package>`` when ``root`` holds nothing but what ``dpkg-deb -x`` unpacks
-    of one ``*-doc`` package (its changelog.Debian.gz there), besides the ``ignored`` names
+    of one ``*-doc`` package (its changelog.Debian.gz there, or the one such folder when none
+    has one), besides the ``ignored`` names
     (a catalog init wrote, a VCS folder); None otherwise. Surveyed from its top, the
     package's version was 0.0.0 and every folder's HTML a page."""
     shared = root / DEBIAN_DOC_FOLDER
     top = {p.name for p in root.iterdir() if not p.name.startswith(".")} - set(ignored)
     if not shared.is_dir() or not top <= _UNPACKED_TOP:
         return None
-    packages = [
-        folder.name
-        for folder in sorted(shared.iterdir())
-        if folder.name.endswith("-doc") and (folder / DEBIAN_CHANGELOG).is_file()
-    ]
+    named = [folder for folder in sorted(shared.iterdir()) if _DOC_PACKAGE.fullmatch(folder.name)]
+    packages = [folder.name for folder in named if (folder / DEBIAN_CHANGELOG).is_file()]
+    # A package may ship no changelog of its own when it depends on the one whose folder holds
+    # its docs (cmake-doc 3.25.1, its html/ a link into cmake-data's): the one such folder.
+    packages = packages or [folder.name for folder in named]
     return f"{DEBIAN_DOC_FOLDER}/{packages[0]}" if len(packages) == 1 else None
 
 

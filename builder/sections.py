@@ -418,11 +418,16 @@ def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Sect
     bodies: list[str] = []
     current = ""
     for block in _blocks(section.body):
-        for piece in _cut_block(block, limit) if len(block) > limit else [block]:
+        pieces = _cut_block(block, limit) if len(block) > limit else [block]
+        for index, piece in enumerate(pieces):
             if current and len(current) + len(piece) + 2 > limit:
                 lines = current.split("\n")
-                continued = piece.startswith(" ") or (
-                    piece.startswith(_FENCE_STARTS) and _LIST_LINE.match(lines[-1]) is not None
+                # A later piece of a cut block starts where the cut was made: held back with
+                # it, the end of the piece before joined it in one part, the code cut there
+                # closed and opened again mid-part (git 2.39.5's maintain-git.html).
+                continued = index == 0 and (
+                    piece.startswith(" ")
+                    or (piece.startswith(_FENCE_STARTS) and _LIST_LINE.match(lines[-1]) is not None)
                 )  # the rest of a list item: its code sits at the margin (indent_text)
                 head = _held_back(lines, len(piece) + 2, limit) if continued else 0
                 bodies.append("\n".join(lines[:head] if head else lines).rstrip("\n"))

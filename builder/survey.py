@@ -56,12 +56,20 @@ _API_DIRECTIVE = re.compile(
 )
 # Packages beside a project's code that are not its API.
 _NOT_API = ("tests", "test", "testing", "examples", "docs", "doc", "demos", "benchmarks")
-_ID_CHARACTERS = re.compile(r"[^a-z0-9._-]+")
+# What an id may not hold, with the dashes and spaces around it: one dash stands for them all
+# ("Borg - Deduplicating Archiver" is borg-deduplicating-archiver, not borg---deduplicating...).
+_ID_CHARACTERS = re.compile(r"[^a-z0-9._]*[^a-z0-9._-][^a-z0-9._]*")
 
 
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
 _PLAIN_MARKDOWN = ("markdown", "markdown+rst")
+# Where a Sphinx build copies its static files as they are (html_static_path): a theme's fonts'
+# read-me, a page a plot embeds (borgbackup-doc 1.2.4's SourceSerifProReadMe.html, dask
+# 2022.12.1's transpose_cyto.html) are no pages of the docs.
+_SPHINX_ASSETS = "_static"
+# The page a site of HTML opens with, which shows what its README says.
+_INDEX_PAGES = ("index.html", "index.htm")
 # The suffixes of such a README and release notes (handlebars' README.markdown).
 _README_SUFFIXES = (".md", ".markdown")
 # The names of an npm package's release notes and upgrade guides at its top, read with such a
@@ -175,6 +183,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
+    if built is not None:
+        exclude = (*exclude, _SPHINX_ASSETS)
     pages = _package_pages(root, kind, docs, metadata.get("packages", ()))
     if pages:
         found.append(f"{pages[0]}: the package's README, read with {docs}/")
@@ -214,13 +224,18 @@ def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str
     folder repeats; then the release notes and upgrade guides at its top (date-fns' and
     eslint-plugin-import's CHANGELOG.md), of names the folder holds none of (a copy there
     would read twice). Nothing when the package has no such folder (a docs tool's site has
-    its own index page)."""
+    its own index page): a folder of HTML pages without one (Docco's annotated source,
+    node-polyglot's docs/polyglot.html) is read with them too."""
     npm = any(str(name).startswith("npm:") for name in packages or ())
-    if not npm or docs == "." or kind not in _PLAIN_MARKDOWN or _outside(root, docs):
+    if not npm or docs == "." or _outside(root, docs):
+        return ()
+    site = kind == "html" and any((root / docs / page).is_file() for page in _INDEX_PAGES)
+    if kind not in _PLAIN_MARKDOWN and (kind != "html" or site):
         return ()
     top = sorted(p.name for p in root.iterdir() if p.suffix in _README_SUFFIXES and p.is_file())
     readme = [name for name in top if Path(name).stem.lower() == "readme"][:1]
-    held = {path.stem.lower() for path in (root / docs).rglob("*.md")}
+    pattern = "*.html" if kind == "html" else "*.md"
+    held = {path.stem.lower() for path in (root / docs).rglob(pattern)}
     notes = [
         n for n in top if _PACKAGE_NOTES.match(Path(n).stem) and Path(n).stem.lower() not in held
     ]

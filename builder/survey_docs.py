@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from builder.gzip_pages import gzipped_page_name
+from builder.language_folders import translation_folders
 from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
@@ -402,8 +403,9 @@ def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
 def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
     agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
+    languages = translation_folders(folder, skipped=NOT_DOCS)
     if docs != ".":
-        return (*build_folders, *agent_files)
+        return (*build_folders, *agent_files, *languages)
     tests = _TEST_FOLDERS if kind in _KIND_WORDS else ()
-    translations = readme_translations(folder)
+    translations = (*readme_translations(folder), *languages)
     return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))

@@ -54,6 +54,14 @@ def test_the_project_in_the_pallets_title(
     assert read_built_sphinx(built_site(tmp_path, options, title)) == BuiltSphinx(project, release)
 
 
+def test_the_project_in_a_title_that_capitalises_documentation(tmp_path: Path) -> None:
+    # cmake-doc 3.25.1: "CMake Reference Documentation — CMake 3.25.1 Documentation" named
+    # no project, and init named the library after a folder ("cmake-data").
+    title = "CMake Reference Documentation &mdash; CMake 3.25.1 Documentation"
+    options = OPTIONS[1].replace("2.28.1", "3.25.1")
+    assert read_built_sphinx(built_site(tmp_path, options, title)) == BuiltSphinx("CMake", "3.25.1")
+
+
 def test_a_title_of_the_projects_own_names_no_project(tmp_path: Path) -> None:
     site = built_site(tmp_path, OPTIONS[1], "Welcome &mdash; The Thing Manual")
     assert read_built_sphinx(site) == BuiltSphinx("", "2.28.1")

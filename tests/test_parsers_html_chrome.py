@@ -319,3 +319,62 @@ def test_roles_and_labels_looked_for_in_the_source_first_are_what_the_rule_finds
     main = main_content.find_main(document)
     assert not chrome_attributes.may_hold_chrome_attributes(main, around.encode())
     assert chrome_attributes.may_hold_chrome_attributes(main, None)
+
+
+def test_a_header_holding_its_section_s_heading_alone_is_content() -> None:
+    # RDoc's Darkfish (ruby-rubymail-doc 1.1.4) heads each list of a class's members with a
+    # <header><h3>Constants</h3></header>; read as chrome, the constants' names ran into the
+    # class's description and its methods stood under no "Public Instance Methods".
+    page = (
+        '<html><body><header class="top"><a href="/">Home</a><h1>Site</h1></header><main>'
+        "<h1>class Address</h1><section><p>Parses addresses.</p></section>"
+        '<section class="constants-list"><header><h3>Constants</h3></header><dl><dt>ATEXT'
+        "<dd>Atom text.</dd></dl></section></main></body></html>"
+    )
+    parsed = parse(page, "Address.html")
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("class Address", "Parses addresses."),
+        ("Constants", "ATEXT\n  Atom text."),
+    ]
+
+
+def test_apache_httpd_s_page_content_is_the_article_without_its_language_links() -> None:
+    # apache2-doc 2.4.71: every page opened with its header of links, its breadcrumbs and the
+    # links to its other languages ("Modules | Directives | FAQ ... Apache > HTTP Server >
+    # Documentation", "Available Languages: en | fr | ja").
+    page = (
+        '<html><head><title>mod_alias</title></head><body><div id="page-header"><p '
+        'class="menu"><a href="index.html">Modules</a> | <a href="g.html">Glossary</a></p>'
+        '<p class="apache">Apache HTTP Server Version 2.4</p></div><div id="path"><a '
+        'href="/">Apache</a> &gt; <a href="../">Modules</a></div><div id="page-content">'
+        '<div id="preamble"><h1>Apache Module mod_alias</h1><div class="toplang"><p><span>'
+        'Available Languages: </span><a href="fr.html">fr</a></p></div><p>Maps URLs.</p>'
+        '</div><div class="bottomlang"><p>Available Languages: <a href="fr.html">fr</a></p>'
+        "</div></div></body></html>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "mod_alias.html").sections] == [
+        ("Apache Module mod_alias", "Maps URLs.")
+    ]
+
+
+def test_a_link_back_to_the_page_s_top_is_chrome() -> None:
+    # Apache httpd 2.4.71's manual ends each section with a div.top holding an arrow linking
+    # to the page's header, its alt text "top": a line "top" ended 1,519 of 3,565 sections.
+    page = (
+        '<html><body><main><h1>mod_alias</h1><p>Maps URLs.</p><div class="top"><a '
+        'href="#page-header"><img alt="top" src="up.gif"></a></div><h2>Alias</h2><p>Maps '
+        'one, <a href="#top">see the top</a>.</p><p><a href="#">Back to top</a></p>'
+        '<p>Go to the <a href="#x">top</a> of it.</p></main></body></html>'
+    )
+    assert bodies_of(page) == ["Maps URLs.", "Maps one, see the top.\n\nGo to the top of it."]
+
+
+def test_a_table_of_related_modules_is_content_where_sphinx_s_related_bar_is_chrome() -> None:
+    # Apache httpd 2.4.71's manual lists a page's related modules and directives in a
+    # table.related, dropped as Sphinx's div.related bar of links (34 such tables).
+    page = (
+        '<html><body><main><div class="related"><ul><li><a href="genindex.html">index</a></li>'
+        '</ul></div><h1>.htaccess files</h1><table class="related"><tr><th>Related Modules</th>'
+        "</tr><tr><td>mod_rewrite</td></tr></table></main></body></html>"
+    )
+    assert bodies_of(page) == ["Related Modules\nmod_rewrite"]

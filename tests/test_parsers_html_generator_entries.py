@@ -202,7 +202,8 @@ def test_haddock_instance_rows_lose_their_source_links() -> None:
     )
     assert [(s.heading, s.body) for s in parse(page, "Data-Aeson-Key.html").sections] == [
         ("Key", "`data Key`"),
-        ("Instances", "Instances details: FromJSON Key |"),
+        # The instances' empty doc column is left out with the rest of the table's.
+        ("Instances", "Instances details: FromJSON Key"),
     ]
 
 

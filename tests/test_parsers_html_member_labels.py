@@ -1,4 +1,5 @@
-"""builder.parsers.html.member_labels: Doxygen's labels beside a member read apart."""
+"""builder.parsers.html.member_labels: Doxygen's labels beside a member read apart, and
+gi-docgen's name separators as dots."""
 
 from __future__ import annotations
 
@@ -38,3 +39,23 @@ def test_thousands_of_labels_in_a_row_read_apart() -> None:
     page = PAGE.replace('<span class="mlabel">inline</span>', labels)
     (section,) = [s for s in parse(page, "classCLI_1_1App.html").sections if s.heading == "App()"]
     assert "| " + "inline " * 2000 + "protected" in section.body
+
+
+def test_gi_docgen_s_name_separators_read_as_the_dots_of_a_qualified_name() -> None:
+    # libgit2-glib 1.1.0 (gi-docgen): a method's page is headed "Ggit ▸ IndexEntry ▸
+    # get_flags", each "▸" an empty span.sep its stylesheet draws; the heading read as
+    # "GgitIndexEntryget_flags" on all 826 pages.
+    page = (
+        '<html><head><title>Ggit.IndexEntry.get_flags</title><script src="fzy.js"></script>'
+        '</head><body><main><h1><a href="index.html">Ggit</a><span class="sep"></span>'
+        '<a href="struct.IndexEntry.html">IndexEntry</a><span class="sep"></span>get_flags'
+        '</h1><h4 id="description">Description</h4><p>Get the flags.</p></main></body></html>'
+    )
+    parsed = parse(page, "method.IndexEntry.get_flags.html")
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("Ggit.IndexEntry.get_flags", ()),
+        ("Description", ("Ggit.IndexEntry.get_flags",)),
+    ]
+    # A page gi-docgen did not write keeps its spans as they are.
+    other = parse(page.replace("fzy.js", "app.js"), "x.html")
+    assert other.sections[0].heading == "GgitIndexEntryget_flags"

@@ -321,3 +321,19 @@ def test_struck_through_text_keeps_its_marks() -> None:
         "~~use-suffix-slot~~ | ~~是否使用输入框右侧插槽~~（已废弃）\n"
         "~~title-slot~~ | ~~使用 title 插槽时需要设置该属性~~，已废弃"
     ]
+
+
+def test_an_html_image_names_its_heading_and_its_cell_by_its_alt_text() -> None:
+    # Waterline 0.15.2's README opens with '# [<img ... alt="Waterline logo"/>](...)': the
+    # page's first section had no heading, as a Markdown image's alt text gives one. A badge
+    # beside a heading's words stays nothing; a browser's logo in a cell names its row.
+    source = (
+        '# [<img title="logo" src="http://i.imgur.com/w.png" alt="Waterline logo"/>](http://w.org)'
+        '\n\nStorage.\n\n## Name [<img src="https://img.shields.io/npm/v/w.svg" alt="npm">]'
+        "(https://npmjs.com)\n\nText.\n\n| Browser | Works |\n|---|---|\n"
+        '| <img src="chrome.png" alt="Chrome"> | yes |\n'
+    )
+    assert [(s.heading, s.body) for s in parse(source, "README.md").sections] == [
+        ("Waterline logo", "Storage."),
+        ("Name", "Text.\n\nBrowser | Works\nChrome | yes"),
+    ]

@@ -205,6 +205,19 @@ def test_code_in_a_list_item_is_split_whole_or_refenced() -> None:
     assert [ln for b in bodies for ln in b if ln.startswith("  line_")] == code.split("\n")
 
 
+def test_a_cut_in_a_list_item_s_code_is_a_part_s_end_not_a_seam_inside_one() -> None:
+    # git 2.39.5's howto/maintain-git.html: a list of 9,825 characters was cut inside an
+    # item's code, and the item's lines above the cut were held back to join the rest, so one
+    # part read the code closed and opened again mid-sentence ("should be\n  ```\n\n  ```\n
+    # merged to 'next'").
+    code = "\n".join(f"  line_{i} = {i}" for i in range(6))
+    body = "- First: " + "word " * 40 + "\n- Then:\n  ```\n" + code + "\n  ```\n- Done."
+    parts = split_section(section("C", body), limit=260)
+    assert all("```\n\n  ```" not in p.body for p in parts)
+    assert [ln for p in parts for ln in p.body.split("\n") if "line_" in ln] == code.split("\n")
+    assert parts[-1].body.split("\n")[0] == "  ```"
+
+
 def test_a_part_never_ends_on_the_line_whose_indented_rest_starts_the_next() -> None:
     # Python 3.11's glossary (one block of terms, each definition indented under it): part 1
     # ended with the term 'binary file' and part 2 began with its definition. mako 1.4.3's

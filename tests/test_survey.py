@@ -278,6 +278,23 @@ def test_an_npm_package_s_release_notes_are_read_with_its_plain_docs_folder(
     assert survey_project(tmp_path).docs == "docs"
 
 
+def test_an_npm_package_s_readme_is_read_with_a_docs_folder_of_html_without_an_index(
+    tmp_path: Path,
+) -> None:
+    # node-polyglot 2.6.0: docs/ holds Docco's annotated source (polyglot.html) alone; init
+    # wrote path = "docs", and the README's guide and the CHANGELOG (43 sections) were lost.
+    (tmp_path / "package.json").write_text('{"name": "lib", "version": "1.0.0"}')
+    (tmp_path / "README.md").write_text("# lib\n\n## Usage\n\nCall it.\n")
+    (tmp_path / "CHANGELOG.md").write_text("# Changelog\n")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "lib.html").write_text("<html><body><p>Code.</p></body></html>")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.include) == (".", ("/README.md", "/CHANGELOG.md", "docs/**/*.html"))
+    # A site with its index page (TypeDoc's, JSDoc's) shows the README there itself.
+    (tmp_path / "docs" / "index.html").write_text("<html><body><h1>lib</h1></body></html>")
+    assert survey_project(tmp_path).docs == "docs"
+
+
 def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: Path) -> None:
     # docbuild init in graphene 3.4.3's docs/ (conf.py there): its testing/index.rst, the
     # "Testing in Graphene" page, was left out as a tests folder (141 -> 136 sections).
@@ -297,6 +314,9 @@ def test_a_docs_tools_folder_read_at_its_top_keeps_its_testing_pages(tmp_path: P
         ("@scope/Pkg Name", "scope-pkg-name"),
         ("...", "docs"),
         ("a_b.c", "a_b.c"),
+        # borgbackup-doc 1.2.4's Sphinx project: "borg---deduplicating-archiver".
+        ("Borg - Deduplicating Archiver", "borg-deduplicating-archiver"),
+        ("a--b", "a--b"),
     ],
 )
 def test_library_ids_are_catalog_ids(name: str, expected: str) -> None:
@@ -391,6 +411,24 @@ def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
     assert survey_project(html.parent).docs == "."
 
 
+def test_a_built_sphinx_site_s_static_files_are_no_pages(tmp_path: Path) -> None:
+    # borgbackup-doc 1.2.4: _static/fonts/source-serif-pro/SourceSerifProReadMe.html, a
+    # font's read-me its theme ships, was read as a page of the docs (6 sections).
+    (tmp_path / "_static" / "fonts").mkdir(parents=True)
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.2.4',\n};\n", encoding="utf-8"
+    )
+    (tmp_path / "_static" / "fonts" / "ReadMe.html").write_text("<h1>Source Serif</h1>")
+    (tmp_path / "index.html").write_text("<html><body><h1>Borg</h1></body></html>")
+    survey = survey_project(tmp_path)
+    assert survey.kind == "html" and "_static" in survey.exclude
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert [c.relpath for c in listing.candidates] == ["index.html"]
+
+
 def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
     # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
     # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,
@@ -436,6 +474,39 @@ def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
     # A project that keeps a usr/ folder among its own files is surveyed as it is.
     (tmp_path / "README.md").write_text("# Demo\n")
     assert survey_project(tmp_path).docs == "."
+
+
+def test_a_doc_package_named_with_its_major_version_is_an_unpacked_doc_package(
+    tmp_path: Path,
+) -> None:
+    # postgresql-doc-15 15.20-0+deb12u1: its folder's name does not end in "-doc", so the
+    # unpacked tree was surveyed from its top as "postgresql-doc-15" 0.0.0, its pages
+    # "usr/share/doc/postgresql-doc-15/html/...".
+    package = tmp_path / "usr" / "share" / "doc" / "postgresql-doc-15"
+    (package / "html").mkdir(parents=True)
+    (package / "html" / "index.html").write_text("<html><body><h1>PostgreSQL</h1></body></html>")
+    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
+        changelog.write("postgresql-15 (15.20-0+deb12u1) bookworm; urgency=medium\n\n  * x\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/doc/postgresql-doc-15/html", "15.20")
+
+
+def test_a_doc_package_without_a_changelog_of_its_own_is_an_unpacked_doc_package(
+    tmp_path: Path,
+) -> None:
+    # cmake-doc 3.25.1 ships no changelog (it depends on cmake-data, whose folder its html/
+    # links into): surveyed from its top as "cmake-doc" 0.0.0, where its build says 3.25.1.
+    html = tmp_path / "usr" / "share" / "doc" / "cmake-doc" / "html"
+    (html / "_static").mkdir(parents=True)
+    (html / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '3.25.1',\n};\n", encoding="utf-8"
+    )
+    (html / "index.html").write_text("<html><body><h1>CMake</h1></body></html>")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.version) == ("usr/share/doc/cmake-doc/html", "3.25.1")
+    # Two such folders without one: which is the package is not known.
+    (tmp_path / "usr" / "share" / "doc" / "other-doc").mkdir()
+    assert survey_project(tmp_path).version == "0.0.0"
 
 
 def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(

@@ -41,6 +41,11 @@ _SKIPPED_CLASSES = frozenset(
         # JSDoc's "opt" set small after an optional parameter's name in a signature, which
         # ran into the name ("previousopt"); its parameter list says "<optional>".
         "signature-attributes",
+        # Texinfo's "¶" link after each table item and index entry it anchors (makeinfo 6.8's
+        # "copiable-anchor", texi2any 7's "copiable-link"), which stayed in the item's term.
+        "copiable-anchor", "copiable-link",
+        # Docco's "¶" link beside each comment of its annotated source, read as a paragraph.
+        "pilcrow",
     }
 )  # fmt: skip
 # Pygments lexer names that mean "Python" in Sphinx output.
@@ -436,11 +441,20 @@ def render_table(element: Element, depth: int) -> str:
     )
     if records is not None:
         return "\n\n".join([*rows, records])
-    for row in table_rows(element):
-        text = render_row(row, depth)
-        if text:
-            rows.append(text)
+    cells = _without_empty_columns([_row_cells(row, depth) for row in table_rows(element)])
+    rows.extend(" | ".join(row).rstrip() for row in cells if any(row))
     return "\n".join(rows)
+
+
+def _without_empty_columns(rows: list[list[str]]) -> list[list[str]]:
+    """``rows`` without the columns empty in each of them, when they are all as wide: a
+    layout's margins and gutters (groff's manual pages indent each option's row with an empty
+    cell, and set a cell between it and its text: "| -f |  | backup is ...")."""
+    filled = [row for row in rows if any(row)]
+    if len({len(row) for row in filled}) != 1:
+        return rows
+    kept = [i for i in range(len(filled[0])) if any(row[i] for row in filled)]
+    return [[row[i] for i in kept] for row in filled]
 
 
 def _code_beside_line_numbers(table: Element) -> Element | None:
@@ -489,10 +503,14 @@ def _numbers_lines(cell: Element, lines: int) -> bool:
 
 def render_row(row: Element, depth: int) -> str:
     """A table row as its cells joined by " | "; "" when every cell is empty."""
-    cells = [
+    cells = _row_cells(row, depth)
+    return " | ".join(cells).rstrip() if any(cells) else ""
+
+
+def _row_cells(row: Element, depth: int) -> list[str]:
+    return [
         collapse(" ".join(render_flow(cell, depth + 2))) for cell in row if cell.tag in _CELL_TAGS
     ]
-    return " | ".join(cells).rstrip() if any(cells) else ""
 
 
 def table_rows(table: Element) -> Iterator[Element]:

@@ -1,12 +1,15 @@
 """Read the blocks API documentation generators lay out in their own markup as the text they
 show: Doxygen's declarations (a table of cells) and code fragments (a ``div`` per line), and
-javadoc's summary tables (a CSS grid of ``div`` cells, no ``<table>``) and member headings.
+javadoc's summary tables (a CSS grid of ``div`` cells, no ``<table>``) and member headings,
+and the name a Doxygen member's empty title leaves to its declaration; javadoc's doc comments.
 """
 
 from __future__ import annotations
 
+import re
 import textwrap
 
+from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import (
@@ -14,6 +17,7 @@ from builder.parsers.html.body_text import (
     has_class,
     is_element,
     render_flow,
+    select,
     table_rows,
     text_of,
 )
@@ -26,6 +30,8 @@ _CELL_TAGS = frozenset({"td", "th"})
 _FRAGMENT_CHILD_CLASSES = ("line", "ttc")
 # javadoc's grid says its width in a class; the header cells say it too.
 _GRID_COLUMNS = {"two-column-summary": 2, "three-column-summary": 3, "four-column-summary": 4}
+# The name a declaration ends with, past its scope ("union { ... } SDL_SysWMinfo::info").
+_DECLARED_NAME = re.compile(r"([A-Za-z_]\w*)\s*$")
 
 
 def render_generator_block(element: Element, depth: int) -> str | None:
@@ -146,3 +152,28 @@ def _listed_member_heading(heading: Element, text: str) -> str:
         if depth == 0:
             return text + shown[opened : index + 1]
     return text
+
+
+def unnamed_member_heading(heading: Element) -> str:
+    """The name of a member whose Doxygen title (``h2.memtitle``) is empty, from the declaration
+    in the ``div.memitem`` under it; "" for any other heading. Doxygen leaves the title of a
+    field of an anonymous union or struct empty (SDL 2.26.5's ``union { ... }
+    SDL_SysWMinfo::info``): 13 sections of SDL's had no heading."""
+    item = heading.getnext() if has_class(heading, "memtitle") else None
+    if item is None or not has_class(item, "memitem"):
+        return ""
+    for cell in item.iterfind(".//td[@class='memname']"):
+        match = _DECLARED_NAME.search(collapse(text_of(cell)).rpartition("::")[2])
+        return match.group(1) if match else ""
+    return ""
+
+
+# javadoc (8 to 17) writes each doc comment, the class's and each member's, in a div.block.
+_JAVADOC_COMMENTS = etree.XPath("descendant::div[@class='block']")
+
+
+def javadoc_comments(root: Element) -> frozenset[Element]:
+    """The doc comments of a page javadoc wrote, whose own headings stay inside them: Commons
+    IO 2.11.0's DirectoryWalker comment heads its parts with <h2>, as javadoc heads the class,
+    and its summaries and every member's detail were read under the last ("3. Cancellation")."""
+    return frozenset(select(root, _JAVADOC_COMMENTS))

@@ -5,8 +5,9 @@ Texinfo's node navigation, tables of contents and indices, and texi2html's butto
 footer; groff's list of a manual page's sections; Doxygen's graphs, "More..." links and links
 to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a page's
 kind and its links to the class index; matplotlib's plot links; nbsphinx's execution counts;
-pdoc's hidden (or folded) source. A generator's marks are looked for where its page names it
-in its ``<head>`` (or, for nbsphinx and pdoc, where the page's bytes name their classes): a
+pdoc's hidden (or folded) source; SQLite's blocks left out of its own search. A generator's
+marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx, pdoc and
+SQLite, where the page's bytes name their classes): a
 scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
 """
 
@@ -67,7 +68,20 @@ def generator_chrome(
         found.update(select(root, _PDOC_HIDDEN_SOURCE))
     if source is None or _PDOC_SOURCE_SUMMARY.encode() in source:
         found.update(select(root, _PDOC_FOLDED_SOURCE))
+    if source is None or _UNSEARCHED.encode() in source:
+        found.update(select(root, _UNSEARCHED_BLOCKS))
     return found
+
+
+# SQLite's pages (sqlite3-doc 3.40.1) mark what its site search leaves out div.nosearch: the
+# banner, tagline, menus and search form atop each page, and a long page's title and table of
+# contents. They read as the first section of all 766 pages. An API page's title (its h2) is
+# in one too, and is kept.
+_UNSEARCHED = "nosearch"
+_UNSEARCHED_BLOCKS = etree.XPath(
+    f"descendant::div[{class_test(_UNSEARCHED)}][not(descendant::h1 or descendant::h2"
+    " or descendant::h3 or descendant::h4 or descendant::h5 or descendant::h6)]"
+)
 
 
 # Texinfo's node navigation above each node ("Next: ..., Previous: ..., Up: ... [Contents]"):

@@ -17,10 +17,17 @@ import re
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import ClassVerdicts, heading_text, select, text_of
+from builder.parsers.html.body_text import (
+    HEADING_TAGS,
+    ClassVerdicts,
+    heading_text,
+    select,
+    text_of,
+)
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
 from builder.parsers.html.page_head import DOCBOOK_XSL, PageHead
+from builder.parsers.html.top_links import top_links
 
 # A str that declares its own encoding is refused by lxml; the text is already decoded.
 XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
@@ -83,11 +90,15 @@ _DOCBOOK_DIVISIONS = frozenset(
 # A div#main-content is the article column of Bootstrap layouts beside their navbar and
 # sidebar (Django REST framework's MkDocs theme); the id is also a skip link's target, so only
 # a division that holds elements counts (an empty one is the target alone, the article after
-# it), and it comes before #content, which often holds the sidebar too.
+# it), and it comes before #content, which often holds the sidebar too. Apache httpd's
+# manual writes its article as div#page-content, after its header of links and breadcrumbs.
 _FALLBACK_ROOTS = tuple(
     etree.XPath(f"descendant-or-self::{query}[1]")
-    for query in ("main", "div[@id='main-content'][*]", "*[@id='content']", "body")
-)
+    for query in (
+        "main", "div[@id='main-content'][*]", "div[@id='page-content'][*]", "*[@id='content']",
+        "body",
+    )
+)  # fmt: skip
 # The first <title> and <h1>. lxml's iter() looks for the next match as it hands over one, so
 # stopping after the first still walked the rest of the page: a twentieth of the parse time.
 _FIRST_TITLE = etree.XPath("descendant-or-self::title[1]")
@@ -129,6 +140,9 @@ _CHROME_CLASSES = frozenset(
         "navigationbar", "toc",
         # TypeDoc's breadcrumb links above a page's title.
         "tsd-breadcrumb",
+        # Apache httpd's manual: the links to the page in each other language ("Available
+        # Languages: en | fr | ja") above and below it.
+        "toplang", "bottomlang",
         # PyData's and the book theme's "previous | next" page links under the article.
         "prev-next-area",
         # sphinx-gallery's notes around each example: "Click here to download the full
@@ -157,6 +171,8 @@ _RUSTDOC_CHROME_BY_CLASS = ClassVerdicts(
 _SPHINX_CHROME_BY_CLASS = ClassVerdicts(
     _CHROME_CLASSES | _SPHINX_CHROME_CLASSES, _CHROME_CLASS_GROUPS
 )
+_HEADER_HEADINGS = HEADING_TAGS | {"hgroup"}
+_CONTENT_TABLE_CLASSES = frozenset({"related"})
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
 _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
 # So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
@@ -273,16 +289,26 @@ def strip_chrome(
         element for element in root.iter(*_CHROME_TAGS, "aside") if _is_chrome_tag(element)
     )
     flagged.update(generator_chrome(root, source, head))
+    flagged.update(top_links(root, source))
     if sphinx and (source is None or _GENERATED_PAGE_REF.search(source)):
         flagged.update(_generated_page_items(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _class_verdicts(root, sphinx)
     doomed = [
-        element for element in root.iter() if verdicts[element.get("class")] or element in flagged
+        element
+        for element in root.iter()
+        if (verdicts[element.get("class")] and not _is_content_table(element)) or element in flagged
     ]
     for element in doomed:
         if element is not root:
             _drop(element)
+
+
+def _is_content_table(element: Element) -> bool:
+    """Whether ``element`` is a table whose class names chrome elsewhere: Apache httpd's
+    table.related lists a page's related modules and directives, where Sphinx's div.related is
+    its bar of links to the index and the next page."""
+    return element.tag == "table" and element.get("class") in _CONTENT_TABLE_CLASSES
 
 
 def _generated_page_items(root: Element) -> list[Element]:
@@ -343,6 +369,8 @@ def _drop(element: Element) -> None:
 def _is_chrome_tag(element: Element) -> bool:
     """True when an element's tag (with its class and first child, for ``<aside>``) makes it
     chrome."""
+    if element.tag == "header":
+        return not _heads_its_section(element)
     if element.tag in _CHROME_TAGS:
         return True
     if element.tag != "aside":
@@ -351,6 +379,19 @@ def _is_chrome_tag(element: Element) -> bool:
     if not _CONTENT_ASIDES.isdisjoint(classes):
         return False
     return "sidebar" not in classes or not _SIDEBAR_TITLE(element)
+
+
+def _heads_its_section(header: Element) -> bool:
+    """Whether a ``<header>`` holds its section's heading alone, no menu or logo: RDoc's over
+    each list of a class's members ("Constants", "Public Instance Methods"), whose names
+    were read into the class's description (ruby-rubymail-doc 1.1.4)."""
+    children = list(header)
+    return (
+        bool(children)
+        and all(child.tag in _HEADER_HEADINGS for child in children)
+        and not (header.text or "").strip()
+        and not any((child.tail or "").strip() for child in children)
+    )
 
 
 def first_h1(root: Element) -> str:

@@ -44,7 +44,11 @@ from builder.parsers.html.generated_pages import (
     generated_page,
     may_be_generated,
 )
-from builder.parsers.html.generator_blocks import javadoc_member_heading
+from builder.parsers.html.generator_blocks import (
+    javadoc_comments,
+    javadoc_member_heading,
+    unnamed_member_heading,
+)
 from builder.parsers.html.generator_entries import (
     GeneratorEntry,
     built_by_sphinx,
@@ -66,8 +70,8 @@ from builder.parsers.html.main_content import (
     strip_tags,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
-from builder.parsers.html.member_labels import space_member_labels
-from builder.parsers.html.page_head import HADDOCK, read_head
+from builder.parsers.html.member_labels import show_name_separators, space_member_labels
+from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
@@ -109,6 +113,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     demote_label_headings(root, marks, head)
     drop_haddock_links(root, marks)
     space_member_labels(root, head)
+    show_name_separators(root, head)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
     titled = head_title(document)
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
@@ -123,6 +128,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # whose first heading is its title (DocBook XSL's page of a section) is headed by that,
     # named once (Linux-PAM 1.5.2's guides: 350 of 449 sections named it twice).
     walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
+    walker.enclosed = javadoc_comments(root) if head.names(JAVADOC) else frozenset()
     walker.title_heads_page = not h1 and bool(titled) and not opens_with_title(root, titled)
     walker.walk(root, 0)
     return ParsedFile(relpath=relpath, title=h1 or titled or stem, sections=walker.sections())
@@ -167,6 +173,10 @@ class _Walker:
         self.floor = 1
         # Whether the page's title (not an <h1>) is the first name in its sections' paths.
         self.title_heads_page = False
+        # Blocks whose headings open sections inside them alone (javadoc's doc comments), and
+        # how many levels the headings of the one walked are moved down.
+        self.enclosed: frozenset[Element] = frozenset()
+        self.shift = 0
 
     def sections(self) -> tuple[Section, ...]:
         result: list[Section] = []
@@ -212,7 +222,9 @@ class _Walker:
             elif child in self.structural:
                 self.flush(run)
                 self.flush_rows(rows)
-                if is_api_list(child):
+                if child in self.enclosed:
+                    self.walk_enclosed(child, depth + 1)
+                elif is_api_list(child):
                     self.open_api_entries(child, depth + 1)
                 elif (
                     child in self.generator_entries
@@ -245,11 +257,12 @@ class _Walker:
         self.flush(run)
 
     def open_heading(self, heading: Element) -> None:
-        level = int(heading.tag[1])
+        level = int(heading.tag[1]) + self.shift
         while len(self.stack) > self.floor and self.stack[-1].level >= level:
             self.stack.pop()
         level = max(level, self.stack[-1].level + 1)
         text = javadoc_member_heading(heading, heading_text(heading))
+        text = text or unnamed_member_heading(heading)
         self.push(text, heading_anchor(heading), level, heading)
 
     def heads_members(self, paragraph: Element) -> bool:
@@ -261,6 +274,17 @@ class _Walker:
         while after is not None and not is_element(after):
             after = after.getnext()
         return after is not None and is_api_list(after)
+
+    def walk_enclosed(self, block: Element, depth: int) -> None:
+        """Walk ``block`` with the sections its headings open under the current one, closed
+        at its end."""
+        saved_depth, saved_floor, saved_shift = len(self.stack), self.floor, self.shift
+        # Its headings keep their levels one to another: its highest one under the current.
+        top = min(int(heading.tag[1]) for heading in block.iter(*HEADING_TAGS))
+        self.floor, self.shift = saved_depth, max(self.stack[-1].level + 1 - top, 0)
+        self.walk(block, depth)
+        del self.stack[saved_depth:]
+        self.floor, self.shift = saved_floor, saved_shift
 
     def open_member_group(self, rubric: Element) -> None:
         """Close the group the entry's previous rubric opened, and open one for ``rubric``."""

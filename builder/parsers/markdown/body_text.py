@@ -31,7 +31,7 @@ from builder.parsers.markdown.code_blocks import (
 )
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.document import Document, match_closers
-from builder.parsers.markdown.embedded_html import attribute_id, html_to_text
+from builder.parsers.markdown.embedded_html import attribute_id, html_to_text, inline_image_alt
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
 from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
@@ -255,6 +255,11 @@ def _inline_text(
             continue
         elif kind == "image":
             out.extend(_inline_text(doc, child.children or [], heading, anchor))
+        elif kind == "html_inline" and named and child.content[:4].lower() == "<img":
+            # A logo written as HTML names its heading as a Markdown image does (Waterline's
+            # "# [<img alt="Waterline logo"/>](...)" headed its page with nothing).
+            linked = position > 0 and children[position - 1].type == "link_open"
+            out.append(inline_image_alt(child.content, linked))
         elif kind == "html_inline" and _LINE_BREAK.fullmatch(child.content):
             # Dropped with the other tags, a <br> ran the words or code spans on each side
             # together ("`eslint Release`<br>`RELEASE_TYPE`" became one code span).

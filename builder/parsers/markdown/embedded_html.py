@@ -64,6 +64,7 @@ _ID = re.compile(r"""(?:^|\s)(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]
 _LONE_ANCHOR = re.compile(r"""<a(\s[^<>]*)>\s*</a\s*>""", re.IGNORECASE)
 MAX_LONE_ANCHOR = 500
 _ALT = re.compile(r"""(?:^|\s)alt\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+_IMAGE_TAG = re.compile(r"<img(\s[^<>]*)?/?>", re.IGNORECASE)
 _SRC = re.compile(r"""(?:^|\s)src\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""")
 # Docusaurus' and Starlight's <TabItem> and Fumadocs' <Tab> show the label (else the value) on
 # their tab, as does a site's own tab wrapping one (TypeORM's <DatabaseTab value="mysql">).
@@ -155,6 +156,13 @@ def _image_alt(attributes: str, linked: bool, alone: bool) -> str:
     if is_badge(source, linked) or (alone and is_logo(source, alt)):
         return ""
     return alt
+
+
+def inline_image_alt(tag: str, linked: bool) -> str:
+    """What the inline ``<img>`` tag ``tag`` reads as in a heading or a table's cell: its alt
+    text, or nothing for a status badge (or a tag that is no ``<img>``)."""
+    match = _IMAGE_TAG.fullmatch(tag)
+    return _image_alt(match.group(1) or "", linked, alone=False) if match else ""
 
 
 def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
