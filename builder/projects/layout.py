@@ -203,10 +203,27 @@ class ProjectLayout:
 
 def ordered_candidates(candidates: Sequence[Candidate], order: Sequence[str]) -> list[Candidate]:
     """``candidates`` in project order: those ``order`` names first, as it names them, then
-    the rest in path order."""
+    the rest in path order, each folder's front page first (path_order_key)."""
     rank = {relpath: position for position, relpath in enumerate(order)}
     unranked = len(rank)
-    return sorted(candidates, key=lambda c: (rank.get(c.relpath, unranked), c.relpath))
+    return sorted(
+        candidates, key=lambda c: (rank.get(c.relpath, unranked), path_order_key(c.relpath))
+    )
+
+
+# The page of a folder that introduces it, as GitHub shows a README and MkDocs puts index.md
+# first in a nav it makes itself.
+FRONT_PAGE_STEMS = frozenset({"readme", "index"})
+
+
+def path_order_key(relpath: str) -> str:
+    """Path order with a folder's front page (README, index) before its other files and
+    folders: a plain folder's CHANGELOG.md came before README.md, so the first sections of
+    its docs, which an agent reads for an overview, were about eighty releases."""
+    folder, _, name = relpath.rpartition("/")
+    if PurePosixPath(name).stem.lower() not in FRONT_PAGE_STEMS:
+        return relpath
+    return f"{folder}/\0{name}" if folder else f"\0{name}"
 
 
 def titled_by_navigation(parsed: ParsedFile, title: str) -> ParsedFile:
