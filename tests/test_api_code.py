@@ -127,6 +127,38 @@ def test_an_override_without_docstring_shows_the_overridden_one(tmp_path: Path) 
     assert describe.doc[0].text == "A sentence about the shape."
 
 
+def test_an_overriding_property_or_attribute_shows_the_base_ones_docstring(
+    tmp_path: Path,
+) -> None:
+    # xmlschema 4.3.2: XMLSchemaBase.built overrides XsdValidator.built without a docstring,
+    # and autodoc shows the base's, as it does for a method.
+    (tmp_path / "grid").mkdir()
+    (tmp_path / "grid" / "__init__.py").write_text(
+        "import functools\n\n\nclass Base:\n"
+        '    @property\n    def built(self) -> bool:\n        """Whether it is built."""\n\n'
+        "    @functools.cached_property\n    def status(self) -> str:\n"
+        '        """How far it got."""\n\n'
+        '    size: int = 0\n    """How many cells."""\n\n'
+        '    def fill(self) -> None:\n        """Fill the grid."""\n\n\n'
+        "class Grid(Base):\n"
+        "    @property\n    def built(self) -> bool:\n        return True\n\n"
+        "    @functools.cached_property\n    def status(self) -> str:\n        return 'full'\n\n"
+        "    size = 4\n    fill = None\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    texts = {}
+    for name in ("built", "status", "size", "fill"):
+        found = source.find(f"grid.Grid.{name}")
+        assert found is not None
+        texts[name] = found.doc[0].text if found.doc else ""
+    # A data attribute takes an attribute's docstring only, as autodoc's comment lookup does.
+    assert texts == {
+        "built": "Whether it is built.", "status": "How far it got.", "size": "How many cells.",
+        "fill": "",
+    }  # fmt: skip
+
+
 def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: Path) -> None:
     # griffe's layout: the public package imports everything from a private one beside it.
     (tmp_path / "_impl").mkdir()

@@ -2,12 +2,12 @@
 place when it has none.
 
 In that order: another object's docstring its module assigns to its ``__doc__``, its own
-docstring, the one of the method it overrides, a ``__doc__`` its module assigns to it, its
-``#:`` comment, the ``Doc`` of its annotation, the docstring an
-interface declares for it, an attribute's entry in its class docstring's Attributes section,
-the docstring of the class an attribute is an instance of, and that of the object a call
-wraps (``functools.wraps``) to make it. The
-parameters' types and their ``Doc`` annotations join the Parameters list.
+docstring, the one of the method, property or attribute it overrides, a ``__doc__`` its module
+assigns to it, its ``#:`` comment, the ``Doc`` of its annotation, the docstring an interface
+declares for it, an attribute's entry in its class docstring's Attributes section, the
+docstring of the class an attribute is an instance of, and that of the object a call wraps
+(``functools.wraps``) to make it. The parameters' types and their ``Doc`` annotations join the
+Parameters list.
 """
 
 from __future__ import annotations
@@ -180,10 +180,15 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
 
 
 def base_docstring(target: Any) -> Any:
-    """The docstring of the member a method overrides, which autodoc shows by default
-    (``autodoc_inherit_docstrings``); None when no base class documents it."""
+    """The docstring of the member a method or property overrides, which autodoc shows by
+    default (``autodoc_inherit_docstrings``), or of the attribute a class attribute
+    overrides, whose docstring autodoc looks for along the class's bases; None when no base
+    class documents it."""
     parent = target.parent
-    if parent is None or parent.kind.value != "class" or target.kind.value != "function":
+    if parent is None or parent.kind.value != "class":
+        return None
+    kind = _inheriting_kind(target)
+    if kind is None:
         return None
     try:
         bases = class_order(parent)
@@ -193,9 +198,20 @@ def base_docstring(target: Any) -> Any:
         member = base.members.get(target.name)
         if member is not None and not is_alias_broken(member):
             found = member.final_target if member.is_alias else member
+            if kind == "attribute" and _inheriting_kind(found) != "attribute":
+                continue  # a data attribute's doc is an attribute's docstring or comment
             if found.docstring is not None:
                 return found.docstring
     return None
+
+
+def _inheriting_kind(target: Any) -> str | None:
+    """How ``target`` takes a base's docstring: "function" for a method or a property (griffe's
+    attribute labelled so: Python's inspect.getdoc follows it to the base's, as for a method),
+    "attribute" for a data attribute; None for anything else."""
+    if target.kind.value == "function" or "property" in getattr(target, "labels", ()):
+        return "function"
+    return "attribute" if target.kind.value == "attribute" else None
 
 
 def class_of_instance(target: Any) -> Any:
