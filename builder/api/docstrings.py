@@ -133,7 +133,8 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     if style == GRIFFE_SPHINX:
         return read_sphinx_fields(text, griffe=True)
     if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):
-        return read_sphinx_fields(text)
+        parts = read_sphinx_fields(text)
+        return _google_sections_read(parts, docstring) if style == "auto" else parts
     import griffe
 
     value = docstring.value
@@ -146,6 +147,33 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     if shielded != value:
         docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _google_sections_read(parts: tuple[DocPart, ...], docstring: Any) -> tuple[DocPart, ...]:
+    """``parts`` read from Sphinx fields, with the Google sections of their text read too, as
+    napoleon turns them into fields beside the ones written so (pycryptodome's "Args:" over
+    ":return:" and ":raise:"); they were left as text. A list that follows one of the same
+    title joins it, as Sphinx shows the fields of one list together."""
+    import griffe
+
+    read: list[DocPart] = []
+    for part in parts:
+        lines = part.text.split("\n")
+        google = not part.title and any(
+            line[:1].isalpha() and _opens_section(line, lines, index + 1)
+            for index, line in enumerate(lines)
+        )
+        found = (
+            parse_docstring(griffe.Docstring(part.text, parent=docstring.parent), "auto")
+            if google
+            else (part,)
+        )
+        for piece in found:
+            if read and piece.title and piece.fields and read[-1].title == piece.title:
+                read[-1] = replace(read[-1], fields=(*read[-1].fields, *piece.fields))
+            else:
+                read.append(piece)
+    return tuple(read)
 
 
 def _numpy_title(text: str) -> bool:
