@@ -159,6 +159,23 @@ def test_an_overriding_property_or_attribute_shows_the_base_ones_docstring(
     }  # fmt: skip
 
 
+def test_a_class_attribute_naming_another_classs_method_is_that_method(tmp_path: Path) -> None:
+    # sounddevice 0.5.6's RawInputStream: "read = _InputStreamBase._raw_read", which autodoc
+    # documents as the method it names; it showed the assignment alone.
+    (tmp_path / "streams").mkdir()
+    (tmp_path / "streams" / "__init__.py").write_text(
+        "class _Base:\n"
+        "    def _raw_read(self, frames: int) -> bytes:\n"
+        '        """Read frames from the stream."""\n\n\n'
+        "class Raw(_Base):\n    read = _Base._raw_read\n",
+        encoding="utf-8",
+    )
+    read = package_source(tmp_path).find("streams.Raw.read")
+    assert read is not None
+    assert (read.kind, read.signature) == ("function", "read(frames: int) -> bytes")
+    assert read.doc[0].text == "Read frames from the stream."
+
+
 def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: Path) -> None:
     # griffe's layout: the public package imports everything from a private one beside it.
     (tmp_path / "_impl").mkdir()
