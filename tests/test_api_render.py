@@ -115,6 +115,14 @@ def test_a_type_written_with_roles_reads_as_text() -> None:
     )
 
 
+def test_an_exception_named_in_the_default_role_shows_its_last_name() -> None:
+    # ecdsa 0.19.2: ":raises `~ecdsa.errors.MalformedPointError`: if ..." showed the tilde.
+    raises = DocField("`~ecdsa.errors.MalformedPointError`", "", "if the point is off the curve")
+    assert render_part(DocPart("Raises", fields=(raises,)), _rst) == (
+        "Raises:\n- `MalformedPointError`: if the point is off the curve"
+    )
+
+
 def test_a_see_also_entry_naming_a_label_shows_its_title() -> None:
     # xarray's 135 "See Also" entries ':ref:`agg`' (its user guide's "Aggregation" page)
     # read as code, "`agg`", as if they named a Python object.
