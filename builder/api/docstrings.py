@@ -19,6 +19,7 @@ from typing import Any, Literal
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.escaped_names import unescaped_item_names
 from builder.api.model import DocField, DocPart
+from builder.api.section_indents import sections_dedented
 from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
 from builder.api.sphinx_fields import read_sphinx_fields
@@ -260,6 +261,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     """The parts of a Google or NumPy ``docstring`` as griffe's parsers read it."""
     text = docstring.value.strip("\n")
     dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
+    dashed = dashed if style == "google" else sections_dedented(dashed)
     if dashed != docstring.value:
         docstring = _rewritten(dashed, docstring, griffe)
         text = dashed.strip("\n")
