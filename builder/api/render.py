@@ -142,6 +142,8 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
         name = render_markup(name)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
+    if not label and text.startswith("- "):
+        return text  # a list for the whole field (passlib's ":returns:" over "* True if ...")
     line = f"- {label}: {text}" if label and text else f"- {label or text}"
     head, _, tail = line.partition("\n")
     return head + ("\n" + indent_text(tail, "  ") if tail else "")
