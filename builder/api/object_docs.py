@@ -23,7 +23,7 @@ from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import DocField, DocPart
-from builder.api.signatures import is_alias_broken
+from builder.api.signatures import is_alias_broken, member_of
 from builder.api.typing_doc import annotation_text, doc_text
 from builder.api.wrapped_calls import wrapped_parameter
 
@@ -263,3 +263,26 @@ def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
     if target.kind.value != "attribute" or not target.lineno:
         return ""
     return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
+
+
+def named_function(target: Any) -> Any:
+    """The function of the package an attribute without a docstring is another name for:
+    ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
+    makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
+    finds the function, its signature and docstring. A method of another class, named in a
+    class body (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path.
+    None for anything else; a class so named autodoc shows as "alias of" the class, which the
+    attribute's value says."""
+    if target.kind.value != "attribute" or target.docstring is not None:
+        return None
+    value = target.value
+    found = None
+    if type(value).__name__ == "ExprName":
+        found = loaded_object(target, value.canonical_path)
+    elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
+        owner = loaded_object(target, getattr(value.values[0], "canonical_path", None))
+        klass = owner if owner is not None and owner.kind.value == "class" else None
+        klass = class_of_instance(owner) if owner is not None and klass is None else klass
+        if klass is not None:
+            found = member_of(klass, str(value.values[1]))
+    return found if found is not None and found.kind.value == "function" else None
