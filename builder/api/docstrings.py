@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.escaped_names import unescaped_item_names
+from builder.api.method_sections import GRIFFE_FUNCTIONS_TITLE, methods_titled
 from builder.api.model import DocField, DocPart
 from builder.api.section_indents import sections_dedented
 from builder.api.section_underlines import dashed_underlines
@@ -99,7 +100,7 @@ _KEYWORD_HEADER = re.compile(r"(keyword arg(?:ument)?s)[ \t]*:[ \t]*", re.I)
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
-    "attributes": "Attributes", "functions": "Functions", "classes": "Classes",
+    "attributes": "Attributes", "functions": GRIFFE_FUNCTIONS_TITLE, "classes": "Classes",
     "modules": "Modules", "type parameters": "Type Parameters", "type aliases": "Type Aliases",
 }  # fmt: skip
 
@@ -288,7 +289,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
     optional = _optional_google_types(text) if style == "auto" else {}
-    return tuple(
+    parts = tuple(
         part
         for sections, numpy in read
         for part in (
@@ -297,6 +298,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
         )
         if part
     )
+    return methods_titled(parts, text, napoleon=style == "auto")
 
 
 def _cut_before_titles(text: str) -> list[tuple[str, str]]:
