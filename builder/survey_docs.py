@@ -40,9 +40,11 @@ from builder.survey_mkdocs import (
 )
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
-# repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey).
+# repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey);
+# CPython and pycryptodome in Doc/, a name a case-sensitive file system tells from doc/.
 DOCS_FOLDERS = (
     "docs", "doc", "documentation", "docs/source", "doc/source", "website/docs", "doc-source",
+    "Doc",
 )  # fmt: skip
 # The plugin whose "::: package" blocks document the code.
 MKDOCSTRINGS_PLUGIN = "mkdocstrings"

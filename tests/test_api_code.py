@@ -127,6 +127,55 @@ def test_an_override_without_docstring_shows_the_overridden_one(tmp_path: Path) 
     assert describe.doc[0].text == "A sentence about the shape."
 
 
+def test_an_overriding_property_or_attribute_shows_the_base_ones_docstring(
+    tmp_path: Path,
+) -> None:
+    # xmlschema 4.3.2: XMLSchemaBase.built overrides XsdValidator.built without a docstring,
+    # and autodoc shows the base's, as it does for a method.
+    (tmp_path / "grid").mkdir()
+    (tmp_path / "grid" / "__init__.py").write_text(
+        "import functools\n\n\nclass Base:\n"
+        '    @property\n    def built(self) -> bool:\n        """Whether it is built."""\n\n'
+        "    @functools.cached_property\n    def status(self) -> str:\n"
+        '        """How far it got."""\n\n'
+        '    size: int = 0\n    """How many cells."""\n\n'
+        '    def fill(self) -> None:\n        """Fill the grid."""\n\n\n'
+        "class Grid(Base):\n"
+        "    @property\n    def built(self) -> bool:\n        return True\n\n"
+        "    @functools.cached_property\n    def status(self) -> str:\n        return 'full'\n\n"
+        "    size = 4\n    fill = None\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    texts = {}
+    for name in ("built", "status", "size", "fill"):
+        found = source.find(f"grid.Grid.{name}")
+        assert found is not None
+        texts[name] = found.doc[0].text if found.doc else ""
+    # A data attribute takes an attribute's docstring only, as autodoc's comment lookup does.
+    assert texts == {
+        "built": "Whether it is built.", "status": "How far it got.", "size": "How many cells.",
+        "fill": "",
+    }  # fmt: skip
+
+
+def test_a_class_attribute_naming_another_classs_method_is_that_method(tmp_path: Path) -> None:
+    # sounddevice 0.5.6's RawInputStream: "read = _InputStreamBase._raw_read", which autodoc
+    # documents as the method it names; it showed the assignment alone.
+    (tmp_path / "streams").mkdir()
+    (tmp_path / "streams" / "__init__.py").write_text(
+        "class _Base:\n"
+        "    def _raw_read(self, frames: int) -> bytes:\n"
+        '        """Read frames from the stream."""\n\n\n'
+        "class Raw(_Base):\n    read = _Base._raw_read\n",
+        encoding="utf-8",
+    )
+    read = package_source(tmp_path).find("streams.Raw.read")
+    assert read is not None
+    assert (read.kind, read.signature) == ("function", "read(frames: int) -> bytes")
+    assert read.doc[0].text == "Read frames from the stream."
+
+
 def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: Path) -> None:
     # griffe's layout: the public package imports everything from a private one beside it.
     (tmp_path / "_impl").mkdir()

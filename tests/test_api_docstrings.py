@@ -144,6 +144,28 @@ def test_auto_style_picks_sphinx_fields_over_griffe() -> None:
     assert DocPart("", ".. note:: Kept.") in parts
 
 
+def test_napoleon_reads_google_sections_beside_sphinx_fields() -> None:
+    # pycryptodome 4.5.0's EdDSASigScheme.sign: "Args:" over ":return:" and ":raise:" fields,
+    # which napoleon turns into one field list; the "Args:" section was left as text.
+    parts = _parts(
+        "Sign a message.\n\n"
+        "Args:\n  msg (bytes): The message.\n\n"
+        ":param bool fast: Skip checks.\n"
+        ":return: The signature.\n"
+        ":raise TypeError: if the key has no private half\n"
+    )
+    assert parts == (
+        DocPart("", "Sign a message."),
+        DocPart("Parameters", fields=(DocField("msg", "bytes", "The message."),
+                                      DocField("fast", "bool", "Skip checks."))),
+        DocPart("Returns", fields=(DocField("", "", "The signature."),)),
+        DocPart("Raises", fields=(DocField("TypeError", "", "if the key has no private half"),)),
+    )  # fmt: skip
+    assert _parts("Sign.\n\nArgs:\n  msg: The message.\n\n:return: It.\n", "numpydoc")[0] == (
+        DocPart("", "Sign.\n\nArgs:\n  msg: The message.")
+    )
+
+
 def test_inferred_style_reads_a_lone_sphinx_field() -> None:
     # pyinstrument 5.1.3's Profiler.output: griffe infers no style from one ":param x:".
     parts = _parts("Render it.\n\n:param renderer: The renderer to use.", INFERRED_STYLE)

@@ -114,3 +114,34 @@ def test_a_computed_all_lists_the_public_names_the_package_gathers(tmp_path: Pat
         ("pkg", ""),
         ("pkg.memoize", "`memoize(f)`\n\nCache the results of f."),
     ]
+
+
+def test_another_name_for_a_documented_function_is_documented(tmp_path: Path) -> None:
+    # autodoc's :members: keeps a member whose object has a docstring: "close = shutdown",
+    # "read = _Base._raw_read" and a module's "batched = _batched" name documented functions.
+    (tmp_path / "streams").mkdir()
+    (tmp_path / "streams" / "__init__.py").write_text(
+        "def _batched(items):\n"
+        '    """Yield batches."""\n\n\n'
+        "batched = _batched\n"
+        "plain = 3\n\n\n"
+        "class _Base:\n"
+        "    def _raw_read(self, frames):\n"
+        '        """Read frames."""\n\n\n'
+        "class Raw(_Base):\n"
+        "    def shutdown(self):\n"
+        '        """Stop the stream."""\n\n'
+        "    close = shutdown\n"
+        "    read = _Base._raw_read\n"
+        "    size = 4\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    raw = source.find("streams.Raw")
+    module = source.find("streams", module=True)
+    assert raw is not None and module is not None
+    assert [(m.name, m.documented) for m in raw.members] == [
+        ("shutdown", True), ("close", True), ("read", True), ("size", False),
+    ]  # fmt: skip
+    documented = {m.name: m.documented for m in module.members}
+    assert (documented["batched"], documented["plain"]) == (True, False)

@@ -115,6 +115,22 @@ def test_a_type_written_with_roles_reads_as_text() -> None:
     )
 
 
+def test_an_exception_named_in_the_default_role_shows_its_last_name() -> None:
+    # ecdsa 0.19.2: ":raises `~ecdsa.errors.MalformedPointError`: if ..." showed the tilde.
+    raises = DocField("`~ecdsa.errors.MalformedPointError`", "", "if the point is off the curve")
+    assert render_part(DocPart("Raises", fields=(raises,)), _rst) == (
+        "Raises:\n- `MalformedPointError`: if the point is off the curve"
+    )
+
+
+def test_a_field_whose_text_is_a_list_shows_the_list_alone() -> None:
+    # passlib 1.7.4's HtpasswdFile.set_password: ":returns:" over a bullet list read "- - True".
+    returns = DocField("", "", "* ``True`` if the user was updated.\n* ``False`` if added.")
+    assert render_part(DocPart("Returns", fields=(returns,)), _rst) == (
+        "Returns:\n- `True` if the user was updated.\n- `False` if added."
+    )
+
+
 def test_a_see_also_entry_naming_a_label_shows_its_title() -> None:
     # xarray's 135 "See Also" entries ':ref:`agg`' (its user guide's "Aggregation" page)
     # read as code, "`agg`", as if they named a Python object.

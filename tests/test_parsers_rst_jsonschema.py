@@ -55,3 +55,18 @@ def test_a_schema_in_the_directive_s_content_and_a_pointer_into_it() -> None:
     )
     assert _body(pointed) == "- `packages` (array of string): Packages to copy into the wheel."
     assert _body(".. jsonschema::\n\n   not json\n") == ""
+
+
+def test_descriptions_read_their_rst_markup() -> None:
+    # validate-pyproject 0.27's schemas: sphinx-jsonschema parses its tables as reST, and
+    # "``pyproject.toml``", ":pep:`517`" and links showed as written.
+    schema = (
+        '{"description": "Data structure for ``pyproject.toml`` files", "properties": {'
+        '"build-backend": {"type": "string", "description": "As in :pep:`517`."}, '
+        '"license": {"description": "`Project license <https://example.org/license>`_."}}}'
+    )
+    assert _body(".. jsonschema::\n\n   " + schema + "\n") == (
+        "Data structure for `pyproject.toml` files\n\n"
+        "- `build-backend` (string): As in PEP 517.\n"
+        "- `license`: Project license."
+    )

@@ -171,6 +171,17 @@ def test_a_repo_helper_doc_source_folder_is_a_docs_folder(tmp_path: Path) -> Non
     assert (survey.kind, survey.docs) == ("sphinx", "doc-source")
 
 
+def test_a_sphinx_conf_in_a_capitalised_doc_folder_is_found(tmp_path: Path) -> None:
+    # pycryptodome (and CPython) keep their Sphinx docs in Doc/: the project was read as
+    # plain reST from its top, napoleon's "Args:" sections left as text.
+    (tmp_path / "Doc").mkdir()
+    (tmp_path / "Doc" / "conf.py").write_text("extensions = ['sphinx.ext.napoleon']\n")
+    (tmp_path / "Doc" / "index.rst").write_text("Demo\n====\n")
+    (tmp_path / "README.rst").write_text("Demo\n====\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("sphinx", "Doc")
+
+
 def test_a_folder_with_no_docs_is_read_as_markdown_at_its_top(tmp_path: Path) -> None:
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs, survey.version, survey.version_known) == (

@@ -34,7 +34,7 @@ from builder.api.object_docs import (
     attribute_doc_comment,
     class_of_instance,
     docstring_parts,
-    loaded_object,
+    named_function,
     read_docstring,
     with_annotated_docs,
     with_annotation_types,
@@ -326,7 +326,7 @@ def _record(
     """The frozen documentation of a griffe object (aliases followed); ``runtime_defaults`` as
     for ``signature_of``."""
     target = found.final_target if found.is_alias else found
-    named = _object_named(target)
+    named = named_function(target)
     if named is not None and not attribute_doc_comment(target, lines_of):
         return replace(
             _record(path, named, style, lines_of, inherited, runtime_defaults),
@@ -444,26 +444,6 @@ def _relative(file: str, roots: tuple[Path, ...]) -> str:
         except ValueError:
             continue
     return file
-
-
-def _object_named(target: Any) -> Any:
-    """The function of the package an attribute without a docstring is another name for:
-    ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
-    makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
-    finds the function, its signature and docstring. None for anything else; a class so named
-    autodoc shows as "alias of" the class, which the attribute's value says."""
-    if target.kind.value != "attribute" or target.docstring is not None:
-        return None
-    value = target.value
-    found = None
-    if type(value).__name__ == "ExprName":
-        found = loaded_object(target, value.canonical_path)
-    elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
-        instance = loaded_object(target, getattr(value.values[0], "canonical_path", None))
-        klass = class_of_instance(instance) if instance is not None else None
-        if klass is not None:
-            found = member_of(klass, str(value.values[1]))
-    return found if found is not None and found.kind.value == "function" else None
 
 
 def _renamed(signature: str, old: str, new: str) -> str:

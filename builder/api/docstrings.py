@@ -18,7 +18,9 @@ from typing import Any, Literal
 
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.escaped_names import unescaped_item_names
+from builder.api.method_sections import GRIFFE_FUNCTIONS_TITLE, methods_titled
 from builder.api.model import DocField, DocPart
+from builder.api.section_indents import sections_dedented
 from builder.api.section_underlines import dashed_underlines
 from builder.api.see_also import see_also_entries
 from builder.api.sphinx_fields import read_sphinx_fields
@@ -98,7 +100,7 @@ _KEYWORD_HEADER = re.compile(r"(keyword arg(?:ument)?s)[ \t]*:[ \t]*", re.I)
 _GRIFFE_TITLES = {
     "parameters": "Parameters", "other parameters": "Other Parameters", "raises": "Raises",
     "warns": "Warns", "returns": "Returns", "yields": "Yields", "receives": "Receives",
-    "attributes": "Attributes", "functions": "Functions", "classes": "Classes",
+    "attributes": "Attributes", "functions": GRIFFE_FUNCTIONS_TITLE, "classes": "Classes",
     "modules": "Modules", "type parameters": "Type Parameters", "type aliases": "Type Aliases",
 }  # fmt: skip
 
@@ -133,7 +135,8 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     if style == GRIFFE_SPHINX:
         return read_sphinx_fields(text, griffe=True)
     if style == "sphinx" or (style in ("auto", "numpydoc") and _SPHINX_SIGN.search(text)):
-        return read_sphinx_fields(text)
+        parts = read_sphinx_fields(text)
+        return _google_sections_read(parts, docstring) if style == "auto" else parts
     import griffe
 
     value = docstring.value
@@ -146,6 +149,33 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     if shielded != value:
         docstring = _rewritten(shielded, docstring, griffe)
     return tuple(_unshielded(part) for part in _griffe_parts(docstring, style, griffe))
+
+
+def _google_sections_read(parts: tuple[DocPart, ...], docstring: Any) -> tuple[DocPart, ...]:
+    """``parts`` read from Sphinx fields, with the Google sections of their text read too, as
+    napoleon turns them into fields beside the ones written so (pycryptodome's "Args:" over
+    ":return:" and ":raise:"); they were left as text. A list that follows one of the same
+    title joins it, as Sphinx shows the fields of one list together."""
+    import griffe
+
+    read: list[DocPart] = []
+    for part in parts:
+        lines = part.text.split("\n")
+        google = not part.title and any(
+            line[:1].isalpha() and _opens_section(line, lines, index + 1)
+            for index, line in enumerate(lines)
+        )
+        found = (
+            parse_docstring(griffe.Docstring(part.text, parent=docstring.parent), "auto")
+            if google
+            else (part,)
+        )
+        for piece in found:
+            if read and piece.title and piece.fields and read[-1].title == piece.title:
+                read[-1] = replace(read[-1], fields=(*read[-1].fields, *piece.fields))
+            else:
+                read.append(piece)
+    return tuple(read)
 
 
 def _numpy_title(text: str) -> bool:
@@ -232,6 +262,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     """The parts of a Google or NumPy ``docstring`` as griffe's parsers read it."""
     text = docstring.value.strip("\n")
     dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
+    dashed = dashed if style == "google" else sections_dedented(dashed)
     if dashed != docstring.value:
         docstring = _rewritten(dashed, docstring, griffe)
         text = dashed.strip("\n")
@@ -258,7 +289,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
         return (DocPart("", text),)
     types = _numpy_type_lines(text) if _NUMPY_UNDERLINE.search(text) else {}
     optional = _optional_google_types(text) if style == "auto" else {}
-    return tuple(
+    parts = tuple(
         part
         for sections, numpy in read
         for part in (
@@ -267,6 +298,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
         )
         if part
     )
+    return methods_titled(parts, text, napoleon=style == "auto")
 
 
 def _cut_before_titles(text: str) -> list[tuple[str, str]]:

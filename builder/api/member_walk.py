@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from builder.api.identity_cache import IdentityCache
+from builder.api.made_classes import made_class, made_class_name
 from builder.api.module_getattr import lazily_imported
 from builder.api.object_docs import class_of_instance, loaded_object
 
@@ -36,8 +37,9 @@ class MemberWalk:
     def walked(self, package: Any, names: list[str]) -> Any:
         """The member of ``package`` at the dotted ``names``, through the names a module binds
         to a class of the package by assignment: ``Copy = _copy.Copy`` (psycopg re-exports its
-        classes so), which Python's attribute lookup and so autodoc go through, reads to griffe
-        as an attribute without members. The last name stays the attribute unless it
+        classes so), or a class a metaclass call makes (builder.api.made_classes), which
+        Python's attribute lookup and so autodoc go through, reads to griffe as an attribute
+        without members. The last name stays the attribute unless it
         re-exports the class under the class's own name (``Alias = Base`` is documented as
         "alias of Base")."""
         found = package
@@ -48,8 +50,13 @@ class MemberWalk:
                 found = instance_of  # an instance's attribute is its class's, as Python looks it up
                 member = self._member(found, name)
             found = member if member is not None else lazily_imported(found, name)
-            assigned = _assigned_class(found.final_target if found.is_alias else found)
-            if assigned is not None and (index < len(names) - 1 or assigned.name == name):
+            target = found.final_target if found.is_alias else found
+            assigned = _assigned_class(target) or made_class(target)
+            # A class a metaclass call makes under this name is that class, not an alias.
+            last = index == len(names) - 1
+            if assigned is not None and (
+                not last or assigned.name == name or made_class_name(target) == name
+            ):
                 found = assigned
         return found
 

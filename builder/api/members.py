@@ -15,6 +15,7 @@ from builder.api.object_docs import (
     assigned_text,
     attribute_doc_comment,
     base_docstring,
+    named_function,
 )
 from builder.api.signatures import is_alias_broken, reads_as_property
 
@@ -216,8 +217,10 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     docstring = target.docstring or base_docstring(target)
     if docstring is not None:
         return bool(docstring.value.strip())
+    named = named_function(target)  # another name for a function: autodoc reads its docstring
     return (
         bool(assigned_text(target, lines_of))
         or bool(attribute_doc_comment(target, lines_of))
         or bool(declared_doc(target))
+        or (named is not None and _documented(named, lines_of))
     )

@@ -2,12 +2,12 @@
 place when it has none.
 
 In that order: another object's docstring its module assigns to its ``__doc__``, its own
-docstring, the one of the method it overrides, a ``__doc__`` its module assigns to it, its
-``#:`` comment, the ``Doc`` of its annotation, the docstring an
-interface declares for it, an attribute's entry in its class docstring's Attributes section,
-the docstring of the class an attribute is an instance of, and that of the object a call
-wraps (``functools.wraps``) to make it. The
-parameters' types and their ``Doc`` annotations join the Parameters list.
+docstring, the one of the method, property or attribute it overrides, a ``__doc__`` its module
+assigns to it, its ``#:`` comment, the ``Doc`` of its annotation, the docstring an interface
+declares for it, an attribute's entry in its class docstring's Attributes section, the
+docstring of the class an attribute is an instance of, and that of the object a call wraps
+(``functools.wraps``) to make it. The parameters' types and their ``Doc`` annotations join the
+Parameters list.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import DocField, DocPart
-from builder.api.signatures import is_alias_broken
+from builder.api.signatures import is_alias_broken, member_of
 from builder.api.typing_doc import annotation_text, doc_text
 from builder.api.wrapped_calls import wrapped_parameter
 
@@ -180,10 +180,15 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
 
 
 def base_docstring(target: Any) -> Any:
-    """The docstring of the member a method overrides, which autodoc shows by default
-    (``autodoc_inherit_docstrings``); None when no base class documents it."""
+    """The docstring of the member a method or property overrides, which autodoc shows by
+    default (``autodoc_inherit_docstrings``), or of the attribute a class attribute
+    overrides, whose docstring autodoc looks for along the class's bases; None when no base
+    class documents it."""
     parent = target.parent
-    if parent is None or parent.kind.value != "class" or target.kind.value != "function":
+    if parent is None or parent.kind.value != "class":
+        return None
+    kind = _inheriting_kind(target)
+    if kind is None:
         return None
     try:
         bases = class_order(parent)
@@ -193,9 +198,20 @@ def base_docstring(target: Any) -> Any:
         member = base.members.get(target.name)
         if member is not None and not is_alias_broken(member):
             found = member.final_target if member.is_alias else member
+            if kind == "attribute" and _inheriting_kind(found) != "attribute":
+                continue  # a data attribute's doc is an attribute's docstring or comment
             if found.docstring is not None:
                 return found.docstring
     return None
+
+
+def _inheriting_kind(target: Any) -> str | None:
+    """How ``target`` takes a base's docstring: "function" for a method or a property (griffe's
+    attribute labelled so: Python's inspect.getdoc follows it to the base's, as for a method),
+    "attribute" for a data attribute; None for anything else."""
+    if target.kind.value == "function" or "property" in getattr(target, "labels", ()):
+        return "function"
+    return "attribute" if target.kind.value == "attribute" else None
 
 
 def class_of_instance(target: Any) -> Any:
@@ -247,3 +263,26 @@ def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
     if target.kind.value != "attribute" or not target.lineno:
         return ""
     return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
+
+
+def named_function(target: Any) -> Any:
+    """The function of the package an attribute without a docstring is another name for:
+    ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
+    makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
+    finds the function, its signature and docstring. A method of another class, named in a
+    class body (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path.
+    None for anything else; a class so named autodoc shows as "alias of" the class, which the
+    attribute's value says."""
+    if target.kind.value != "attribute" or target.docstring is not None:
+        return None
+    value = target.value
+    found = None
+    if type(value).__name__ == "ExprName":
+        found = loaded_object(target, value.canonical_path)
+    elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
+        owner = loaded_object(target, getattr(value.values[0], "canonical_path", None))
+        klass = owner if owner is not None and owner.kind.value == "class" else None
+        klass = class_of_instance(owner) if owner is not None and klass is None else klass
+        if klass is not None:
+            found = member_of(klass, str(value.values[1]))
+    return found if found is not None and found.kind.value == "function" else None

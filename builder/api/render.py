@@ -135,10 +135,15 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
     # backslashes of "Literal['\n'] | None" are no escapes).
     if "`" in annotation or names_a_definition(annotation):
         annotation = render_markup(annotation)
-    if TEXT_REFERENCE.search(name):  # a See Also entry naming a page or a label
+    # A See Also entry naming a page or a label; an exception a raises field names in the
+    # default role (ecdsa's ":raises `~ecdsa.errors.MalformedPointError`:"), shown as Sphinx
+    # links it, by its last name.
+    if TEXT_REFERENCE.search(name) or name[:1] == "`":
         name = render_markup(name)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
+    if not label and text.startswith("- "):
+        return text  # a list for the whole field (passlib's ":returns:" over "* True if ...")
     line = f"- {label}: {text}" if label and text else f"- {label or text}"
     head, _, tail = line.partition("\n")
     return head + ("\n" + indent_text(tail, "  ") if tail else "")

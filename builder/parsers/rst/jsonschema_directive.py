@@ -15,6 +15,7 @@ import orjson
 
 from builder.parsers.rst.events import DocState, Event, Text
 from builder.parsers.rst.includes import included_text
+from builder.parsers.rst.inline import render_inline
 
 DIRECTIVE = "jsonschema"
 # Properties nest only this deep, and a schema lists at most this many, however it is built.
@@ -88,4 +89,6 @@ def _type(schema: dict[str, Any]) -> str:
 
 
 def _text(value: Any) -> str:
-    return " ".join(value.split()) if isinstance(value, str) else ""
+    """A description or title on one line, its reST markup read (``pyproject.toml``,
+    ``:pep:`517```): sphinx-jsonschema parses the tables it writes them into as reST."""
+    return render_inline(" ".join(value.split())) if isinstance(value, str) else ""
