@@ -13,6 +13,7 @@ from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
+from builder.projects.layout import path_order_key
 from builder.projects.mkdocs import load_config, load_mkdocs_yaml
 from builder.stages.read import read_version
 from tests.api_support import write_package
@@ -258,14 +259,14 @@ def test_a_docs_folder_that_is_not_docs_dir_is_read_as_files(tmp_path: Path) -> 
     layout, listing = project_listing(version(docs))
     assert layout.kind == "none"
     assert "is not this docs folder" in layout.notes[0]
-    assert listing.candidates[0].relpath == "about.md"
+    assert listing.candidates[0].relpath == "index.md"  # a folder's front page first
 
 
 def test_project_none_keeps_the_folder_of_files(tmp_path: Path) -> None:
     layout, listing = project_listing(version(make_project(tmp_path), project="none"))
     assert layout.kind == "none"
     relpaths = [c.relpath for c in listing.candidates]
-    assert relpaths == sorted(relpaths)
+    assert relpaths == sorted(relpaths, key=path_order_key)
     assert "overrides/partials/footer.html" in relpaths
 
 

@@ -135,10 +135,10 @@ def test_an_unreadable_quarto_config_keeps_path_order(tmp_path: Path) -> None:
     assert layout.kind == "quarto"
     assert "_quarto.yml: not readable YAML; pages in path order" in layout.notes
     assert [c.relpath for c in listing.candidates] == [
+        "index.qmd",  # a folder's front page first
         "about.qmd",
         "guide/advanced.qmd",
         "guide/start.qmd",
-        "index.qmd",
     ]
 
 
