@@ -100,3 +100,20 @@ def test_a_book_s_scripts_are_pages_in_its_toc_order(tmp_path: Path) -> None:
         "2 script(s) read as notebooks with jupytext (_config.yml's nb_custom_formats),"
         " each the page of its name with .md"
     )
+
+
+def test_a_toc_entry_no_file_system_can_name_is_no_script(tmp_path: Path) -> None:
+    # A name longer than a file system takes raised ENAMETOOLONG from the look for its
+    # script, and docbuild build stopped on the traceback.
+    long = "a" * 300
+    (tmp_path / "_toc.yml").write_text(
+        f"format: jb-book\nroot: index\nchapters:\n  - file: {long}\n  - file: x\n", "utf-8"
+    )
+    (tmp_path / "_config.yml").write_text(
+        "sphinx:\n  config:\n    nb_custom_formats:\n      .py: jupytext.reads\n", "utf-8"
+    )
+    (tmp_path / "index.md").write_text("# Home\n", "utf-8")
+    (tmp_path / "x.py").write_text("# # X\n", "utf-8")
+    version = VersionConfig("1.0.0", tmp_path, None, None, ("**/*.md",), (), None, None)
+    _, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == ["index.md", "x.md"]

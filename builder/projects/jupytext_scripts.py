@@ -71,9 +71,9 @@ def script_pages(order: list[str], folder: Path, suffixes: tuple[str, ...]) -> S
     scripts: list[tuple[str, str]] = []
     for entry in order:
         script = _script(entry, folder, suffixes)
-        if script is None:
+        data = _script_bytes(folder / script) if script is not None else None
+        if script is None or data is None:
             continue
-        data = (folder / script).read_bytes()
         stem, suffix = posixpath.splitext(script)
         language = SCRIPT_LANGUAGES[suffix.lower()]
         pages.append(
@@ -93,9 +93,22 @@ def _script(entry: str, folder: Path, suffixes: tuple[str, ...]) -> str | None:
     candidates = [path] if suffix in suffixes else [path + s for s in suffixes]
     for candidate in candidates:
         file = folder / candidate
-        if file.is_file() and file.stat().st_size <= MAX_SCRIPT_BYTES:
-            return candidate
+        try:
+            if file.is_file() and file.stat().st_size <= MAX_SCRIPT_BYTES:
+                return candidate
+        except (OSError, ValueError):  # a name too long for the file system; a NUL in it
+            continue
     return None
+
+
+def _script_bytes(path: Path) -> bytes | None:
+    """The script's bytes, at most MAX_SCRIPT_BYTES of them; None when it cannot be read."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_SCRIPT_BYTES + 1)
+    except OSError:
+        return None
+    return data if len(data) <= MAX_SCRIPT_BYTES else None
 
 
 def script_markdown(text: str, language: str) -> str:
