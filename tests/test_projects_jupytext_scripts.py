@@ -117,3 +117,25 @@ def test_a_toc_entry_no_file_system_can_name_is_no_script(tmp_path: Path) -> Non
     version = VersionConfig("1.0.0", tmp_path, None, None, ("**/*.md",), (), None, None)
     _, listing = project_listing(version)
     assert [c.relpath for c in listing.candidates] == ["index.md", "x.md"]
+
+
+def test_a_script_linked_from_outside_the_book_is_not_read(tmp_path: Path) -> None:
+    # A script, or a folder, linked in from outside the book: its text was read into a page.
+    book, outside = tmp_path / "book", tmp_path / "outside"
+    book.mkdir()
+    outside.mkdir()
+    (outside / "secret.py").write_text('TOKEN = "outside"\n', "utf-8")
+    (book / "linked.py").symlink_to(outside / "secret.py")
+    (book / "folder").symlink_to(outside)
+    (book / "_toc.yml").write_text(
+        "format: jb-book\nroot: index\nchapters:\n  - file: linked\n  - file: folder/secret\n",
+        "utf-8",
+    )
+    (book / "_config.yml").write_text(
+        "sphinx:\n  config:\n    nb_custom_formats:\n      .py: jupytext.reads\n", "utf-8"
+    )
+    (book / "index.md").write_text("# Home\n", "utf-8")
+    version = VersionConfig("1.0.0", book, None, None, ("**/*.md",), (), None, None)
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == ["index.md"]
+    assert layout.generated == ()

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.projects.gen_files import GeneratedPage
+from builder.projects.gen_files import GeneratedPage, inside_folder
 
 # The reader MyST-NB is told to read a custom format with, and the languages of the suffixes
 # whose scripts comment with "#" as Python does.
@@ -85,7 +85,8 @@ def script_pages(order: list[str], folder: Path, suffixes: tuple[str, ...]) -> S
 
 
 def _script(entry: str, folder: Path, suffixes: tuple[str, ...]) -> str | None:
-    """The script ``entry`` names in ``folder``, if it is one of a suffix read with jupytext."""
+    """The script ``entry`` names in ``folder``, if it is one of a suffix read with jupytext
+    and in the folder once its links are followed."""
     path = posixpath.normpath(entry.strip().lstrip("/"))
     if path.startswith(".."):
         return None
@@ -93,6 +94,10 @@ def _script(entry: str, folder: Path, suffixes: tuple[str, ...]) -> str | None:
     candidates = [path] if suffix in suffixes else [path + s for s in suffixes]
     for candidate in candidates:
         file = folder / candidate
+        # Through a link, a script leads where it leads: none out of the folder is read (a
+        # link to another checkout's module, or to a file that is no script at all).
+        if not inside_folder(file, folder):
+            continue
         try:
             if file.is_file() and file.stat().st_size <= MAX_SCRIPT_BYTES:
                 return candidate
