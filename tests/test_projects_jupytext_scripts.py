@@ -54,6 +54,14 @@ def test_a_light_script_s_comment_paragraphs_are_its_text() -> None:
     )
 
 
+def test_a_script_with_windows_line_ends_reads_as_with_unix_ones() -> None:
+    # "\r\n\r\n" parted no paragraph: the light script's text was read as its code.
+    light = "# # Title\n#\n# Some text.\n\nx = 1\n# not text\n\n# +\ny = 2\n# -\n"
+    for script in (light, PERCENT):
+        windows = script.replace("\n", "\r\n")
+        assert script_markdown(windows, "python") == script_markdown(script, "python")
+
+
 def test_only_suffixes_read_with_jupytext_count() -> None:
     config = {
         "sphinx": {

@@ -119,6 +119,9 @@ def _script_bytes(path: Path) -> bytes | None:
 def script_markdown(text: str, language: str) -> str:
     """The Markdown of a script's cells: text cells as they are, code cells fenced."""
     blocks = []
+    # MyST-NB and mkdocs-jupyter open a script as text, its line ends read as "\n" whatever
+    # they are: a Windows script's blank lines part its light format's cells too.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for kind, tags, body in _cells(_without_header(text)):
         if not body.strip() or tags & _HIDDEN_TAGS:
             continue
