@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 from builder.globs import compile_globs
+from builder.linked_folders import linked_folder_files
 from builder.sources import list_version_files
 from builder.survey import survey_project
 
@@ -58,3 +59,21 @@ def test_init_includes_the_notebooks_of_a_linked_folder(tmp_path: Path) -> None:
     project, docs = _project(tmp_path)
     os.symlink("../tutorials", docs / "tutorials")
     assert "**/*.ipynb" in survey_project(project).include
+
+
+def test_a_link_replaced_once_judged_is_not_walked_where_it_leads_now(tmp_path: Path) -> None:
+    # The folder was judged, then the link walked: replaced in between (by a link to /), the
+    # build walked wherever it led by then.
+    project, docs = _project(tmp_path)
+    link = docs / "tutorials"
+    os.symlink("../tutorials", link)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "page.md").write_text("# Out\n", "utf-8")
+    files = linked_folder_files("tutorials", str(link), docs.resolve(), project.resolve())
+    assert files is not None
+    link.unlink()
+    os.symlink(tmp_path / "elsewhere", link)
+    assert [relpath for relpath, _, _ in files] == [
+        "tutorials/01-basics.ipynb",
+        "tutorials/deep/notes.md",
+    ]

@@ -54,6 +54,14 @@ def test_a_light_script_s_comment_paragraphs_are_its_text() -> None:
     )
 
 
+def test_a_script_with_windows_line_ends_reads_as_with_unix_ones() -> None:
+    # "\r\n\r\n" parted no paragraph: the light script's text was read as its code.
+    light = "# # Title\n#\n# Some text.\n\nx = 1\n# not text\n\n# +\ny = 2\n# -\n"
+    for script in (light, PERCENT):
+        windows = script.replace("\n", "\r\n")
+        assert script_markdown(windows, "python") == script_markdown(script, "python")
+
+
 def test_only_suffixes_read_with_jupytext_count() -> None:
     config = {
         "sphinx": {
@@ -100,3 +108,42 @@ def test_a_book_s_scripts_are_pages_in_its_toc_order(tmp_path: Path) -> None:
         "2 script(s) read as notebooks with jupytext (_config.yml's nb_custom_formats),"
         " each the page of its name with .md"
     )
+
+
+def test_a_toc_entry_no_file_system_can_name_is_no_script(tmp_path: Path) -> None:
+    # A name longer than a file system takes raised ENAMETOOLONG from the look for its
+    # script, and docbuild build stopped on the traceback.
+    long = "a" * 300
+    (tmp_path / "_toc.yml").write_text(
+        f"format: jb-book\nroot: index\nchapters:\n  - file: {long}\n  - file: x\n", "utf-8"
+    )
+    (tmp_path / "_config.yml").write_text(
+        "sphinx:\n  config:\n    nb_custom_formats:\n      .py: jupytext.reads\n", "utf-8"
+    )
+    (tmp_path / "index.md").write_text("# Home\n", "utf-8")
+    (tmp_path / "x.py").write_text("# # X\n", "utf-8")
+    version = VersionConfig("1.0.0", tmp_path, None, None, ("**/*.md",), (), None, None)
+    _, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == ["index.md", "x.md"]
+
+
+def test_a_script_linked_from_outside_the_book_is_not_read(tmp_path: Path) -> None:
+    # A script, or a folder, linked in from outside the book: its text was read into a page.
+    book, outside = tmp_path / "book", tmp_path / "outside"
+    book.mkdir()
+    outside.mkdir()
+    (outside / "secret.py").write_text('TOKEN = "outside"\n', "utf-8")
+    (book / "linked.py").symlink_to(outside / "secret.py")
+    (book / "folder").symlink_to(outside)
+    (book / "_toc.yml").write_text(
+        "format: jb-book\nroot: index\nchapters:\n  - file: linked\n  - file: folder/secret\n",
+        "utf-8",
+    )
+    (book / "_config.yml").write_text(
+        "sphinx:\n  config:\n    nb_custom_formats:\n      .py: jupytext.reads\n", "utf-8"
+    )
+    (book / "index.md").write_text("# Home\n", "utf-8")
+    version = VersionConfig("1.0.0", book, None, None, ("**/*.md",), (), None, None)
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == ["index.md"]
+    assert layout.generated == ()

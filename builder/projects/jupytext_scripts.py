@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from builder.projects.gen_files import GeneratedPage
+from builder.projects.gen_files import GeneratedPage, inside_folder
 
 # The reader MyST-NB is told to read a custom format with, and the languages of the suffixes
 # whose scripts comment with "#" as Python does.
@@ -71,9 +71,9 @@ def script_pages(order: list[str], folder: Path, suffixes: tuple[str, ...]) -> S
     scripts: list[tuple[str, str]] = []
     for entry in order:
         script = _script(entry, folder, suffixes)
-        if script is None:
+        data = _script_bytes(folder / script) if script is not None else None
+        if script is None or data is None:
             continue
-        data = (folder / script).read_bytes()
         stem, suffix = posixpath.splitext(script)
         language = SCRIPT_LANGUAGES[suffix.lower()]
         pages.append(
@@ -85,7 +85,8 @@ def script_pages(order: list[str], folder: Path, suffixes: tuple[str, ...]) -> S
 
 
 def _script(entry: str, folder: Path, suffixes: tuple[str, ...]) -> str | None:
-    """The script ``entry`` names in ``folder``, if it is one of a suffix read with jupytext."""
+    """The script ``entry`` names in ``folder``, if it is one of a suffix read with jupytext
+    and in the folder once its links are followed."""
     path = posixpath.normpath(entry.strip().lstrip("/"))
     if path.startswith(".."):
         return None
@@ -93,14 +94,34 @@ def _script(entry: str, folder: Path, suffixes: tuple[str, ...]) -> str | None:
     candidates = [path] if suffix in suffixes else [path + s for s in suffixes]
     for candidate in candidates:
         file = folder / candidate
-        if file.is_file() and file.stat().st_size <= MAX_SCRIPT_BYTES:
-            return candidate
+        # Through a link, a script leads where it leads: none out of the folder is read (a
+        # link to another checkout's module, or to a file that is no script at all).
+        if not inside_folder(file, folder):
+            continue
+        try:
+            if file.is_file() and file.stat().st_size <= MAX_SCRIPT_BYTES:
+                return candidate
+        except (OSError, ValueError):  # a name too long for the file system; a NUL in it
+            continue
     return None
+
+
+def _script_bytes(path: Path) -> bytes | None:
+    """The script's bytes, at most MAX_SCRIPT_BYTES of them; None when it cannot be read."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_SCRIPT_BYTES + 1)
+    except OSError:
+        return None
+    return data if len(data) <= MAX_SCRIPT_BYTES else None
 
 
 def script_markdown(text: str, language: str) -> str:
     """The Markdown of a script's cells: text cells as they are, code cells fenced."""
     blocks = []
+    # MyST-NB and mkdocs-jupyter open a script as text, its line ends read as "\n" whatever
+    # they are: a Windows script's blank lines part its light format's cells too.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for kind, tags, body in _cells(_without_header(text)):
         if not body.strip() or tags & _HIDDEN_TAGS:
             continue

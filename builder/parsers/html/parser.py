@@ -279,9 +279,11 @@ class _Walker:
         """Walk ``block`` with the sections its headings open under the current one, closed
         at its end."""
         saved_depth, saved_floor, saved_shift = len(self.stack), self.floor, self.shift
-        # Its headings keep their levels one to another: its highest one under the current.
-        top = min(int(heading.tag[1]) for heading in block.iter(*HEADING_TAGS))
-        self.floor, self.shift = saved_depth, max(self.stack[-1].level + 1 - top, 0)
+        # Its headings keep their levels one to another: its highest one under the current. A
+        # comment may hold none, only what else makes it walked node by node (an API list).
+        under = self.stack[-1].level + 1
+        top = min((int(heading.tag[1]) for heading in block.iter(*HEADING_TAGS)), default=under)
+        self.floor, self.shift = saved_depth, max(under - top, 0)
         self.walk(block, depth)
         del self.stack[saved_depth:]
         self.floor, self.shift = saved_floor, saved_shift
