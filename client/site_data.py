@@ -295,7 +295,8 @@ class SiteData:
         layer = file_layer(self.settings.local_index, "local", self._cache)
         if isinstance(layer, list):
             return False
-        self._local_stamp = _file_stamp(layer.body)
+        # The stamp taken before reading: a build that lands after the read is read next time.
+        self._local_stamp = stamp
         if layer.sha256 == self._local.sha256:
             return False
         self._local = layer

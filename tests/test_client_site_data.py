@@ -614,3 +614,36 @@ def test_a_local_site_built_again_is_read_again(tmp_path: Path) -> None:
     shutil.rmtree(site_folder)  # a build replacing it right now: the copy read stays
     assert site.refresh_if_due() is False
     assert [e.versions for e in site.entries()] == [("1.1", "1.0")]
+
+
+def test_a_build_that_lands_while_the_local_site_is_read_is_read_next_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The stamp of what was read is the one taken before reading: a build that replaced the
+    # folder just after the read was kept under the new build's stamp, never read again.
+    import client.site_data as site_data_module
+
+    site_folder = tmp_path / "_site"
+    make_site(site_folder, {"thing": {"1.0": records("thing", "1.0")}})
+    site = data(tmp_path, Router(), Clock(), local_index=site_folder)
+    assert [e.versions for e in site.entries()] == [("1.0",)]
+    read_layer = site_data_module.file_layer
+
+    def read_then_rebuilt(*args: Any, **kwargs: Any) -> Any:
+        layer = read_layer(*args, **kwargs)
+        later = tmp_path / "later"
+        make_site(later, {"thing": {v: records("thing", v) for v in ("1.2", "1.1", "1.0")}})
+        shutil.rmtree(site_folder)
+        later.rename(site_folder)
+        return layer
+
+    rebuilt = tmp_path / "rebuilt"
+    make_site(rebuilt, {"thing": {v: records("thing", v) for v in ("1.1", "1.0")}})
+    shutil.rmtree(site_folder)
+    rebuilt.rename(site_folder)
+    monkeypatch.setattr(site_data_module, "file_layer", read_then_rebuilt)
+    assert site.refresh_if_due() is True
+    assert [e.versions for e in site.entries()] == [("1.1", "1.0")]
+    monkeypatch.setattr(site_data_module, "file_layer", read_layer)
+    assert site.refresh_if_due() is True
+    assert [e.versions for e in site.entries()] == [("1.2", "1.1", "1.0")]
