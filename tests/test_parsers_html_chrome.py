@@ -378,3 +378,22 @@ def test_a_table_of_related_modules_is_content_where_sphinx_s_related_bar_is_chr
         "</tr><tr><td>mod_rewrite</td></tr></table></main></body></html>"
     )
     assert bodies_of(page) == ["Related Modules\nmod_rewrite"]
+
+
+def test_top_links_are_looked_for_where_the_page_s_bytes_write_one() -> None:
+    from lxml import html as lxml_html
+
+    from builder.parsers.html.top_links import top_links
+
+    root = lxml_html.fromstring('<main><p><a href="#top">top</a></p></main>')
+    written = [
+        b'<img alt="top" src="up.gif">',
+        b"<img alt=TOP>",
+        b"<a href='#'>Back to top</a>",
+        b"<a href='#'> \n top </a>",
+        b"<img alt='Back to Top'/>",
+    ]
+    for source in written:
+        assert len(top_links(root, source)) == 1, source
+    for source in [b"<p>stop</p>", b"<b>desktop</b>", b">topic<", b"top of it<", b""]:
+        assert top_links(root, source) == [], source
