@@ -482,11 +482,12 @@ def init(path: Path, force: bool) -> None:
 
 
 @main.command()
-@click.argument("path", type=click.Path(path_type=Path))
+@click.argument("path", type=click.Path(path_type=Path), default=Path("_site"))
 def check(path: Path) -> None:
-    """Validate a doctrove-index@1 file (or a site folder: its index.json, which must be the
-    file its catalog.json lists, else each library's, then its catalogs and lookup.json,
-    and its search shards' packs and index chunks too)."""
+    """Validate a doctrove-index@1 file (or a site folder, default _site, where docbuild build
+    writes: its index.json, which must be the file its catalog.json lists, else each
+    library's, then its catalogs and lookup.json, and its search shards' packs and index
+    chunks too)."""
     # Imported here: a build does not need them (each module is a build's start-up time).
     from builder.check import check_catalogs, check_index
     from builder.check_lookup import check_lookup

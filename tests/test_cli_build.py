@@ -543,3 +543,18 @@ def test_deeply_nested_catalog_value_exits_2(tmp_path: Path) -> None:
     code, output = run("build", "-c", str(catalog), "--out", str(tmp_path / "_site"))
     assert code == 2, output
     assert "nested too deeply" in output
+
+
+def test_check_without_a_path_checks_the_site_build_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # docbuild build writes _site by default; docbuild check without a path refused to run.
+    catalog = write_catalog(tmp_path)
+    (tmp_path / "docs" / "guide.md").write_text("# Guide\n\nHello.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, output = run("check")  # nothing built yet: the error says what is missing
+    assert code == 1 and "_site does not exist" in output, output
+    code, output = run("build", "-c", str(catalog), "--no-site-search", "-q")
+    assert code == 0, output
+    code, output = run("check")
+    assert code == 0 and output.startswith("_site"), output
