@@ -60,6 +60,10 @@ NOT_DOCS = (
 # docs, its demo's notebooks again). A docs tool's own folder read from its top is all docs:
 # graphene's docs/testing/ is its "Testing in Graphene" page.
 _TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
+# Nor its templates, which the program renders (sphinx-autoapi 3.9.0's
+# src/autoapi/templates/python/*.rst, Jinja read as ten pages of "{{ obj.id }}"; datasette's
+# HTML ones; Sphinx's own _templates).
+_TEMPLATE_FOLDERS = ("templates", "_templates")
 # Instructions for the coding agents that work on the project, not docs for its users
 # (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
 _AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
@@ -408,6 +412,6 @@ def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     languages = translation_folders(folder, skipped=NOT_DOCS)
     if docs != ".":
         return (*build_folders, *agent_files, *languages)
-    tests = _TEST_FOLDERS if kind in _KIND_WORDS else ()
+    tests = (*_TEST_FOLDERS, *_TEMPLATE_FOLDERS) if kind in _KIND_WORDS else ()
     translations = (*readme_translations(folder), *languages)
     return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))

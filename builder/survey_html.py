@@ -6,6 +6,9 @@ A demo site built with React or Vue ships an ``index.html`` whose body is ``<div
 id="root"></div>`` and script tags; an npm package may hold one in its doc folder beside its
 README (hotkeys-js' doc/), where counting it as a page of docs made the folder the docs and
 left out the README, the package's only docs.
+
+Nor is a template a program renders (Jinja's, Django's): datasette 0.65.5 ships its templates
+in the package beside its README, and they were read as the docs, the README left out.
 """
 
 from __future__ import annotations
@@ -19,17 +22,43 @@ MAX_READ_BYTES = 1 << 20
 # The elements whose content shows no text, and the end of one (its name filled in).
 _HIDDEN_ELEMENT = re.compile(r"<(head|script|style|template|noscript)\b", re.IGNORECASE)
 _END_TAG = r"</{}\s*>"
+# A template's own markup outside code: a statement ("{% extends 'base.html' %}", "{%- if"),
+# an expression ("{{ item.label }}") or a comment ("{# -*- engine: jinja -*- #}"). A page of
+# docs about templates shows such markup only in its code.
+_TEMPLATE_MARKUP = re.compile(r"\{%-?\s*[a-z]|\{\{-?\s*[\w(\[\"']|\{#[^#\n]{0,200}#\}")
+# An element whose text is code, written as the page shows it.
+_CODE_ELEMENT = re.compile(r"<(pre|code)\b", re.IGNORECASE)
 
 
 def holds_text(path: Path) -> bool:
-    """Whether the HTML file ``path`` (or a gzipped one, ``.html.gz``) shows any text."""
+    """Whether the HTML file ``path`` (or a gzipped one, ``.html.gz``) shows any text, as a
+    page does and a template does not."""
     try:
         with gzip.open(path) if path.suffix == ".gz" else path.open("rb") as file:
             data = file.read(MAX_READ_BYTES)
     except (OSError, EOFError):
         return False
-    text = shown_text(data.decode("utf-8", errors="replace"))
-    return not text.isspace() and bool(text.replace("&nbsp;", "").strip())
+    html = data.decode("utf-8", errors="replace")
+    text = shown_text(html)
+    if text.isspace() or not text.replace("&nbsp;", "").strip():
+        return False
+    return _TEMPLATE_MARKUP.search(shown_text(_outside_code(html))) is None
+
+
+def _outside_code(html: str) -> str:
+    """``html`` without its code elements, each end searched for from its start on: an
+    element left open ends the page."""
+    parts: list[str] = []
+    position = 0
+    while (element := _CODE_ELEMENT.search(html, position)) is not None:
+        parts.append(html[position : element.start()])
+        name = element.group(1).lower()
+        closing = re.compile(_END_TAG.format(name), re.IGNORECASE).search(html, element.end())
+        if closing is None:
+            return "".join(parts)
+        position = closing.end()
+    parts.append(html[position:])
+    return "".join(parts)
 
 
 def shown_text(html: str) -> str:

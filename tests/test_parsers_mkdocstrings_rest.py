@@ -186,3 +186,49 @@ def test_a_docstrings_directives_nested_past_a_depth_stay_as_written(tmp_path: P
     body = parsed.sections[-1].body
     assert body.startswith("`f()`\n\nStart.\n\nT0:\n\nT1:\n\n")
     assert "T7: .. admonition:: T8" in body
+
+
+def test_a_docstrings_own_directive_shows_its_content_as_sphinx_does(tmp_path: Path) -> None:
+    # pyvista 0.49.2 writes each example in ".. pyvista-plot::" with ":force_static:": the
+    # directive's line stayed, its option ran into it, and its prose and doctests came out as
+    # one block of code (222 such lines in its API pages). doctest's ".. testcode::" is
+    # Python, ".. testsetup::" Sphinx does not show, nor ".. only:: latex".
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """Start.\n\n    .. pyvista-plot::\n        :force_static:\n\n'
+        "        Load an image.\n\n        >>> image = load()\n        >>> image.show()\n\n"
+        "        Then plot it.\n\n    .. testsetup::\n\n        import secret\n\n"
+        "    .. testcode::\n\n        print(f())\n\n    .. only:: latex\n\n        PDF only.\n\n"
+        "    .. jupyter-execute::\n\n        import pkg\n        pkg.f()\n\n"
+        "    .. tab:: Shell\n\n        $ pkg run\n\n    End.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == (
+        "`f()`\n\nStart.\n\nLoad an image.\n\n```pycon\n>>> image = load()\n"
+        ">>> image.show()\n```\n\nThen plot it.\n\n```python\nprint(f())\n```\n\n"
+        "```python\nimport pkg\npkg.f()\n```\n\nShell\n\n```console\n$ pkg run\n```\n\nEnd."
+    )
+
+
+def test_a_docstrings_unknown_directives_malformed_or_huge_stay_readable(tmp_path: Path) -> None:
+    # Hostile docstrings: a directive with options and no content stays as written, one
+    # nested in itself a thousand times stops at the depth limit, and one holding 50,000
+    # lines is read once (its content is not parsed as Python past MAX_PYTHON_CHARS).
+    (tmp_path / "pkg").mkdir()
+    nested = "\n".join(f"    {' ' * depth}.. box::\n" for depth in range(1000))
+    huge = "\n".join(f"        line {number} of text" for number in range(50_000))
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        f'def f():\n    """Start.\n\n    .. thumb:: 11\n        :size: 2\n\n{nested}\n\n'
+        f'    .. box::\n\n{huge}\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    body = parsed.sections[-1].body
+    assert body.startswith("`f()`\n\nStart.\n\n.. thumb:: 11")
+    assert ".. box::" in body  # past the depth limit
+    assert "\n\nline 0 of text line 1 of text" in body  # a paragraph, not code
+    assert body.endswith("line 49998 of text line 49999 of text")

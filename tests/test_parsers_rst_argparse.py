@@ -469,3 +469,37 @@ def test_a_help_text_filled_past_max_filled_help_stays_as_written() -> None:
     long_default = "y" * 10_000
     assert help_of("%(default)s" * 20, long_default) == "%(default)s" * 20
     assert help_of("%(default)s" * 2, long_default) == "y" * 20_000
+
+
+def test_nodefault_and_nodefaultconst_leave_defaults_out(tmp_path: Path) -> None:
+    # mriqc 24.0.2 documents its command line with ':nodefault:' and ':nodefaultconst:':
+    # each switch read "(default: False)", and a default computed from its config
+    # "(default: config.workflow.min_len_dwi)", code as written.
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "app" / "cli.py").write_text(
+        "import argparse\n\ndef build():\n    parser = argparse.ArgumentParser(prog='app')\n"
+        "    parser.add_argument('--strict', action='store_true', default=False, help='Fail.')\n"
+        "    parser.add_argument('--length', default=config.length, help='At least this.')\n"
+        "    parser.add_argument('--mode', default='fast', help='Mode (%(default)s).')\n"
+        "    commands = parser.add_subparsers()\n"
+        "    run = commands.add_parser('run')\n"
+        "    run.add_argument('--dry', action='store_const', const=1, default=0, help='Dry.')\n"
+        "    return parser\n",
+        encoding="utf-8",
+    )
+
+    def bodies(options: str) -> str:
+        text = f".. argparse::\n   :ref: app.cli.build\n{options}"
+        parsed = parse_file("cli.rst", text, GriffeSource(tmp_path, ApiSettings(), ""))
+        assert parsed is not None
+        return "\n".join(section.body for section in parsed.sections)
+
+    shown = bodies("")
+    assert "Fail. (default: False)" in shown and "Dry. (default: 0)" in shown
+    consts = bodies("   :nodefaultconst:\n")
+    assert "- `--strict`: Fail.\n" in consts and "- `--dry`: Dry." in consts
+    assert "At least this. (default: config.length)" in consts
+    none = bodies("   :nodefault:\n   :nodefaultconst:\n")
+    assert "(default:" not in none
+    assert "- `--mode <mode>`: Mode (fast)." in none  # the help's own %(default)s stays

@@ -114,11 +114,30 @@ def test_a_package_s_own_tests_are_not_its_api(tmp_path: Path) -> None:
     (md,) = api_pages(("demo",), "none", (tmp_path,))
     assert md.text == (
         "::: demo\n    options:\n      show_submodules: true\n      docstring_style: auto\n"
-        '      filters: ["!^_[^_]", "!^(tests?|conftest)$"]\n'
+        '      filters: ["!^_[^_]", "!^(tests?|conftest|vendor|vendored|externals)$"]\n'
     )
     headings = {r["heading"] for r in compiled(version)}
     assert "demo.initialise.init" in headings
     assert not any("tests" in heading or "conftest" in heading for heading in headings)
+
+
+def test_a_package_s_vendored_copies_are_not_its_api(tmp_path: Path) -> None:
+    # datasette 0.65.5 keeps a copy of pint in datasette/vendored/pint: 595 of its 676
+    # sections documented pint, its classes twice (re-exported by pint's __init__).
+    version = replace(make_project(tmp_path), api=("demo",))
+    vendored = tmp_path / "demo" / "vendored" / "pint"
+    vendored.mkdir(parents=True)
+    (vendored.parent / "__init__.py").write_text("", "utf-8")
+    (vendored / "__init__.py").write_text("from .registry import UnitRegistry\n", "utf-8")
+    (vendored / "registry.py").write_text(
+        'class UnitRegistry:\n    """Units."""\n\n    def parse(self):\n        """Parse."""\n',
+        "utf-8",
+    )
+    (rst,) = api_pages(("demo",), "sphinx", (tmp_path,))
+    assert "vendored" not in rst.text
+    headings = {r["heading"] for r in compiled(version)}
+    assert "demo.initialise.init" in headings
+    assert not any("vendored" in heading or "pint" in heading for heading in headings)
 
 
 def test_a_release_archive_read_at_its_top_gets_its_api_and_says_where_from(

@@ -204,6 +204,22 @@ def test_a_project_read_at_its_top_leaves_its_tests_out(tmp_path: Path) -> None:
     assert {"tests", "test", "__tests__"} <= set(survey.exclude)
 
 
+def test_a_project_read_at_its_top_leaves_its_templates_out(tmp_path: Path) -> None:
+    # sphinx-autoapi 3.9.0's source archive: README.rst and src/autoapi/templates/python/*.rst,
+    # the Jinja templates it renders ("{{ obj.id }}"), read as ten pages beside the README.
+    (tmp_path / "README.rst").write_text("AutoAPI\n=======\n\nUse it.\n", encoding="utf-8")
+    templates = tmp_path / "src" / "autoapi" / "templates" / "python"
+    templates.mkdir(parents=True)
+    (templates / "class.rst").write_text('{{ obj.id }}\n{{ "=" * obj.id | length }}\n', "utf-8")
+    (tmp_path / "src" / "autoapi" / "_templates").mkdir()
+    (tmp_path / "src" / "autoapi" / "_templates" / "page.md").write_text("# {{ title }}\n")
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert [c.relpath for c in listing.candidates] == ["README.rst"]
+
+
 def test_instructions_for_coding_agents_are_left_out(tmp_path: Path) -> None:
     # pydantic-ai: docs/AGENTS.md holds its rules for agents writing its docs, and
     # docs/CLAUDE.md links to it; both were read as pages, their sections twice.

@@ -94,3 +94,50 @@ def test_unclosed_tags_are_read_in_one_pass() -> None:
     # Each '<' made the regex read to the end of the file: a megabyte of them took minutes.
     for html in ("<" * 1_000_000, "<script " * 200_000, "<!--" * 250_000, "<a <b" * 200_000):
         assert shown_text(html).strip()
+
+
+def test_a_template_is_no_page_and_a_page_about_templates_is(tmp_path: Path) -> None:
+    templates = {
+        "statement.html": '{% extends "base.html" %}<h1>Databases</h1><p>{{ count }}</p>',
+        "expression.html": "<p>Powered by Datasette {{ version }}</p>",
+        "comment.html": "{# -*- engine: jinja -*- #}\n<div><p>Functions</p></div>",
+    }
+    for name, text in templates.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        assert not holds_text(tmp_path / name), name
+    page = tmp_path / "templates.html"
+    page.write_text(
+        "<html><body><p>Loop with <code>{% for x in items %}</code>:</p>"
+        "<PRE class='highlight'>{{ x.name }}\n{# note #}</pre><p>Done.</p></body></html>",
+        encoding="utf-8",
+    )
+    assert holds_text(page)
+    # Hostile pages: a code element left open hides the rest (it is still a page), and
+    # thousands of closed ones are each read once.
+    unclosed = tmp_path / "unclosed.html"
+    unclosed.write_text("<p>Text</p><pre>" + "{% if x %}<code>" * 50_000, encoding="utf-8")
+    assert holds_text(unclosed)
+    many = tmp_path / "many.html"
+    many.write_text("<p>Text</p>" + "<code>{{ a }}</code>" * 50_000 + "{{ b }}", "utf-8")
+    assert not holds_text(many)
+
+
+def test_a_package_with_its_templates_beside_its_readme_is_read_from_its_readme(
+    tmp_path: Path,
+) -> None:
+    # datasette 0.65.5's source archive: README.md and datasette/templates/*.html, Jinja
+    # templates that showed text; read as HTML docs, the README was left out and 19
+    # templates were the docs' pages.
+    (tmp_path / "setup.py").write_text("from setuptools import setup\nsetup()\n", "utf-8")
+    (tmp_path / "README.md").write_text("# Datasette\n\n## Installation\n\nRun it.\n", "utf-8")
+    templates = tmp_path / "datasette" / "templates"
+    templates.mkdir(parents=True)
+    (tmp_path / "datasette" / "__init__.py").write_text("", encoding="utf-8")
+    for name in ("base.html", "index.html", "table.html"):
+        (templates / name).write_text(
+            '{% extends "base.html" %}{% block content %}<h1>{{ name }}</h1>'
+            "<p>Powered by Datasette</p>{% endblock %}",
+            encoding="utf-8",
+        )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("markdown", ".", ("**/*.md",))

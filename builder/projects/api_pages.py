@@ -33,10 +33,14 @@ _BLOCK_WITH_MODULES = "::: {0}\n    options:\n      show_submodules: true\n"
 # left prompt_toolkit's ":param layout:" fields as text: griffe infers each one's style.
 _INFERRED_STYLE = "      docstring_style: auto\n"
 # A package's own tests are not its API: towncrier 24.8.0 ships towncrier/test, whose modules
-# came out as API pages. mkdocstrings' filters leave them out by name (and so would hide a
-# function of that name too: they are added only to a package that has such a module).
-_TEST_MODULES = frozenset({"test", "tests", "conftest"})
-_FILTERS_WITHOUT_TESTS = '      filters: ["!^_[^_]", "!^(tests?|conftest)$"]\n'
+# came out as API pages. Nor are the other projects it keeps a copy of: datasette 0.65.5's
+# datasette/vendored/pint made 595 of its 676 sections. mkdocstrings' filters leave them out
+# by name (and so would hide a function of that name too: they are added only to a package
+# that has such a module).
+_NOT_API = frozenset({"test", "tests", "conftest", "vendor", "vendored", "externals"})
+_FILTERS_LEAVING_OUT = (
+    '      filters: ["!^_[^_]", "!^(tests?|conftest|vendor|vendored|externals)$"]\n'
+)
 _SETS_ALL = re.compile(r"^__all__\s*(?::[^=\n]*)?[+]?=", re.M)
 # The most of an __init__.py read for its __all__.
 _MAX_INIT_BYTES = 1024 * 1024
@@ -89,7 +93,7 @@ def _mkdocstrings_block(name: str, code_folders: Sequence[Path], infer_style: bo
     if _sets_all(name, code_folders):
         return _BLOCK.format(name) + (f"    options:\n{style}" if style else "")
     block = _BLOCK_WITH_MODULES.format(name) + style
-    return block + _FILTERS_WITHOUT_TESTS if _has_tests(name, code_folders) else block
+    return block + _FILTERS_LEAVING_OUT if _has_left_out(name, code_folders) else block
 
 
 def _automodule_page(name: str, modules: Sequence[str], markdown: bool) -> str:
@@ -116,7 +120,7 @@ def _submodules(name: str, code_folders: Sequence[Path]) -> tuple[str, ...]:
             dirs[:] = sorted(
                 d
                 for d in dirs
-                if _public(d) and d not in _TEST_MODULES and Path(root, d, "__init__.py").is_file()
+                if _public(d) and d not in _NOT_API and Path(root, d, "__init__.py").is_file()
             )
             prefix = ".".join((name, *Path(root).relative_to(package).parts))
             if Path(root) != package:
@@ -124,7 +128,7 @@ def _submodules(name: str, code_folders: Sequence[Path]) -> tuple[str, ...]:
             found += [
                 f"{prefix}.{file[:-3]}"
                 for file in sorted(files)
-                if file.endswith(".py") and _public(file[:-3]) and file[:-3] not in _TEST_MODULES
+                if file.endswith(".py") and _public(file[:-3]) and file[:-3] not in _NOT_API
             ]
             if len(found) >= MAX_SUBMODULES:
                 return tuple(found[:MAX_SUBMODULES])
@@ -132,15 +136,15 @@ def _submodules(name: str, code_folders: Sequence[Path]) -> tuple[str, ...]:
     return ()
 
 
-def _has_tests(name: str, code_folders: Sequence[Path]) -> bool:
+def _has_left_out(name: str, code_folders: Sequence[Path]) -> bool:
     """Whether the package ``name`` (in the first of ``code_folders`` holding it) has a test
-    package or a conftest module at any depth, outside its private folders."""
+    or vendored package or a conftest module at any depth, outside its private folders."""
     for folder in code_folders:
         package = folder.joinpath(*name.split("."))
         if not (package / "__init__.py").is_file():
             continue
         for _root, dirs, files in os.walk(package):
-            if _TEST_MODULES & {*dirs, *(f[:-3] for f in files if f.endswith(".py"))}:
+            if _NOT_API & {*dirs, *(f[:-3] for f in files if f.endswith(".py"))}:
                 return True
             dirs[:] = [d for d in dirs if _public(d)]
         return False

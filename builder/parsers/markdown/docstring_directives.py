@@ -2,7 +2,8 @@
 read as Sphinx shows them: code blocks fenced with their language, version notes as
 sentences, images by their alternative text, math as a ``math`` fence, an attribute's or a
 method's description as its signature over its text, a titled admonition by its title, a
-rubric by its words.
+rubric by its words; any other directive by its content (code fenced, text read), or not at
+all when Sphinx shows nothing of it (``testsetup``, ``index``, ``only:: latex``).
 
 Read as Markdown, such a directive's line stayed as written (asyncstdlib's ".. code::
 python3", param's ".. versionadded:: 2.3.0", questionary's ".. image:: ../images/x.gif") and
@@ -15,8 +16,17 @@ import re
 import textwrap
 from collections.abc import Callable, Sequence
 
-from builder.parsers.rst.directives import VERSION_NOTES
+from builder.parsers.rst.directives import (
+    ADMONITIONS,
+    DIAGRAMS,
+    DROPPED,
+    LITERAL_DIRECTIVES,
+    TITLED,
+    VERSION_NOTES,
+)
 from builder.parsers.rst.events import labelled
+from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.python_content import is_python_source
 
 # A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3".
 # Matched on a line without trailing spaces: a lazy argument before optional spaces took the
@@ -36,6 +46,9 @@ _OBJECTS = frozenset({
 _TITLED = frozenset({"admonition", "dropdown"})
 # Every directive read here.
 _READ = _CODE | _IMAGE | _OBJECTS | VERSION_NOTES.keys() | {"math", "rubric"} | _TITLED
+# Directives left as written when not read here: admonitions, which markdown_docstring shows
+# as MkDocs' own, and those naming a file or holding markup for another format.
+_LEFT = ADMONITIONS.keys() | {"include", "literalinclude", "raw"}
 # A directive option's line (":linenos:", ":alt: text"), right under the directive.
 _OPTION = re.compile(r"[ \t]*:([\w-]+):[ \t]*(.*)")
 # A list item's marker and the spaces after it, which its text is indented by.
@@ -59,7 +72,7 @@ def directive_lines(
         return None
     lead, name, argument = match.group(1), match.group(2), match.group(3) or ""
     name = name.removeprefix("py:")
-    if name not in _READ:
+    if name not in _READ and (name in _LEFT or ":" in name):
         return None
     end = block_end(lines, index + 1, len(lead))
     lead = _markdown_lead(lines, enclosing[index], lead)
@@ -70,6 +83,9 @@ def directive_lines(
         body += 1
     content = textwrap.dedent("\n".join(lines[body:end])).strip("\n").split("\n")
     content = [] if content == [""] else content
+    if name not in _READ:
+        shown = _other_lines(name, argument, content, lead, read)
+        return None if shown is None else (shown, end)
     if name in _CODE:
         language = (argument.split() or [""])[0]
         language = "" if language in _NO_LANGUAGE else language
@@ -95,6 +111,30 @@ def directive_lines(
     label = f"{VERSION_NOTES[name]} {version}".strip()
     said = " ".join(part.strip() for part in (text, *content) if part.strip())
     return ["", f"{lead}{labelled(label, said) if said else label + '.'}"], end
+
+
+def _other_lines(
+    name: str, argument: str, content: list[str], lead: str, read: Callable[[list[str]], list[str]]
+) -> list[str] | None:
+    """The Markdown lines of a directive not read above that holds content, as the reST
+    parser shows it; None for one without content, kept as written. An extension's or a
+    project's own (pyvista's ".. pyvista-plot::" over an example's prose and doctests,
+    ".. testcode::", ".. jupyter-execute::") stayed as written, its options ran into its
+    line, and its content became one block of code, prose and all."""
+    if name in DROPPED or name in DIAGRAMS or (name == "only" and not shown_in_html(argument)):
+        return []
+    if not content:
+        return None
+    # A tab's or a topic's argument is its title, shown above its content.
+    title = ["", f"{lead}{argument}"] if name in TITLED and argument else []
+    language = LITERAL_DIRECTIVES.get(name)
+    if language is None and is_python_source(tuple(content)):
+        language = "python"
+    elif language is None and content[0].startswith("$ "):  # a shell session
+        language = "console"
+    if language is not None:
+        return [*title, *_fenced(lead, content, language)]
+    return [*title, "", *_indented(lead, read(content))]
 
 
 def enclosing_lines(lines: list[str]) -> list[int]:

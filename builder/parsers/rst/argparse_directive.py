@@ -1,8 +1,9 @@
 """sphinx-argparse's ``.. argparse::`` from the version's code: the parser a function builds
 (``:module:`` and ``:func:``, or ``:ref: module.function``), its description, usage, options
 and positional arguments, and each subcommand a section (``:path:`` starts at one of them,
-``:nosubcommands:`` leaves them out, ``:nodescription:`` the description), amended by the
-directive's content (builder.parsers.rst.argparse_content).
+``:nosubcommands:`` leaves them out, ``:nodescription:`` the description, ``:nodefault:``
+every default, ``:nodefaultconst:`` those of valueless options), amended by the directive's
+content (builder.parsers.rst.argparse_content).
 
 sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:func:`` and
 ``:prog:``; pypa/build and tox document their command lines so) and sphinxcontrib-autoprogram's
@@ -69,9 +70,26 @@ def render_argparse(
         command, prog = found, f"{prog} {name}"
     if "nodescription" in options:
         command = replace(command, help="")
-    command = apply_content(filled_help(command, prog), content, rst_markup(doc))
+    command = filled_help(command, prog)  # a help's %(default)s is filled in all the same
+    if "nodefault" in options or "nodefaultconst" in options:
+        command = _without_defaults(command, flags_only="nodefault" not in options)
+    command = apply_content(command, content, rst_markup(doc))
     nested = "none" if "nosubcommands" in options else "full"
     return command_events(command, prog, nested, set(), line, ctx, _as_written)
+
+
+def _without_defaults(command: CliCommand, flags_only: bool) -> CliCommand:
+    """``command`` and its subcommands with no default shown, or (``flags_only``) none of an
+    option that takes no value: mriqc 24.0.2 asks so, and each of its switches read
+    "(default: False)", some "(default: config.workflow.min_len_dwi)", code as written.
+    sphinx-argparse's ``:nodefaultconst:`` hides those of store_const, store_true and
+    store_false; a count's and an append_const's go too, for a CliParam keeps no action."""
+    params = tuple(
+        replace(param, default="") if param.flag or not flags_only else param
+        for param in command.params
+    )
+    subcommands = tuple(_without_defaults(sub, flags_only) for sub in command.subcommands)
+    return replace(command, params=params, subcommands=subcommands)
 
 
 def _script_parser(script: str, function: str, line: int, doc: DocState) -> CliCommand | None:
