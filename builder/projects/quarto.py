@@ -184,10 +184,10 @@ def _quartodoc_pages(
         if isinstance(section.get("desc"), str):
             index.append(section["desc"].strip() + "\n")
         owner = section.get("package", package)
-        names: list[str] = []
-        _object_names(section.get("contents"), names, 0, budget)
-        for name in names:
-            full = f"{owner}.{name}" if isinstance(owner, str) and owner else name
+        names: list[tuple[str, Any]] = []
+        _object_names(section.get("contents"), owner, names, 0, budget)
+        for name, package_of in names:
+            full = f"{package_of}.{name}" if isinstance(package_of, str) and package_of else name
             relpath = f"{prefix}{name}.qmd"
             index.append(f"- [{name}]({name}.qmd)")
             if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
@@ -207,9 +207,13 @@ def _quartodoc_pages(
     return written, sources
 
 
-def _object_names(contents: Any, names: list[str], depth: int, budget: list[int]) -> None:
-    """The object names a section's ``contents`` lists: a name, an entry's ``name``, or a
-    ``kind: page`` entry's own ``contents``."""
+def _object_names(
+    contents: Any, owner: Any, names: list[tuple[str, Any]], depth: int, budget: list[int]
+) -> None:
+    """The object names a section's ``contents`` lists, each with its package: a name, an
+    entry's ``name`` (its own ``package`` over the section's ``owner``, as quartodoc reads
+    plotnine's ``{name: PlotnineAnimation, package: plotnine.animation}``), or a ``kind: page``
+    entry's own ``contents``."""
     if depth > MAX_DEPTH or not isinstance(contents, list):
         return
     for entry in contents:
@@ -217,7 +221,8 @@ def _object_names(contents: Any, names: list[str], depth: int, budget: list[int]
         if len(names) >= MAX_GENERATED_PAGES or budget[0] < 0:
             return
         name = entry.get("name") if isinstance(entry, dict) else entry
+        package = entry.get("package", owner) if isinstance(entry, dict) else owner
         if isinstance(name, str) and _OBJECT_NAME.fullmatch(name.strip()):
-            names.append(name.strip())
+            names.append((name.strip(), package))
         elif isinstance(entry, dict):
-            _object_names(entry.get("contents"), names, depth + 1, budget)
+            _object_names(entry.get("contents"), package, names, depth + 1, budget)
