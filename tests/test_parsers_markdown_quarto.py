@@ -70,3 +70,26 @@ def test_deeply_nested_divs_gain_a_bounded_number_of_colons() -> None:
     assert lines[59] == "::: {.a}"
     assert lines[60] == ":::"
     assert lines[119] == ":" * 53
+
+
+def test_an_executable_chunk_is_code_whatever_its_content_reads_as() -> None:
+    # ibis 12.0.0's docs: 68 chunks such as "t1.year.mean() + t1.year.std()" (an expression,
+    # no statement) read as paragraphs, "#| error: true" and all run into one line.
+    text = (
+        "# Types\n\n"
+        "```{python}\nt1.year.mean() + t1.year.std()\n```\n\n"
+        "```{python}\n#| error: true\nt1.bill_depth_mm + t2.population\n```\n\n"
+        "```{r}\nsummary(cars)\n```\n\n"
+        "```{python}\n\n```\n\n"  # empty: nothing
+        "```{julia}\n" + "x +\n" * 5000 + "```\n"
+    )
+    parsed = parse_file("concepts/datatypes.qmd", text)
+    assert parsed is not None
+    body = parsed.sections[0].body
+    assert body.startswith(
+        "```python\nt1.year.mean() + t1.year.std()\n```\n\n"
+        "```python\n#| error: true\nt1.bill_depth_mm + t2.population\n```\n\n"
+        "```r\nsummary(cars)\n```\n\n"
+        "```julia\nx +\n"
+    )
+    assert body.count("```") == 8
