@@ -6,7 +6,8 @@ dropped by the parser; here each ``<Note />`` line outside code fences is replac
 imported file's lines, before parsing, so its text lands in the section that shows it.
 Partials may use partials of their own, to MAX_INCLUDE_DEPTH. A path from ``@site/`` starts at
 the folder the docs tool runs in, a Docusaurus site's (tRPC's pages share
-``@site/unversioned/_contributing.mdx`` between its versions).
+``@site/unversioned/_contributing.mdx`` between its versions); one through an alias of the
+project's ``tsconfig.json`` (``@/components/input.md``) from where the alias leads.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
+from builder.parsers.markdown.path_aliases import aliased_path
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
@@ -112,7 +114,8 @@ def _partial(
 ) -> list[ExpandedLine]:
     """The lines of one partial, all placed at ``origin``, with blank lines around them."""
     site = target.startswith(_SITE)
-    if (target.startswith("@") and not site) or "://" in target:
+    aliased = aliased_path(target, reader) if target.startswith("@") and not site else None
+    if (target.startswith("@") and not site and aliased is None) or "://" in target:
         return [("", origin, f"partial {target}: only files beside the page are read")]
     if depth >= MAX_INCLUDE_DEPTH:
         return [("", origin, f"partial {target}: partials nest too deep")]
@@ -120,6 +123,8 @@ def _partial(
         # Where snippet paths start is the folder the tool runs in: the site's, for Docusaurus.
         if site:
             included = reader.read(relpath, target.removeprefix(_SITE), snippet=True)
+        elif aliased is not None:
+            included = reader.read_in_project(aliased)
         else:
             included = reader.read(relpath, target)
     except IncludeRefused as exc:
