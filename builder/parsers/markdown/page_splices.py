@@ -21,6 +21,11 @@ from builder.parsers.markdown.myst_release_notes import has_release_notes, splic
 from builder.parsers.markdown.raw_imports import has_raw_imports, splice_raw_imports
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.vitepress_components import (
+    has_component_uses,
+    reading_vitepress,
+    splice_registered_components,
+)
 from builder.parsers.markdown.vitepress_includes import (
     has_markdown_includes,
     splice_markdown_includes,
@@ -62,6 +67,8 @@ def splice_page(
         spliced = splice_snippet_imports(spliced, relpath, includes)
     if has_partials(spliced.text):
         spliced = splice_partials(spliced, relpath, includes)
+    if reading_vitepress() and has_component_uses(spliced.text):  # registered, not imported
+        spliced = splice_registered_components(spliced, relpath, includes)
     if has_raw_imports(spliced.text):  # code shown by a component, as partials are
         spliced = splice_raw_imports(spliced, relpath, includes)
     return spliced
