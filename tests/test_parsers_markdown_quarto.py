@@ -93,3 +93,27 @@ def test_an_executable_chunk_is_code_whatever_its_content_reads_as() -> None:
         "```julia\nx +\n"
     )
     assert body.count("```") == 8
+
+
+def test_markdown_right_under_a_block_tag_line_is_markdown_as_pandoc_reads_it() -> None:
+    # great-tables 0.22.0's LaTeX post: a "````markdown" fence right under <details> and
+    # <summary> was read as HTML, its closing line opened a fence to the page's end, and
+    # the post's last two sections were code (a warning: "code fence never closed").
+    text = (
+        "# Post\n\n<details>\n<summary>.qmd content</summary>\n````markdown\n---\n"
+        "format: pdf\n---\n\n```{{python}}\nGT(data)\n```\n````\n</details>\n\n"
+        "## Current limitations\n\nStill experimental.\n\n"
+        "```html\n<div>\nkept as code\n```\n"
+    )
+    parsed = parse_file("blog/latex/index.qmd", text)
+    assert parsed is not None
+    assert not parsed.warnings
+    assert [s.heading for s in parsed.sections] == ["Post", "Current limitations"]
+    assert parsed.sections[0].body == (
+        ".qmd content\n\n````markdown\n---\nformat: pdf\n---\n\n```{{python}}\nGT(data)\n```\n````"
+    )
+    assert parsed.sections[1].body == "Still experimental.\n\n```html\n<div>\nkept as code\n```"
+    # Elsewhere (CommonMark) the block runs on to the blank line, as GitHub shows it.
+    other = parse_file("blog/latex/index.md", text)
+    assert other is not None
+    assert [s.heading for s in other.sections] == ["Post"]
