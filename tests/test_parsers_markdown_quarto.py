@@ -117,3 +117,19 @@ def test_markdown_right_under_a_block_tag_line_is_markdown_as_pandoc_reads_it() 
     other = parse_file("blog/latex/index.md", text)
     assert other is not None
     assert [s.heading for s in other.sections] == ["Post"]
+
+
+def test_a_quote_marker_right_under_a_paragraph_line_continues_it_as_in_pandoc() -> None:
+    # great-tables 0.22.0's examples page: '<a', 'href="..."', '>View source ⬀</a>' read as
+    # a paragraph of the tag's text and a quote (5 links); Pandoc starts no quote there.
+    text = (
+        '# Examples\n\n<a\n  href="https://github.com/x/"\n  target="_blank"\n'
+        "  >View source ⬀</a>\n\nText\n> not a quote\n\n> a quote\n\n- item\n  > in item\n"
+        + ">\n"
+        * 3000
+    )
+    parsed = parse_file("examples/index.qmd", text)
+    assert parsed is not None
+    assert parsed.sections[0].body.startswith(
+        "View source ⬀\n\nText > not a quote\n\n> a quote\n\n- item\n  > in item"
+    )
