@@ -5,21 +5,30 @@ A manual built in several languages may keep each in a folder named by the langu
 whole, a page was read once per language: 7,000 of the manual's 10,800 sections were
 translations, and a question in English found them beside the page it asked about. init
 reads the English folder and leaves the others out.
+
+A site may serve its default language at the top and each other one in a folder beside its
+pages (Astro Starlight's root locale, src/content/docs/de/...): a language's folder whose pages
+are mostly copies of the pages beside it is a translation too. Starlight 0.41.7's own docs
+were 3,629 sections, 3,200 of them in sixteen other languages.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 # A language's code, perhaps with its region or script (fr, pt-br, zh-cn, zh_Hans).
 _LANGUAGE = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
 _ENGLISH = "en"
 # How deep below the docs folder the language folders are looked for (manual/en is 1).
 _MAX_DEPTH = 3
-# The share of the English folder's pages another must hold to be its translation.
+# The share of the English folder's pages another must hold to be its translation; for a
+# default language kept at the top, the share of a language folder's own pages found there.
 _SHARED_PAGES = 0.5
+_PAGE_SUFFIXES = (".html", ".htm", ".md", ".mdx")
+# A folder holding only an index (a language's landing page) is no evidence of a copy.
+_INDEX_STEMS = ("index", "README")
 
 
 def translation_folders(folder: Path, skipped: Collection[str] = ()) -> tuple[str, ...]:
@@ -47,10 +56,40 @@ def _look_in(
             if len(pages & _pages(child)) >= _SHARED_PAGES * len(pages):
                 found.append(child.relative_to(root).as_posix())
         return
+    if _root_translations(root, folder, children, found, skipped):
+        return
     if depth < _MAX_DEPTH:
         for child in children:
             if not child.name.startswith(".") and child.name not in skipped:
                 _look_in(root, child, depth + 1, found, skipped)
+
+
+def _root_translations(
+    root: Path, folder: Path, children: list[Path], found: list[str], skipped: frozenset[str]
+) -> bool:
+    """Add the language folders of ``folder`` whose pages are mostly copies of the pages
+    beside them (a default language kept at the top); whether there was one."""
+    languages = [c for c in children if _LANGUAGE.fullmatch(c.name)]
+    if not languages:
+        return False
+    others = [
+        c
+        for c in children
+        if c not in languages and not c.name.startswith(".") and c.name not in skipped
+    ]
+    beside = {p.name for p in folder.iterdir() if p.suffix in _PAGE_SUFFIXES and p.is_file()}
+    for other in others:
+        beside.update(f"{other.name}/{page}" for page in _pages(other))
+    translated = False
+    for child in languages:
+        own = _pages(child)
+        shared = own & beside
+        if any(PurePosixPath(p).stem not in _INDEX_STEMS for p in shared) and (
+            len(shared) >= _SHARED_PAGES * len(own)
+        ):
+            found.append(child.relative_to(root).as_posix())
+            translated = True
+    return translated
 
 
 def _pages(folder: Path) -> set[str]:
@@ -58,5 +97,5 @@ def _pages(folder: Path) -> set[str]:
     return {
         path.relative_to(folder).as_posix()
         for path in folder.rglob("*")
-        if path.suffix in (".html", ".htm", ".md")
+        if path.suffix in _PAGE_SUFFIXES
     }

@@ -38,6 +38,7 @@ from builder.survey_mkdocs import (
     mkdocs_docs_folder,
     mkdocs_settings,
 )
+from builder.survey_starlight import starlight_docs
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey);
@@ -80,8 +81,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
     a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
-    project's _quarto.yml, then a docs folder of Markdown, reST or HTML files, then the one
-    MkDocs config in another folder of the project, then the project."""
+    project's _quarto.yml, an Astro Starlight site's src/content/docs, then a docs folder of
+    Markdown, reST or HTML files, then the one MkDocs config in another folder of the project,
+    then the project."""
     for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
@@ -143,6 +145,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = quarto.relative_to(root).as_posix()
             found.append(f"{where}: Quarto, pages in the order of its sidebar")
             return "quarto", folder, None
+    for folder in (*DOCS_FOLDERS, "."):
+        starlight = starlight_docs(root, folder)
+        if starlight is not None:
+            found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")
+            return "markdown", starlight[1], None
     for folder in (*DOCS_FOLDERS, "."):
         # Before the project's own files, after a docs folder's: the one MkDocs site in another
         # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).

@@ -34,3 +34,37 @@ def test_init_leaves_a_manual_s_translations_out(tmp_path: Path) -> None:
     survey = survey_project(tmp_path)
     assert survey.kind == "html"
     assert "manual/ja" in survey.exclude and "manual/en" not in survey.exclude
+
+
+def test_languages_beside_the_default_language_s_pages_are_its_translations(
+    tmp_path: Path,
+) -> None:
+    # Astro Starlight 0.41.7's docs: English pages at src/content/docs, each other language
+    # in a folder beside them (de/, zh-cn/, it/ with a few pages): 3,200 of 3,629 sections.
+    docs = tmp_path / "src" / "content" / "docs"
+    english = ("index.mdx", "getting-started.mdx", "guides/pages.mdx", "reference/config.mdx")
+    _pages(docs, *english)
+    _pages(docs / "de", *english)
+    _pages(docs / "zh-cn", "index.mdx", "guides/pages.mdx")
+    _pages(docs / "it", "guides/pages.mdx", "it-only.md")
+    _pages(docs / "da", "index.mdx")  # a landing page only: no evidence
+    _pages(docs / "go", "client.md", "server.md")  # a folder of its own pages
+    _pages(docs / "js", "index.md", "guides/other.md")
+    assert translation_folders(tmp_path) == (
+        "src/content/docs/de",
+        "src/content/docs/it",
+        "src/content/docs/zh-cn",
+    )
+    survey = survey_project(tmp_path / "src")
+    assert "content/docs/de" in survey.exclude and "content/docs/go" not in survey.exclude
+
+
+def test_an_empty_language_folder_is_kept_and_a_linked_one_never_followed(
+    tmp_path: Path,
+) -> None:
+    _pages(tmp_path, "index.md", "guide.md")
+    (tmp_path / "fr").mkdir()  # empty: nothing shared
+    (tmp_path / "es").symlink_to(tmp_path)  # a cycle is never followed
+    (tmp_path / "de").mkdir()
+    _pages(tmp_path / "de", "guide.md")
+    assert translation_folders(tmp_path) == ("de",)

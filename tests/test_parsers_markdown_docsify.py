@@ -100,3 +100,27 @@ def test_a_docsify_project_builds_with_its_anchors(tmp_path: Path) -> None:
     index = (tmp_path / "site" / "libs" / "d" / "index.json").read_text(encoding="utf-8")
     assert '"anchor":"start"' in index and ":id=start" not in index
     assert "Important: Never edit" in index
+
+
+def test_a_braced_docsify_ignore_is_no_part_of_the_heading() -> None:
+    # docsify 5.0.0-rc.4's ui-kit page: "# Heading 1 {docsify-ignore}" kept the marker in its
+    # six headings and their anchors ("heading-1-docsify-ignore").
+    text = (
+        "# Heading 1 {docsify-ignore}\n\nOne.\n\n"
+        "## Getting Started <!-- {docsify-ignore-all} -->\n\nTwo.\n\n"
+        "## Both {docsify-ignore} :id=both\n\nThree.\n\n"
+        "## {docsify-ignore}\n\nFour.\n\n"
+        "## Braces {docsify-ignored} stay\n\nFive.\n"
+    )
+    with docsify_pages(True):
+        page = parse(text, "ui-kit.md")
+    assert [(s.heading, s.anchor) for s in page.sections] == [
+        ("Heading 1", "heading-1"),
+        ("Getting Started", "getting-started"),
+        ("Both", "both"),
+        ("{docsify-ignore}", "docsify-ignore"),
+        ("Braces {docsify-ignored} stay", "braces-docsify-ignored-stay"),
+    ]
+    with docsify_pages(False):
+        page = parse(text, "ui-kit.md")
+    assert page.sections[0].heading == "Heading 1 {docsify-ignore}"

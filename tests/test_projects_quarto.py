@@ -189,3 +189,25 @@ def test_the_output_dir_is_a_folder_matched_as_written(tmp_path: Path) -> None:
         f"project:\n  output-dir: '{'*a' * 20}b'\n", encoding="utf-8"
     )
     assert read_quarto(tmp_path / "_quarto.yml").admits("a" * 200 + ".qmd")
+
+
+def test_a_content_entry_s_own_package_names_its_object(tmp_path: Path) -> None:
+    # plotnine 0.15.8: "{name: PlotnineAnimation, package: plotnine.animation}" and its base
+    # scales were looked for in the section's package: 5 API pages not found, now documented.
+    config = (
+        "quartodoc:\n  package: shop\n  sections:\n    - contents:\n"
+        "        - Cart\n"
+        "        - {name: Shelf, package: shop.store}\n"
+        "        - {name: '', package: [odd]}\n"
+        "        - {kind: page, package: shop.tools, contents: [discount, {name: tax}]}\n"
+        "        - {name: Bag, package: 7}\n"
+    )
+    layout, _ = project_listing(_version(_project(tmp_path, config)))
+    blocks = [p.text.split("\n", 1)[0] for p in layout.generated[1:]]
+    assert blocks == [
+        "::: shop.Cart",
+        "::: shop.store.Shelf",
+        "::: shop.tools.discount",
+        "::: shop.tools.tax",
+        "::: Bag",  # a package that is no name is none
+    ]

@@ -1,5 +1,6 @@
 """How much of a documentation tool's config file docbuild reads (MkDocs, Quarto, VitePress),
-and a JavaScript config's text without its comments (Docusaurus, VitePress).
+a YAML config's mapping (Quarto, quartodoc) and a JavaScript config's text without its
+comments (Docusaurus, VitePress).
 
 A config is a few KiB; a larger one is no config a tool would write, and reading it whole
 could hold a file of any size in memory.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 MAX_CONFIG_BYTES = 1024 * 1024
 # Comments, and the strings they may hide in (kept whole). A string left open ends at its
@@ -42,6 +44,22 @@ def read_config_bytes(config_path: Path, notes: list[str], fallback: str) -> byt
         notes.append(f"{name}: larger than {MAX_CONFIG_BYTES // 1024} KiB; {fallback}")
         return None
     return raw
+
+
+def read_yaml_config(config_path: Path, notes: list[str], fallback: str) -> dict[str, Any]:
+    """The mapping a YAML config file holds; {} with a note in ``notes`` when it cannot be read
+    as one (``fallback`` says what the build does instead)."""
+    raw = read_config_bytes(config_path, notes, fallback)
+    if raw is None:
+        return {}
+    from builder.projects.mkdocs_yaml import YAMLError, load
+
+    try:
+        config = load(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, YAMLError, RecursionError):
+        notes.append(f"{config_path.name}: not readable YAML; {fallback}")
+        return {}
+    return config if isinstance(config, dict) else {}
 
 
 def without_comments(source: str) -> str:

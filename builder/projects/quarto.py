@@ -6,7 +6,8 @@ and its ``output-dir``. Pages come in the order of ``website.sidebar``'s ``conte
 sidebar in turn, sections nested), then of the navbar's; pages neither names come after, in
 path order.
 
-quartodoc (a ``quartodoc:`` section) writes the API reference at build time, into ``dir``
+quartodoc (a ``quartodoc:`` section, or one in the file its build recipe names:
+builder.projects.quartodoc_config) writes the API reference at build time, into ``dir``
 (default ``reference``): an ``index.qmd`` listing the ``sections`` with their titles and
 descriptions, and a page per object their ``contents`` name, documented from the code (after
 the sidebar's pages, index first, in the order of its sections). Those
@@ -24,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from builder.globs import atomic_double_star, atomic_star
-from builder.projects.config_file import read_config_bytes
+from builder.projects.config_file import read_yaml_config
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
 from builder.projects.layout import ProjectLayout
+from builder.projects.quartodoc_config import quartodoc_settings
 
 CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
 # Sidebar, navbar and quartodoc contents entries visited, and how deep sections nest, before
@@ -50,7 +52,7 @@ def read_quarto(config_path: Path) -> ProjectLayout:
     """The layout ``config_path`` gives the docs folder it is in."""
     name = config_path.name
     notes: list[str] = []
-    config = _read(config_path, notes)
+    config = read_yaml_config(config_path, notes, "pages in path order")
     project = config.get("project")
     output = project.get("output-dir") if isinstance(project, dict) else None
     output_dir = posixpath.normpath(output.strip("/")) if isinstance(output, str) else "."
@@ -73,7 +75,8 @@ def read_quarto(config_path: Path) -> ProjectLayout:
                 _entries(navbar.get(side), order, 0, budget)
         if budget[0] <= 0:
             notes.append(f"{name}: over {MAX_ENTRIES} sidebar entries; the rest is not read")
-    generated, sources = _quartodoc_pages(config.get("quartodoc"), notes)
+    settings = quartodoc_settings(config, config_path, notes)
+    generated, sources = _quartodoc_pages(settings, notes)
     return ProjectLayout(
         kind="quarto",
         config_file=name,
@@ -85,21 +88,6 @@ def read_quarto(config_path: Path) -> ProjectLayout:
         generated_from=sources,
         notes=tuple(notes),
     )
-
-
-def _read(config_path: Path, notes: list[str]) -> dict[str, Any]:
-    name = config_path.name
-    raw = read_config_bytes(config_path, notes, "pages in path order")
-    if raw is None:
-        return {}
-    from builder.projects.mkdocs_yaml import YAMLError, load
-
-    try:
-        config = load(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, YAMLError, RecursionError):
-        notes.append(f"{name}: not readable YAML; pages in path order")
-        return {}
-    return config if isinstance(config, dict) else {}
 
 
 def _entries(value: Any, order: list[str], depth: int, budget: list[int]) -> None:
@@ -196,10 +184,10 @@ def _quartodoc_pages(
         if isinstance(section.get("desc"), str):
             index.append(section["desc"].strip() + "\n")
         owner = section.get("package", package)
-        names: list[str] = []
-        _object_names(section.get("contents"), names, 0, budget)
-        for name in names:
-            full = f"{owner}.{name}" if isinstance(owner, str) and owner else name
+        names: list[tuple[str, Any]] = []
+        _object_names(section.get("contents"), owner, names, 0, budget)
+        for name, package_of in names:
+            full = f"{package_of}.{name}" if isinstance(package_of, str) and package_of else name
             relpath = f"{prefix}{name}.qmd"
             index.append(f"- [{name}]({name}.qmd)")
             if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
@@ -219,9 +207,13 @@ def _quartodoc_pages(
     return written, sources
 
 
-def _object_names(contents: Any, names: list[str], depth: int, budget: list[int]) -> None:
-    """The object names a section's ``contents`` lists: a name, an entry's ``name``, or a
-    ``kind: page`` entry's own ``contents``."""
+def _object_names(
+    contents: Any, owner: Any, names: list[tuple[str, Any]], depth: int, budget: list[int]
+) -> None:
+    """The object names a section's ``contents`` lists, each with its package: a name, an
+    entry's ``name`` (its own ``package`` over the section's ``owner``, as quartodoc reads
+    plotnine's ``{name: PlotnineAnimation, package: plotnine.animation}``), or a ``kind: page``
+    entry's own ``contents``."""
     if depth > MAX_DEPTH or not isinstance(contents, list):
         return
     for entry in contents:
@@ -229,7 +221,8 @@ def _object_names(contents: Any, names: list[str], depth: int, budget: list[int]
         if len(names) >= MAX_GENERATED_PAGES or budget[0] < 0:
             return
         name = entry.get("name") if isinstance(entry, dict) else entry
+        package = entry.get("package", owner) if isinstance(entry, dict) else owner
         if isinstance(name, str) and _OBJECT_NAME.fullmatch(name.strip()):
-            names.append(name.strip())
+            names.append((name.strip(), package))
         elif isinstance(entry, dict):
-            _object_names(entry.get("contents"), names, depth + 1, budget)
+            _object_names(entry.get("contents"), package, names, depth + 1, budget)

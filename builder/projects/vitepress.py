@@ -23,6 +23,7 @@ from builder.projects.layout import ProjectLayout
 from builder.projects.vitepress_locales import other_locales
 
 CONFIG_FOLDER = ".vitepress"
+MARKDOWN_FLAVOR = "vitepress"
 CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
 _MODULE_SUFFIXES = tuple(PurePosixPath(name).suffix for name in CONFIG_NAMES)
 # Every config file and module read counts against MAX_CONFIG_BYTES, together.
@@ -81,7 +82,11 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     except OSError as exc:
         note = f"{config_file} could not be read ({exc.strerror}); pages in path order"
         return ProjectLayout(
-            kind="vitepress", config_file=config_file, exclude=exclude, notes=(note,)
+            kind="vitepress",
+            config_file=config_file,
+            exclude=exclude,
+            notes=(note,),
+            markdown_flavor=MARKDOWN_FLAVOR,
         )
     notes: list[str] = []
     if len(data) > MAX_CONFIG_BYTES:
@@ -116,6 +121,7 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
         attribute_delimiters=_attribute_delimiters(sources),
         myst_extensions=(),  # markdown-it's syntax: a line opening ":three: Vue 3" is no field
         notes=tuple(notes),
+        markdown_flavor=MARKDOWN_FLAVOR,  # its registered components (builder.parsers.markdown)
     )
 
 

@@ -19,6 +19,7 @@ from builder.parsers.markdown.mdbook_code import mdbook_pages
 from builder.parsers.markdown.mdx import md_compiled_as_mdx
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.myst_extensions import myst_extensions, mystmd_pages
+from builder.parsers.markdown.vitepress_components import vitepress_pages
 from builder.parsers.rst.bibliography import bibtex_settings
 from builder.parsers.rst.documentation_summary import documentation_summary
 from builder.parsers.rst.inline import default_role
@@ -28,6 +29,7 @@ from builder.parsers.rst.page_owners import page_owners
 from builder.parsers.rst.substitutions import project_substitutions
 from builder.projects import ProjectLayout
 from builder.projects.docusaurus import MDX_FLAVOR
+from builder.projects.vitepress import MARKDOWN_FLAVOR as VITEPRESS_FLAVOR
 
 
 def reader_settings(
@@ -41,6 +43,7 @@ def reader_settings(
             attribute_delimiters(layout.attribute_delimiters),
             docsify_pages(layout.markdown_flavor == "docsify"),
             mdbook_pages(layout.markdown_flavor == "mdbook"),
+            vitepress_pages(layout.markdown_flavor == VITEPRESS_FLAVOR),
             md_compiled_as_mdx(layout.markdown_flavor == MDX_FLAVOR),
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),

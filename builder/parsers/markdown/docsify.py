@@ -2,9 +2,9 @@
 
 docsify takes ``:name=value`` and ``:name`` words at the end of a heading as its settings
 (``## Title :id=my-anchor`` sets the anchor, ``:docsify-ignore`` keeps the heading out of the
-sidebar) and shows a paragraph that starts ``!>`` as important and one that starts ``?>`` as
-a tip. Plain Markdown reads all of these as text, so they are read this way only while
-``docsify_pages`` is on for the version.
+sidebar, as ``{docsify-ignore}`` does) and shows a paragraph that starts ``!>`` as important
+and one that starts ``?>`` as a tip. Plain Markdown reads all of these as text, so they are
+read this way only while ``docsify_pages`` is on for the version.
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ from contextvars import ContextVar
 
 # A heading's trailing setting: ":id=anchor", ":docsify-ignore" (docsify's getAndRemoveConfig).
 _SETTING = re.compile(r":([\w-]+)(?:=(\S*))?")
+# docsify's other way to keep a heading (or a page's every heading) out of the sidebar, taken
+# out of the heading's text as its getAndRemoveDocsifyIgnoreConfig does: "{docsify-ignore}",
+# in an HTML comment or not.
+_IGNORE = re.compile(r"<!-- \{docsify-ignore(?:-all)?\} -->|\{docsify-ignore(?:-all)?\}")
 # A callout's marker, and the label its text reads under.
 CALLOUT_LABELS = {"!>": "Important", "?>": "Tip"}
 _DOCSIFY: ContextVar[bool] = ContextVar("docsify_pages", default=False)
@@ -34,8 +38,13 @@ def docsify_pages(on: bool) -> Iterator[None]:
 def split_docsify_heading(heading: str) -> tuple[str, str]:
     """The heading's text without docsify's trailing settings, and the ``:id=`` they name ("");
     outside a docsify project, the heading as it is."""
-    if not _DOCSIFY.get() or ":" not in heading:
+    if not _DOCSIFY.get():
         return heading, ""
+    if "{docsify-ignore" in heading:
+        # A heading of the marker alone keeps it: a section needs a name.
+        heading = _IGNORE.sub("", heading).strip() or heading
+    if ":" not in heading:
+        return heading.rstrip(), ""
     words = heading.rstrip().split(" ")
     anchor = ""
     while len(words) > 1 and (setting := _SETTING.fullmatch(words[-1])) is not None:

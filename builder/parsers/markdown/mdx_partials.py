@@ -6,15 +6,18 @@ dropped by the parser; here each ``<Note />`` line outside code fences is replac
 imported file's lines, before parsing, so its text lands in the section that shows it.
 Partials may use partials of their own, to MAX_INCLUDE_DEPTH. A path from ``@site/`` starts at
 the folder the docs tool runs in, a Docusaurus site's (tRPC's pages share
-``@site/unversioned/_contributing.mdx`` between its versions).
+``@site/unversioned/_contributing.mdx`` between its versions); one through an alias of the
+project's ``tsconfig.json`` (``@/components/input.md``) from where the alias leads.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
+from builder.parsers.markdown.path_aliases import aliased_path
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
@@ -39,20 +42,31 @@ def has_partials(text: str) -> bool:
     return "import" in text and (".md'" in text or '.md"' in text or ".mdx" in text)
 
 
-def splice_partials(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
-    """``page`` with each ``<Partial />`` line replaced by the lines of the file it imports."""
-    return spliced_from(page, _expand(page.text, relpath, reader, (), 0))
+def splice_partials(
+    page: Spliced, relpath: str, reader: IncludeReader, registered: Mapping[str, str] = {}
+) -> Spliced:
+    """``page`` with each ``<Partial />`` line replaced by the lines of the file it imports,
+    or of the file ``registered`` names for it (a site's global components, by tag name)."""
+    return spliced_from(page, _expand(page.text, relpath, reader, (), 0, registered))
 
 
 def _expand(
-    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
+    text: str,
+    relpath: str,
+    reader: IncludeReader,
+    chain: tuple[str, ...],
+    depth: int,
+    registered: Mapping[str, str],
 ) -> list[ExpandedLine]:
     lines = text.split("\n")
     prose = lines_outside_fences(lines)
     import_lines = {
         number: match for number in prose if (match := _IMPORT.fullmatch(lines[number]))
     }
-    imports = {match.group("name"): match.group("path") for match in import_lines.values()}
+    imports = {
+        **registered,
+        **{match.group("name"): match.group("path") for match in import_lines.values()},
+    }
     uses = {number: use for number in prose if imports and (use := _USE.fullmatch(lines[number]))}
     used = {use.group("name") for use in uses.values()}
     out: list[ExpandedLine] = []
@@ -66,7 +80,8 @@ def _expand(
             out.append(("", number, ""))
         elif use and use.group("name") in imports:
             target = imports[use.group("name")]
-            out.extend(_partial(target, use.group("space"), number, relpath, reader, chain, depth))
+            place = (use.group("space"), number)
+            out.extend(_partial(target, place, relpath, reader, chain, depth, registered))
         elif imports and number in prose and "/>" in line:
             out.append((_inline_uses(line, imports, relpath, reader, read), number, ""))
         else:
@@ -103,16 +118,19 @@ def _one_line(target: str, relpath: str, reader: IncludeReader) -> str:
 
 def _partial(
     target: str,
-    indent: str,
-    origin: int,
+    place: tuple[str, int],
     relpath: str,
     reader: IncludeReader,
     chain: tuple[str, ...],
     depth: int,
+    registered: Mapping[str, str],
 ) -> list[ExpandedLine]:
-    """The lines of one partial, all placed at ``origin``, with blank lines around them."""
+    """The lines of one partial, indented and all placed at the line ``place`` gives, with
+    blank lines around them."""
+    indent, origin = place
     site = target.startswith(_SITE)
-    if (target.startswith("@") and not site) or "://" in target:
+    aliased = aliased_path(target, reader) if target.startswith("@") and not site else None
+    if (target.startswith("@") and not site and aliased is None) or "://" in target:
         return [("", origin, f"partial {target}: only files beside the page are read")]
     if depth >= MAX_INCLUDE_DEPTH:
         return [("", origin, f"partial {target}: partials nest too deep")]
@@ -120,6 +138,8 @@ def _partial(
         # Where snippet paths start is the folder the tool runs in: the site's, for Docusaurus.
         if site:
             included = reader.read(relpath, target.removeprefix(_SITE), snippet=True)
+        elif aliased is not None:
+            included = reader.read_in_project(aliased)
         else:
             included = reader.read(relpath, target)
     except IncludeRefused as exc:
@@ -127,7 +147,9 @@ def _partial(
     if included.path in chain or included.path == relpath:
         return [("", origin, f"partial {target}: partials nest in a loop")]
     text = without_yaml_front_matter(included.text)
-    inner = _expand(text.rstrip("\n"), included.path, reader, (*chain, relpath), depth + 1)
+    inner = _expand(
+        text.rstrip("\n"), included.path, reader, (*chain, relpath), depth + 1, registered
+    )
     lines = [
         (indent + line if line and not warning else line, origin, warning)
         for line, _, warning in inner

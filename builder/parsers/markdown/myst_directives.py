@@ -45,6 +45,10 @@ from builder.parsers.rst.tables import GridCells, read_list_cells, read_list_tab
 MAX_DIRECTIVE_DEPTH = 24
 # MyST's names for code directives that reST spells "code-block".
 _CODE_CELLS = frozenset({"code-cell", "jupyter-execute", "execute"})
+# The languages of Quarto's and R Markdown's executable chunks (```{python}, ```{r}): their
+# content is code even when it reads as no statement ("t1.year.mean() + t1.year.std()", which
+# an unknown directive's guess took for text; ibis 12.0.0's docs).
+_CHUNK_LANGUAGES = frozenset({"python", "r", "julia", "bash", "sql", "ojs"})
 # A code cell's tags that take its code off the page (myst-nb's, as in a notebook's metadata).
 _HIDDEN_CODE_TAGS = frozenset({"remove-cell", "remove-input"})
 _TAG = re.compile(r"[\w-]+")
@@ -112,6 +116,10 @@ class Directives:
         if name in ADMONITIONS and argument and reads_mystmd():
             # mystmd reads a note's argument as its title (MyST-Parser, as its first words).
             name = "admonition"
+        if name in _CHUNK_LANGUAGES and not argument:
+            if not any(line.strip() for line in directive.content):
+                return []  # an empty chunk shows nothing
+            argument, name = name, "code-block"
         if name in _CODE_CELLS:
             if _HIDDEN_CODE_TAGS.intersection(_cell_tags(directive.options)):
                 return []

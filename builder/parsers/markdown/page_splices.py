@@ -18,8 +18,14 @@ from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_include import Tokenize, has_includes, splice_includes
 from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
+from builder.parsers.markdown.raw_imports import has_raw_imports, splice_raw_imports
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.vitepress_components import (
+    has_component_uses,
+    reading_vitepress,
+    splice_registered_components,
+)
 from builder.parsers.markdown.vitepress_includes import (
     has_markdown_includes,
     splice_markdown_includes,
@@ -34,7 +40,8 @@ def splice_page(
     page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, VitePress snippet imports and MDX partials spliced in.
+    top-level ``{include}`` files, VitePress snippet imports, MDX partials and the code files
+    components show (raw imports) spliced in.
     ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
     spliced = page
     text = page.text
@@ -60,6 +67,10 @@ def splice_page(
         spliced = splice_snippet_imports(spliced, relpath, includes)
     if has_partials(spliced.text):
         spliced = splice_partials(spliced, relpath, includes)
+    if reading_vitepress() and has_component_uses(spliced.text):  # registered, not imported
+        spliced = splice_registered_components(spliced, relpath, includes)
+    if has_raw_imports(spliced.text):  # code shown by a component, as partials are
+        spliced = splice_raw_imports(spliced, relpath, includes)
     return spliced
 
 

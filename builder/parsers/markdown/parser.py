@@ -96,6 +96,7 @@ from builder.parsers.markdown.page_events import (
 )
 from builder.parsers.markdown.page_splices import on_page_lines, splice_page
 from builder.parsers.markdown.pandoc_divs import balance_div_fences
+from builder.parsers.markdown.pandoc_html import has_pandoc_block_marks, pandoc_block_breaks
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
@@ -492,6 +493,8 @@ def parse(
         spliced = open_markdown_elements(spliced)
     if mdx and has_code_block_components(spliced.text):  # Docusaurus' <CodeBlock>{`...`}
         spliced = code_block_fences(spliced)
+    if relpath.lower().endswith(".qmd") and has_pandoc_block_marks(spliced.text):  # as Pandoc
+        spliced = pandoc_block_breaks(spliced)
     text = spliced.text
     if reading_mdbook() and has_admonish_blocks(text):  # mdbook-admonish's callouts
         text = admonish_containers(text)
