@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import time
@@ -213,6 +212,7 @@ def run_build(
     *,
     strict: bool = False,
     timestamp: str | None = None,
+    timestamp_otherwise: str | None = None,
     cache_dir: Path | None = None,
     no_cache: bool = False,
     budget_mb: float | None = None,
@@ -232,7 +232,7 @@ def run_build(
         if site_search and pagefind is None:
             raise SiteSearchError(f"--site-search needs Pagefind: {INSTALL_HINT}")
         config = load_catalog(config_path)
-        updated_at = timestamp_from_environment(timestamp)
+        updated_at = timestamp_from_environment(timestamp, timestamp_otherwise)
         cache = None if no_cache else cache_dir or config_path.parent / ".docbuild-cache"
         options: dict[str, Any] = {
             "strict": strict,
@@ -373,8 +373,7 @@ def publish(
         repo = check_publish_target(config_path.resolve().parent, remote, branch, Path.cwd())
         # A published site says when it was made (agents show how fresh the docs are); the
         # commit's time, not the clock's, so that an unchanged site is not pushed again.
-        if timestamp is None and not os.environ.get("SOURCE_DATE_EPOCH", "").strip():
-            timestamp = last_commit_time(repo)
+        commit_time = last_commit_time(repo)
     except BuildError as error:
         _fail(error)
     report = run_build(
@@ -382,6 +381,7 @@ def publish(
         out,
         strict=strict,
         timestamp=timestamp,
+        timestamp_otherwise=commit_time,
         index_limit_mb=index_limit_mb,
         site_search=site_search,
         quiet=quiet,

@@ -132,9 +132,12 @@ def _explicit_moment(text: str) -> datetime:
     return moment.astimezone(UTC)
 
 
-def timestamp_from_environment(explicit: str | None = None) -> str | None:
-    """The index's updatedAt: an explicit value, else SOURCE_DATE_EPOCH, else none at all,
-    so that two builds of the same inputs stay byte-identical."""
+def timestamp_from_environment(
+    explicit: str | None = None, otherwise: str | None = None
+) -> str | None:
+    """The index's updatedAt: an explicit value, else SOURCE_DATE_EPOCH, else ``otherwise``
+    (an ISO time; none at all by default, so that two builds of the same inputs stay
+    byte-identical)."""
     if explicit == "now":
         moment = datetime.now(UTC)
     elif explicit:
@@ -154,6 +157,8 @@ def timestamp_from_environment(explicit: str | None = None) -> str | None:
                 f"SOURCE_DATE_EPOCH {raw} is not a time a build can have been made ({error}); "
                 "it is whole seconds since 1970, such as the commit's: git log -1 --format=%ct"
             ) from error
+    elif otherwise:
+        moment = _explicit_moment(otherwise)
     else:
         return None
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
