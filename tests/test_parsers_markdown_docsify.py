@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.parsers.markdown.docsify import docsify_pages
+from builder.parsers.markdown.flavor import DOCSIFY, markdown_flavor
 from builder.parsers.markdown.parser import parse
 from builder.projects.detect import read_project_layout
 
@@ -21,7 +21,7 @@ PAGE = (
 
 
 def sections(docsify: bool) -> list[tuple[str, str, str]]:
-    with docsify_pages(docsify):
+    with markdown_flavor(DOCSIFY if docsify else None):
         page = parse(PAGE, "guide.md")
     return [(s.heading, s.anchor, s.body) for s in page.sections]
 
@@ -112,7 +112,7 @@ def test_a_braced_docsify_ignore_is_no_part_of_the_heading() -> None:
         "## {docsify-ignore}\n\nFour.\n\n"
         "## Braces {docsify-ignored} stay\n\nFive.\n"
     )
-    with docsify_pages(True):
+    with markdown_flavor(DOCSIFY):
         page = parse(text, "ui-kit.md")
     assert [(s.heading, s.anchor) for s in page.sections] == [
         ("Heading 1", "heading-1"),
@@ -121,6 +121,6 @@ def test_a_braced_docsify_ignore_is_no_part_of_the_heading() -> None:
         ("{docsify-ignore}", "docsify-ignore"),
         ("Braces {docsify-ignored} stay", "braces-docsify-ignored-stay"),
     ]
-    with docsify_pages(False):
+    with markdown_flavor(None):
         page = parse(text, "ui-kit.md")
     assert page.sections[0].heading == "Heading 1 {docsify-ignore}"

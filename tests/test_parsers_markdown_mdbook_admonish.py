@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from builder.parsers.markdown.flavor import MDBOOK, markdown_flavor
 from builder.parsers.markdown.mdbook_admonish import admonish_containers
-from builder.parsers.markdown.mdbook_code import mdbook_pages
 from builder.parsers.markdown.parser import parse
 
 # The mdbook-admonish book (1.19.0), overview.md.
@@ -34,7 +34,7 @@ A plain note.
 
 
 def test_an_admonish_fence_reads_as_a_callout_in_an_mdbook() -> None:
-    with mdbook_pages(True):
+    with markdown_flavor(MDBOOK):
         [section] = parse(PAGE, "overview.md").sections
     assert section.body == (
         "Warning: Data loss\n\n"

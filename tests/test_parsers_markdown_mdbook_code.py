@@ -7,7 +7,8 @@ from pathlib import Path
 import orjson
 
 from builder.config import load_catalog
-from builder.parsers.markdown.mdbook_code import mdbook_pages, shown_lines
+from builder.parsers.markdown.flavor import MDBOOK, markdown_flavor
+from builder.parsers.markdown.mdbook_code import shown_lines
 from builder.pipeline import build_site
 
 # PyO3's guide: a doctest's scaffolding hidden around the example the reader sees.
@@ -39,7 +40,7 @@ print(sys.path)
 
 
 def test_an_mdbook_shows_its_code_blocks_without_their_hidden_lines() -> None:
-    with mdbook_pages(True):
+    with markdown_flavor(MDBOOK):
         rust = "# use a;\n#[derive(Debug)]\n    # fn main() {\n##x\n"
         assert shown_lines(rust, "rust,ignore") == "#[derive(Debug)]\n#x\n"
         assert shown_lines("~import sys\nprint(1)\n", "python hidelines=~") == "print(1)\n"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.parsers.markdown.mdbook_code import mdbook_pages
+from builder.parsers.markdown.flavor import MDBOOK, markdown_flavor
 from builder.parsers.markdown.mdbook_tabs import label_tab_sets
 from builder.parsers.markdown.parser import parse
 
@@ -30,7 +30,7 @@ let a = 1 + 2;
 
 
 def test_a_tab_set_reads_as_its_tabs_names_over_their_contents() -> None:
-    with mdbook_pages(True):
+    with markdown_flavor(MDBOOK):
         [section] = parse(PAGE, "tabs.md").sections
     assert section.body == (
         "Tab 1:\nTab content 1\n\n"

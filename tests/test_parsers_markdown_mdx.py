@@ -3,7 +3,7 @@ tabs, remark-directive asides (Starlight, Docusaurus 3)."""
 
 from __future__ import annotations
 
-from builder.parsers.markdown.mdx import md_compiled_as_mdx
+from builder.parsers.markdown.flavor import DOCUSAURUS, markdown_flavor
 from builder.parsers.markdown.parser import parse
 from tests.test_parsers_markdown import bodies, outline
 
@@ -354,6 +354,6 @@ def test_a_docusaurus_sites_md_page_drops_every_import() -> None:
         "Redux is a JS library.\n\n"
         "import { DetailedExplanation } from '../../components/DetailedExplanation'\n"
     )
-    with md_compiled_as_mdx(True):
+    with markdown_flavor(DOCUSAURUS):
         assert bodies(parse(text, "introduction/GettingStarted.md")) == ["Redux is a JS library."]
     assert bodies(parse(text, "introduction/GettingStarted.md"))[0].startswith("import ")

@@ -3,8 +3,8 @@ tables, cards, options) and what they leave in a section."""
 
 from __future__ import annotations
 
+from builder.parsers.markdown.flavor import MYSTMD, markdown_flavor
 from builder.parsers.markdown.myst_directives import MAX_DIRECTIVE_DEPTH
-from builder.parsers.markdown.myst_extensions import mystmd_pages
 from builder.parsers.markdown.parser import parse
 from builder.parsers.rst.parser import parse as parse_rst
 from tests.test_parsers_myst import bodies
@@ -239,7 +239,7 @@ def test_in_a_mystmd_book_a_notes_argument_is_its_title() -> None:
         "Note: Goals and prerequisites Goals: learn.\n\nSee also: Never used it? It is thin."
         "\n\nTip: No title."
     ]
-    with mystmd_pages(True):
+    with markdown_flavor(MYSTMD):
         assert bodies(parse(text, "x.md")) == [
             "Goals and prerequisites: Goals: learn.\n\nNever used it? It is thin.\n\nTip: No title."
         ]

@@ -112,7 +112,7 @@ def test_a_myst_project_reads_in_its_toc_order(tmp_path: Path) -> None:
 
 def test_a_myst_yml_book_is_read_as_mystmd_reads_it(tmp_path: Path) -> None:
     # Jupyter Book 2 builds a myst.yml book with mystmd, whose directives differ from
-    # MyST-Parser's (builder.parsers.markdown.myst_extensions.mystmd_pages); Jupyter Book 1's
+    # MyST-Parser's (builder.parsers.markdown.flavor's MYSTMD); Jupyter Book 1's
     # _toc.yml book is Sphinx's.
     write(tmp_path / "two", {"myst.yml": MYST, "index.md": "# Index\n"})
     assert read_jupyter_book(tmp_path / "two" / "myst.yml").markdown_flavor == "mystmd"

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
+from builder.parsers.markdown.flavor import DOCSIFY
 from builder.projects.config_file import read_config_bytes
 from builder.projects.layout import ProjectLayout
 from builder.sources import open_regular
@@ -53,7 +54,7 @@ def read_docsify(directory: Path) -> ProjectLayout | None:
     return ProjectLayout(
         kind="docsify",
         config_file=found,
-        markdown_flavor="docsify",
+        markdown_flavor=DOCSIFY,
         exclude=_MENU_PAGES,
         exclude_patterns=("_sidebar.md", "_navbar.md"),
         order=order,

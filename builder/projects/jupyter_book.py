@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from builder.parsers.markdown.flavor import MYSTMD
 from builder.projects.config_file import read_config_bytes
 from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
 from builder.projects.layout import ProjectLayout
@@ -110,7 +111,7 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
     return ProjectLayout(
         kind="jupyterbook",
         # A myst.yml book is read by mystmd, whose directives differ from MyST-Parser's.
-        markdown_flavor="mystmd" if toc_path.name == MYST_NAME else "",
+        markdown_flavor=MYSTMD if toc_path.name == MYST_NAME else "",
         config_file=toc_path.name,
         config_folder=toc_path.parent,
         exclude=_exclude_regex(exclude),

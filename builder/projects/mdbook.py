@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote
 
+from builder.parsers.markdown.flavor import MDBOOK
 from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
@@ -72,7 +73,7 @@ def read_mdbook(config: Path) -> ProjectLayout:
         config_file=CONFIG_NAME,
         config_folder=config.parent,
         suffixes=PAGE_SUFFIXES,
-        markdown_flavor="mdbook",  # its Rust blocks' hidden lines (builder.parsers.markdown)
+        markdown_flavor=MDBOOK,  # its Rust blocks' hidden lines (builder.parsers.markdown)
     )
     if raw is None:
         if not summary_path.is_file():

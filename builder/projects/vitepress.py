@@ -17,13 +17,14 @@ import re
 from pathlib import Path, PurePosixPath
 
 from builder.globs import readable_globs_pattern
+from builder.parsers.markdown.flavor import VITEPRESS
 from builder.projects.config_file import MAX_CONFIG_BYTES, without_comments
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
 from builder.projects.vitepress_locales import other_locales
 
 CONFIG_FOLDER = ".vitepress"
-MARKDOWN_FLAVOR = "vitepress"
+MARKDOWN_FLAVOR = VITEPRESS
 CONFIG_NAMES = ("config.ts", "config.mts", "config.js", "config.mjs", "config.cts")
 _MODULE_SUFFIXES = tuple(PurePosixPath(name).suffix for name in CONFIG_NAMES)
 # Every config file and module read counts against MAX_CONFIG_BYTES, together.

@@ -13,13 +13,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 
-from builder.parsers.markdown.docsify import docsify_pages
+from builder.parsers.markdown.flavor import markdown_flavor
 from builder.parsers.markdown.heading_attributes import attribute_delimiters
-from builder.parsers.markdown.mdbook_code import mdbook_pages
-from builder.parsers.markdown.mdx import md_compiled_as_mdx
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
-from builder.parsers.markdown.myst_extensions import myst_extensions, mystmd_pages
-from builder.parsers.markdown.vitepress_components import vitepress_pages
+from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.rst.bibliography import bibtex_settings
 from builder.parsers.rst.documentation_summary import documentation_summary
 from builder.parsers.rst.inline import default_role
@@ -28,8 +25,6 @@ from builder.parsers.rst.module_prefixes import module_prefixes
 from builder.parsers.rst.page_owners import page_owners
 from builder.parsers.rst.substitutions import project_substitutions
 from builder.projects import ProjectLayout
-from builder.projects.docusaurus import MDX_FLAVOR
-from builder.projects.vitepress import MARKDOWN_FLAVOR as VITEPRESS_FLAVOR
 
 
 def reader_settings(
@@ -41,10 +36,7 @@ def reader_settings(
         for setting in (
             default_role(layout.default_role),
             attribute_delimiters(layout.attribute_delimiters),
-            docsify_pages(layout.markdown_flavor == "docsify"),
-            mdbook_pages(layout.markdown_flavor == "mdbook"),
-            vitepress_pages(layout.markdown_flavor == VITEPRESS_FLAVOR),
-            md_compiled_as_mdx(layout.markdown_flavor == MDX_FLAVOR),
+            markdown_flavor(layout.markdown_flavor),
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
@@ -52,7 +44,6 @@ def reader_settings(
             page_owners(layout.owners),
             project_substitutions(substitutions),
             myst_extensions(layout.myst_extensions, layout.myst_substitutions),
-            mystmd_pages(layout.markdown_flavor == "mystmd"),
             documentation_summary(layout.documentation_summary),
         ):
             settings.enter_context(setting)

@@ -4,15 +4,14 @@ docsify takes ``:name=value`` and ``:name`` words at the end of a heading as its
 (``## Title :id=my-anchor`` sets the anchor, ``:docsify-ignore`` keeps the heading out of the
 sidebar, as ``{docsify-ignore}`` does) and shows a paragraph that starts ``!>`` as important
 and one that starts ``?>`` as a tip. Plain Markdown reads all of these as text, so they are
-read this way only while ``docsify_pages`` is on for the version.
+read this way only in a docsify project's pages (builder.parsers.markdown.flavor).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+
+from builder.parsers.markdown.flavor import DOCSIFY, reading_flavor
 
 # A heading's trailing setting: ":id=anchor", ":docsify-ignore" (docsify's getAndRemoveConfig).
 _SETTING = re.compile(r":([\w-]+)(?:=(\S*))?")
@@ -22,23 +21,12 @@ _SETTING = re.compile(r":([\w-]+)(?:=(\S*))?")
 _IGNORE = re.compile(r"<!-- \{docsify-ignore(?:-all)?\} -->|\{docsify-ignore(?:-all)?\}")
 # A callout's marker, and the label its text reads under.
 CALLOUT_LABELS = {"!>": "Important", "?>": "Tip"}
-_DOCSIFY: ContextVar[bool] = ContextVar("docsify_pages", default=False)
-
-
-@contextmanager
-def docsify_pages(on: bool) -> Iterator[None]:
-    """Read the pages parsed within as docsify reads them, when ``on``."""
-    token = _DOCSIFY.set(on)
-    try:
-        yield
-    finally:
-        _DOCSIFY.reset(token)
 
 
 def split_docsify_heading(heading: str) -> tuple[str, str]:
     """The heading's text without docsify's trailing settings, and the ``:id=`` they name ("");
     outside a docsify project, the heading as it is."""
-    if not _DOCSIFY.get():
+    if not reading_flavor(DOCSIFY):
         return heading, ""
     if "{docsify-ignore" in heading:
         # A heading of the marker alone keeps it: a section needs a name.
@@ -58,6 +46,6 @@ def split_callout(paragraph: str) -> tuple[str, str] | None:
     """A docsify callout's label and text (``!> Do not`` is ("Important", "Do not")), or None
     when ``paragraph`` is none (or the pages are not docsify's)."""
     label = CALLOUT_LABELS.get(paragraph[:2])
-    if label is None or not _DOCSIFY.get():
+    if label is None or not reading_flavor(DOCSIFY):
         return None
     return label, paragraph[2:].lstrip()

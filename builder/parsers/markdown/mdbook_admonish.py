@@ -4,7 +4,7 @@ mdBook's most used preprocessor turns ```` ```admonish warning title="Data loss"
 ```` ``` ```` into a callout of that kind and title, its content Markdown (no kind: a note;
 ``title=""``: no title; ``collapsible``, ``class`` and ``id`` change only its look). Read as
 code, the callout's Markdown showed as a code block of language ``admonish``. In an mdBook's
-pages (builder.parsers.markdown.mdbook_code's ``mdbook_pages``) each such fence is rewritten
+pages (builder.parsers.markdown.flavor) each such fence is rewritten
 as a ``:::`` container of that kind, its marks as many colons as the fence has backticks, so
 that a callout nested in another (whose fence is longer) closes where its fence does; the
 text keeps its lines.

@@ -6,17 +6,16 @@ runs in ``mdbook test`` but the reader sees the example without it, and a ``#`` 
 no Rust a reader could copy. ``##`` shows one ``#``; ``#!`` and ``#[`` (attributes) are
 shown (mdBook's hide_lines_rust). A block of another language hides the lines that open with
 the prefix its info string names (```` ```python hidelines=~ ````). Read so only while
-``mdbook_pages`` is on for the version (builder.projects.mdbook): elsewhere the lines show.
+the version is an mdBook (builder.parsers.markdown.flavor): elsewhere the lines show.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
-_MDBOOK: ContextVar[bool] = ContextVar("mdbook_pages", default=False)
+from builder.parsers.markdown.flavor import MDBOOK, reading_flavor
+
 # The info string's words: mdBook splits it at commas and spaces ("rust,ignore", "rust no_run").
 _INFO_WORD = re.compile(r"[^,\s]+")
 _HIDELINES = "hidelines="
@@ -24,25 +23,10 @@ _HIDELINES = "hidelines="
 _ATTRIBUTE_STARTS = ("!", "[")
 
 
-@contextmanager
-def mdbook_pages(on: bool) -> Iterator[None]:
-    """Read the pages parsed within as mdBook shows them, when ``on``."""
-    token = _MDBOOK.set(on)
-    try:
-        yield
-    finally:
-        _MDBOOK.reset(token)
-
-
-def reading_mdbook() -> bool:
-    """Whether the pages being parsed are an mdBook's."""
-    return _MDBOOK.get()
-
-
 def shown_lines(code: str, info: str) -> str:
     """``code`` without the lines mdBook hides in a block of this info string; as it is
     outside an mdBook."""
-    if not reading_mdbook():
+    if not reading_flavor(MDBOOK):
         return code
     words = _INFO_WORD.findall(info)
     prefix = next((w[len(_HIDELINES) :] for w in words if w.startswith(_HIDELINES)), "")

@@ -4,7 +4,7 @@ then ``{{#endtabs }}``, each tag on a line of its own.
 The preprocessor turns them into a tab set whose tabs show their names. Read as text, the tags
 were neither text nor Markdown: the braces read as empty substitutions (``{} {} Tab content
 1 {} {}``), the tabs' names were lost and their contents ran together. In an mdBook's pages
-(builder.parsers.markdown.mdbook_code's ``mdbook_pages``) each tab's tag reads as its name on
+(builder.parsers.markdown.flavor) each tab's tag reads as its name on
 a line of its own over its content, as other tab sets' labels read, and the other tags as
 nothing; the text keeps its lines, and tags in fenced code stay as written.
 """

@@ -8,9 +8,6 @@ these functions work on the paragraphs markdown-it found, never on the raw file:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
 from builder.parsers.markdown.embedded_html import strip_jsx
 
@@ -28,26 +25,8 @@ _JSX_SIGN = re.compile(r"<[A-Za-z/]|\{/\*|\{[\"']")
 _STRING = re.compile(
     r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'|`[^`]*`|//[^\n]*|/\*(?:.*?\*/|.*)", re.S
 )
-# On while a Docusaurus site's pages are parsed: it compiles its .md pages as MDX too.
-_MD_AS_MDX: ContextVar[bool] = ContextVar("md_as_mdx", default=False)
 _OPENERS = str.maketrans("", "", "{[(")
 _CLOSERS = str.maketrans("", "", "}])")
-
-
-@contextmanager
-def md_compiled_as_mdx(on: bool) -> Iterator[None]:
-    """Read the ``.md`` pages parsed within as a site that compiles them as MDX, when ``on``:
-    their top-level ``import`` and ``export`` paragraphs are code that never shows."""
-    token = _MD_AS_MDX.set(on)
-    try:
-        yield
-    finally:
-        _MD_AS_MDX.reset(token)
-
-
-def md_is_mdx() -> bool:
-    """Whether the ``.md`` pages now parsed are compiled as MDX (``md_compiled_as_mdx``)."""
-    return _MD_AS_MDX.get()
 
 
 def is_esm(paragraph: str) -> bool:

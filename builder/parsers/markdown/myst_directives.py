@@ -20,8 +20,8 @@ from markdown_it.token import Token
 
 from builder.parsers.markdown.body_text import render_blocks, render_inline
 from builder.parsers.markdown.document import Document, match_closers
+from builder.parsers.markdown.flavor import MYSTMD, reading_flavor
 from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
-from builder.parsers.markdown.myst_extensions import reads_mystmd
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
 from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
@@ -113,7 +113,7 @@ class Directives:
                 return self._list_table_records(doc, directive, cells, first)
             return _list_table(doc, directive)
         argument = directive.argument
-        if name in ADMONITIONS and argument and reads_mystmd():
+        if name in ADMONITIONS and argument and reading_flavor(MYSTMD):
             # mystmd reads a note's argument as its title (MyST-Parser, as its first words).
             name = "admonition"
         if name in _CHUNK_LANGUAGES and not argument:

@@ -5,10 +5,8 @@ conf.py's ``myst_enable_extensions`` names them and ``myst_substitutions`` gives
 substitutions (builder.projects.sphinx); ``myst_extensions`` holds them while the version's
 pages are parsed. VitePress and Docusaurus pages read none
 (``- :three: Vue 3`` in a list is no field list there); pages of no other project that names
-them are read with all of the optional syntax the Markdown reader knows. ``mystmd_pages`` marks
-the pages of a book mystmd builds (Jupyter Book 2's ``myst.yml``), whose directives read some
-arguments as MyST-Parser does not. No markdown-it import here: the build's stages import this
-module to set the extensions.
+them are read with all of the optional syntax the Markdown reader knows. No markdown-it import
+here: the build's stages import this module to set the extensions.
 """
 
 from __future__ import annotations
@@ -22,7 +20,6 @@ _EXTENSIONS: ContextVar[frozenset[str] | None] = ContextVar("myst_extensions", d
 _SUBSTITUTIONS: ContextVar[tuple[tuple[str, str], ...]] = ContextVar(
     "myst_substitutions", default=()
 )
-_MYSTMD: ContextVar[bool] = ContextVar("mystmd_pages", default=False)
 
 
 @contextmanager
@@ -50,18 +47,3 @@ def myst_enables(extension: str) -> bool:
     """Whether the pages being parsed read ``extension``'s syntax."""
     enabled = _EXTENSIONS.get()
     return enabled is None or extension in enabled
-
-
-@contextmanager
-def mystmd_pages(on: bool) -> Iterator[None]:
-    """Read the pages parsed within as mystmd reads them, when ``on``."""
-    token = _MYSTMD.set(on)
-    try:
-        yield
-    finally:
-        _MYSTMD.reset(token)
-
-
-def reads_mystmd() -> bool:
-    """Whether the pages being parsed are a mystmd book's."""
-    return _MYSTMD.get()

@@ -9,6 +9,7 @@ from dataclasses import replace
 from builder.includes import IncludeReader
 from builder.model import Section
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.flavor import VITEPRESS, reading_flavor
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
@@ -23,7 +24,6 @@ from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.vitepress_components import (
     has_component_uses,
-    reading_vitepress,
     splice_registered_components,
 )
 from builder.parsers.markdown.vitepress_includes import (
@@ -67,7 +67,7 @@ def splice_page(
         spliced = splice_snippet_imports(spliced, relpath, includes)
     if has_partials(spliced.text):
         spliced = splice_partials(spliced, relpath, includes)
-    if reading_vitepress() and has_component_uses(spliced.text):  # registered, not imported
+    if reading_flavor(VITEPRESS) and has_component_uses(spliced.text):  # registered, not imported
         spliced = splice_registered_components(spliced, relpath, includes)
     if has_raw_imports(spliced.text):  # code shown by a component, as partials are
         spliced = splice_raw_imports(spliced, relpath, includes)

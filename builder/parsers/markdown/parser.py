@@ -41,6 +41,7 @@ from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.exec_parsers import exec_parser_function
+from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, reading_flavor
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
     split_toml_front_matter,
@@ -62,7 +63,6 @@ from builder.parsers.markdown.material_shortcodes import (
 )
 from builder.parsers.markdown.md_in_html import has_markdown_elements, open_markdown_elements
 from builder.parsers.markdown.mdbook_admonish import admonish_containers, has_admonish_blocks
-from builder.parsers.markdown.mdbook_code import reading_mdbook
 from builder.parsers.markdown.mdbook_tabs import has_tab_sets, label_tab_sets
 from builder.parsers.markdown.mdc_components import has_mdc_components, rewrite_mdc_components
 from builder.parsers.markdown.mdx import (
@@ -71,7 +71,6 @@ from builder.parsers.markdown.mdx import (
     imports_docusaurus_module,
     is_component_import,
     is_esm,
-    md_is_mdx,
 )
 from builder.parsers.markdown.mdx_blocks import MDX_ENV_KEY
 from builder.parsers.markdown.mdx_code_blocks import code_block_fences, has_code_block_components
@@ -330,7 +329,7 @@ def _is_paragraph(token: Token) -> bool:
 def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
     """An MDX page's ``import``/``export`` block (a Docusaurus site's ``.md`` page's too), or
     a Markdown page's imports of the components it uses as ``tags``."""
-    if doc.mdx or md_is_mdx():
+    if doc.mdx or reading_flavor(DOCUSAURUS):
         return is_esm(paragraph)
     return bool(tags) and is_component_import(paragraph, tags)
 
@@ -496,9 +495,9 @@ def parse(
     if relpath.lower().endswith(".qmd") and has_pandoc_block_marks(spliced.text):  # as Pandoc
         spliced = pandoc_block_breaks(spliced)
     text = spliced.text
-    if reading_mdbook() and has_admonish_blocks(text):  # mdbook-admonish's callouts
+    if reading_flavor(MDBOOK) and has_admonish_blocks(text):  # mdbook-admonish's callouts
         text = admonish_containers(text)
-    if reading_mdbook() and has_tab_sets(text):  # mdbook-tabs' tab sets
+    if reading_flavor(MDBOOK) and has_tab_sets(text):  # mdbook-tabs' tab sets
         text = label_tab_sets(text)
     if relpath.lower().endswith(".qmd") and ":::" in text:  # Pandoc's divs, not MyST's colon fences
         text = balance_div_fences(text)

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.markdown.mdx_partials import splice_partials
@@ -29,24 +26,8 @@ _ENTRY = re.compile(
     r"""(?P<q>['"])(?P<path>\.{1,2}/[^'"\n]{1,300}\.md)(?P=q)[ \t]*\)""",
     re.MULTILINE,
 )
-_VITEPRESS: ContextVar[bool] = ContextVar("vitepress_pages", default=False)
 # A component's tag alone on a line: the only place a partial is spliced in.
 _USE = re.compile(r"^[ \t]*<[A-Z][\w$]*(?:[ \t][^<>\n]*)?/>[ \t]*$", re.MULTILINE)
-
-
-@contextmanager
-def vitepress_pages(on: bool) -> Iterator[None]:
-    """Read the pages parsed within as a VitePress site's, when ``on``."""
-    token = _VITEPRESS.set(on)
-    try:
-        yield
-    finally:
-        _VITEPRESS.reset(token)
-
-
-def reading_vitepress() -> bool:
-    """Whether the pages being parsed are a VitePress site's."""
-    return _VITEPRESS.get()
 
 
 def has_component_uses(text: str) -> bool:

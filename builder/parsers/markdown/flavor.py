@@ -1,0 +1,34 @@
+"""The Markdown flavour of the pages being parsed: which tool's own syntax they are written in
+(a project's ``markdown_flavor``: docsify, mdBook, mystmd, VitePress, Docusaurus), entered once
+around a page's parse (builder.stages.reader_settings) and asked by the readers of that syntax.
+MkDocs' flavour carries settings of its own (builder.parsers.markdown.mkdocs_flavor)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+DOCSIFY = "docsify"
+MDBOOK = "mdbook"
+MYSTMD = "mystmd"
+VITEPRESS = "vitepress"
+# Docusaurus compiles its .md pages as MDX too: their import and export paragraphs are code.
+DOCUSAURUS = "docusaurus"
+
+_FLAVOR: ContextVar[str | None] = ContextVar("markdown_flavor", default=None)
+
+
+@contextmanager
+def markdown_flavor(flavor: str | None) -> Iterator[None]:
+    """Read the pages parsed within as ``flavor``'s tool reads them (None: plain Markdown)."""
+    token = _FLAVOR.set(flavor)
+    try:
+        yield
+    finally:
+        _FLAVOR.reset(token)
+
+
+def reading_flavor(flavor: str) -> bool:
+    """Whether the pages being parsed are written in ``flavor``."""
+    return _FLAVOR.get() == flavor
