@@ -85,6 +85,27 @@ def toc_entry(entry: TocEntry) -> answers.TocEntry:
     )
 
 
+def toc_within(toc: Sequence[TocEntry], room: int) -> list[TocEntry]:
+    """The shallowest entries of ``toc`` whose lines fit in ``room`` characters, in document
+    order: an answer without a focus gives its table of contents the part of maxTokens its
+    sections left, as it gives its sections no more than maxTokens (a library's 200 headings
+    were 60,000 characters of JSON whatever the budget)."""
+    kept: set[int] = set()
+    used = 0
+    for index in sorted(range(len(toc)), key=lambda i: (toc[i].level, i)):
+        used += _toc_line_chars(toc[index])
+        if used > room:
+            break
+        kept.add(index)
+    return [toc[index] for index in sorted(kept)]
+
+
+def _toc_line_chars(entry: TocEntry) -> int:
+    """An entry's size as the text shows it: indented, its heading and its page#anchor."""
+    address = f"{entry.source}#{entry.anchor}" if entry.source else entry.anchor
+    return 2 * entry.level + len(entry.heading) + len(address) + 3
+
+
 def read_section(row: Sequence[Any], *, target: bool) -> answers.ReadSection:
     """A section read straight from the shard's sections table, for doc_read."""
     _, heading, heading_path, body, link, anchor, source, start, end, sha256 = row
@@ -108,14 +129,26 @@ def text_or_unset(text: str | None) -> str | UnsetType:
 
 
 def unfocused_hint(
-    shown: int, total: int, budget_hint: str | None, library_named: bool = False
+    shown: int,
+    total: int,
+    budget_hint: str | None,
+    library_named: bool = False,
+    toc_cut: tuple[int, int, int] | None = None,
 ) -> str:
     """What an answer without a focus (or whose focus is the library's name) holds, and how
-    to get the part an agent wants."""
+    to get the part an agent wants; ``toc_cut`` (headings kept, headings, maxTokens) when the
+    table of contents was cut to fit."""
     why = "the focus names the library itself" if library_named else "no focus given"
+    contents = "its table of contents"
+    if toc_cut is not None:
+        kept, headings, max_tokens = toc_cut
+        contents = (
+            f"its table of contents cut to its {kept} shallowest headings (of {headings} "
+            f"listed with room for all) to fit maxTokens={max_tokens}: raise it for more"
+        )
     hint = (
         f"{why}: the first {shown} of the version's {total} sections in document "
-        "order, and its table of contents; ask again with a focus for the sections on one "
+        f"order, and {contents}; ask again with a focus for the sections on one "
         "concept, or read a section by its page#anchor"
     )
     return f"{hint}. {budget_hint}" if budget_hint else hint

@@ -140,7 +140,7 @@ def render_extract(answer: ExtractAnswer) -> str:
     if answer.volumeSummary:
         lines.append(f"About {answer.version}: {answer.volumeSummary}")
     lines.append(f"Documented versions: {', '.join(answer.versions)}")
-    if answer.toc is not UNSET:
+    if answer.toc is not UNSET and answer.toc:
         lines.append(f"Table of contents ({len(answer.toc)} headings):")
         lines.extend(_toc_lines(answer.toc))
     if answer.confidence is not None and answer.confidence is not UNSET:

@@ -28,6 +28,7 @@ from client.answers import (
     read_section,
     source_label,
     toc_entry,
+    toc_within,
     unfocused_hint,
 )
 from client.arguments import optional_text, required_text, whole_number
@@ -73,6 +74,7 @@ from client.search.sections import (
     search_sections,
     table_of_contents,
 )
+from client.search.trim import CHARS_PER_TOKEN
 from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, choose_version, latest_version, select_version
 from schemas.answers import (
@@ -424,7 +426,10 @@ class DocService:
             )
             if focus is None or library_named:
                 first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
-                toc = table_of_contents(conn, DEFAULT_TOC_LIMIT)
+                headings = table_of_contents(conn, DEFAULT_TOC_LIMIT)
+                room = max_tokens * CHARS_PER_TOKEN - sum(len(s.body) for s in first.sections)
+                toc = toc_within(headings, room)
+                cut = (len(toc), len(headings), max_tokens) if len(toc) < len(headings) else None
                 total = section_count(conn)
                 return ExtractAnswer(
                     **opening,
@@ -433,7 +438,7 @@ class DocService:
                     toc=[toc_entry(t) for t in toc],
                     truncated=first.truncated,
                     omitted=first.omitted,
-                    hint=unfocused_hint(len(first.sections), total, first.hint, library_named),
+                    hint=unfocused_hint(len(first.sections), total, first.hint, library_named, cut),
                 )
             dense = None
             if self.lane is not None:

@@ -4,7 +4,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from msgspec import to_builtins
+from msgspec import UNSET, to_builtins
 
 from client.assemble import make_service
 from client.config import resolve_settings
@@ -105,6 +105,32 @@ def test_extract_without_focus_is_the_first_sections_and_the_table_of_contents(
     assert all(s["body"] and s["score"] == 0 and s["matches"] == [] for s in express["sections"])
     assert "focus" not in express and "confidence" not in express
     assert express["hint"].startswith("no focus given: the first 3 of the version's 9 sections")
+
+
+def test_the_table_of_contents_of_an_answer_without_focus_keeps_within_max_tokens(
+    service: DocService,
+) -> None:
+    # It listed 200 headings whatever maxTokens said: more-itertools 10.7.0 asked with
+    # maxTokens=100 answered 11,733 characters of text and 62,378 of JSON.
+    whole = service.extract("attrs", "25", None, 1)
+    small = service.extract("attrs", "25", None, 1, 400)
+    assert isinstance(whole.toc, list) and isinstance(small.toc, list)
+    assert len(whole.toc) > 40
+    text = render_extract(small)
+    assert len(text) < 400 * 4 + 1200  # the budget, plus the header, addresses and hint
+    # The shallowest headings are the ones kept, in document order.
+    kept = [(entry.source, entry.anchor) for entry in small.toc]
+    assert 0 < len(kept) < len(whole.toc)
+    assert max(entry.level for entry in small.toc) <= min(
+        entry.level for entry in whole.toc if (entry.source, entry.anchor) not in kept
+    )
+    assert kept == [(e.source, e.anchor) for e in whole.toc if (e.source, e.anchor) in kept]
+    assert small.hint is not UNSET and small.hint is not None
+    assert (
+        f"table of contents cut to its {len(kept)} shallowest headings (of {len(whole.toc)} "
+        "listed with room for all) to fit maxTokens=400: raise it for more"
+    ) in small.hint
+    assert "shallowest" not in (whole.hint or "")
 
 
 @pytest.mark.parametrize("focus", ["click", "Click", "`click`"])
