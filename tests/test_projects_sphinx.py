@@ -302,6 +302,33 @@ def test_sphinx_issues_roles_read_as_the_page_shows_them(tmp_path: Path) -> None
     assert record["body"] == "9283 and 12 fixed by asottile."
 
 
+def test_extlinks_roles_read_as_the_page_shows_them(tmp_path: Path) -> None:
+    # blinker 1.9.0's changelog (CHANGES.rst, included by its one page): ":pr:`175`" read
+    # "175" where the page shows "#175", as its conf.py's extlinks caption says.
+    (tmp_path / "index.rst").write_text(
+        "Changes\n=======\n\nDrop support for Python 3.8. :pr:`175`\n", encoding="utf-8"
+    )
+    conf = (
+        'extensions = ["sphinx.ext.autodoc", "sphinx.ext.extlinks"]\n'
+        "extlinks = {\n"
+        '    "issue": ("https://github.com/pallets-eco/blinker/issues/%s", "#%s"),\n'
+        '    "pr": ("https://github.com/pallets-eco/blinker/pull/%s", "#%s"),\n'
+        "}\n"
+    )
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.extlinks == (
+        ("issue", "https://github.com/pallets-eco/blinker/issues/%s", "#%s"),
+        ("pr", "https://github.com/pallets-eco/blinker/pull/%s", "#%s"),
+    )
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "Drop support for Python 3.8. #175"
+    # Without the extension the roles are a project's own: their text as written.
+    (tmp_path / "conf.py").write_text('extensions = ["sphinx.ext.autodoc"]\n', encoding="utf-8")
+    [record] = compiled_records(version(tmp_path))
+    assert record["body"] == "Drop support for Python 3.8. 175"
+
+
 def test_changelog_extension_tickets_read_as_the_page_shows_them(tmp_path: Path) -> None:
     # alembic 1.20.1's changelog: "introduced in :ticket:`151`" read "introduced in 151"
     # where the page shows "#151".

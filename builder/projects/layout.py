@@ -58,6 +58,9 @@ class ProjectLayout:
     # sphinx-issues' roles and the sign each shows before its link when conf.py loads it; None
     # when it does not (builder.parsers.rst.issue_roles).
     issue_roles: tuple[tuple[str, str], ...] | None = None
+    # sphinx.ext.extlinks' roles (role, URL, caption) when conf.py loads it; None when it does
+    # not (builder.parsers.rst.extlinks).
+    extlinks: tuple[tuple[str, str, str | None], ...] | None = None
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
@@ -191,6 +194,7 @@ class ProjectLayout:
             *(self.markdown_settings()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
+            *((("extlinks", self.extlinks),) if self.extlinks is not None else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),

@@ -25,6 +25,9 @@ from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
 from builder.parsers.rst.bibliography import FILES_SETTING as BIBTEX_FILES
 from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
 from builder.parsers.rst.documentation_summary import SETTING as SUMMARY_SETTING
+from builder.parsers.rst.extlinks import EXTENSION as EXTLINKS_EXTENSION
+from builder.parsers.rst.extlinks import SETTING as EXTLINKS_SETTING
+from builder.parsers.rst.extlinks import read_extlinks
 from builder.parsers.rst.issue_roles import (
     CHANGELOG_EXTENSION,
     CHANGELOG_SIGNS,
@@ -177,6 +180,9 @@ def read_sphinx(
         documentation_summary=_summary(conf, extensions),
         module_prefixes=_module_prefixes(conf, extensions),
         issue_roles=_issue_roles(conf, extensions),
+        extlinks=read_extlinks(conf.get(EXTLINKS_SETTING))
+        if EXTLINKS_EXTENSION in extensions
+        else None,
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),

@@ -1,7 +1,7 @@
 """The project settings the reST and Markdown readers follow while they parse one page: the
 default role, the Markdown flavour (MkDocs, mdBook, docsify, MDX, mystmd), MyST extensions,
-module prefixes, issue roles, bibliographies, page owners, substitutions and the summary
-settings of a Sphinx project, each entered as a context around the page's parse.
+module prefixes, issue roles, extlinks' roles, bibliographies, page owners, substitutions and
+the summary settings of a Sphinx project, each entered as a context around the page's parse.
 
 Its own module so that the parse stage imports the readers' settings only for a page that
 takes them (builder.stages.parse): a version of built HTML never loads the reST and Markdown
@@ -19,6 +19,7 @@ from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.rst.bibliography import bibtex_settings
 from builder.parsers.rst.documentation_summary import documentation_summary
+from builder.parsers.rst.extlinks import extlink_roles
 from builder.parsers.rst.inline import default_role
 from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
@@ -40,6 +41,7 @@ def reader_settings(
             mkdocs_pages(_mkdocs_markdown(layout)),
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
+            extlink_roles(layout.extlinks),
             bibtex_settings(layout.bibtex_files, layout.cited),
             page_owners(layout.owners),
             project_substitutions(substitutions),

@@ -19,6 +19,7 @@ from builder.parsers.reference_titles import (
     other_project_label,
 )
 from builder.parsers.rst.citations import cited_text, is_citation
+from builder.parsers.rst.extlinks import shown_extlink
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
 from builder.parsers.rst.role_aliases import base_role
@@ -286,6 +287,8 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
         return title or f"{base.upper()} {target}"
     if is_citation(domain, base) and (cited := cited_text(domain, base, text)) is not None:
         return cited
+    if not domain and (linked := shown_extlink(base, text)) is not None:
+        return linked
     if not domain and (linked := shown_link(base, text)) is not None:
         return linked
     code_like = base in CODE_ROLES or (domain in CODE_DOMAINS and base not in _TEXT_DOMAIN_ROLES)
