@@ -11,6 +11,7 @@ Parsing an address is pure; :func:`find_section` resolves one against a shard's 
 
 from __future__ import annotations
 
+import difflib
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,11 @@ from client.errors import AmbiguousAnchor, InvalidRequest, UnknownAnchor
 
 PAGE_SEPARATOR = "#"
 MAX_ANCHOR_CANDIDATES = 10  # the sections a refusal lists when an anchor names several
+MAX_SIMILAR_ANCHORS = 5  # the anchors a refusal suggests when none is the one asked for
+# How alike a misspelt anchor and a real one are (difflib's ratio) to suggest it.
+_SIMILAR_RATIO = 0.8
+# The marks that end a word of an anchor: "more_itertools.chunked", "required-option".
+_WORD_ENDS = ".-_/:#"
 
 
 @dataclass(frozen=True)
@@ -143,16 +149,72 @@ def _match(row: Sequence[Any]) -> SectionMatch:
     )
 
 
+def similar_anchors(anchor: str, anchors: Sequence[str]) -> list[str]:
+    """Up to MAX_SIMILAR_ANCHORS of ``anchors`` an agent most likely meant by ``anchor``: those
+    it is the end of, any case ("chunked" for "more_itertools.chunked", "Signal.connect" for
+    "blinker.Signal.connect"), in ``anchors``' order, else those spelled almost as it is
+    ("required-options" for "required-option"), the most alike first."""
+    wanted = anchor.casefold()
+    distinct = list(dict.fromkeys(anchors))
+    ending = [
+        known
+        for known in distinct
+        if known.casefold() == wanted or known.casefold().endswith(("." + wanted, "-" + wanted))
+    ]
+    if ending:
+        return ending[:MAX_SIMILAR_ANCHORS]
+    scored = [(_likeness(wanted, known.casefold()), known) for known in distinct]
+    alike = sorted((pair for pair in scored if pair[0] >= _SIMILAR_RATIO), key=lambda p: -p[0])
+    return [known for _, known in alike[:MAX_SIMILAR_ANCHORS]]
+
+
+def _likeness(wanted: str, known: str) -> float:
+    """difflib's ratio of the two after the words they share at the start: the
+    "more_itertools." of every anchor of a page made "more_itertools.unzip" look like
+    "more_itertools.chunkd"."""
+    shared = next(
+        (i for i, (mine, theirs) in enumerate(zip(wanted, known, strict=False)) if mine != theirs),
+        min(len(wanted), len(known)),
+    )
+    cut = max(wanted.rfind(mark, 0, shared) for mark in _WORD_ENDS) + 1
+    mine, theirs = wanted[cut:], known[cut:]
+    # The most their lengths allow (difflib's real_quick_ratio), before a matcher is made.
+    if 2 * min(len(mine), len(theirs)) < _SIMILAR_RATIO * (len(mine) + len(theirs)):
+        return 0.0
+    matcher = difflib.SequenceMatcher(None, mine, theirs)
+    return matcher.ratio() if matcher.quick_ratio() >= _SIMILAR_RATIO else 0.0
+
+
 def _no_section(conn: sqlite3.Connection, address: SectionAddress, where: str) -> UnknownAnchor:
-    """Not found, naming the pages that do have the anchor when the caller gave another."""
+    """Not found, naming the pages that do have the anchor when the caller gave another, else
+    the sections whose anchors are most like it (a guessed or misspelt anchor)."""
     elsewhere: list[SectionMatch] = []
     if address.page is not None:
         _, elsewhere = _sections_at(conn, (SectionAddress(None, address.anchor),))
     on_page = "" if address.page is None else f" on page {address.page!r}"
+    missing = f"{where} has no section with anchor {address.anchor!r}{on_page}"
+    if elsewhere:
+        return UnknownAnchor(
+            missing,
+            _candidates(elsewhere),
+            [match.spelled() for match in elsewhere[:MAX_ANCHOR_CANDIDATES]],
+        )
+    anchors = [str(anchor) for (anchor,) in conn.execute("SELECT anchor FROM sections ORDER BY id")]
+    similar = similar_anchors(address.anchor, anchors)
+    alike: list[SectionMatch] = []
+    if similar:
+        rows = conn.execute(
+            "SELECT id, source, anchor, heading_path, heading, sha256 FROM sections "
+            f"WHERE anchor IN ({', '.join('?' * len(similar))}) ORDER BY id LIMIT ?",
+            (*similar, MAX_ANCHOR_CANDIDATES),
+        )
+        # The most alike first, as similar_anchors ranks them; sorted() keeps volume order.
+        alike = sorted((_match(row) for row in rows), key=lambda m: similar.index(m.anchor))
     return UnknownAnchor(
-        f"{where} has no section with anchor {address.anchor!r}{on_page}",
-        _candidates(elsewhere) if elsewhere else None,
-        [match.spelled() for match in elsewhere[:MAX_ANCHOR_CANDIDATES]],
+        missing,
+        None,
+        [match.spelled() for match in alike],
+        similar=_candidates(alike) if alike else None,
     )
 
 

@@ -92,17 +92,28 @@ class UnknownLibrary(NotFound):
 
 class UnknownAnchor(NotFound):
     """No section of a version has the anchor a caller gave; the hints are the addresses of
-    the sections that have it on other pages (``elsewhere`` describes them)."""
+    the sections that have it on other pages (``elsewhere`` describes them), else of those
+    whose anchors are like it (``similar`` describes them)."""
 
-    def __init__(self, missing: str, elsewhere: str | None, hints: Sequence[str]) -> None:
+    def __init__(
+        self,
+        missing: str,
+        elsewhere: str | None,
+        hints: Sequence[str],
+        similar: str | None = None,
+    ) -> None:
         self._missing = missing
         self._elsewhere = elsewhere
+        self._similar = similar
         super().__init__(f"{missing}; {self._advice('doc_extract')}", hints=hints)
 
     def _advice(self, extract: str) -> str:
         if self._elsewhere is not None:
             return f"the anchor is on: {self._elsewhere}"
-        return f"take anchors (and pages) from {extract} results or its table of contents"
+        where = f"take anchors (and pages) from {extract} results or its table of contents"
+        if self._similar is not None:
+            return f"anchors like it: {self._similar}; or {where}"
+        return where
 
     @property
     def shell_message(self) -> str:

@@ -14,6 +14,7 @@ from client.addresses import (
     SectionAddress,
     find_section,
     read_addresses,
+    similar_anchors,
 )
 from client.errors import InvalidRequest, NotFound
 from schemas.shard_build import build_database
@@ -159,3 +160,47 @@ def test_the_candidates_listed_are_bounded(shard: sqlite3.Connection) -> None:
         found(shard, "many")
     assert len(refused.value.hints) == MAX_ANCHOR_CANDIDATES
     assert refused.value.message.endswith("; and 2 more")
+
+
+@pytest.mark.parametrize(
+    ("anchor", "similar"),
+    [
+        # What an agent guesses from a name it saw: more-itertools 10.7.0 and blinker 1.9.0.
+        ("chunked", ["more_itertools.chunked"]),
+        ("Signal.connect", ["blinker.Signal.connect"]),
+        ("signal.CONNECT", ["blinker.Signal.connect"]),
+        # The words every anchor of the page starts with do not make "unzip" look alike.
+        ("more_itertools.chunkd", ["more_itertools.chunked", "more_itertools.ichunked"]),
+        ("more_itertools.unzipp", ["more_itertools.unzip"]),
+        # commander 12.1.0's README: its heading is singular.
+        ("required-options", ["required-option"]),
+        ("release-notes", []),
+    ],
+)
+def test_similar_anchors_are_what_a_guess_most_likely_meant(
+    anchor: str, similar: list[str]
+) -> None:
+    anchors = [
+        "more_itertools.chunked",
+        "more_itertools.ichunked",
+        "more_itertools.unzip",
+        "blinker.Signal",
+        "blinker.Signal.connect",
+        "blinker.Signal.connect_via",
+        "required-option",
+        "variadic-option",
+    ]
+    assert similar_anchors(anchor, anchors) == similar
+
+
+def test_a_missing_anchor_suggests_the_sections_like_it(shard: sqlite3.Connection) -> None:
+    # It said only "has no section with anchor 'rollbak'; take anchors (and pages) from
+    # doc_extract results or its table of contents", and no hints.
+    with pytest.raises(NotFound) as missing:
+        found(shard, "rollbak")
+    assert missing.value.hints == ["deploy.md#rollback"]
+    assert missing.value.message == (
+        "demo 1.0 has no section with anchor 'rollbak'; anchors like it: deploy.md#rollback "
+        "(Rollback); or take anchors (and pages) from doc_extract results or its table of "
+        "contents"
+    )
