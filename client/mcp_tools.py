@@ -176,8 +176,8 @@ _ID = Param(
     max_length=MAX_ID_CHARS,
 )
 _VERSION_HELP = (
-    "Pin the version the project uses: exact ('2.3.8', 'v2.3.8'), a prefix ('2', '2.3', '2.x': "
-    "the latest matching release) or 'latest' (the newest stable release)."
+    "Pin the version the project uses: exact ('2.3.8', 'v2.3.8', '==2.3.8'), a prefix ('2', "
+    "'2.3', '2.x': the latest matching release) or 'latest' (the newest stable release)."
 )
 
 TOOLS: tuple[ToolSpec[Any], ...] = (

@@ -7,13 +7,15 @@ builder used to sort the catalog.
     select_version(None, ["5.1.0", "4.21.2"])   -> 5.1.0, "latest"
     select_version("v4.21.2+b1", ...)           -> 4.21.2, "exact"
     select_version("4.x", ...)                  -> 4.21.2, "prefix"
+    select_version("==4.21.2", ...)             -> 4.21.2, "exact" (a pin, as requirements
+                                                   files and lock files write it)
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from client.errors import InvalidRequest, VersionNotFound
@@ -149,6 +151,9 @@ def nearest_versions(request: str, available: Sequence[str], n: int = MAX_HINTS)
 
 # The first character of a version range or pin (==, >=, <, ~=, ~, ^, !=), which no version has.
 _RANGE_MARKS = frozenset("=<>~^!")
+# A pin to one version, as requirements.txt (==, and PEP 440's ===) or package.json (=) write
+# it: the version it names is asked for, exact or, with a wildcard (==3.1.*), as a prefix.
+_PIN = re.compile(r"^\s*={1,3}\s*([^=<>~^!,|\s]+)\s*$")
 # The first version a range names: ">=2.3,<3" names 2.3.
 _RANGE_VERSION = re.compile(r"\d+(?:\.\d+)*")
 
@@ -159,25 +164,33 @@ def select_version(requested: str | None, available: Sequence[str]) -> VersionCh
     Nothing or ``latest`` (any case) is the newest stable release, or the newest prerelease when
     there is no stable one. An exact version may carry a ``v`` prefix and build metadata. A
     prefix (``5``, ``5.1``, ``5.x``, ``5.*``, ``5.1.x``) is the newest release that starts with it.
+    A pin (``==5.1.0``, ``===5.1.0``, ``=5.1.0``, ``==5.1.*``) is the version or prefix it names;
+    a range (``>=5``, ``~=5.1``, ``^5.1.0``) is refused, saying what to give instead.
     """
     if requested is not None and len(requested) > MAX_REQUEST_CHARS:
         raise InvalidRequest(f"version is longer than {MAX_REQUEST_CHARS} characters")
     ordered = _newest_first(available)
     if not ordered:
         raise VersionNotFound("the library lists no versions")
+    pin = _PIN.match(requested or "")
     if requested is None or not requested.strip() or requested.strip().casefold() == "latest":
         choice = _latest(ordered)
+    elif pin is not None:
+        pinned = _exact(pin.group(1), ordered) or _prefix(pin.group(1), ordered)
+        choice = pinned and replace(pinned, note=f"{pinned.note} (pinned {requested.strip()})")
     else:
         choice = _exact(requested, ordered) or _prefix(requested, ordered)
     if choice is not None:
         return choice
-    # A pin or range copied from requirements.txt or package.json ("==3.1.3", "^4.0.0").
+    # A range copied from requirements.txt or package.json ("~=3.1", "^4.0.0"), or a pin to a
+    # version this library does not list.
     mark = (requested or "").strip()[:1]
-    ranged = mark in _RANGE_MARKS
+    ranged = mark in _RANGE_MARKS and pin is None
     # Nearest to the version the range names (==2.3.8: 2.3.8 first), not to the unparsable
     # text; but not to the one "!=" excludes.
     named = _RANGE_VERSION.search(requested or "") if ranged and mark != "!" else None
-    hints = nearest_versions(named.group() if named else requested or "", available)
+    near = pin.group(1) if pin else named.group() if named else requested or ""
+    hints = nearest_versions(near, available)
     how = ""
     if ranged:
         # The examples are the nearest version and its major: ==2.3.8 was told to give 3.1.3.

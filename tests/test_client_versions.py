@@ -117,7 +117,33 @@ def test_no_match_lists_the_nearest_versions(
     assert hints[0] in caught.value.message
 
 
-@pytest.mark.parametrize("requested", ["==3.1.3", ">=3", "^3.1", "~3.1", "!=2.3.8"])
+@pytest.mark.parametrize(
+    ("requested", "version", "note"),
+    [
+        # It was refused as a range: "no version matches '==3.1.3'; ...; a range is not read".
+        ("==3.1.3", "3.1.3", "exact match 3.1.3 (pinned ==3.1.3)"),
+        ("== 2.3.8", "2.3.8", "exact match 2.3.8 (pinned == 2.3.8)"),
+        ("===3.1.3", "3.1.3", "exact match 3.1.3 (pinned ===3.1.3)"),
+        ("=3.1.3", "3.1.3", "exact match 3.1.3 (pinned =3.1.3)"),
+        ("==v2.3.8", "2.3.8", "exact match 2.3.8 (pinned ==v2.3.8)"),
+        (
+            "==3.1.*",
+            "3.1.3",
+            "prefix match 3.1.x → 3.1.3, the latest 3.1.x release (pinned ==3.1.*)",
+        ),
+    ],
+)
+def test_a_pin_copied_from_a_requirements_file_is_the_version_it_names(
+    requested: str, version: str, note: str
+) -> None:
+    choice = select_version(requested, ["3.1.3", "2.3.8"])
+    assert (choice.version, choice.note) == (version, note)
+    with pytest.raises(VersionNotFound) as missing:
+        select_version("==2.3.9", ["3.1.3", "2.3.8"])
+    assert missing.value.message == "no version matches '==2.3.9'; nearest available: 2.3.8, 3.1.3"
+
+
+@pytest.mark.parametrize("requested", [">=3", "^3.1", "~3.1", "!=2.3.8", "==3.1.3,<4"])
 def test_a_range_copied_from_a_requirements_file_is_told_what_to_give(requested: str) -> None:
     # It said only "no version matches '==3.1.3'; nearest available: 3.1.3, 2.3.8".
     with pytest.raises(VersionNotFound) as caught:
@@ -130,7 +156,7 @@ def test_a_range_copied_from_a_requirements_file_is_told_what_to_give(requested:
     assert "range" not in plain.value.message
 
 
-@pytest.mark.parametrize("requested", ["==2.3.8", "~=2.3", "^2.3.0", ">=2.3,<3", "~2"])
+@pytest.mark.parametrize("requested", ["~=2.3", "^2.3.0", ">=2.3,<3", "~2"])
 def test_a_range_lists_the_versions_nearest_the_one_it_names_first(requested: str) -> None:
     # It listed them newest first, as if nothing were named: "nearest available: 3.1.3, 2.3.8".
     with pytest.raises(VersionNotFound) as caught:
