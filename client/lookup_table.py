@@ -25,7 +25,7 @@ from client.errors import ClientError
 from client.limits import MAX_QUERY_CHARS
 from client.lookup import LibraryIndex, LookupResult, query_key
 from client.model import CatalogEntry, Provenance
-from schemas.library_keys import fold, words
+from schemas.library_keys import fold, registry_key, same_name, words
 from schemas.lookup_table import (
     NAME_FIELD,
     SUMMARY_FIELD,
@@ -142,15 +142,14 @@ class LookupTable:
 
     def named(self, text: str) -> list[str]:
         """Ids of the libraries one of whose aliases or registry names is ``text``."""
-        wanted = text.casefold()
         sql = (
             f"SELECT {_FIELDS} FROM libraries WHERE row IN "
             "(SELECT row FROM keys WHERE key = ? AND named = 0) ORDER BY id"
         )
         return [
             entry.id
-            for entry in map(self._entry, self._rows(sql, [fold(text)]))
-            if any(name.casefold() == wanted for name in (*entry.aliases, *entry.packages))
+            for entry in map(self._entry, self._rows(sql, [registry_key(fold(text))]))
+            if any(same_name(name, text) for name in (*entry.aliases, *entry.packages))
         ]
 
     def search(self, query: str, limit: int = 5) -> LookupResult:

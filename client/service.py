@@ -86,6 +86,7 @@ from schemas.answers import (
     ReleasesAnswer,
     ServedVersion,
 )
+from schemas.library_keys import same_name
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -226,11 +227,10 @@ class DocService:
         """The entry one of whose aliases or registry names (``expressjs``, ``npm:express``) is
         ``text``, as doctrove agents pass them where an id is asked for; refused when several
         libraries answer to it."""
-        wanted = text.casefold()
         found = {
             entry.id: entry
             for entry in self._entries()
-            if any(name.casefold() == wanted for name in (*entry.aliases, *entry.packages))
+            if any(same_name(name, text) for name in (*entry.aliases, *entry.packages))
         }
         for table in self.data.lookup_tables():
             for library_id in table.named(text):

@@ -78,6 +78,12 @@ def bare_package(package: str) -> str:
     return package.split(":", 1)[1] if ":" in package else package
 
 
+def same_name(name: str, text: str) -> bool:
+    """Whether ``text`` names what ``name`` (an alias or a registry name) does: in any case,
+    and a PyPI name as PyPI compares names (``pypi:more_itertools`` is ``pypi:more-itertools``)."""
+    return registry_key(fold(name)) == registry_key(fold(text))
+
+
 def library_keys(
     library_id: str, name: str, aliases: Iterable[str], packages: Iterable[str]
 ) -> Iterable[tuple[str, str, str]]:

@@ -166,6 +166,23 @@ def test_names_and_ids_are_read_from_the_table(tmp_path: Path) -> None:
             table.search("   ")
 
 
+def test_a_pypi_name_is_read_from_the_table_as_pypi_compares_names(tmp_path: Path) -> None:
+    # "pypi:more_itertools" named no library though the library's package is
+    # "pypi:more-itertools", which PyPI reads as the same name.
+    raw = [
+        {
+            "id": "more-itertools",
+            "name": "more-itertools",
+            "packages": ["pypi:more-itertools", "npm:left-pad"],
+            "versions": ["10.7.0"],
+        }
+    ]
+    with closing(open_table(tmp_path, raw)) as table:
+        assert table.named("pypi:more_itertools") == ["more-itertools"]
+        assert table.named("PyPI:More.Itertools") == ["more-itertools"]
+        assert table.named("npm:left_pad") == []  # npm's names are not PyPI's
+
+
 def test_a_file_that_is_no_table_is_refused_and_its_connection_closed(tmp_path: Path) -> None:
     path = tmp_path / "lookup.sqlite"
     with closing(sqlite3.connect(path)) as conn:

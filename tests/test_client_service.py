@@ -133,6 +133,18 @@ def test_the_table_of_contents_of_an_answer_without_focus_keeps_within_max_token
     assert "shallowest" not in (whole.hint or "")
 
 
+@pytest.mark.parametrize("name", ["pypi:dirty_equals", "pypi:Dirty.Equals", "PYPI:dirty-equals"])
+def test_a_pypi_name_stands_for_the_id_as_pypi_compares_names(
+    service: DocService, name: str
+) -> None:
+    # catalog_lookup found "pypi:more_itertools", but doc_extract refused it: "no library with
+    # id 'pypi:more_itertools' (did you mean more-itertools?)", as PyPI reads the names alike.
+    answer = to_builtins(service.releases(name))
+    assert (answer["id"], answer["resolvedFrom"]) == ("dirty-equals", name)
+    with pytest.raises(NotFound):
+        service.releases("npm:dirty_equals")
+
+
 @pytest.mark.parametrize("focus", ["click", "Click", "`click`"])
 def test_extract_of_the_library_s_own_name_is_its_opening(service: DocService, focus: str) -> None:
     # A search of click's docs for "click" answered click.pause (the word is in every section):
