@@ -191,7 +191,7 @@ def releases(library_id: str, **options: Any) -> None:
     type=click.IntRange(MIN_TOKENS, MAX_TOKENS),
     default=DEFAULT_MAX_TOKENS,
     show_default=True,
-    help="Size budget of the answer (about four characters a token).",
+    help="Size budget of the answer's whole text (about four characters a token).",
 )
 @_json_option
 @_settings_options

@@ -240,8 +240,9 @@ TOOLS: tuple[ToolSpec[Any], ...] = (
             "concept. Without focus the answer is the version's first maxSections sections in "
             "document order and its table of contents. Every section "
             "carries its anchor, source file, line range, sha256 and link: quote from it, or "
-            "read it whole with doc_read. maxTokens bounds the answer's size (about four "
-            "characters a token); 'omitted' says how many relevant sections did not fit. "
+            "read it whole with doc_read. maxTokens bounds the whole text of the answer "
+            "(about four characters a token); 'omitted' says how many relevant sections did "
+            "not fit. "
             "'confidence' (0-1) is how likely the first section answers; when it is too low the "
             "answer is empty with a hint rather than a guess. 'unmentioned' lists the focus' "
             "words these docs never use (not English words): often what this version lacks."
@@ -273,7 +274,7 @@ TOOLS: tuple[ToolSpec[Any], ...] = (
             Param(
                 "maxTokens",
                 "integer",
-                "Size budget of the answer, about four characters a token.",
+                "Size budget of the answer's whole text, about four characters a token.",
                 minimum=MIN_TOKENS,
                 maximum=MAX_TOKENS,
                 default=DEFAULT_MAX_TOKENS,

@@ -112,10 +112,68 @@ def _address(entry: Section | TocEntry) -> str:
     return f"{entry.source or ''}#{entry.anchor}"
 
 
-def _location(section: Section) -> str:
-    lines = section.lines
+def title_line(heading_path: Sequence[str], heading: str, marks: Sequence[str]) -> str:
+    """A section's title as the text shows it: its heading path and its marks."""
+    path = " > ".join([*heading_path, heading])
+    return f"\n## {path}" + (f"  [{', '.join(marks)}]" if marks else "")
+
+
+def location_line(
+    source: str | None, anchor: str, lines: Sequence[int] | None, sha256: str, link: str
+) -> str:
+    """Where a section is: page#anchor (what doc_read takes), its lines, hash and link."""
     where = f" lines {lines[0]}-{lines[1]}" if lines else ""
-    return f"{_address(section)}{where} sha256 {section.sha256[:12]} {section.path}"
+    return f"{source or ''}#{anchor}{where} sha256 {sha256[:12]} {link}"
+
+
+_SUBSECTIONS_OPENING = "\nSubsections that match too: "
+
+
+def subsection_parts(source: str | None, named: Sequence[tuple[str, str]]) -> list[str]:
+    """The line naming a section's matching subsections ((heading, anchor) pairs), in parts
+    that add up to it (the line break before it included): fitting an answer spends them one
+    by one."""
+    return [
+        f"{_SUBSECTIONS_OPENING if i == 0 else ', '}{heading} {source or ''}#{anchor}"
+        for i, (heading, anchor) in enumerate(named)
+    ]
+
+
+def section_frame(
+    heading_path: Sequence[str],
+    heading: str,
+    source: str | None,
+    anchor: str,
+    lines: Sequence[int] | None,
+    sha256: str,
+    link: str,
+    *,
+    scored: bool,
+) -> str:
+    """What the text shows of a section besides its body and subsections, its marks at their
+    longest: the part of maxTokens a section costs before its first word (client.search.trim)."""
+    marks = ["score 0.00", "truncated"] if scored else ["truncated"]
+    title = title_line(heading_path, heading, marks)
+    # The line breaks before the title, the location and the body.
+    return f"\n{title}\n{location_line(source, anchor, lines, sha256, link)}\n"
+
+
+# Room kept in maxTokens for the note an answer may end with (why it was cut, words the docs
+# never use); the answer's other lines are counted as they are (extract_overhead).
+NOTE_ROOM = 320
+
+
+def extract_overhead(answer: ExtractAnswer) -> int:
+    """Characters the text of ``answer`` takes as it stands, and room for the note it may
+    gain: what sections added to it cannot use of maxTokens (of an answer without sections,
+    its header)."""
+    return len(render_extract(answer)) + NOTE_ROOM
+
+
+def _location(section: Section) -> str:
+    return location_line(
+        section.source, section.anchor, section.lines, section.sha256, section.path
+    )
 
 
 def _toc_lines(toc: list[TocEntry]) -> list[str]:
@@ -163,17 +221,13 @@ def render_extract(answer: ExtractAnswer) -> str:
     # unscored: their table of contents says which answer this is.
     scored = answer.toc is UNSET
     for section in answer.sections:
-        path = " > ".join([*section.headingPath, section.heading])
         marks = [f"score {section.score:.2f}"] if scored else []
         marks += ["truncated"] if section.truncated else []
-        lines.append(f"\n## {path}" + (f"  [{', '.join(marks)}]" if marks else ""))
+        lines.append(title_line(section.headingPath, section.heading, marks))
         lines.append(_location(section))
-        lines.append(section.body)
-        if section.subsections is not UNSET:
-            named = ", ".join(
-                f"{sub.heading} {section.source or ''}#{sub.anchor}" for sub in section.subsections
-            )
-            lines.append(f"Subsections that match too: {named}")
+        named = [] if section.subsections is UNSET else section.subsections
+        parts = subsection_parts(section.source, [(sub.heading, sub.anchor) for sub in named])
+        lines.append(section.body + "".join(parts))
     if answer.hint:
         lines.append(f"\nNote: {answer.hint}")
     return "\n".join(lines)

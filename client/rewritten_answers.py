@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from msgspec import UNSET, structs
 
 from client.answers import found_section
+from client.render import extract_overhead, section_frame
 from client.rewrite import fuse
 from client.search.sections import SearchResult
 from client.search.trim import CHARS_PER_TOKEN
@@ -57,6 +58,19 @@ def skip_reason(answer: ExtractAnswer, below: float) -> str | None:
     return None
 
 
+def _frame(section: FoundSection) -> str:
+    return section_frame(
+        section.headingPath,
+        section.heading,
+        section.source,
+        section.anchor,
+        section.lines,
+        section.sha256,
+        section.path,
+        scored=True,
+    )
+
+
 def fused(
     answer: ExtractAnswer,
     queries: Sequence[str],
@@ -76,15 +90,17 @@ def fused(
             found.setdefault(_address(section), section)
         rankings.append([_address(s) for s in shaped])
     order = fuse([_address(s) for s in original], rankings, max_sections)
-    room = max_tokens * CHARS_PER_TOKEN - sum(len(s.body) for s in original)
+    # The room the answer's text leaves, its note's included; a section costs its frame too.
+    room = max_tokens * CHARS_PER_TOKEN - extract_overhead(answer)
     kept_original = {_address(s) for s in original}
     sections = []
     for address in order:
         section = found[address]
         if address not in kept_original:
-            if len(section.body) > room:
+            cost = len(section.body) + len(_frame(section))
+            if cost > room:
                 continue
-            room -= len(section.body)
+            room -= cost
         sections.append(section)
     added = len(sections) - len(original)
     fused = structs.replace(answer, sections=sections)

@@ -27,9 +27,6 @@ from client.answers import (
     provenance_model,
     read_section,
     source_label,
-    toc_entry,
-    toc_within,
-    unfocused_hint,
 )
 from client.arguments import optional_text, required_text, whole_number
 from client.config import DEFAULT_REWRITE_BELOW
@@ -63,18 +60,16 @@ from client.limits import (
 from client.listing import library_list
 from client.lookup import LibraryIndex, LookupHit, LookupResult, export_stems, import_stems
 from client.model import CatalogEntry, SiteSource
+from client.opening_answer import opening_answer
+from client.render import extract_overhead
 from client.result_cache import ResultCache
 from client.rewrite import check_queries, language_hint
 from client.rewritten_answers import REWRITE_OFF, Rewriter, fused, skip_reason, with_rewrite
 from client.search.elsewhere import ReadVersion, answered_elsewhere
-from client.search.recall import has_heading, section_count
+from client.search.recall import has_heading
 from client.search.sections import (
-    DEFAULT_TOC_LIMIT,
-    first_sections,
     search_sections,
-    table_of_contents,
 )
-from client.search.trim import CHARS_PER_TOKEN
 from client.semantic_lane import SemanticLane
 from client.versions import VersionChoice, choose_version, latest_version, select_version
 from schemas.answers import (
@@ -425,25 +420,21 @@ class DocService:
                 focus, entry, lambda word: has_heading(conn, word, any_case=True)
             )
             if focus is None or library_named:
-                first = first_sections(conn, max_sections=max_sections, max_tokens=max_tokens)
-                headings = table_of_contents(conn, DEFAULT_TOC_LIMIT)
-                room = max_tokens * CHARS_PER_TOKEN - sum(len(s.body) for s in first.sections)
-                toc = toc_within(headings, room)
-                cut = (len(toc), len(headings), max_tokens) if len(toc) < len(headings) else None
-                total = section_count(conn)
-                return ExtractAnswer(
-                    **opening,
-                    focus=focus if focus is not None else UNSET,
-                    sections=[found_section(s) for s in first.sections],
-                    toc=[toc_entry(t) for t in toc],
-                    truncated=first.truncated,
-                    omitted=first.omitted,
-                    hint=unfocused_hint(len(first.sections), total, first.hint, library_named, cut),
-                )
+                return opening_answer(conn, opening, focus, library_named, max_sections, max_tokens)
             dense = None
             if self.lane is not None:
                 dense = self.lane.nearest(self.data, entry.id, choice.version, focus)
                 opening.update(lanes=dense.lanes(), semantic=dense.semantic())
+            # The answer's lines besides its sections, counted as they will read.
+            bare = ExtractAnswer(
+                **opening,
+                focus=focus,
+                sections=[],
+                truncated=False,
+                omitted=0,
+                hint=None,
+                confidence=0.0,
+            )
             result = search_sections(
                 conn,
                 focus,
@@ -451,6 +442,7 @@ class DocService:
                 max_tokens=max_tokens,
                 min_confidence=self.min_confidence,
                 dense=None if dense is None else dense.scores,
+                reserved=extract_overhead(bare),
             )
         result = answered_elsewhere(
             result, focus, entry.versions, choice.version, self._other_version(entry)

@@ -28,6 +28,7 @@ from client.limits import (
     MIN_SECTIONS,
     MIN_TOKENS,
 )
+from client.render import section_frame, subsection_parts
 from client.search.dense import DenseScores, with_dense
 from client.search.features import FIELDS, Candidate, Described, describe
 from client.search.model import (
@@ -174,7 +175,11 @@ def _matches_itself(candidate: Candidate) -> bool:
 
 
 def _found(
-    conn: sqlite3.Connection, listed: Sequence[Listed], max_tokens: int, sure: float
+    conn: sqlite3.Connection,
+    listed: Sequence[Listed],
+    max_tokens: int,
+    sure: float,
+    reserved: int,
 ) -> SearchResult:
     ids = [r.section_id for r in listed]
     prefetch_bodies(conn, ids)
@@ -185,10 +190,12 @@ def _found(
     rows = {int(row[0]): row for row in conn.execute(sql, ids)}
     ordered = [rows[i] for i in ids]
     # The subsections a section names are spent from the budget with its heading.
-    named = [[f" {sub.heading} #{sub.anchor}" for sub in item.subsections] for item in listed]
-    budget = fit_budget(
-        [str(r[1]) for r in ordered], [str(r[3]) for r in ordered], max_tokens, named
-    )
+    named = [
+        subsection_parts(_source(row), [(sub.heading, sub.anchor) for sub in item.subsections])
+        for item, row in zip(listed, ordered, strict=True)
+    ]
+    frames = [_frame(row, scored=True) for row in ordered]
+    budget = fit_budget(frames, [str(r[3]) for r in ordered], max_tokens, named, reserved)
     sections = []
     for item, row, trimmed, count in zip(listed, ordered, budget.bodies, budget.named, strict=True):
         if trimmed is None:
@@ -198,6 +205,26 @@ def _found(
     hint = _budget_hint(budget, max_tokens)
     return SearchResult(
         tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)
+    )
+
+
+def _source(row: Sequence[Any]) -> str | None:
+    return None if row[6] is None else str(row[6])
+
+
+def _frame(row: Sequence[Any], *, scored: bool) -> str:
+    """The text the answer shows around the body of the ``sections`` row (see _section)."""
+    _, heading, path, _, link, anchor, _, start, end, sha256 = row
+    lines = (int(start), int(end)) if start is not None and end is not None else None
+    return section_frame(
+        heading_path_of(path),
+        str(heading),
+        _source(row),
+        str(anchor),
+        lines,
+        str(sha256),
+        str(link),
+        scored=scored,
     )
 
 
@@ -321,9 +348,11 @@ def search_sections(
     min_confidence: float | None = None,
     model: RankerModel | None = None,
     dense: DenseScores | None = None,
+    reserved: int = 0,
 ) -> SearchResult:
-    """The sections of the shard that best answer ``focus``, within the size budget; none when
-    the answer's confidence is below ``min_confidence`` (default: the model's threshold).
+    """The sections of the shard that best answer ``focus``, within the size budget (less the
+    ``reserved`` characters the answer spends outside its sections); none when the answer's
+    confidence is below ``min_confidence`` (default: the model's threshold).
 
     ``dense`` is the semantic lane's view of the version (client.search.dense): its nearest
     sections join the candidates and the dense-aware ranker orders them (default model:
@@ -341,7 +370,8 @@ def search_sections(
     if not ranked or sure < threshold:
         empty = "; ".join(filter(None, (unheard_hint(unheard), _NO_MATCH)))
         return SearchResult((), False, 0, empty, round(sure, 4) if ranked else None, unheard)
-    found = _found(conn, _listed(ranked[:max_sections], sure, ranked), max_tokens, sure)
+    listed = _listed(ranked[:max_sections], sure, ranked)
+    found = _found(conn, listed, max_tokens, sure, reserved)
     hint = "; ".join(filter(None, (unheard_hint(unheard), found.hint))) or None
     return replace(found, hint=hint, unheard=unheard)
 
@@ -351,16 +381,19 @@ def first_sections(
     *,
     max_sections: int = DEFAULT_MAX_SECTIONS,
     max_tokens: int = DEFAULT_MAX_TOKENS,
+    reserved: int = 0,
 ) -> SearchResult:
     """The version's first ``max_sections`` sections in document order, within the size budget
-    (what doctrove answers without a focus); no score, no matches, no confidence."""
+    less ``reserved`` characters (what doctrove answers without a focus); no score, no
+    matches, no confidence."""
     check_limits(max_sections, max_tokens)
     rows = conn.execute(
         "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
         "sha256 FROM sections ORDER BY id LIMIT ?",
         (max_sections,),
     ).fetchall()
-    budget = fit_budget([str(r[1]) for r in rows], [str(r[3]) for r in rows], max_tokens)
+    frames = [_frame(row, scored=False) for row in rows]
+    budget = fit_budget(frames, [str(r[3]) for r in rows], max_tokens, reserved=reserved)
     sections = tuple(
         _section(row, trimmed.body, trimmed.truncated, 0.0, ())
         for row, trimmed in zip(rows, budget.bodies, strict=True)

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 CHARS_PER_TOKEN = 4
-# A section that would get less room than this is left out rather than shown as a stub.
+# A section that would get less room than this is left out rather than shown as a stub; the
+# first section of an answer gets at least this much, whatever the budget.
 MIN_PART_CHARS = 300
 ELLIPSIS = " …"
 
@@ -121,23 +122,29 @@ class Budgeted:
 
 
 def fit_budget(
-    headings: Sequence[str],
+    frames: Sequence[str],
     bodies: Sequence[str],
     max_tokens: int,
     extras: Sequence[Sequence[str]] | None = None,
+    reserved: int = 0,
 ) -> Budgeted:
     """Spend ``max_tokens`` on the sections in order: whole while they fit, then cut, then none.
 
+    ``frames``: per section, the text shown around its body (its title and location lines,
+    client.render.section_frame), spent before the body; ``reserved``: characters the answer
+    spends outside its sections (its header and note), so that the whole text fits.
     ``extras``: per section, text named with its heading (its subsections), best first, spent
     only while the body keeps room for all of it or ``MIN_PART_CHARS``: a list of names is
     worth less than the text it would push out."""
-    room = max_tokens * CHARS_PER_TOKEN
+    room = max_tokens * CHARS_PER_TOKEN - reserved
     out: list[Trimmed | None] = []
     named: list[int] = []
     truncated = omitted = 0
-    for heading, body, extra in zip(headings, bodies, extras or [()] * len(bodies), strict=True):
+    for frame, body, extra in zip(frames, bodies, extras or [()] * len(bodies), strict=True):
         first = all(item is None for item in out)
-        space = room - len(heading)
+        space = room - len(frame)
+        if first:  # an answer shows some text, however small the budget
+            space = max(space, MIN_PART_CHARS)
         kept_room = min(len(body), MIN_PART_CHARS)
         count = 0
         for text in extra:
