@@ -32,6 +32,8 @@ from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
 from builder.survey_html import are_docs
+from builder.survey_hugo import SITE_FOLDERS as HUGO_FOLDERS
+from builder.survey_hugo import hugo_docs
 from builder.survey_mkdocs import (
     lone_mkdocs_config,
     mkdocs_configs,
@@ -81,9 +83,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
     a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
-    project's _quarto.yml, an Astro Starlight site's src/content/docs, then a docs folder of
-    Markdown, reST or HTML files, then the one MkDocs config in another folder of the project,
-    then the project."""
+    project's _quarto.yml, an Astro Starlight site's src/content/docs, a Hugo site's content
+    folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs config in
+    another folder of the project, then the project."""
     for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
@@ -150,6 +152,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if starlight is not None:
             found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")
             return "markdown", starlight[1], None
+    for folder in (*DOCS_FOLDERS, *HUGO_FOLDERS, "."):
+        hugo = hugo_docs(root, folder)
+        if hugo is not None:
+            found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/")
+            return "markdown", hugo[1], None
     for folder in (*DOCS_FOLDERS, "."):
         # Before the project's own files, after a docs folder's: the one MkDocs site in another
         # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).
