@@ -30,16 +30,24 @@ from builder.parsers.markdown.field_props import field_line
 _EXPRESSION_DEPTH = 6
 
 
+# An element inside an expression: Mintlify's and Docusaurus' icon={<svg ...>...</svg>},
+# icon={<FaGithub />}. It holds no brace, so no tag a failed expression scans over can open
+# an expression of its own.
+_ELEMENT = r"<[^<>{}]*>"
+
+
 def _braces(depth: int) -> str:
-    """A ``{...}`` expression whose braces nest at most ``depth`` deep, none holding a "<"."""
-    pattern = r"\{[^{}<]*\}"
+    """A ``{...}`` expression whose braces nest at most ``depth`` deep, any "<" in it opening
+    an _ELEMENT."""
+    pattern = rf"\{{[^{{}}<]*(?:{_ELEMENT}[^{{}}<]*)*\}}"
     for _ in range(depth - 1):
-        pattern = rf"\{{[^{{}}<]*(?:{pattern}[^{{}}<]*)*\}}"
+        pattern = rf"\{{[^{{}}<]*(?:(?:{pattern}|{_ELEMENT})[^{{}}<]*)*\}}"
     return pattern
 
 
-# Every alternative stops at the next "<", so a failed match never rescans past it: the scan
-# stays linear even on long lines of unbalanced quotes or brackets.
+# Every alternative stops at the next "<" that opens no brace-less element, so a failed match
+# never rescans past it: the scan stays linear even on long lines of unbalanced quotes or
+# brackets.
 ATTRIBUTES = rf"""(?:"[^"<]*"|'[^'<]*'|{_braces(_EXPRESSION_DEPTH)}|[^<>"'{{}}])*+"""
 _MARKUP = re.compile(
     r"<!--(?:.*?-->|.*)"
