@@ -168,3 +168,34 @@ def test_unclosed_expressions_holding_tags_read_in_linear_time() -> None:
     # A tag inside an expression holds no brace, so no failed expression rescans another's.
     for page in ("<c y={>" * 20_000, "<a x={<b> " * 20_000, "<A x={{{{{{" + "<b>" * 30_000):
         assert parse(page, "hostile.mdx").sections
+
+
+CHANGELOG = (
+    '---\ntitle: SDK\n---\n\nIntro.\n\n<Tabs>\n<Tab title="Python">\n\n'
+    '<Update label="2026-08-11" description="v2.0.18">\n\n'
+    "**Bug Fixes:**\n- **Core:** Escape `%`.\n\n</Update>\n\n"
+    '<Update label="2026-08-05" description="v2.0.17">\n\n'
+    "**New Features:**\n- Add `x`.\n\n</Update>\n</Tab>\n</Tabs>\n"
+)
+
+
+def test_a_mintlify_update_is_a_release_heading() -> None:
+    # mem0 2.0.18's changelog/sdk.mdx: 223 releases ran into 25 parts of "SDK & Tools", each
+    # release's date lost; 29 changelog sections -> 277, one a release.
+    assert outline(CHANGELOG, "changelog.mdx") == [
+        ("SDK", "Intro.\n\nPython"),
+        ("2026-08-11 — v2.0.18", "Bug Fixes:\n\n- Core: Escape `%`."),
+        ("2026-08-05 — v2.0.17", "New Features:\n\n- Add `x`."),
+    ]
+
+
+def test_an_update_without_a_label_or_outside_mdx_is_no_heading() -> None:
+    page = (
+        "# Log\n\n<Update>\n\nFixed.\n\n</Update>\n\n"
+        "<Update description='  '>\n\nMore.\n\n</Update>\n"
+    )
+    assert outline(page, "log.mdx") == [("Log", "Fixed.\n\nMore.")]
+    # A Vue or plain HTML page's <Update> is no Mintlify changelog.
+    assert [h for h, _ in outline(CHANGELOG, "changelog.md")] == ["SDK"]
+    huge = f'# Log\n\n<Update label="{"x" * 200_000}">\n\nFixed.\n\n</Update>\n'
+    assert len(outline(huge, "log.mdx")) == 2
