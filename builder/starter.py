@@ -32,6 +32,7 @@ _PROJECT_SETTING = {
     "jupyterbook": "jupyterbook",
     "quarto": "auto",  # no setting of its own: "auto" reads _quarto.yml
     "docsify": "auto",  # and its index.html
+    "gitbook": "auto",  # and its SUMMARY.md
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -48,6 +49,7 @@ _KIND_NAMES = {
     "jupyterbook": "Jupyter Book",
     "quarto": "Quarto",
     "docsify": "docsify",
+    "gitbook": "GitBook",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -19,6 +19,8 @@ from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
+from builder.projects.gitbook import CONFIG_NAME as GITBOOK_CONFIG
+from builder.projects.gitbook import read_gitbook
 from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
@@ -172,6 +174,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if files == "markdown" and read_docsify(root / folder) is not None:
             found.append(f"{folder}/: docsify, pages in the order of its sidebar")
             return "docsify", folder, None
+        if files == "markdown" and (gitbook := read_gitbook(root / folder, root)) is not None:
+            where = f"{folder}/{gitbook.config_file}" if folder != "." else gitbook.config_file
+            if gitbook.config_file == GITBOOK_CONFIG and not (root / where).is_file():
+                where = posixpath.join(posixpath.dirname(folder), GITBOOK_CONFIG)
+            found.append(f"{where}: GitBook, pages in {folder}/ in the order of its summary")
+            return "gitbook", folder, None
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
@@ -385,6 +393,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),
         "docsify": ("**/*.md",),
+        "gitbook": ("**/*.md",),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),
