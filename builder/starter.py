@@ -33,6 +33,7 @@ _PROJECT_SETTING = {
     "quarto": "auto",  # no setting of its own: "auto" reads _quarto.yml
     "docsify": "auto",  # and its index.html
     "gitbook": "auto",  # and its SUMMARY.md
+    "nextra": "auto",  # and its _meta files
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -50,6 +51,7 @@ _KIND_NAMES = {
     "quarto": "Quarto",
     "docsify": "docsify",
     "gitbook": "GitBook",
+    "nextra": "Nextra",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

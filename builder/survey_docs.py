@@ -42,6 +42,7 @@ from builder.survey_mkdocs import (
     mkdocs_docs_folder,
     mkdocs_settings,
 )
+from builder.survey_nextra import nextra_docs
 from builder.survey_starlight import starlight_docs
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
@@ -154,6 +155,13 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if starlight is not None:
             found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")
             return "markdown", starlight[1], None
+    for folder in (*DOCS_FOLDERS, "."):
+        nextra = nextra_docs(root, folder)
+        if nextra is not None:
+            found.append(
+                f"{nextra[0]}: Nextra, pages in {nextra[1]}/ in the order of its _meta files"
+            )
+            return "nextra", nextra[1], None
     for folder in (*DOCS_FOLDERS, *HUGO_FOLDERS, "."):
         hugo = hugo_docs(root, folder)
         if hugo is not None:
@@ -394,6 +402,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "markdown": ("**/*.md",),
         "docsify": ("**/*.md",),
         "gitbook": ("**/*.md",),
+        "nextra": ("**/*.md", "**/*.mdx"),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

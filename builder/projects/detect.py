@@ -39,6 +39,7 @@ from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
+from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx
 from builder.projects.sphinx_external_toc import external_toc_order
@@ -100,6 +101,8 @@ def read_project_layout(
         return docsify
     if project == "auto" and (gitbook := read_gitbook(directory, bound)) is not None:
         return gitbook
+    if project == "auto" and (nextra := read_nextra(directory)) is not None:
+        return nextra
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)

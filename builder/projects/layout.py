@@ -31,7 +31,7 @@ class ProjectLayout:
     ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
     """
 
-    # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook", "gitbook" or "none"
+    # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook", "gitbook", "nextra" or "none"
     kind: str = "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
