@@ -34,6 +34,7 @@ _PROJECT_SETTING = {
     "docsify": "auto",  # and its index.html
     "gitbook": "auto",  # and its SUMMARY.md
     "nextra": "auto",  # and its _meta files
+    "hugo": "auto",  # and its pages' weights
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -52,6 +53,7 @@ _KIND_NAMES = {
     "docsify": "docsify",
     "gitbook": "GitBook",
     "nextra": "Nextra",
+    "hugo": "Hugo",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

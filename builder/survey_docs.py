@@ -21,6 +21,8 @@ from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
 from builder.projects.gitbook import CONFIG_NAME as GITBOOK_CONFIG
 from builder.projects.gitbook import read_gitbook
+from builder.projects.hugo_site import SITE_FOLDERS as HUGO_FOLDERS
+from builder.projects.hugo_site import hugo_docs
 from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
@@ -34,8 +36,6 @@ from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
 from builder.survey_html import are_docs
-from builder.survey_hugo import SITE_FOLDERS as HUGO_FOLDERS
-from builder.survey_hugo import hugo_docs
 from builder.survey_mkdocs import (
     lone_mkdocs_config,
     mkdocs_configs,
@@ -165,8 +165,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     for folder in (*DOCS_FOLDERS, *HUGO_FOLDERS, "."):
         hugo = hugo_docs(root, folder)
         if hugo is not None:
-            found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/")
-            return "markdown", hugo[1], None
+            found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/ in the order of their weights")
+            return "hugo", hugo[1], None
     for folder in (*DOCS_FOLDERS, "."):
         # Before the project's own files, after a docs folder's: the one MkDocs site in another
         # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).
@@ -403,6 +403,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "docsify": ("**/*.md",),
         "gitbook": ("**/*.md",),
         "nextra": ("**/*.md", "**/*.mdx"),
+        "hugo": ("**/*.md",),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

@@ -30,6 +30,7 @@ from builder.projects.docusaurus_pages import doc_pages, sidebar_order
 from builder.projects.generated_owners import generated_owners
 from builder.projects.gitbook import SUMMARY_NAME as GITBOOK_SUMMARY
 from builder.projects.gitbook import read_gitbook
+from builder.projects.hugo import read_hugo
 from builder.projects.jupyter_book import (
     complete_jupyter_book,
     find_jupyter_book,
@@ -103,6 +104,8 @@ def read_project_layout(
         return gitbook
     if project == "auto" and (nextra := read_nextra(directory)) is not None:
         return nextra
+    if project == "auto" and (hugo := read_hugo(directory, bound)) is not None:
+        return hugo
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)

@@ -1,4 +1,5 @@
-"""Find a Hugo site's pages for ``docbuild init`` (builder.survey_docs).
+"""Find a Hugo site's content folder: its pages, for ``docbuild init`` (builder.survey_docs) and
+the build (builder.projects.hugo).
 
 A Hugo site's pages are the Markdown files of its content folder (``contentDir``, default
 ``content/``; a multilingual Docsy site's default language's, ``content/en``). The rest of

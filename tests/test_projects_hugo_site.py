@@ -1,11 +1,12 @@
-"""builder.survey_hugo: init reads a Hugo site's content folder, not its themes' templates."""
+"""builder.projects.hugo_site: init reads a Hugo site's content folder, not its themes'
+templates."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from builder.projects.hugo_site import hugo_docs
 from builder.survey import survey_project
-from builder.survey_hugo import hugo_docs
 
 TEMPLATE = '<h1>{{ i18n "error_page_title" }}</h1>\n<p>{{ .Site.Home.Permalink }}</p>\n'
 
@@ -31,8 +32,10 @@ def test_a_hugo_site_s_pages_are_its_content_folder(tmp_path: Path) -> None:
         },
     )
     survey = survey_project(tmp_path)
-    assert (survey.kind, survey.docs) == ("markdown", "docs/content")
-    assert "docs/hugo.toml: Hugo, pages in docs/content/" in survey.found
+    assert (survey.kind, survey.docs) == ("hugo", "docs/content")
+    assert "docs/hugo.toml: Hugo, pages in docs/content/ in the order of their weights" in (
+        survey.found
+    )
     assert survey.include == ("**/*.md",)
 
 
