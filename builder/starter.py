@@ -35,6 +35,7 @@ _PROJECT_SETTING = {
     "gitbook": "auto",  # and its SUMMARY.md
     "nextra": "auto",  # and its _meta files
     "hugo": "auto",  # and its pages' weights
+    "mintlify": "auto",  # and its docs.json
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -54,6 +55,7 @@ _KIND_NAMES = {
     "gitbook": "GitBook",
     "nextra": "Nextra",
     "hugo": "Hugo",
+    "mintlify": "Mintlify",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -44,7 +44,16 @@ from builder.version_file import version_from_file, version_in_package
 from schemas.versions import is_version
 
 # Docs of plain files (no docs tool): no page of theirs names the code.
-_PLAIN_KINDS = ("markdown", "rst", "markdown+rst", "docsify", "gitbook", "nextra", "hugo")
+_PLAIN_KINDS = (
+    "markdown",
+    "rst",
+    "markdown+rst",
+    "docsify",
+    "gitbook",
+    "nextra",
+    "hugo",
+    "mintlify",
+)
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
 # reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,

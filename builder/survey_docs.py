@@ -26,6 +26,7 @@ from builder.projects.hugo_site import hugo_docs
 from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
+from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
@@ -155,6 +156,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if starlight is not None:
             found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")
             return "markdown", starlight[1], None
+    for folder in (*DOCS_FOLDERS, "."):
+        mintlify = find_mintlify_config(root / folder)
+        if mintlify is not None:
+            where = mintlify.relative_to(root).as_posix()
+            found.append(f"{where}: Mintlify, pages in the order of its navigation")
+            return "mintlify", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         nextra = nextra_docs(root, folder)
         if nextra is not None:
@@ -404,6 +411,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "gitbook": ("**/*.md",),
         "nextra": ("**/*.md", "**/*.mdx"),
         "hugo": ("**/*.md",),
+        "mintlify": ("**/*.mdx", "**/*.md"),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

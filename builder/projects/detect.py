@@ -39,6 +39,7 @@ from builder.projects.jupyter_book import (
 from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
+from builder.projects.mintlify import read_mintlify
 from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
 from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
@@ -106,6 +107,8 @@ def read_project_layout(
         return nextra
     if project == "auto" and (hugo := read_hugo(directory, bound)) is not None:
         return hugo
+    if project == "auto" and (mintlify := read_mintlify(directory)) is not None:
+        return mintlify
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)
