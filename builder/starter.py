@@ -32,6 +32,10 @@ _PROJECT_SETTING = {
     "jupyterbook": "jupyterbook",
     "quarto": "auto",  # no setting of its own: "auto" reads _quarto.yml
     "docsify": "auto",  # and its index.html
+    "gitbook": "auto",  # and its SUMMARY.md
+    "nextra": "auto",  # and its _meta files
+    "hugo": "auto",  # and its pages' weights
+    "mintlify": "auto",  # and its docs.json
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -48,6 +52,10 @@ _KIND_NAMES = {
     "jupyterbook": "Jupyter Book",
     "quarto": "Quarto",
     "docsify": "docsify",
+    "gitbook": "GitBook",
+    "nextra": "Nextra",
+    "hugo": "Hugo",
+    "mintlify": "Mintlify",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -37,12 +37,23 @@ from builder.survey_docs import (
 )
 from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versioned_docs
 from builder.survey_git import VersionTags, pages_url, version_tags
+from builder.survey_jekyll import PAGES as JEKYLL_PAGES
+from builder.survey_jekyll import jekyll_site
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import version_from_file, version_in_package
 from schemas.versions import is_version
 
 # Docs of plain files (no docs tool): no page of theirs names the code.
-_PLAIN_KINDS = ("markdown", "rst", "markdown+rst", "docsify")
+_PLAIN_KINDS = (
+    "markdown",
+    "rst",
+    "markdown+rst",
+    "docsify",
+    "gitbook",
+    "nextra",
+    "hugo",
+    "mintlify",
+)
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
 # reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,
@@ -183,6 +194,12 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
     exclude = exclude_patterns(kind, docs, root / docs)
+    jekyll = jekyll_site(root / docs) if kind.startswith("markdown") or kind == "html" else None
+    if jekyll is not None:  # its Markdown and HTML pages, whichever it has more of
+        where = posixpath.join(docs, jekyll.config).removeprefix("./")
+        found.append(f"{where}: Jekyll, its Markdown and HTML pages, not its templates")
+        include = tuple(dict.fromkeys((*include, *JEKYLL_PAGES)))
+        exclude = (*exclude, *jekyll.exclude)
     if built is not None:
         exclude = (*exclude, _SPHINX_ASSETS)
     pages = _package_pages(root, kind, docs, metadata.get("packages", ()))

@@ -19,9 +19,14 @@ from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
 from builder.projects.gen_files import generated_pages
+from builder.projects.gitbook import CONFIG_NAME as GITBOOK_CONFIG
+from builder.projects.gitbook import read_gitbook
+from builder.projects.hugo_site import SITE_FOLDERS as HUGO_FOLDERS
+from builder.projects.hugo_site import hugo_docs
 from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
+from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
@@ -38,6 +43,7 @@ from builder.survey_mkdocs import (
     mkdocs_docs_folder,
     mkdocs_settings,
 )
+from builder.survey_nextra import nextra_docs
 from builder.survey_starlight import starlight_docs
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
@@ -81,9 +87,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
     a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
-    project's _quarto.yml, an Astro Starlight site's src/content/docs, then a docs folder of
-    Markdown, reST or HTML files, then the one MkDocs config in another folder of the project,
-    then the project."""
+    project's _quarto.yml, an Astro Starlight site's src/content/docs, a Hugo site's content
+    folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs config in
+    another folder of the project, then the project."""
     for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
@@ -151,6 +157,24 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")
             return "markdown", starlight[1], None
     for folder in (*DOCS_FOLDERS, "."):
+        mintlify = find_mintlify_config(root / folder)
+        if mintlify is not None:
+            where = mintlify.relative_to(root).as_posix()
+            found.append(f"{where}: Mintlify, pages in the order of its navigation")
+            return "mintlify", folder, None
+    for folder in (*DOCS_FOLDERS, "."):
+        nextra = nextra_docs(root, folder)
+        if nextra is not None:
+            found.append(
+                f"{nextra[0]}: Nextra, pages in {nextra[1]}/ in the order of its _meta files"
+            )
+            return "nextra", nextra[1], None
+    for folder in (*DOCS_FOLDERS, *HUGO_FOLDERS, "."):
+        hugo = hugo_docs(root, folder)
+        if hugo is not None:
+            found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/ in the order of their weights")
+            return "hugo", hugo[1], None
+    for folder in (*DOCS_FOLDERS, "."):
         # Before the project's own files, after a docs folder's: the one MkDocs site in another
         # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).
         lone = _lone_mkdocs_config(root) if folder == "." else None
@@ -165,6 +189,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if files == "markdown" and read_docsify(root / folder) is not None:
             found.append(f"{folder}/: docsify, pages in the order of its sidebar")
             return "docsify", folder, None
+        if files == "markdown" and (gitbook := read_gitbook(root / folder, root)) is not None:
+            where = f"{folder}/{gitbook.config_file}" if folder != "." else gitbook.config_file
+            if gitbook.config_file == GITBOOK_CONFIG and not (root / where).is_file():
+                where = posixpath.join(posixpath.dirname(folder), GITBOOK_CONFIG)
+            found.append(f"{where}: GitBook, pages in {folder}/ in the order of its summary")
+            return "gitbook", folder, None
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
@@ -378,6 +408,10 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "myst": ("**/*.md", "**/*.rst"),
         "markdown": ("**/*.md",),
         "docsify": ("**/*.md",),
+        "gitbook": ("**/*.md",),
+        "nextra": ("**/*.md", "**/*.mdx"),
+        "hugo": ("**/*.md",),
+        "mintlify": ("**/*.mdx", "**/*.md"),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

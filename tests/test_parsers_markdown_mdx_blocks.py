@@ -146,3 +146,56 @@ def test_an_html_element_in_capitals_stays_a_commonmark_html_block() -> None:
     # '<TABLE>' is no component: its lines up to a blank line are HTML, as GitHub reads them.
     text = "# A\n\n<TABLE>\n**raw**\n</TABLE>\n"
     assert outline(text, "a.md") == [("A", "**raw**")]
+
+
+def test_an_element_in_a_prop_s_expression_is_part_of_its_tag() -> None:
+    # mem0 2.0.18's integrations.mdx: <Card title="AgentOps" icon={<svg>...</svg>}> read as
+    # raw markup ('<Card title="AgentOps" icon={    } href=...') and a one-line
+    # icon={<Icon />} lost the card's title.
+    page = (
+        "# Integrations\n\n<CardGroup cols={2}>\n"
+        '  <Card title="One" icon={<Icon name="x" />} href="/one">\n    First.\n  </Card>\n'
+        '  <Card\n    title="Two"\n    icon={\n      <svg width="25" viewBox="0 0 30 36">\n'
+        '      <path d="M10.4 6.4Z" fill="#8F74E0"></path>\n      </svg>\n    }\n'
+        '    href="/two"\n  >\n    Second.\n  </Card>\n</CardGroup>\n'
+    )
+    assert outline(page, "integrations.mdx") == [
+        ("Integrations", "One\n\nFirst.\n\nTwo\n\nSecond.")
+    ]
+
+
+def test_unclosed_expressions_holding_tags_read_in_linear_time() -> None:
+    # A tag inside an expression holds no brace, so no failed expression rescans another's.
+    for page in ("<c y={>" * 20_000, "<a x={<b> " * 20_000, "<A x={{{{{{" + "<b>" * 30_000):
+        assert parse(page, "hostile.mdx").sections
+
+
+CHANGELOG = (
+    '---\ntitle: SDK\n---\n\nIntro.\n\n<Tabs>\n<Tab title="Python">\n\n'
+    '<Update label="2026-08-11" description="v2.0.18">\n\n'
+    "**Bug Fixes:**\n- **Core:** Escape `%`.\n\n</Update>\n\n"
+    '<Update label="2026-08-05" description="v2.0.17">\n\n'
+    "**New Features:**\n- Add `x`.\n\n</Update>\n</Tab>\n</Tabs>\n"
+)
+
+
+def test_a_mintlify_update_is_a_release_heading() -> None:
+    # mem0 2.0.18's changelog/sdk.mdx: 223 releases ran into 25 parts of "SDK & Tools", each
+    # release's date lost; 29 changelog sections -> 277, one a release.
+    assert outline(CHANGELOG, "changelog.mdx") == [
+        ("SDK", "Intro.\n\nPython"),
+        ("2026-08-11 — v2.0.18", "Bug Fixes:\n\n- Core: Escape `%`."),
+        ("2026-08-05 — v2.0.17", "New Features:\n\n- Add `x`."),
+    ]
+
+
+def test_an_update_without_a_label_or_outside_mdx_is_no_heading() -> None:
+    page = (
+        "# Log\n\n<Update>\n\nFixed.\n\n</Update>\n\n"
+        "<Update description='  '>\n\nMore.\n\n</Update>\n"
+    )
+    assert outline(page, "log.mdx") == [("Log", "Fixed.\n\nMore.")]
+    # A Vue or plain HTML page's <Update> is no Mintlify changelog.
+    assert [h for h, _ in outline(CHANGELOG, "changelog.md")] == ["SDK"]
+    huge = f'# Log\n\n<Update label="{"x" * 200_000}">\n\nFixed.\n\n</Update>\n'
+    assert len(outline(huge, "log.mdx")) == 2

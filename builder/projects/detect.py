@@ -28,6 +28,9 @@ from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.docusaurus_pages import doc_pages, sidebar_order
 from builder.projects.generated_owners import generated_owners
+from builder.projects.gitbook import SUMMARY_NAME as GITBOOK_SUMMARY
+from builder.projects.gitbook import read_gitbook
+from builder.projects.hugo import read_hugo
 from builder.projects.jupyter_book import (
     complete_jupyter_book,
     find_jupyter_book,
@@ -36,7 +39,9 @@ from builder.projects.jupyter_book import (
 from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
+from builder.projects.mintlify import read_mintlify
 from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
+from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx
 from builder.projects.sphinx_external_toc import external_toc_order
@@ -96,6 +101,14 @@ def read_project_layout(
         return read_quarto(quarto)
     if project == "auto" and (docsify := read_docsify(directory)) is not None:
         return docsify
+    if project == "auto" and (gitbook := read_gitbook(directory, bound)) is not None:
+        return gitbook
+    if project == "auto" and (nextra := read_nextra(directory)) is not None:
+        return nextra
+    if project == "auto" and (hugo := read_hugo(directory, bound)) is not None:
+        return hugo
+    if project == "auto" and (mintlify := read_mintlify(directory)) is not None:
+        return mintlify
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)
@@ -235,7 +248,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return _docusaurus_layout(layout, candidates)
     if layout.kind == "jupyterbook" and layout.config_file:
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
-    if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook") and layout.config_file:
+    if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook", "gitbook") and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
         nav = _NAVIGATION.get(layout.kind, "sidebar")
@@ -253,7 +266,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     return layout
 
 
-_NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME}
+_NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME, "gitbook": GITBOOK_SUMMARY}
 
 
 def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:

@@ -31,7 +31,8 @@ class ProjectLayout:
     ``exclude_patterns``). An empty ``suffixes`` admits every suffix the parsers read.
     """
 
-    # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook" or "none"
+    # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook", "gitbook", "nextra",
+    # "hugo", "mintlify" or "none"
     kind: str = "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""

@@ -38,6 +38,7 @@ from builder.parsers.html.body_text import (
     text_of,
 )
 from builder.parsers.html.content_end import load_main
+from builder.parsers.html.front_matter import split_front_matter
 from builder.parsers.html.generated_pages import (
     generated_index,
     generated_listing,
@@ -81,6 +82,9 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
     caller has it); raise UnreadableDocument for an index or search page Sphinx generated, a
     source listing, a redirect stub or the not-found page."""
+    front_title, shown = split_front_matter(text)
+    if shown is not text:  # the bytes given are no longer the text's
+        text, utf8 = shown, None
     head = read_head(text)
     skipped = stub_page(head, relpath) or generated_listing(head, relpath)
     if skipped:
@@ -127,6 +131,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # 60) is headed by its <title>, which its sections' paths name as an <h1> would be; one
     # whose first heading is its title (DocBook XSL's page of a section) is headed by that,
     # named once (Linux-PAM 1.5.2's guides: 350 of 449 sections named it twice).
+    titled = titled or front_title
     walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
     walker.enclosed = javadoc_comments(root) if head.names(JAVADOC) else frozenset()
     walker.title_heads_page = not h1 and bool(titled) and not opens_with_title(root, titled)

@@ -8,7 +8,8 @@ row's cells share one line, "a | b", as a Markdown table's do), and
 holding ``{...}`` expressions (even ones containing ``>``) are recognised as part of their
 tag, so MDX components such as ``<Tabs values={[...]}>`` disappear while their text children
 stay; a ``<TabItem>`` leaves its label (or value) on a line of its own, so the tabs' contents
-stay told apart, and any other component its ``title`` and ``description`` props.
+stay told apart, and any other component its ``title`` and ``description`` props; Mintlify's
+changelog entry, ``<Update label=... description=...>``, a heading.
 """
 
 from __future__ import annotations
@@ -30,16 +31,24 @@ from builder.parsers.markdown.field_props import field_line
 _EXPRESSION_DEPTH = 6
 
 
+# An element inside an expression: Mintlify's and Docusaurus' icon={<svg ...>...</svg>},
+# icon={<FaGithub />}. It holds no brace, so no tag a failed expression scans over can open
+# an expression of its own.
+_ELEMENT = r"<[^<>{}]*>"
+
+
 def _braces(depth: int) -> str:
-    """A ``{...}`` expression whose braces nest at most ``depth`` deep, none holding a "<"."""
-    pattern = r"\{[^{}<]*\}"
+    """A ``{...}`` expression whose braces nest at most ``depth`` deep, any "<" in it opening
+    an _ELEMENT."""
+    pattern = rf"\{{[^{{}}<]*(?:{_ELEMENT}[^{{}}<]*)*\}}"
     for _ in range(depth - 1):
-        pattern = rf"\{{[^{{}}<]*(?:{pattern}[^{{}}<]*)*\}}"
+        pattern = rf"\{{[^{{}}<]*(?:(?:{pattern}|{_ELEMENT})[^{{}}<]*)*\}}"
     return pattern
 
 
-# Every alternative stops at the next "<", so a failed match never rescans past it: the scan
-# stays linear even on long lines of unbalanced quotes or brackets.
+# Every alternative stops at the next "<" that opens no brace-less element, so a failed match
+# never rescans past it: the scan stays linear even on long lines of unbalanced quotes or
+# brackets.
 ATTRIBUTES = rf"""(?:"[^"<]*"|'[^'<]*'|{_braces(_EXPRESSION_DEPTH)}|[^<>"'{{}}])*+"""
 _MARKUP = re.compile(
     r"<!--(?:.*?-->|.*)"
@@ -82,6 +91,10 @@ _DESCRIPTION = re.compile(
     r"""(?:^|\s)description\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
 HTML_ELEMENTS = frozenset(html_definitions.tags)
+# Mintlify's changelog entry, <Update label="2024-10-11" description="v0.1.0">: a release, an
+# entry of the page's table of contents, so a heading at its top level.
+_RELEASE_COMPONENT = "Update"
+RELEASE_LEVEL = 2
 _SPACES = re.compile(r"[ \t\r\n\f\v]+")
 _HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _CENTERED = re.compile(r"""align\s*=\s*["']?center|text-align\s*:\s*center""", re.IGNORECASE)
@@ -204,7 +217,9 @@ def split_html(markup: str, *, mdx: bool = False) -> list[HtmlHeading | HtmlText
             # a custom element is Vue's too (VuePress' <code-block title="JSON Schema">).
             capitalised = name[0].isupper() and not match.group(1)
             custom = "-" in name and not match.group(1)
-            if custom or (capitalised and (mdx or name.lower() not in HTML_ELEMENTS)):
+            if name == _RELEASE_COMPONENT and mdx and not match.group(1):
+                scan.add_release(match.group(3), tag_line)
+            elif custom or (capitalised and (mdx or name.lower() not in HTML_ELEMENTS)):
                 scan.add_component_title(name, match.group(3), tag_line)
     scan.add_text(_text_shown(markup[position:], mdx), line)
     scan.close_heading()
@@ -317,6 +332,18 @@ class _Scan:
             return  # inside a line of text: an inline component, whose title is a tooltip
         self.chunk_line = line if self.chunk_line < 0 else self.chunk_line
         self.pieces.append("".join(f"\n{html.unescape(text)}\n" for text in shown))
+
+    def add_release(self, attributes: str, line: int) -> None:
+        """A changelog entry's label and description as a heading: each release a section,
+        where they ran into one another (mem0's sdk.mdx, 25 parts of SDK & Tools)."""
+        label = _tab_label(attributes)
+        description = _prop(attributes, "description", _DESCRIPTION)
+        text = " — ".join(html.unescape(p).strip() for p in (label, description) if p.strip())
+        if not text or self.skipping or self.heading is not None:
+            self.add_component_title(_RELEASE_COMPONENT, attributes, line)
+            return
+        self.flush_text()
+        self.parts.append(HtmlHeading(RELEASE_LEVEL, _SPACES.sub(" ", text), "", line))
 
     def close_heading(self) -> None:
         if self.heading is not None:

@@ -55,6 +55,11 @@ from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitb
 from builder.parsers.markdown.heading_attributes import split_heading_id
 from builder.parsers.markdown.home_page import home_page_text
 from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes
+from builder.parsers.markdown.kramdown_callouts import (
+    has_kramdown_callouts,
+    rewrite_kramdown_callouts,
+)
+from builder.parsers.markdown.liquid_tags import has_liquid_tags, rewrite_liquid_tags
 from builder.parsers.markdown.macro_calls import expand_macro_calls, has_macro_calls
 from builder.parsers.markdown.material_shortcodes import (
     expand_material_shortcodes,
@@ -472,6 +477,10 @@ def parse(
     if defined and has_macro_calls(text, defined):  # mkdocs-macros renders them first
         page = expand_macro_calls(replace(page, text=text), defined)
         text = page.text
+    if has_kramdown_callouts(text):  # just-the-docs draws the block after it as a callout
+        text = rewrite_kramdown_callouts(text)
+    if tags and has_liquid_tags(text):  # Jekyll renders them before Markdown is read
+        text = rewrite_liquid_tags(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text, rendered=macros)
     if has_frontmatter_references(text):  # VitePress compiles the page as a Vue template
