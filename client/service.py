@@ -214,6 +214,10 @@ class DocService:
         # the old catalog and is cached under the new one's key.
         self.data.refresh_if_due()
         entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
+        if entry is None and ":" not in text:
+            # A Python distribution's name as code spells it (more_itertools for the id
+            # more-itertools) is its PyPI name, which PyPI compares with separators alike.
+            entry = self._named(f"pypi:{text}")
         if entry is not None:
             return entry
         raise UnknownLibrary(text, self._nearest_ids(text))

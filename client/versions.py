@@ -161,9 +161,10 @@ _RANGE_VERSION = re.compile(r"\d+(?:\.\d+)*")
 def select_version(requested: str | None, available: Sequence[str]) -> VersionChoice:
     """The version that answers ``requested`` among ``available``; raise VersionNotFound if none.
 
-    Nothing or ``latest`` (any case) is the newest stable release, or the newest prerelease when
-    there is no stable one. An exact version may carry a ``v`` prefix and build metadata. A
-    prefix (``5``, ``5.1``, ``5.x``, ``5.*``, ``5.1.x``) is the newest release that starts with it.
+    Nothing, ``latest`` or ``stable`` (any case) is the newest stable release, or the newest
+    prerelease when there is no stable one (a version named ``stable`` is served as itself).
+    An exact version may carry a ``v`` prefix and build metadata. A prefix (``5``, ``5.1``,
+    ``5.x``, ``5.*``, ``5.1.x``) is the newest release that starts with it.
     A pin (``==5.1.0``, ``===5.1.0``, ``=5.1.0``, ``==5.1.*``) is the version or prefix it names;
     a range (``>=5``, ``~=5.1``, ``^5.1.0``) is refused, saying what to give instead.
     """
@@ -173,7 +174,10 @@ def select_version(requested: str | None, available: Sequence[str]) -> VersionCh
     if not ordered:
         raise VersionNotFound("the library lists no versions")
     pin = _PIN.match(requested or "")
-    if requested is None or not requested.strip() or requested.strip().casefold() == "latest":
+    asked = (requested or "").strip().casefold()
+    # "stable" is how Read the Docs names the newest release; a version so named comes first.
+    latest = not asked or asked == "latest" or (asked == "stable" and "stable" not in available)
+    if requested is None or latest:
         choice = _latest(ordered)
     elif pin is not None:
         pinned = _exact(pin.group(1), ordered) or _prefix(pin.group(1), ordered)

@@ -145,6 +145,16 @@ def test_a_pypi_name_stands_for_the_id_as_pypi_compares_names(
         service.releases("npm:dirty_equals")
 
 
+@pytest.mark.parametrize("name", ["dirty_equals", "Dirty.Equals"])
+def test_a_bare_name_pypi_spells_alike_stands_for_the_id(service: DocService, name: str) -> None:
+    # An agent passed more_itertools, the package as its code imports it, and got only "did
+    # you mean more-itertools?".
+    answer = to_builtins(service.releases(name))
+    assert (answer["id"], answer["resolvedFrom"]) == ("dirty-equals", name)
+    with pytest.raises(NotFound):
+        service.releases("dirty__equals_x")
+
+
 @pytest.mark.parametrize("focus", ["click", "Click", "`click`"])
 def test_extract_of_the_library_s_own_name_is_its_opening(service: DocService, focus: str) -> None:
     # A search of click's docs for "click" answered click.pause (the word is in every section):

@@ -21,6 +21,10 @@ PEP440 = ["2.0.0rc1", "1.0.post1", "1.0", "1.0rc2", "2024.1", "2023.12.1", "1.0.
         ("latest", EXPRESS, "5.1.0", "latest"),
         ("LATEST", EXPRESS, "5.1.0", "latest"),
         ("Latest", EXPRESS, "5.1.0", "latest"),
+        # Read the Docs' name for the newest release; a version named so is itself.
+        ("stable", EXPRESS, "5.1.0", "latest"),
+        (" Stable ", EXPRESS, "5.1.0", "latest"),
+        ("stable", ["stable", "2.0.0"], "stable", "exact"),
         # Order of the list does not matter.
         (None, list(reversed(EXPRESS)), "5.1.0", "latest"),
         # A prerelease never beats a stable release for latest...
