@@ -25,6 +25,7 @@ from builder.parsers.html.body_text import (
     text_of,
 )
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
+from builder.parsers.html.fragment_lists import fragment_lists
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
 from builder.parsers.html.page_head import DOCBOOK_XSL, PageHead
 from builder.parsers.html.top_links import top_links
@@ -290,6 +291,7 @@ def strip_chrome(
     )
     flagged.update(generator_chrome(root, source, head))
     flagged.update(top_links(root, source))
+    flagged.update(fragment_lists(root))
     if sphinx and (source is None or _GENERATED_PAGE_REF.search(source)):
         flagged.update(_generated_page_items(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
