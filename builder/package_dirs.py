@@ -7,6 +7,9 @@ scikit-build-core take them from.
 ``docbuild init`` looks for the package beside the docs, in ``src/`` and in the project
 folder; a project that keeps it elsewhere says where here (PyLD 3.2.0's ``lib/pyld``, whose
 mkdocstrings pages then named objects 'not found in the code').
+
+A package mapped to a folder of another name (psycopg2 2.9's ``package_dir={'psycopg2':
+'lib'}``) is read from that folder under its own name: ``renamed_packages``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,61 @@ def declared_package_dirs(root: Path) -> tuple[str, ...]:
     found = [*_pyproject_dirs(root), *_setup_cfg_dirs(root), *_setup_py_dirs(root)]
     kept = [folder for given in found if (folder := _inside(given)) is not None]
     return tuple(dict.fromkeys(kept))
+
+
+def renamed_packages(root: Path) -> tuple[tuple[str, str], ...]:
+    """The top-level packages the configuration maps to a folder of another name, as
+    (package, relative folder inside ``root``) pairs, the first mapping of a name kept."""
+    found: dict[str, str] = {}
+    for mapping in _package_dir_maps(root):
+        for name, given in mapping.items():
+            if not isinstance(name, str) or not name.isidentifier() or not isinstance(given, str):
+                continue  # the root package (""), a subpackage ("a.b") or no literal folder
+            folder = _inside(given)
+            if folder is not None and folder != name:
+                found.setdefault(name, folder)
+    return tuple(found.items())
+
+
+def _package_dir_maps(root: Path) -> list[dict[Any, Any]]:
+    """Each ``package_dir`` table the project's pyproject.toml, setup.cfg and setup.py give."""
+    maps: list[dict[Any, Any]] = []
+    text = _read(root / "pyproject.toml")
+    try:
+        document = tomllib.loads(text) if text else {}
+    except UNREADABLE_TOML:
+        document = {}
+    tool = document.get("tool", {})
+    setuptools = tool.get("setuptools", {}) if isinstance(tool, dict) else {}
+    if isinstance(setuptools, dict) and isinstance(setuptools.get("package-dir"), dict):
+        maps.append(setuptools["package-dir"])
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read_string(_read(root / "setup.cfg") or "")
+    except configparser.Error:
+        parser.clear()
+    lines = parser.get("options", "package_dir", fallback="").splitlines()
+    pairs = (line.partition("=") for line in lines)
+    maps.append({name.strip(): folder.strip() for name, equals, folder in pairs if equals})
+    for call in _setup_calls(root):
+        mapping = _literal(call["package_dir"]) if "package_dir" in call else None
+        if isinstance(mapping, dict):
+            maps.append(mapping)
+    return maps
+
+
+def _setup_calls(root: Path) -> list[dict[str, ast.expr]]:
+    """The keywords of each ``setup(...)`` call in the project's setup.py."""
+    try:
+        tree = ast.parse(_read(root / "setup.py") or "")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [
+        {k.arg: k.value for k in node.keywords if k.arg}
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup"
+    ]
 
 
 def _inside(folder: str) -> str | None:

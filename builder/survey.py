@@ -8,12 +8,9 @@ Nothing is run: configs are read as data, git is asked for tags and trees only.
 
 from __future__ import annotations
 
-import email.parser
-import json
 import os
 import posixpath
 import re
-import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,6 +24,7 @@ from builder.built_sphinx import (
 )
 from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.package_dirs import declared_package_dirs
+from builder.project_metadata import project_metadata
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
@@ -39,8 +37,7 @@ from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versi
 from builder.survey_git import VersionTags, pages_url, version_tags
 from builder.survey_jekyll import PAGES as JEKYLL_PAGES
 from builder.survey_jekyll import jekyll_site
-from builder.toml_errors import UNREADABLE_TOML
-from builder.version_file import version_from_file, version_in_package
+from builder.version_file import version_in_package
 from schemas.versions import is_version
 
 # Docs of plain files (no docs tool): no page of theirs names the code.
@@ -144,7 +141,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             base_url=pages_url(root),
         )
     found: list[str] = []
-    metadata = _project_metadata(root, found)
+    metadata = project_metadata(root, found)
     kind, docs, title = docs_kind(root, found)
     built = read_built_sphinx(root / docs) if kind == "html" else None
     if built is not None:
@@ -269,103 +266,6 @@ def library_id_of(name: str) -> str:
     """A catalog id (lowercase letters, digits, ``. _ -``) for a project name."""
     cleaned = _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
     return cleaned or "docs"
-
-
-def _project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
-    """Name, version, summary, homepage and registry names from pyproject.toml or
-    package.json, whichever is there (pyproject first)."""
-    pyproject = root / "pyproject.toml"
-    if pyproject.is_file():
-        try:
-            document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-        except (*UNREADABLE_TOML, OSError):
-            document = {}
-        project = document.get("project", {})
-        if isinstance(project, dict) and isinstance(project.get("name"), str):
-            found.append(f"pyproject.toml: package {project['name']}")
-            urls = project.get("urls")
-            urls = urls if isinstance(urls, dict) else {}
-            version = project.get("version")
-            if not isinstance(version, str):
-                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file.
-                version = _package_info(root).get("version", "")
-                version = version or version_from_file(root, document)
-            return {
-                "name": project["name"],
-                "id": project["name"],
-                "version": version,
-                "summary": project.get("description") or "",
-                "packages": [f"pypi:{project['name'].lower()}"],
-                "homepage": _web_url(urls, ("Documentation", "Homepage", "Source")),
-            }
-    package_info = _package_info(root)
-    if package_info:
-        found.append(f"PKG-INFO: package {package_info['name']} {package_info['version']}")
-        return package_info
-    package_json = root / "package.json"
-    if package_json.is_file():
-        try:
-            package = json.loads(package_json.read_text(encoding="utf-8"))
-        except (ValueError, OSError):
-            package = {}
-        if isinstance(package, dict) and isinstance(package.get("name"), str):
-            found.append(f"package.json: package {package['name']}")
-            homepage = package.get("homepage")
-            return {
-                "name": package["name"],
-                "id": package["name"].lstrip("@").replace("/", "-"),
-                "version": package.get("version")
-                if isinstance(package.get("version"), str)
-                else "",
-                "summary": package.get("description") or "",
-                "packages": [f"npm:{package['name']}"],
-                "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
-            }
-    return {}
-
-
-def _package_info(root: Path) -> dict[str, Any]:
-    """Name, version and summary from PKG-INFO, the metadata a Python source archive carries."""
-    path = root / "PKG-INFO"
-    if not path.is_file():
-        return {}
-    headers = email.parser.HeaderParser().parsestr(
-        path.read_text(encoding="utf-8", errors="replace")
-    )
-    name = headers.get("Name")
-    if not name:
-        return {}
-    homepage = next(
-        (
-            url.strip()
-            for label, _, url in (
-                value.partition(",") for value in headers.get_all("Project-URL", [])
-            )
-            if label.strip().lower() in ("documentation", "homepage", "source")
-            and _is_web(url.strip())
-        ),
-        None,
-    )
-    return {
-        "name": name,
-        "id": name,
-        "version": headers.get("Version") or "",
-        "summary": headers.get("Summary") or "",
-        "packages": [f"pypi:{name.lower()}"],
-        "homepage": homepage,
-    }
-
-
-def _web_url(urls: dict[str, Any], keys: tuple[str, ...]) -> str | None:
-    for key in keys:
-        for name, value in urls.items():
-            if name.lower() == key.lower() and isinstance(value, str) and _is_web(value):
-                return value
-    return None
-
-
-def _is_web(url: str) -> bool:
-    return re.match(r"^https?://[^/\s]+", url) is not None
 
 
 def _source_dir(root: Path, docs: str, name: str) -> str | None:

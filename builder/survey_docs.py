@@ -45,6 +45,7 @@ from builder.survey_mkdocs import (
 )
 from builder.survey_nextra import nextra_docs
 from builder.survey_starlight import starlight_docs
+from builder.workspace_docs import workspace_docs_folders
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey);
@@ -109,13 +110,14 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
             title = settings.get("project")
             return kind, folder, title if isinstance(title, str) else None
-    for folder in (*DOCS_FOLDERS, "."):
+    members = workspace_docs_folders(root)  # a monorepo's docs package (packages/docs)
+    for folder in (*DOCS_FOLDERS, *members, "."):
         vitepress = find_vitepress_config(root / folder)
         if vitepress is not None:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
-    for folder in _docusaurus_folders(root):
+    for folder in (*_docusaurus_folders(root), *members):
         site = root / folder
         site_config = next(
             (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
@@ -151,7 +153,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = quarto.relative_to(root).as_posix()
             found.append(f"{where}: Quarto, pages in the order of its sidebar")
             return "quarto", folder, None
-    for folder in (*DOCS_FOLDERS, "."):
+    for folder in (*DOCS_FOLDERS, *members, "."):
         starlight = starlight_docs(root, folder)
         if starlight is not None:
             found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")

@@ -389,3 +389,28 @@ def test_conf_py_s_folders_are_searched_after_a_given_source_dir(tmp_path: Path)
     assert tree.more_folders == (project / "examples",)
     found = open_source(tree, docs).find("commands.cli", module=True)
     assert found is not None and found.doc[0].text == "The CLI."
+
+
+def test_a_package_setuptools_maps_to_a_folder_of_another_name_is_found(tmp_path: Path) -> None:
+    # psycopg2 2.9.13: package_dir={'psycopg2': 'lib'}; each autodoc entry was not found.
+    project = tmp_path / "project"
+    (project / "doc").mkdir(parents=True)
+    (project / "lib").mkdir()
+    (project / "lib" / "__init__.py").write_text('"""The adapter."""\n', encoding="utf-8")
+    (project / "lib" / "extras.py").write_text(
+        'class DictCursor:\n    """A cursor of dicts."""\n', encoding="utf-8"
+    )
+    (project / "setup.py").write_text(
+        "setup(package_dir={'psycopg2': 'lib', 'away': '../outside', 'linked': 'link'})\n",
+        encoding="utf-8",
+    )
+    # A folder outside the project, and a link from inside to it, are never read.
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "__init__.py").write_text('"""Secret."""\n', encoding="utf-8")
+    (project / "link").symlink_to(tmp_path / "outside")
+    tree = find_code(project / "doc", source_dir=project, project_root=project)
+    assert tree is not None and tree.renamed == (("psycopg2", project / "lib"),)
+    source = open_source(tree, project / "doc")
+    found = source.find("psycopg2.extras.DictCursor")
+    assert found is not None and "A cursor of dicts." in str(found.doc)
+    assert source.find("away") is None and source.find("linked") is None

@@ -47,3 +47,28 @@ def test_other_calls_stay_attributes(tmp_path: Path) -> None:
     for name in ("Renamed", "Called"):
         found = source.find(f"schemas.{name}")
         assert found is not None and found.kind == "attribute"
+
+
+def test_a_subclass_of_a_class_a_metaclass_call_makes_inherits_through_it(
+    tmp_path: Path,
+) -> None:
+    # colander 2.0's Schema(SchemaNode) and TupleSchema(SchemaNode) showed 'Schema()': griffe
+    # leaves the made class out of their bases' order.
+    subclasses = (
+        "\n\nclass Schema(SchemaNode):\n    pass\n\n\n"
+        "class Leaf(Schema):\n    def leaf(self):\n        pass\n\n\n"
+        # A cycle through a made class: Python refuses it, the build must not loop.
+        "class Loop(Back):\n    pass\n\n\n"
+        "Back = type('Back', (Loop,), {})\n"
+    )
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "__init__.py").write_text(_SCHEMA + subclasses, encoding="utf-8")
+    source = package_source(tmp_path)
+    schema = source.find("schemas.Schema")
+    assert schema is not None and schema.signature == "Schema(*arg, **kw)"
+    leaf = source.find("schemas.Leaf")
+    assert leaf is not None and leaf.signature == "Leaf(*arg, **kw)"
+    item = source.find("schemas.Leaf.__getitem__")
+    assert item is not None and item.doc[0].text == "Get a subnode by name."
+    loop = source.find("schemas.Loop")
+    assert loop is not None and loop.signature == "Loop()"

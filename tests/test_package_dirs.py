@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.package_dirs import declared_package_dirs
+from builder.package_dirs import declared_package_dirs, renamed_packages
 
 
 @pytest.mark.parametrize(
@@ -43,3 +43,26 @@ from builder.package_dirs import declared_package_dirs
 def test_declared_package_dirs(tmp_path: Path, name: str, text: str, folders: tuple[str]) -> None:
     (tmp_path / name).write_text(text, encoding="utf-8")
     assert declared_package_dirs(tmp_path) == folders
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "renamed"),
+    [
+        # psycopg2 2.9.13 keeps its package in lib/.
+        ("setup.py", "setup(package_dir={'psycopg2': 'lib'}, packages=['psycopg2'])\n", ...),
+        ("setup.cfg", "[options]\npackage_dir =\n    psycopg2 = lib\n", ...),
+        ("pyproject.toml", '[tool.setuptools.package-dir]\npsycopg2 = "lib"\n', ...),
+        # The root package, a subpackage, a folder of the same name, one outside the project
+        # or not a literal: none.
+        ("setup.py", "setup(package_dir={'': 'lib', 'a.b': 'x', 'c': 'c'})\n", ()),
+        ("setup.py", "setup(package_dir={'pkg': '../elsewhere', 'abs': '/etc'})\n", ()),
+        ("setup.py", "setup(package_dir={'pkg': DIR, 1: 'x'})\n", ()),
+        ("setup.py", "setup(package_dir=\n", ()),
+        ("setup.cfg", "[options\n", ()),
+        ("pyproject.toml", 'tool = "setuptools"\n', ()),
+    ],
+)
+def test_renamed_packages(tmp_path: Path, name: str, text: str, renamed: object) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    expected = (("psycopg2", "lib"),) if renamed is ... else renamed
+    assert renamed_packages(tmp_path) == expected

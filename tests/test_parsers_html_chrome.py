@@ -397,3 +397,46 @@ def test_top_links_are_looked_for_where_the_page_s_bytes_write_one() -> None:
         assert len(top_links(root, source)) == 1, source
     for source in [b"<p>stop</p>", b"<b>desktop</b>", b">topic<", b"top of it<", b""]:
         assert top_links(root, source) == [], source
+
+
+def test_a_box_of_lists_linking_to_the_page_s_own_sections_is_chrome() -> None:
+    # apache2-doc 2.4.71: each page's div#quickview ("Topics", "Directives": a link to each
+    # section below) read as sections repeating the page's headings. Its list of other pages
+    # ("See also") stays, and so does a list among a section's text naming a directive of the
+    # page, or a box list linking to an anchor the page lacks or with words of its own; and
+    # sqlite3-doc 3.40.1's columns of an object's methods (a div holding one list).
+    page = (
+        '<html><body><main><h1>mod_alias</h1><p>Maps URLs.</p><div id="quickview">'
+        '<h3>Topics</h3><ul id="topics"><li><img alt="" src="down.gif"> <a href="#order">'
+        'Order</a></li></ul><h3>Directives</h3><ul id="toc"><li><a href="#alias">Alias</a>'
+        '</li><li><a href="#redirect">Redirect</a></li></ul><h3>See also</h3><ul><li><a '
+        'href="../urlmapping.html">Mapping URLs</a></li></ul><h3>Elsewhere</h3><ul><li><a '
+        'href="#gone">Gone</a></li><li><a href="#alias">Alias</a>, the first</li></ul></div>'
+        '<h2 id="order">Order</h2><p>First redirects.</p>'
+        '<h2><a id="alias">Alias</a></h2><p>Maps one.</p><h3>See also</h3><ul><li><a '
+        'href="#redirect">Redirect</a></li></ul>'
+        '<h2><a name="redirect">Redirect</a></h2><p>Redirects.</p><p>1 Method:</p><div '
+        'class="columns"><ul><li><a href="#alias">Alias</a></li></ul></div></main></body></html>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "mod_alias.html").sections] == [
+        ("mod_alias", "Maps URLs."),
+        ("Topics", ""),  # empty sections are dropped when the build gathers them
+        ("Directives", ""),
+        ("See also", "- Mapping URLs"),
+        ("Elsewhere", "- Gone\n- Alias, the first"),
+        ("Order", "First redirects."),
+        ("Alias", "Maps one."),
+        ("See also", "- Redirect"),
+        ("Redirect", "Redirects.\n\n1 Method:\n\n- Alias"),
+    ]
+
+
+def test_fragment_lists_pass_over_empty_and_deep_boxes() -> None:
+    from lxml import html as lxml_html
+
+    from builder.parsers.html.fragment_lists import fragment_lists
+
+    assert fragment_lists(lxml_html.fromstring('<ul><li><a href="#">x</a></li></ul>')) == []
+    assert fragment_lists(lxml_html.fromstring("<div><ul></ul><ul><li></li></ul></div>")) == []
+    deep = "<ul><li>" * 2000 + '<a href="#a" id="a">a</a>' + "</li></ul>" * 2000
+    assert len(fragment_lists(lxml_html.fromstring(f"<div><div>{deep}</div></div>"))) <= 1

@@ -37,6 +37,22 @@ def test_a_tab_that_shows_no_text_leaves_no_title() -> None:
     assert bodies(parse(text, "input.md")) == ["input.py:\n```python\napp.run()\n```"]
 
 
+def test_a_tab_whose_code_block_has_its_title_shows_the_title_once() -> None:
+    # textual 8.2.8's guide: '=== "actions03.py"' over ```python title="actions03.py" read
+    # 'actions03.py:' twice. A block titled otherwise, or text, keeps the tab's label.
+    text = (
+        "# Links\n\n"
+        '=== "app.py"\n\n    ```python title="app.py"\n    app.run()\n    ```\n\n'
+        '=== "app.tcss"\n\n    ```css title="other.tcss"\n    a {}\n    ```\n\n'
+        '=== "Notes"\n\n    Notes: read them.\n'
+    )
+    assert bodies(parse(text, "links.md")) == [
+        "app.py:\n```python\napp.run()\n```\n\n"
+        "app.tcss:\nother.tcss:\n```css\na {}\n```\n\n"
+        "Notes: Notes: read them."
+    ]
+
+
 def test_vitepress_plugin_tabs_read_as_titled_parts() -> None:
     # vitepress-plugin-tabs: each "== Title" line starts a tab of the "::: tabs" container;
     # elsewhere such a line is text.

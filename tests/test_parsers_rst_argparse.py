@@ -503,3 +503,29 @@ def test_nodefault_and_nodefaultconst_leave_defaults_out(tmp_path: Path) -> None
     none = bodies("   :nodefault:\n   :nodefaultconst:\n")
     assert "(default:" not in none
     assert "- `--mode <mode>`: Mode (fast)." in none  # the help's own %(default)s stays
+
+
+def test_a_directive_naming_no_parser_reads_the_project_s_one_command(tmp_path: Path) -> None:
+    # Streamlink 8.6.3's cli.rst: '.. argparse::' alone (its own directive defaults to its
+    # command's parser); the page lost its whole command line. Its setup.py declares the script.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "setup.py").write_text(
+        'entry_points = {"console_scripts": ["pystack=tool.cli:get_parser"]}\n'
+        "setup(entry_points=entry_points)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "tool").mkdir()
+    (tmp_path / "tool" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "tool" / "cli.py").write_text(CODE, encoding="utf-8")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    reader = IncludeReader(include_root(tmp_path / "docs", None, None))
+    text = "CLI\n===\n\n.. argparse::\n"
+    parsed = parse_file("cli.rst", text, api, includes=reader)
+    assert parsed is not None and "Inspect a process." in parsed.sections[1].body
+    # Two scripts: which one the directive means is unknown, and it reads nothing.
+    (tmp_path / "setup.py").write_text(
+        "setup(entry_points={'console_scripts': ['a=tool.cli:get_parser', 'b=tool.cli:x']})\n",
+        encoding="utf-8",
+    )
+    parsed = parse_file("cli.rst", text, api, includes=reader)
+    assert parsed is not None and [s.heading for s in parsed.sections] == ["CLI"]

@@ -211,3 +211,40 @@ def test_a_content_entry_s_own_package_names_its_object(tmp_path: Path) -> None:
         "::: shop.tools.tax",
         "::: Bag",  # a package that is no name is none
     ]
+
+
+def test_a_kind_page_entry_with_a_path_is_one_page_of_its_objects(tmp_path: Path) -> None:
+    # ibis 12.0.0: '- kind: page, path: expression-tables, summary: {name: Table
+    # expressions}' is one page quartodoc writes, which the sidebar names; each object had a
+    # page of its own and the sidebar's 16 such pages were 'not there'. A path leaving the
+    # folder is no page's.
+    config = (
+        "quartodoc:\n  package: shop\n  dir: api\n  sections:\n    - title: Helpers\n"
+        "      contents:\n"
+        "        - kind: page\n          path: helpers\n"
+        "          summary: {name: Helper functions, desc: What helps.}\n"
+        "          contents: [Cart, {name: discount, package: shop.tools}]\n"
+        "        - {kind: page, path: ../../outside, contents: [Cart]}\n"
+        "        - {kind: page, path: [odd], contents: [Cart]}\n"
+    )
+    layout, listing = project_listing(_version(_project(tmp_path, config)))
+    assert [page.relpath for page in layout.generated] == [
+        "api/index.qmd",
+        "api/Cart.qmd",  # the entries whose path is no page's, as before
+        "api/helpers.qmd",
+    ]
+    api = GriffeSource(tmp_path, ApiSettings(), "")
+    pages = {c.relpath: read_source(c) for c in listing.candidates}
+    helpers = pages["api/helpers.qmd"]
+    assert isinstance(helpers, SourceFile)
+    parsed = parse_file(helpers.relpath, helpers.text, api)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == [
+        "Helper functions",
+        "shop.Cart",
+        "shop.Cart.total",
+        "shop.tools.discount",
+    ]
+    assert parsed.sections[0].body == "What helps."
+    index = pages["api/index.qmd"]
+    assert isinstance(index, SourceFile) and "- [Helper functions](helpers.qmd)" in index.text

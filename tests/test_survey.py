@@ -85,6 +85,31 @@ def test_metadata_comes_from_pyproject_and_a_source_archives_pkg_info(tmp_path: 
     assert (survey.kind, survey.docs) == ("markdown", "docs")
 
 
+def test_metadata_comes_from_poetry_s_table(tmp_path: Path) -> None:
+    # textual 8.2.8 keeps its metadata in [tool.poetry]: init named the library after its
+    # folder, version 0.0.0.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.poetry]\nname = "Textual"\nversion = "8.2.8"\ndescription = "TUIs"\n'
+        'repository = "https://git.example/textual"\n'
+        'documentation = "https://textual.example/"\n',
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version, survey.summary) == (
+        "textual",
+        "Textual",
+        "8.2.8",
+        "TUIs",
+    )
+    assert survey.homepage == "https://textual.example/" and survey.packages == ("pypi:textual",)
+    # A table of other shapes is no metadata, and no crash.
+    for text in ('tool = "poetry"\n', "[tool]\npoetry = [1]\n", "[tool.poetry]\nname = 5\n"):
+        (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
+        assert survey_project(tmp_path).name != "Textual"
+
+
 def test_version_tags_holding_the_docs_folder_are_found_newest_first(tmp_path: Path) -> None:
     repo = tagged_repo(tmp_path / "repo", ["v0.9.0", "v1.0.0", "v1.1.0", "nightly", "v2.0.0"])
     git(repo, "rm", "-q", "-r", "docs")

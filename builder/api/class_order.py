@@ -7,6 +7,11 @@ member. SQLAlchemy's docs, whose SQL constructs have deep hierarchies, made 9,00
 130,000 orderings of a base, 17 of the parse stage's 39 s. Loading another
 package can resolve a base that was not, and so change an order: builder.api.code forgets
 them all then.
+
+A base a metaclass call makes (colander's ``SchemaNode = _SchemaMeta('SchemaNode',
+(_SchemaNode,), {...})``) is an attribute to griffe, which leaves it out of the order: its
+subclasses (``class Schema(SchemaNode)``) had no ``__init__`` nor inherited members. It stands
+in the order as the class it is read as (``builder.api.made_classes``).
 """
 
 from __future__ import annotations
@@ -25,7 +30,50 @@ def class_order(klass: Any) -> tuple[Any, ...]:
     """``klass.mro()`` (an alias's: its target's), without ``klass`` itself; raises as griffe
     does for a class whose bases cannot be ordered."""
     target = klass.final_target if klass.is_alias else klass
-    return _ORDERS.get(target, lambda k: tuple(k.mro()))
+    return _ORDERS.get(target, lambda k: tuple(_order(k, ())[1:]))
+
+
+def _order(klass: Any, seen: tuple[str, ...]) -> list[Any]:
+    """``klass`` and its bases in C3 order, as griffe's ``Class._mro`` computes it."""
+    seen = (*seen, klass.path)
+    bases = [base for base in map(_as_class, klass.resolved_bases) if base is not None]
+    for base in bases:
+        if base.path in seen:
+            raise ValueError(f"inheritance cycle: {' -> '.join(seen)} -> {base.path}")
+    if not bases:
+        return [klass]
+    return [klass, *_merged([*(_order(base, seen) for base in bases), bases])]
+
+
+def _as_class(base: Any) -> Any:
+    """The class a resolved base is: itself, or the class a metaclass call makes; None for
+    anything else."""
+    if base.is_class:
+        return base
+    from builder.api.made_classes import made_class  # it imports this module's importers
+
+    return made_class(base) if base.is_attribute else None
+
+
+def _merged(orders: list[list[Any]]) -> list[Any]:
+    """The C3 merge of ``orders``; raises ValueError when they cannot be merged."""
+    merged: list[Any] = []
+    rest = [order for order in orders if order]
+    while rest:
+        head = next(
+            (
+                order[0]
+                for order in rest
+                if not any(order[0] is later for other in rest for later in other[1:])
+            ),
+            None,
+        )
+        if head is None:
+            raise ValueError("the bases cannot be put in one order")
+        merged.append(head)
+        rest = [order[1:] if order[0] is head else order for order in rest]
+        rest = [order for order in rest if order]
+    return merged
 
 
 def forget_class_orders() -> None:

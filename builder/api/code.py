@@ -66,11 +66,13 @@ class GriffeSource:
         settings: ApiSettings,
         described: str,
         more_dirs: tuple[Path, ...] = (),
+        renamed: tuple[tuple[str, Path], ...] = (),
     ) -> None:
         self.code_dir = code_dir
         self._root = code_dir.resolve()  # griffe names files by their resolved search path
         # Further search paths (an MkDocs handler's other paths), searched after code_dir.
         self._roots = (self._root, *(folder.resolve() for folder in more_dirs))
+        self._renamed = tuple((name, folder.resolve()) for name, folder in renamed)
         self._settings = settings
         self._described = described
         self._loader: griffe.GriffeLoader | None = None
@@ -285,6 +287,10 @@ class GriffeSource:
                 allow_inspection=False,
                 store_source=True,
             )
+            if self._renamed:
+                from builder.api.renamed_packages import RenamedPackagesFinder
+
+                self._loader.finder = RenamedPackagesFinder(list(self._roots), self._renamed)
         while True:
             try:
                 # A name, never a path: griffe would read a folder of that name where the

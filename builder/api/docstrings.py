@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import astuple, replace
 from typing import Any, Literal
 
+from builder.api.decorator_placeholders import without_decorator_placeholders
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.escaped_names import unescaped_item_names
 from builder.api.method_sections import GRIFFE_FUNCTIONS_TITLE, methods_titled
@@ -110,7 +111,8 @@ def parse_docstring(docstring: Any, style: str) -> tuple[DocPart, ...]:
     "sphinx", or INFERRED_STYLE). "auto" and "numpydoc" are a Sphinx conf.py's: napoleon's and
     numpydoc's reading, where Sphinx info fields (``:param x:``) are read as fields too."""
     filled = substituted_docstring(docstring)
-    if filled is not None:
+    filled = without_decorator_placeholders(docstring, filled or docstring.value)
+    if filled != docstring.value:
         import griffe
 
         docstring = griffe.Docstring(filled, parent=docstring.parent)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,9 @@ class CodeTree:
     # The other folders the mkdocstrings handler searches (its paths beside ``folder``): a
     # block may name a package or a module there (griffe's docs: scripts/make.py).
     more_folders: tuple[Path, ...] = ()
+    # The packages setuptools' package_dir maps to a folder of another name in ``folder``
+    # (psycopg2's lib/), each with that folder.
+    renamed: tuple[tuple[str, Path], ...] = ()
 
 
 def candidate_folders(
@@ -119,7 +122,23 @@ def find_code(
             if other.is_dir() and other.resolve() != folder.resolve()
         )
     )
-    return _fingerprint(folder, packages, docs, mkdocs_config, more)
+    renamed = renamed_folders(folder)
+    fingerprinted = (*packages, *(path.relative_to(folder).as_posix() for _, path in renamed))
+    tree = _fingerprint(folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more)
+    return replace(tree, packages=packages, renamed=renamed) if renamed else tree
+
+
+def renamed_folders(folder: Path) -> tuple[tuple[str, Path], ...]:
+    """The packages ``folder``'s setuptools configuration maps to a folder of another name,
+    with that folder, when it is a package inside ``folder``."""
+    from builder.package_dirs import renamed_packages
+
+    inside = folder.resolve()
+    return tuple(
+        (name, folder / relative)
+        for name, relative in renamed_packages(folder)
+        if _resolves_inside(folder / relative, inside) and _is_package(folder / relative)
+    )
 
 
 def _code_folder(
@@ -441,7 +460,7 @@ def open_source(
         conf = _read(docs / "conf.py").decode("utf-8", "replace")
         settings = read_conf_settings(conf, _conf_pyproject(docs, conf))
     described = code_place(tree.folder, extracted)
-    return GriffeSource(tree.folder, settings, described, tree.more_folders)
+    return GriffeSource(tree.folder, settings, described, tree.more_folders, tree.renamed)
 
 
 def _mkdocs_settings(config: Path) -> ApiSettings:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.api.class_order import class_order
 from builder.api.identity_cache import IdentityCache
 from builder.api.made_classes import made_class, made_class_name
 from builder.api.module_getattr import lazily_imported
@@ -73,7 +74,27 @@ class MemberWalk:
 
     def _all_members(self, found: Any) -> dict[str, Any]:
         """griffe's ``all_members`` of ``found`` (declared and inherited), read once while kept."""
-        return self._members.get(found, lambda f: f.all_members)
+        return self._members.get(found, _all_members)
+
+
+def _all_members(found: Any) -> dict[str, Any]:
+    """griffe's ``all_members`` of ``found``, and for a class the members of the bases it
+    leaves out of its order: those a metaclass call makes (builder.api.class_order), as
+    Python's attribute lookup finds them (colander's ``Schema(SchemaNode)``)."""
+    members: dict[str, Any] = found.all_members
+    if not found.is_class or found.is_alias:
+        return members
+    import griffe
+
+    try:
+        bases = class_order(found)
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        return members
+    for base in bases:
+        for name, member in base.members.items():
+            if name not in members:
+                members[name] = griffe.Alias(name, member, parent=found, inherited=True)
+    return members
 
 
 def _assigned_class(target: Any) -> Any:

@@ -9,7 +9,8 @@ path order.
 quartodoc (a ``quartodoc:`` section, or one in the file its build recipe names:
 builder.projects.quartodoc_config) writes the API reference at build time, into ``dir``
 (default ``reference``): an ``index.qmd`` listing the ``sections`` with their titles and
-descriptions, and a page per object their ``contents`` name, documented from the code (after
+descriptions, and a page per object their ``contents`` name (one page of its objects for a
+``kind: page`` entry, at its ``path``), documented from the code (after
 the sidebar's pages, index first, in the order of its sections). Those
 pages are written here as mkdocstrings ``::: package.name`` blocks, which the Markdown parser
 fills from the code like any other, in quartodoc's docstring style (``parser``, default numpy).
@@ -21,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -185,17 +187,20 @@ def _quartodoc_pages(
             index.append(section["desc"].strip() + "\n")
         owner = section.get("package", package)
         names: list[tuple[str, Any]] = []
-        _object_names(section.get("contents"), owner, names, 0, budget)
+        grouped: list[_GroupPage] = []
+        _object_names(section.get("contents"), owner, names, 0, budget, grouped)
         for name, package_of in names:
-            full = f"{package_of}.{name}" if isinstance(package_of, str) and package_of else name
             relpath = f"{prefix}{name}.qmd"
             index.append(f"- [{name}]({name}.qmd)")
             if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
-                block = (
-                    f"::: {full.replace(':', '.')}\n    options:\n      docstring_style: {style}\n"
-                    "      show_bases: false\n"  # quartodoc shows no bases
-                )
-                pages[relpath] = GeneratedPage(relpath, block)
+                pages[relpath] = GeneratedPage(relpath, _block(name, package_of, style))
+        for group in grouped:
+            relpath = f"{prefix}{group.path}.qmd"
+            index.append(f"- [{group.title}]({group.path}.qmd)")
+            if relpath not in pages and len(pages) < MAX_GENERATED_PAGES:
+                blocks = [_block(name, package_of, style) for name, package_of in group.names]
+                text = "\n".join([f"# {group.title}\n", group.desc, *blocks])
+                pages[relpath] = GeneratedPage(relpath, text)
         index.append("")
     if not pages:
         return (), ()
@@ -207,13 +212,39 @@ def _quartodoc_pages(
     return written, sources
 
 
+def _block(name: str, package: Any, style: str) -> str:
+    """The mkdocstrings block that documents ``name`` of ``package`` as quartodoc does."""
+    full = f"{package}.{name}" if isinstance(package, str) and package else name
+    return (
+        f"::: {full.replace(':', '.')}\n    options:\n      docstring_style: {style}\n"
+        "      show_bases: false\n"  # quartodoc shows no bases
+    )
+
+
+@dataclass(frozen=True)
+class _GroupPage:
+    """A ``kind: page`` entry: one page at ``path`` (in ``dir``) documenting ``names``."""
+
+    path: str
+    title: str
+    desc: str
+    names: tuple[tuple[str, Any], ...]
+
+
 def _object_names(
-    contents: Any, owner: Any, names: list[tuple[str, Any]], depth: int, budget: list[int]
+    contents: Any,
+    owner: Any,
+    names: list[tuple[str, Any]],
+    depth: int,
+    budget: list[int],
+    grouped: list[_GroupPage] | None = None,
 ) -> None:
     """The object names a section's ``contents`` lists, each with its package: a name, an
     entry's ``name`` (its own ``package`` over the section's ``owner``, as quartodoc reads
     plotnine's ``{name: PlotnineAnimation, package: plotnine.animation}``), or a ``kind: page``
-    entry's own ``contents``."""
+    entry's own ``contents``. A ``kind: page`` entry with a ``path`` is one page of its
+    objects, as quartodoc writes it (ibis 12's reference/expression-tables.qmd): appended
+    to ``grouped`` when given."""
     if depth > MAX_DEPTH or not isinstance(contents, list):
         return
     for entry in contents:
@@ -225,4 +256,25 @@ def _object_names(
         if isinstance(name, str) and _OBJECT_NAME.fullmatch(name.strip()):
             names.append((name.strip(), package))
         elif isinstance(entry, dict):
-            _object_names(entry.get("contents"), package, names, depth + 1, budget)
+            path = _group_path(entry)
+            if path is None or grouped is None:
+                _object_names(entry.get("contents"), package, names, depth + 1, budget, grouped)
+                continue
+            members: list[tuple[str, Any]] = []
+            _object_names(entry.get("contents"), package, members, depth + 1, budget)
+            summary = entry.get("summary")
+            summary = summary if isinstance(summary, dict) else {}
+            title, desc = summary.get("name"), summary.get("desc")
+            title = title.strip() if isinstance(title, str) and title.strip() else path
+            desc = desc.strip() if isinstance(desc, str) else ""
+            grouped.append(_GroupPage(path, title, desc, tuple(members)))
+
+
+def _group_path(entry: dict[Any, Any]) -> str | None:
+    """The page path of a ``kind: page`` entry (relative to ``dir``, no suffix); None for
+    another entry, or a path that leaves the folder."""
+    path = entry.get("path")
+    if entry.get("kind") != "page" or not isinstance(path, str) or not path.strip():
+        return None
+    normal = posixpath.normpath(path.strip().removesuffix(".qmd"))
+    return None if normal.startswith(("..", "/")) or normal == "." else normal

@@ -25,7 +25,9 @@ from builder.parsers.html.body_text import (
     text_of,
 )
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
+from builder.parsers.html.fragment_lists import fragment_lists
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
+from builder.parsers.html.heading_ends import matched_heading_ends
 from builder.parsers.html.page_head import DOCBOOK_XSL, PageHead
 from builder.parsers.html.top_links import top_links
 
@@ -204,6 +206,8 @@ def load_document(text: str, utf8: bytes | None = None) -> Element | None:
 def parse_html_bytes(source: str | bytes) -> Element | None:
     """The tree of ``source`` (UTF-8 when bytes), or None when lxml cannot build a tree of all
     of it."""
+    if isinstance(source, bytes):  # a str holds a lone surrogate: no page's text does
+        source = matched_heading_ends(source)
     # huge_tree lifts libxml2's limits on text node size and nesting depth (256 levels otherwise).
     # The plain etree parser, not lxml.html's: its per-element class lookup costs a fifth of
     # the parse time, and nothing here needs HtmlElement's methods. Nothing looks elements up
@@ -290,6 +294,7 @@ def strip_chrome(
     )
     flagged.update(generator_chrome(root, source, head))
     flagged.update(top_links(root, source))
+    flagged.update(fragment_lists(root))
     if sphinx and (source is None or _GENERATED_PAGE_REF.search(source)):
         flagged.update(_generated_page_items(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.

@@ -503,7 +503,13 @@ def _tab(title: str, blocks: list[str]) -> str:
     """A tab's title, then what it shows; a tab that shows no text (a screenshot drawn from
     elsewhere) leaves nothing, its title alone being no content."""
     shown = "\n\n".join(block for block in blocks if block)
-    return labelled(title, shown) if shown else ""
+    if not shown:
+        return ""
+    # A tab whose first block is titled as the tab is (Textual's '=== "app.py"' over a
+    # ```python title="app.py" fence) shows the title once, as Material does.
+    if shown.startswith(labelled(title, "") + "\n"):
+        return shown
+    return labelled(title, shown)
 
 
 def _indent(text: str, first: str) -> str:

@@ -3,7 +3,8 @@
 and positional arguments, and each subcommand a section (``:path:`` starts at one of them,
 ``:nosubcommands:`` leaves them out, ``:nodescription:`` the description, ``:nodefault:``
 every default, ``:nodefaultconst:`` those of valueless options), amended by the directive's
-content (builder.parsers.rst.argparse_content).
+content (builder.parsers.rst.argparse_content). One that names no parser reads the project's
+one console script's (a project's own directive of that name).
 
 sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:func:`` and
 ``:prog:``; pypa/build and tox document their command lines so) and sphinxcontrib-autoprogram's
@@ -20,6 +21,7 @@ from builder.api.cli_commands import CliCommand
 from builder.parsers.rst.argparse_content import apply_content
 from builder.parsers.rst.autodoc import rst_markup
 from builder.parsers.rst.click import command_events
+from builder.parsers.rst.console_scripts import console_scripts
 from builder.parsers.rst.events import Context, DocState, Event
 from builder.parsers.rst.includes import included_text
 
@@ -48,6 +50,8 @@ def render_argparse(
     module, function = options.get("module", "").strip(), options.get("func", "").strip()
     path = options.get("ref", "").strip() or (f"{module}.{function}" if module and function else "")
     script = options.get("filename", "").strip()
+    if not (path or module or function or script):
+        path = _project_command(doc)
     if script and function and not path:
         path = f"{script}:{function}"
         command = _script_parser(script, function, line, doc)
@@ -76,6 +80,17 @@ def render_argparse(
     command = apply_content(command, content, rst_markup(doc))
     nested = "none" if "nosubcommands" in options else "full"
     return command_events(command, prog, nested, set(), line, ctx, _as_written)
+
+
+def _project_command(doc: DocState) -> str:
+    """The ``module.function`` of the project's one console script: what an ``argparse``
+    directive naming no parser documents. sphinx-argparse requires a parser; a project's own
+    directive of that name defaults to its command (Streamlink 8.6's reads its CLI, and its
+    cli.rst names none). "" when the project declares no script or several."""
+    scripts = console_scripts(doc.includes) if doc.includes is not None else {}
+    if len(scripts) != 1:
+        return ""
+    return next(iter(scripts.values())).replace(":", ".").strip()
 
 
 def _without_defaults(command: CliCommand, flags_only: bool) -> CliCommand:

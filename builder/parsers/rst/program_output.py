@@ -2,29 +2,25 @@
 project's own command asked for its help: ``pip-compile --help``, read from the command's code.
 
 Sphinx runs the command and shows what it prints; nothing is run here. When the command is a
-script the project declares (``[project.scripts]``, Poetry's ``[tool.poetry.scripts]`` or
-setup.cfg's ``console_scripts``) and the words end in ``--help`` or ``-h``, the click command
-or argparse parser its entry point names is read as ``.. click::`` and ``.. argparse::`` read
-them: its help, usage, options and arguments, and its subcommands listed; the words between
-the script and the flag name a subcommand. ``python -m package.module --help`` reads the
-function a script names in that module (or its ``__main__``), else the module's ``main``.
-Any other command stays as written (its output is the run's). pip-tools' reference pages for
-pip-compile and pip-sync are such directives.
+script the project declares (builder.parsers.rst.console_scripts) and the words end in
+``--help`` or ``-h``, the click command or argparse parser its entry point names is read as
+``.. click::`` and ``.. argparse::`` read them: its help, usage, options and arguments, and
+its subcommands listed; the words between the script and the flag name a subcommand.
+``python -m package.module --help`` reads the function a script names in that module (or its
+``__main__``), else the module's ``main``. Any other command stays as written (its output is
+the run's). pip-tools' reference pages for pip-compile and pip-sync are such directives.
 """
 
 from __future__ import annotations
 
-import configparser
 import re
 import shlex
-import tomllib
 from dataclasses import replace
 
 from builder.api.render import RenderMarkup
-from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.rst.click import command_events
+from builder.parsers.rst.console_scripts import console_scripts
 from builder.parsers.rst.events import Context, DocState, Event
-from builder.toml_errors import UNREADABLE_TOML
 
 DIRECTIVES = frozenset({"program-output", "command-output"})
 _HELP_FLAGS = ("--help", "-h")
@@ -43,7 +39,7 @@ def render_program_output(
         return None
     if len(words) < 2 or words[-1] not in _HELP_FLAGS or doc.includes is None:
         return None
-    scripts = _entry_points(doc.includes)
+    scripts = console_scripts(doc.includes)
     command_words = _module_command_words(words)
     target = scripts.get(words[0]) if command_words == 1 else _module_target(words[2], scripts)
     if target is None:
@@ -78,32 +74,3 @@ def _module_target(module: str, scripts: dict[str, str]) -> str:
         if target.partition(":")[0].strip() in (module, module + ".__main__"):
             return target
     return module + ":main"
-
-
-def _entry_points(reader: IncludeReader) -> dict[str, str]:
-    """The project's console scripts: each name's ``module:function``."""
-    scripts: dict[str, str] = {}
-    try:
-        setup_cfg = reader.read_in_project("setup.cfg").text
-    except IncludeRefused:
-        setup_cfg = ""
-    parser = configparser.ConfigParser(interpolation=None)
-    try:
-        parser.read_string(setup_cfg)
-        listed = parser.get("options.entry_points", "console_scripts", fallback="")
-    except configparser.Error:
-        listed = ""
-    for entry in listed.splitlines():
-        name, _, target = entry.partition("=")
-        if name.strip() and target.strip():
-            scripts[name.strip()] = target.strip()
-    try:
-        pyproject = tomllib.loads(reader.read_in_project("pyproject.toml").text)
-    except (IncludeRefused, *UNREADABLE_TOML):
-        return scripts
-    tool = pyproject.get("tool")
-    tables = (pyproject.get("project"), tool.get("poetry") if isinstance(tool, dict) else None)
-    for table in (t.get("scripts") for t in tables if isinstance(t, dict)):
-        if isinstance(table, dict):
-            scripts.update({k: v for k, v in table.items() if isinstance(v, str)})
-    return scripts

@@ -1,0 +1,146 @@
+"""A project's name, version, summary, homepage and registry names, as ``docbuild init``
+writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO or
+package.json, without running anything."""
+
+from __future__ import annotations
+
+import email.parser
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from builder.toml_errors import UNREADABLE_TOML
+from builder.version_file import version_from_file
+
+# The project URLs that name its home, best first (their labels compared without case).
+_HOMES = ("Documentation", "Homepage", "Source")
+
+
+def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
+    """Name, version, summary, homepage and registry names from pyproject.toml (its
+    ``[project]``, else Poetry's ``[tool.poetry]``), PKG-INFO or package.json, whichever is
+    there first; the files read are added to ``found``."""
+    pyproject = root / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        except (*UNREADABLE_TOML, OSError):
+            document = {}
+        project = document.get("project", {})
+        if isinstance(project, dict) and isinstance(project.get("name"), str):
+            found.append(f"pyproject.toml: package {project['name']}")
+            urls = project.get("urls")
+            urls = urls if isinstance(urls, dict) else {}
+            version = project.get("version")
+            if not isinstance(version, str):
+                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file.
+                version = _package_info(root).get("version", "")
+                version = version or version_from_file(root, document)
+            return {
+                "name": project["name"],
+                "id": project["name"],
+                "version": version,
+                "summary": project.get("description") or "",
+                "packages": [f"pypi:{project['name'].lower()}"],
+                "homepage": _web_url(urls, _HOMES),
+            }
+        poetry = _poetry_metadata(root, document, found)
+        if poetry:
+            return poetry
+    package_info = _package_info(root)
+    if package_info:
+        found.append(f"PKG-INFO: package {package_info['name']} {package_info['version']}")
+        return package_info
+    package_json = root / "package.json"
+    if package_json.is_file():
+        try:
+            package = json.loads(package_json.read_text(encoding="utf-8"))
+        except (ValueError, OSError):
+            package = {}
+        if isinstance(package, dict) and isinstance(package.get("name"), str):
+            found.append(f"package.json: package {package['name']}")
+            homepage = package.get("homepage")
+            return {
+                "name": package["name"],
+                "id": package["name"].lstrip("@").replace("/", "-"),
+                "version": package.get("version")
+                if isinstance(package.get("version"), str)
+                else "",
+                "summary": package.get("description") or "",
+                "packages": [f"npm:{package['name']}"],
+                "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
+            }
+    return {}
+
+
+def _package_info(root: Path) -> dict[str, Any]:
+    """Name, version and summary from PKG-INFO, the metadata a Python source archive carries."""
+    path = root / "PKG-INFO"
+    if not path.is_file():
+        return {}
+    headers = email.parser.HeaderParser().parsestr(
+        path.read_text(encoding="utf-8", errors="replace")
+    )
+    name = headers.get("Name")
+    if not name:
+        return {}
+    homepage = next(
+        (
+            url.strip()
+            for label, _, url in (
+                value.partition(",") for value in headers.get_all("Project-URL", [])
+            )
+            if label.strip().lower() in ("documentation", "homepage", "source")
+            and _is_web(url.strip())
+        ),
+        None,
+    )
+    return {
+        "name": name,
+        "id": name,
+        "version": headers.get("Version") or "",
+        "summary": headers.get("Summary") or "",
+        "packages": [f"pypi:{name.lower()}"],
+        "homepage": homepage,
+    }
+
+
+def _web_url(urls: dict[str, Any], keys: tuple[str, ...]) -> str | None:
+    for key in keys:
+        for name, value in urls.items():
+            if name.lower() == key.lower() and isinstance(value, str) and _is_web(value):
+                return value
+    return None
+
+
+def _is_web(url: str) -> bool:
+    return re.match(r"^https?://[^/\s]+", url) is not None
+
+
+def _poetry_metadata(root: Path, document: dict[str, Any], found: list[str]) -> dict[str, Any]:
+    """The metadata of Poetry's ``[tool.poetry]`` table (before Poetry 2 it held the name,
+    version and description a ``[project]`` table holds; Textual 8's does); {} without one.
+    A source archive's PKG-INFO gives the version its backend wrote (a placeholder
+    "0.0.0" that poetry-dynamic-versioning replaces)."""
+    tool = document.get("tool")
+    poetry = tool.get("poetry") if isinstance(tool, dict) else None
+    name = poetry.get("name") if isinstance(poetry, dict) else None
+    if not isinstance(poetry, dict) or not isinstance(name, str) or not name.strip():
+        return {}
+    found.append(f"pyproject.toml: package {name} (Poetry)")
+    version = _package_info(root).get("version") or poetry.get("version")
+    urls = {key: poetry.get(key.lower()) for key in ("Documentation", "Homepage", "Repository")}
+    links = poetry.get("urls")
+    description = poetry.get("description")
+    return {
+        "name": name,
+        "id": name,
+        "version": version if isinstance(version, str) else "",
+        "summary": description if isinstance(description, str) else "",
+        "packages": [f"pypi:{name.lower()}"],
+        "homepage": _web_url(
+            {**urls, **(links if isinstance(links, dict) else {})}, (*_HOMES, "Repository")
+        ),
+    }

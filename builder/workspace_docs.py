@@ -1,0 +1,85 @@
+"""Find the docs site of a JavaScript monorepo among its workspace members, for ``docbuild
+init`` (builder.survey_docs).
+
+A monorepo keeps each package in a folder its workspaces name (package.json's
+``"workspaces": ["packages/*"]``, or pnpm-workspace.yaml's ``packages:`` list), its docs site
+among them: knip's Astro Starlight site is ``packages/docs``, which init, looking in the
+project's usual docs folders and its top, never found (it read the project folder, its
+packages' READMEs and changelogs, as plain Markdown). The members whose folder is named like
+a docs site are offered to each docs tool's search, after the usual folders. Nothing is run;
+a member's path leaving the project, or a glob other than a folder's ``*``, is passed over.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from pathlib import Path
+
+from builder.projects.config_file import MAX_CONFIG_BYTES
+
+# The names a workspace member holding the docs site goes by.
+DOCS_MEMBER_NAMES = frozenset({"docs", "doc", "documentation", "website", "site", "docs-site"})
+# Members read from a workspace list at most: a list longer is no monorepo's by hand.
+MAX_MEMBERS = 200
+# pnpm-workspace.yaml's "packages:" list, one entry a line: "  - packages/*" or "- 'apps/*'".
+_PNPM_LIST = re.compile(r"^packages:[ \t]*\n((?:[ \t]*-[^\n]*\n?|[ \t]*(?:#[^\n]*)?\n)*)", re.M)
+_PNPM_ENTRY = re.compile(r"""^[ \t]*-[ \t]*(['"]?)([^'"#\n]*?)\1[ \t]*(?:#[^\n]*)?$""", re.M)
+
+
+def workspace_docs_folders(root: Path) -> tuple[str, ...]:
+    """The workspace members of the project at ``root`` (relative paths) that are named like a
+    docs site, in the order the workspaces list them."""
+    found: list[str] = []
+    for pattern in _member_patterns(root)[:MAX_MEMBERS]:
+        normal = posixpath.normpath(pattern.strip().removeprefix("./"))
+        if pattern.startswith("!") or normal.startswith(("..", "/")) or normal == ".":
+            continue
+        parent, _, last = normal.rpartition("/")
+        if last == "*":
+            candidates = [f"{parent}/{name}" for name in sorted(DOCS_MEMBER_NAMES)]
+        elif "*" in normal or "?" in normal or "[" in normal:
+            continue
+        else:
+            candidates = [normal]
+        found += [
+            folder
+            for folder in candidates
+            if posixpath.basename(folder) in DOCS_MEMBER_NAMES and _is_member(root, folder)
+        ]
+    return tuple(dict.fromkeys(found))
+
+
+def _is_member(root: Path, folder: str) -> bool:
+    """Whether ``folder`` is a folder inside ``root`` (not through a link leading out)."""
+    path = root / folder
+    try:
+        return path.is_dir() and path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
+
+
+def _member_patterns(root: Path) -> list[str]:
+    patterns: list[str] = []
+    try:
+        package = json.loads(_read(root / "package.json") or "null")
+    except ValueError:
+        package = None
+    workspaces = package.get("workspaces") if isinstance(package, dict) else None
+    if isinstance(workspaces, dict):  # Yarn's {"packages": [...], "nohoist": [...]}
+        workspaces = workspaces.get("packages")
+    if isinstance(workspaces, list):
+        patterns += [item for item in workspaces if isinstance(item, str)]
+    listing = _PNPM_LIST.search(_read(root / "pnpm-workspace.yaml"))
+    if listing is not None:
+        patterns += [entry.group(2) for entry in _PNPM_ENTRY.finditer(listing.group(1))]
+    return patterns
+
+
+def _read(path: Path) -> str:
+    try:
+        with path.open("rb") as file:
+            return file.read(MAX_CONFIG_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return ""

@@ -1,0 +1,51 @@
+"""builder.workspace_docs: a monorepo's docs site among its workspace members."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from builder.survey import survey_project
+from builder.workspace_docs import workspace_docs_folders
+from tests.test_survey_starlight import CONFIG, _write
+
+
+def test_a_monorepo_s_starlight_docs_package_is_found(tmp_path: Path) -> None:
+    # knip (Aug 2026): its Starlight site is packages/docs, a pnpm workspace member; init
+    # read the project's top as plain Markdown, its packages' READMEs and changelogs too.
+    _write(
+        tmp_path,
+        {
+            "package.json": json.dumps({"name": "@knip/root", "workspaces": ["packages/*"]}),
+            "README.md": "# knip\n",
+            "packages/knip/README.md": "# knip\n",
+            "packages/docs/astro.config.ts": CONFIG,
+            "packages/docs/src/content/docs/index.mdx": "---\ntitle: Home\n---\n\nWelcome.\n",
+        },
+    )
+    survey = survey_project(tmp_path)
+    where = (
+        "packages/docs/astro.config.ts: Astro Starlight, pages in packages/docs/src/content/docs/"
+    )
+    assert where in survey.found
+    assert "packages/docs/src/content/docs/**/*.mdx" in survey.include  # with the README
+    assert not any(pattern.startswith("packages/knip") for pattern in survey.include)
+
+
+def test_members_from_package_json_and_pnpm_workspace_named_like_docs(tmp_path: Path) -> None:
+    for folder in ("apps/website", "apps/web", "tools/docs", "packages/site", "outside/docs"):
+        (tmp_path / "repo" / folder).mkdir(parents=True)
+    root = tmp_path / "repo"
+    (root / "package.json").write_text(
+        json.dumps({"workspaces": {"packages": ["apps/*", "../outside/*", "tools/d?cs", 7]}})
+    )
+    (root / "pnpm-workspace.yaml").write_text(
+        "packages:\n  - 'packages/*' # the libraries\n\n  - \"!packages/site\"\n"
+        "  - tools/docs\n  - /etc/*\ncatalog:\n  - apps/web\n"
+    )
+    assert workspace_docs_folders(root) == ("apps/website", "packages/site", "tools/docs")
+    # A member that is a link out of the project is none; broken files are no members.
+    (root / "apps" / "docs").symlink_to(tmp_path / "outside" / "docs")
+    (root / "package.json").write_text("{" * 100_000)
+    (root / "pnpm-workspace.yaml").write_text("packages:\n" + "  - apps/*\n" * 100_000)
+    assert workspace_docs_folders(root) == ("apps/website",)
