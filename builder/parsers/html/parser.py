@@ -73,6 +73,7 @@ from builder.parsers.html.main_content import (
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.member_labels import show_name_separators, space_member_labels
 from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
+from builder.parsers.html.release_paragraphs import release_title
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
@@ -182,6 +183,7 @@ class _Walker:
         # how many levels the headings of the one walked are moved down.
         self.enclosed: frozenset[Element] = frozenset()
         self.shift = 0
+        self.releases: set[int] = set()  # the sections bold release lines opened, by id
 
     def sections(self) -> tuple[Section, ...]:
         result: list[Section] = []
@@ -247,6 +249,9 @@ class _Walker:
             elif tag == "p" and self.heads_members(child):
                 self.flush(run)
                 self.open_member_group(child)
+            elif tag == "p" and (release := release_title(child, self.relpath)) is not None:
+                self.flush(run)
+                self.open_release(release, child)
             elif tag in BLOCK_TAGS:
                 self.flush(run)
                 self.add(render_blocks(child, depth + 1), child)
@@ -279,6 +284,14 @@ class _Walker:
         while after is not None and not is_element(after):
             after = after.getnext()
         return after is not None and is_api_list(after)
+
+    def open_release(self, title: str, paragraph: Element) -> None:
+        """Open a section for a bold release line, closing the previous release's: one level
+        below the heading around them."""
+        while len(self.stack) > self.floor and id(self.stack[-1]) in self.releases:
+            self.stack.pop()
+        self.push(title, heading_anchor(paragraph), self.stack[-1].level + 1, paragraph)
+        self.releases.add(id(self.stack[-1]))
 
     def walk_enclosed(self, block: Element, depth: int) -> None:
         """Walk ``block`` with the sections its headings open under the current one, closed
