@@ -569,9 +569,9 @@ def test_permalink_mark_shortcut_gives_what_the_regex_gives() -> None:
 def test_inline_elements_are_skipped_by_class_however_many_class_values_were_seen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from builder.parsers.html import body_text
+    from builder.parsers.html import body_text, class_names
 
-    monkeypatch.setattr(body_text, "_REMEMBERED_CLASS_VALUES", 3)
+    monkeypatch.setattr(class_names, "_REMEMBERED_CLASS_VALUES", 3)
     body_text._SKIPPED_BY_CLASS.clear()
     html = "".join(f'<span class="c{n}">{n}</span>' for n in range(10))
     html += '<a class="x headerlink">¶</a><span class="pre">kept</span><a class="headerlink">¶</a>'

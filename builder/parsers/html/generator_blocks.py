@@ -14,13 +14,13 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import (
     collapse,
-    has_class,
     is_element,
     render_flow,
     select,
     table_rows,
     text_of,
 )
+from builder.parsers.html.class_names import has_class
 
 _CELL_TAGS = frozenset({"td", "th"})
 # A Doxygen fragment's lines, then the tooltips (div.ttc: the declaration and definition of each

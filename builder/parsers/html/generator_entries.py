@@ -32,7 +32,8 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.api_entries import ApiEntry
-from builder.parsers.html.body_text import has_class, is_element, plain_text, select
+from builder.parsers.html.body_text import is_element, plain_text, select
+from builder.parsers.html.class_names import has_class
 from builder.parsers.html.page_head import DOCBOOK_XSL, GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 

@@ -16,13 +16,8 @@ from __future__ import annotations
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import (
-    HEADING_TAGS,
-    has_class,
-    heading_text,
-    is_element,
-    text_of,
-)
+from builder.parsers.html.body_text import HEADING_TAGS, heading_text, is_element, text_of
+from builder.parsers.html.class_names import has_class
 from schemas.anchors import slugify
 
 # The characters a permalink shows (as body_text removes them from headings).

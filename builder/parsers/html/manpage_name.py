@@ -12,7 +12,8 @@ from itertools import pairwise
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import has_class, is_element
+from builder.parsers.html.body_text import is_element
+from builder.parsers.html.class_names import has_class
 
 
 def adopt_manpage_name(root: Element) -> None:

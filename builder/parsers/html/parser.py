@@ -26,7 +26,6 @@ from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
     MAX_DEPTH,
-    classes,
     heading_text,
     is_element,
     join_inline,
@@ -37,6 +36,7 @@ from builder.parsers.html.body_text import (
     space,
     text_of,
 )
+from builder.parsers.html.class_names import classes
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.front_matter import split_front_matter
 from builder.parsers.html.generated_pages import (

@@ -19,7 +19,6 @@ from urllib.parse import unquote
 
 from markdown_it.token import Token
 
-from builder.parsers.badges import is_badge, is_logo
 from builder.parsers.markdown.code_annotations import code_without_markers
 from builder.parsers.markdown.code_blocks import (
     CODEHILITE,
@@ -33,7 +32,21 @@ from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text, inline_image_alt
 from builder.parsers.markdown.emoji_shortcodes import show_shortcodes
+from builder.parsers.markdown.footnotes import (
+    FOOTNOTE_DEFINITION,
+    continues_footnote,
+    without_footnote_marks,
+)
 from builder.parsers.markdown.highlight_comments import without_highlight_comments
+from builder.parsers.markdown.inline_tokens import (
+    CODE_TAG,
+    is_myst_autolink,
+    is_picture_part,
+    joins_wide_text,
+    marks_code_span,
+    next_type,
+    reads_as_nothing,
+)
 from builder.parsers.markdown.jsdoc_links import has_inline_links, show_inline_links
 from builder.parsers.markdown.link_definitions import is_link_definitions
 from builder.parsers.markdown.markdown_callouts import paragraph_callout, quoted_callout
@@ -62,7 +75,7 @@ from builder.parsers.reference_titles import (
     names_a_generated_page,
 )
 from builder.parsers.rst.events import METADATA_FIELDS, labelled
-from builder.parsers.wide_breaks import breaks_without_space, join_wide_lines
+from builder.parsers.wide_breaks import join_wide_lines
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.
 _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{|\{@")
@@ -70,8 +83,6 @@ _NEEDS_INLINE = re.compile(r"[\\`*_\[\]!<&~$]| \n|\{\{|\{@")
 # than this is not prose a person wrote, so it is kept as its raw text instead.
 MAX_INLINE_CHARS = 100_000
 _WHITESPACE = re.compile(r"\s{2,}|[\t\n]")
-# MyST's link schemes: a page or label of the project, an intersphinx object, a file.
-_MYST_SCHEMES = ("project:", "inv:", "path:")
 # A dotted Python name ("myst_parser.sphinx_ext.main.setup_sphinx"), which a label is not.
 _PYTHON_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
@@ -80,14 +91,8 @@ _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
 _BLOCK_TAG = re.compile(
     r"</?(?:blockquote|dd|div|dl|dt|h[1-6]|hr|li|ol|p|table|td|th|tr|ul)\b[^>]*>", re.IGNORECASE
 )
-# Inline HTML that opens or closes code, where GitHub shows no emoji: "<code>:x:</code>".
-_CODE_TAG = re.compile(r"<(/?)(code|pre|tt)\b[^>]*>", re.IGNORECASE)
 # Inline HTML that strikes text through, read as Markdown's "~~" marks.
 _STRUCK_TAG = re.compile(r"</?(?:s|del|strike)\s*>", re.IGNORECASE)
-# Inline code written as HTML, shown as a code span is: "<code>str | None</code>".
-_CODE_SPAN_TAGS = frozenset({"code", "tt"})
-# What a paragraph of pictures holds: images, the links around them, the breaks between them.
-_PICTURE_PARTS = frozenset({"image", "link_open", "link_close", "softbreak", "hardbreak"})
 _ALERT = re.compile(r"\[!(\w+)\]\s*")
 # A list item that is only a MyST {ref} (with or without a title).
 _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
@@ -104,11 +109,6 @@ _DIRECTIVE_HEADER = re.compile(r"([A-Za-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^{}\n]
 _TITLED_BLOCKS = frozenset({"details", "tab", "admonition"})
 _BLOCK_OPTION = re.compile(r"[\w-]+:(?:[ \t].*)?")  # a YAML "key: value" line
 _SUBSTITUTION = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
-# Footnotes (MyST, GFM, Python-Markdown's extension): a mark "[^label]" where it is cited and
-# a definition "[^label]: text". Read as reST's are: the mark goes (only a label the page
-# defines: "[^a-z]" may be prose about a pattern), the definition reads "[label] text".
-_FOOTNOTE_DEFINITION = re.compile(r"^ {0,3}\[\^([^\]\s]+)\]:[ \t]*", re.MULTILINE)
-_FOOTNOTE_MARK = re.compile(r" ?\[\^([^\]\s]+)\]")
 # A link reference definition on a line of its own under a footnote's definition: it shows
 # nothing (block_rules reads a "[^1]: link" line as a footnote's, not as a reference
 # definition, so the definitions below it are lines of its paragraph).
@@ -119,21 +119,10 @@ _SILENT_BLOCKS = frozenset({"hr", "front_matter", "myst_target", "myst_line_comm
                             "myst_block_break", MKDOCSTRINGS_TOKEN})  # fmt: skip
 
 
-def footnote_labels(text: str) -> frozenset[str]:
-    """The labels of the footnotes Markdown source ``text`` defines."""
-    return frozenset(_FOOTNOTE_DEFINITION.findall(text)) if "[^" in text else frozenset()
-
-
-def _without_footnote_marks(doc: Document, text: str) -> str:
-    return _FOOTNOTE_MARK.sub(
-        lambda mark: "" if mark.group(1) in doc.footnotes else mark.group(0), text
-    )
-
-
 def _footnote_definitions(doc: Document, content: str) -> str:
     """A paragraph that opens with a footnote's definition, one "[label] text" each: a line
     that starts "[^label]:" starts the next one, blank line or not (Python-Markdown, GFM)."""
-    starts = [m for m in _FOOTNOTE_DEFINITION.finditer(content) if m.group(1) in doc.footnotes]
+    starts = [m for m in FOOTNOTE_DEFINITION.finditer(content) if m.group(1) in doc.footnotes]
     notes = []
     for definition, following in zip(starts, [*starts[1:], None], strict=True):
         end = following.start() if following else len(content)
@@ -172,20 +161,6 @@ def render_inline(
     return text.strip(), anchor[0] if anchor else ""
 
 
-def _is_picture_part(token: Token) -> bool:
-    """Whether ``token`` is an image, a link around one or the space between them."""
-    return token.type in _PICTURE_PARTS or (token.type == "text" and not token.content.strip())
-
-
-def _reads_as_nothing(children: Sequence[Token], position: int, pictures_only: bool) -> bool:
-    """Whether the image at ``position`` reads as nothing: a status badge, or a logo among
-    pictures only (no words around it, where it would be one of them)."""
-    image = children[position]
-    source = str(image.attrs.get("src", ""))
-    linked = position > 0 and children[position - 1].type == "link_open"
-    return is_badge(source, linked) or (pictures_only and is_logo(source, image.content))
-
-
 def _inline_text(
     doc: Document,
     children: Sequence[Token],
@@ -195,16 +170,16 @@ def _inline_text(
 ) -> list[str]:
     out: list[str] = []
     in_code = 0  # how many <code>, <pre> or <tt> tags are open
-    pictures_only = not (heading or named) and all(map(_is_picture_part, children))
+    pictures_only = not (heading or named) and all(map(is_picture_part, children))
     for position, child in enumerate(children):
         kind = child.type
-        if kind == "html_inline" and (tag := _CODE_TAG.fullmatch(child.content)):
+        if kind == "html_inline" and (tag := CODE_TAG.fullmatch(child.content)):
             in_code = max(in_code - 1, 0) if tag.group(1) else in_code + 1
-            if not heading and _marks_code_span(children, position, tag):
+            if not heading and marks_code_span(children, position, tag):
                 out.append("`")
         if kind == "text":
             content = child.content
-            if _is_myst_autolink(children, position):  # "<project:#label>": as "[](...)" reads
+            if is_myst_autolink(children, position):  # "<project:#label>": as "[](...)" reads
                 content = _link_target_text(doc, str(children[position - 1].attrs["href"]))
             if "{{" in content:
                 content = _SUBSTITUTION.sub(lambda match: _substitute(doc, match), content)
@@ -212,7 +187,7 @@ def _inline_text(
             if _shows_shortcodes(content, heading) and not in_code:
                 content = show_shortcodes(content)
             if doc.footnotes and "[^" in content:
-                content = _without_footnote_marks(doc, content)
+                content = without_footnote_marks(doc, content)
             if has_inline_links(content):
                 content = show_inline_links(content)
             # HTML shows a run of spaces as one; dropped tags must not leave double spaces.
@@ -242,16 +217,16 @@ def _inline_text(
             out.append(f"{fence}{pad}{code}{pad}{fence}" if fence else code)
         elif kind in ("softbreak", "hardbreak") and out and out[-1][-1:] == "\n":
             continue  # the end of a line a <br> already broke
-        elif kind == "softbreak" and out and _joins_wide_text(out[-1], children, position):
+        elif kind == "softbreak" and out and joins_wide_text(out[-1], children, position):
             continue  # a line wrapped between two Chinese characters reads as none
         elif kind == "softbreak":
             out.append(" ")
         elif kind == "hardbreak":
             out.append(" " if heading else "\n")
-        elif kind == "link_open" and _next_type(children, position) == "link_close":
+        elif kind == "link_open" and next_type(children, position) == "link_close":
             # MyST's "[](#label)": a link without text reads as what it points to.
             out.append(_link_target_text(doc, str(child.attrs.get("href", ""))))
-        elif kind == "image" and _reads_as_nothing(children, position, pictures_only):
+        elif kind == "image" and reads_as_nothing(children, position, pictures_only):
             continue
         elif kind == "image":
             out.extend(_inline_text(doc, child.children or [], heading, anchor))
@@ -274,64 +249,11 @@ def _inline_text(
     return out
 
 
-def _joins_wide_text(before: str, children: Sequence[Token], position: int) -> bool:
-    """Whether the soft break at ``position``, after the text ``before``, falls between two
-    wide characters: the text that follows it, past any markup that opens (a link, emphasis),
-    starts with one."""
-    for child in children[position + 1 :]:
-        if child.type in ("text", "text_special"):
-            return breaks_without_space(before, child.content)
-        if not child.type.endswith("_open"):
-            return False
-    return False
-
-
-def _marks_code_span(children: Sequence[Token], position: int, tag: re.Match[str]) -> bool:
-    """Whether a ``<code>`` tag (or ``<tt>``) opens or closes a code span: an opening tag whose
-    closing tag follows with text only between them (no backtick), or that closing tag. Any
-    other (a tag left open, one around other tags, an empty one) marks nothing."""
-    name = tag.group(2).lower()
-    if name not in _CODE_SPAN_TAGS:
-        return False
-    step = -1 if tag.group(1) else 1
-    other = position + step
-    while 0 <= other < len(children) and children[other].type in ("text", "text_special"):
-        if "`" in children[other].content:
-            return False  # a backtick inside would end the span early
-        other += step
-    if not 0 <= other < len(children) or other == position + step:
-        return False
-    pair = _CODE_TAG.fullmatch(children[other].content)
-    return (
-        children[other].type == "html_inline"
-        and pair is not None
-        and pair.group(2).lower() == name
-        and bool(pair.group(1)) != bool(tag.group(1))
-    )
-
-
 def _shows_shortcodes(text: str, heading: bool) -> bool:
     """Whether ``text`` may hold emoji shortcodes to show. MkDocs reads its own with the
     marks; a heading keeps its shortcodes, which its GitHub anchor is made from
     ("## :sparkles: Features" is #sparkles-features)."""
     return ":" in text and not heading and mkdocs_markdown() is None
-
-
-def _next_type(children: Sequence[Token], position: int) -> str:
-    return children[position + 1].type if position + 1 < len(children) else ""
-
-
-def _is_myst_autolink(children: Sequence[Token], position: int) -> bool:
-    """Whether ``children[position]`` is the text of an autolink to a MyST link target
-    (``<project:...>``, ``<inv:...>``, ``<path:...>``), which shows what it points to, not
-    the target as written."""
-    link = children[position - 1] if position else None
-    return (
-        link is not None
-        and link.type == "link_open"
-        and link.markup == "autolink"
-        and str(link.attrs.get("href", "")).startswith(_MYST_SCHEMES)
-    )
 
 
 def _link_target_text(doc: Document, href: str) -> str:
@@ -408,15 +330,6 @@ def _markdown_blocks(doc: Document, text: str, substitutions: Mapping[str, str])
     return render_blocks(nested, 0, len(tokens))
 
 
-def _continues_footnote(doc: Document, index: int) -> bool:
-    """Whether the indented code block at ``index`` follows a paragraph that opens with a
-    footnote's definition, so that it goes on with the footnote."""
-    if not doc.footnotes or index < 3 or doc.tokens[index - 1].type != "paragraph_close":
-        return False
-    definition = _FOOTNOTE_DEFINITION.match(doc.tokens[index - 2].content)
-    return definition is not None and definition.group(1) in doc.footnotes
-
-
 def render_blocks(doc: Document, start: int, end: int) -> list[str]:
     """Render the block tokens in ``[start, end)`` as a list of text blocks."""
     blocks: list[str] = []
@@ -441,7 +354,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return labelled(kind_mark.group(1).capitalize(), render_inline(doc, text)[0])
     if kind == "paragraph_open" and doc.footnotes:
         content = doc.tokens[index + 1].content
-        definition = _FOOTNOTE_DEFINITION.match(content)
+        definition = FOOTNOTE_DEFINITION.match(content)
         if definition and definition.group(1) in doc.footnotes:
             return _footnote_definitions(doc, content)
     if kind == "paragraph_open" and is_link_definitions(doc.tokens[index + 1].content):
@@ -466,7 +379,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         return titled_fence(token.info, without_highlight_comments(code, token.info))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
-    if kind == "code_block" and _continues_footnote(doc, index):
+    if kind == "code_block" and continues_footnote(doc, index):
         # An indented block under a footnote's definition is more of the footnote (its next
         # paragraphs, code, a directive), in Python-Markdown, GFM and MyST alike: no code.
         return "\n\n".join(_markdown_blocks(doc, token.content, doc.substitutions))

@@ -16,7 +16,7 @@ import re
 import textwrap
 from collections.abc import Callable, Sequence
 
-from builder.parsers.rst.directives import (
+from builder.parsers.rst.directive_names import (
     ADMONITIONS,
     DIAGRAMS,
     DROPPED,

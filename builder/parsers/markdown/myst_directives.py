@@ -24,7 +24,8 @@ from builder.parsers.markdown.flavor import MYSTMD, reading_flavor
 from builder.parsers.markdown.front_matter import KERNEL_LANGUAGES
 from builder.parsers.markdown.myst_syntax import MystDirective, directive_name, read_directive
 from builder.parsers.rst.blocks import render_blocks as render_rst_blocks
-from builder.parsers.rst.directives import ADMONITIONS, CARDS, TITLED, render_directive
+from builder.parsers.rst.directive_names import ADMONITIONS, CARDS, TITLED
+from builder.parsers.rst.directives import render_directive
 from builder.parsers.rst.events import (
     Context,
     DocState,

@@ -29,12 +29,7 @@ from builder.model import ParsedFile, Section, Warning_
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.markdown.bare_headings import list_bare_headings
 from builder.parsers.markdown.block_rules import BLOCK_MD, INLINE_MD
-from builder.parsers.markdown.body_text import (
-    MAX_INLINE_CHARS,
-    footnote_labels,
-    render_blocks,
-    render_inline,
-)
+from builder.parsers.markdown.body_text import MAX_INLINE_CHARS, render_blocks, render_inline
 from builder.parsers.markdown.bold_releases import head_bold_releases
 from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.document import Document, match_closers
@@ -42,6 +37,7 @@ from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_c
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.exec_parsers import exec_parser_function
 from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, reading_flavor
+from builder.parsers.markdown.footnotes import footnote_labels
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
     split_toml_front_matter,
