@@ -414,3 +414,20 @@ def test_a_package_setuptools_maps_to_a_folder_of_another_name_is_found(tmp_path
     found = source.find("psycopg2.extras.DictCursor")
     assert found is not None and "A cursor of dicts." in str(found.doc)
     assert source.find("away") is None and source.find("linked") is None
+    # Nor under the link's own name: the code search follows it to a package outside.
+    assert source.find("link") is None
+
+
+def test_a_module_linked_in_from_outside_the_project_is_not_read(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pkg").mkdir()
+    (project / "pkg" / "__init__.py").write_text('"""The package."""\n', encoding="utf-8")
+    (tmp_path / "secret.py").write_text('"""Private."""\nTOKEN = 1\n', encoding="utf-8")
+    (project / "pkg" / "secret.py").symlink_to(tmp_path / "secret.py")
+    tree = find_code(project / "docs", source_dir=project, project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    found = source.find("pkg")
+    assert found is not None and "The package." in str(found.doc)
+    assert source.find("pkg.secret") is None and source.find("pkg.secret.TOKEN") is None

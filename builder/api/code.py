@@ -115,9 +115,11 @@ class GriffeSource:
         record = self._followed(
             lambda: _record(path, found, style, self._lines, inherited, runtime_defaults)
         )
-        if record is not None and self._settings.docstring_signature:
+        if record is None or not self._inside(record.file):
+            return None  # a module linked in from outside the project: not this code's
+        if self._settings.docstring_signature:
             record = _docstring_signed(record, found, style, self._lines)
-        return None if record is None else replace(record, file=_relative(record.file, self._roots))
+        return replace(record, file=_relative(record.file, self._roots))
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
@@ -307,8 +309,18 @@ class GriffeSource:
             except (ImportError, OSError, SyntaxError, RecursionError, griffe.GriffeError):
                 return None
             else:
+                if not self._inside(package.filepath):
+                    return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
                 return package
+
+    def _inside(self, filepath: Any) -> bool:
+        """Whether a loaded module's file (a namespace package's folders: each) is under one
+        of the code folders once links are followed."""
+        paths = filepath if isinstance(filepath, list) else [filepath]
+        return all(
+            any(Path(path).resolve().is_relative_to(root) for root in self._roots) for path in paths
+        )
 
     def _lines(self, found: Any) -> list[str]:
         """The source lines of the file that defines ``found`` (for ``#:`` comments)."""
