@@ -280,7 +280,8 @@ def render_status(status: dict[str, Any]) -> str:
 # Status keys whose values are ISO 8601 times or seconds, and what a person reads for them.
 _TIME_KEYS = {"fetchedAt": "fetched", "checkedAt": "checked", "buildTime": "built"}
 _SECONDS_KEYS = {"ageSeconds": "age", "retryInSeconds": "retry in"}
-_BOOLEAN_WORDS = {"stale": ("stale", "fresh")}
+# "fresh" beside a failed last check read as a contradiction: it is the copy that is fresh.
+_BOOLEAN_WORDS = {"stale": ("copy stale", "copy fresh")}
 
 
 def _status_detail(key: str, value: object) -> str:
@@ -290,6 +291,8 @@ def _status_detail(key: str, value: object) -> str:
         return f"{_TIME_KEYS[key]} {readable_time(value)}"
     if key in _SECONDS_KEYS and isinstance(value, int | float):
         return f"{_SECONDS_KEYS[key]} {readable_duration(value)}"
+    if key == "error":
+        return f"error: {value}"
     if key == "buildId" and isinstance(value, str):
         return f"build {value[:12]}"
     if isinstance(value, bool):

@@ -37,7 +37,7 @@ def site_status(
     elif failing_since is not None:
         status["state"] = "failed"
         status["error"] = (
-            "its last check, by another docclient process, failed, and no check has "
+            "the last check, by another docclient process, failed, and no check has "
             "succeeded since; this process has not checked it itself"
         )
         status["failingSince"] = iso_time(failing_since)

@@ -363,7 +363,7 @@ def test_status_prints_booleans_and_times_for_people(run) -> None:  # type: igno
     code, output = run("status")
     assert code == 0
     bundled = next(line for line in output.splitlines() if line.startswith("- bundled:"))
-    assert "fresh" in bundled and "built 2026-11-30 00:00:00 UTC" in bundled
+    assert "copy fresh" in bundled and "built 2026-11-30 00:00:00 UTC" in bundled
     assert "False" not in output and "True" not in output and "T00:00" not in output
     code, output = run("releases", "pypinyin")
     assert code == 0 and "built 2026-11-30 00:00:00 UTC" in output and "T00:00" not in output

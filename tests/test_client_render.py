@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from client.render import render_extract
+from client.render import render_extract, render_status
 from client.service import DocService
 from tests.site_data_support import SITE, Clock, FakeHost, data, make_site
 
@@ -47,3 +47,26 @@ def test_a_heading_with_no_section_of_its_own_is_shown_above_its_subsections(
         "    - Nested hooks extending.rst#nested-hooks",
         "  - Custom Error Handling extending.rst#custom-error-handling",
     ]
+
+
+def test_a_failed_check_beside_a_fresh_copy_reads_as_both() -> None:
+    # "state failed, error its last check, by another docclient process, failed, ..., fresh"
+    # read as a contradiction: the copy is fresh, the site's last check failed.
+    status = {
+        "libraries": 1,
+        "versions": 1,
+        "data": {
+            "sources": [
+                {
+                    "kind": "remote",
+                    "source": "https://docs.example/",
+                    "state": "failed",
+                    "stale": False,
+                    "error": "the last check, by another docclient process, failed",
+                }
+            ]
+        },
+        "resultCache": {"hits": 0, "misses": 0, "size": 0, "maxEntries": 10, "ttlSeconds": 60},
+    }
+    line = render_status(status).splitlines()[1]
+    assert "copy fresh" in line and "error: the last check, by another" in line
