@@ -71,7 +71,7 @@ from client.search.sections import (
     search_sections,
 )
 from client.semantic_lane import SemanticLane
-from client.versions import VersionChoice, choose_version, latest_version, select_version
+from client.versions import SeenVersions, VersionChoice, latest_version, select_version
 from schemas.answers import (
     Answer,
     ExtractAnswer,
@@ -122,6 +122,7 @@ class DocService:
         self.rewrites: ResultCache[tuple[str, ...]] = ResultCache(cache_size, cache_ttl, **kwargs)
         self._index: LibraryIndex | None = None
         self._indexed: Sequence[CatalogEntry] | None = None
+        self._versions = SeenVersions()
 
     # -- the catalog, rebuilt only when the data layer hands out a new one --------------------
 
@@ -354,7 +355,7 @@ class DocService:
             max_sections, "maxSections", MIN_SECTIONS, MAX_SECTIONS, DEFAULT_MAX_SECTIONS
         )
         tokens = whole_number(max_tokens, "maxTokens", MIN_TOKENS, MAX_TOKENS, DEFAULT_MAX_TOKENS)
-        choice = choose_version(entry, requested)
+        choice = self._versions.choose(entry, requested)
         # With the lane on, an answer made before the model was ready is not served after.
         ready = self.lane.ready if self.lane is not None else None
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens, ready)
@@ -534,7 +535,7 @@ class DocService:
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest(EXPECTED_HASH_REFUSAL)
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
-        choice = choose_version(entry, requested)
+        choice = self._versions.choose(entry, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection

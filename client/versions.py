@@ -234,3 +234,33 @@ def latest_version(entry: CatalogEntry) -> str | None:
         return select_version(None, entry.versions).version
     except VersionNotFound:
         return None
+
+
+class SeenVersions:
+    """The versions each library listed at any time in this process, so that a version a
+    republished site no longer lists is refused saying so, not as one never heard of: an agent
+    that read 10.5.0 fifteen times in a session was told only "no version matches '10.5.0'"."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, frozenset[str]] = {}
+
+    def choose(self, entry: CatalogEntry, requested: str | None) -> VersionChoice:
+        """choose_version for ``entry``, after noting the versions it lists."""
+        seen = self._seen.get(entry.id, frozenset())
+        if not seen.issuperset(entry.versions):
+            self._seen[entry.id] = seen = seen | frozenset(entry.versions)
+        try:
+            return choose_version(entry, requested)
+        except VersionNotFound as error:
+            gone = sorted(seen.difference(entry.versions))
+            try:
+                dropped = select_version(requested, gone).version if gone else None
+            except (VersionNotFound, InvalidRequest):
+                dropped = None
+            if dropped is None:
+                raise
+            raise VersionNotFound(
+                f"{error.message}; {entry.id} {dropped} was listed earlier in this session: "
+                "its site was published again without it",
+                hints=error.hints,
+            ) from None

@@ -3,7 +3,8 @@
 import pytest
 
 from client.errors import InvalidRequest, VersionNotFound
-from client.versions import nearest_versions, select_version
+from client.model import CatalogEntry, Provenance
+from client.versions import SeenVersions, nearest_versions, select_version
 
 EXPRESS = ["5.1.0", "5.0.1", "4.21.2", "4.21.1", "4.17.0", "3.0.0"]
 PRERELEASES = ["2.0.0-rc.10", "2.0.0-rc.9", "2.0.0-rc.2", "1.9.0"]
@@ -189,3 +190,25 @@ def test_unparsable_catalog_versions_are_still_served_exactly() -> None:
 
 def test_nearest_versions_limits_its_answer() -> None:
     assert nearest_versions("4", EXPRESS, n=2) == ["4.21.2", "4.21.1"]
+
+
+def _library(versions: tuple[str, ...]) -> CatalogEntry:
+    source = Provenance("remote", "https://docs.example/", None, False, None, None)
+    return CatalogEntry("more", "More", "", (), (), 0, None, versions, {}, source)
+
+
+def test_a_version_a_republished_site_dropped_is_refused_saying_so() -> None:
+    # An agent that read 10.5.0 all session was told only "no version matches '10.5.0'" once
+    # the site was published again without it.
+    seen = SeenVersions()
+    assert seen.choose(_library(("10.7.0", "10.5.0")), "10.5.0").version == "10.5.0"
+    with pytest.raises(VersionNotFound) as refused:
+        seen.choose(_library(("10.7.0",)), "10.5")
+    assert "more 10.5.0 was listed earlier in this session" in refused.value.message
+    assert "published again without it" in refused.value.message
+    # A version never listed is refused as before.
+    with pytest.raises(VersionNotFound) as never:
+        seen.choose(_library(("10.7.0",)), "9.0.0")
+    assert "earlier in this session" not in never.value.message
+    # One the site lists again is served.
+    assert seen.choose(_library(("10.7.0", "10.5.0")), "10.5.0").version == "10.5.0"
