@@ -36,6 +36,7 @@ _PROJECT_SETTING = {
     "nextra": "auto",  # and its _meta files
     "hugo": "auto",  # and its pages' weights
     "mintlify": "auto",  # and its docs.json
+    "starlight": "auto",  # and its astro.config.* sidebar
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -56,6 +57,7 @@ _KIND_NAMES = {
     "nextra": "Nextra",
     "hugo": "Hugo",
     "mintlify": "Mintlify",
+    "starlight": "Astro Starlight",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

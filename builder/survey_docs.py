@@ -156,8 +156,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     for folder in (*DOCS_FOLDERS, *members, "."):
         starlight = starlight_docs(root, folder)
         if starlight is not None:
-            found.append(f"{starlight[0]}: Astro Starlight, pages in {starlight[1]}/")
-            return "markdown", starlight[1], None
+            where, docs = starlight
+            found.append(f"{where}: Astro Starlight, pages in {docs}/ in the order of its sidebar")
+            return "starlight", docs, None
     for folder in (*DOCS_FOLDERS, "."):
         mintlify = find_mintlify_config(root / folder)
         if mintlify is not None:
@@ -414,6 +415,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "nextra": ("**/*.md", "**/*.mdx"),
         "hugo": ("**/*.md",),
         "mintlify": ("**/*.mdx", "**/*.md"),
+        "starlight": ("**/*.md", "**/*.mdx"),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

@@ -36,10 +36,9 @@ def test_a_starlight_site_s_pages_are_its_content_docs(tmp_path: Path) -> None:
         },
     )
     survey = survey_project(tmp_path)
-    assert (survey.kind, survey.docs) == ("markdown", "docs/src/content/docs")
-    assert "docs/astro.config.mjs: Astro Starlight, pages in docs/src/content/docs/" in (
-        survey.found
-    )
+    assert (survey.kind, survey.docs) == ("starlight", "docs/src/content/docs")
+    found = "docs/astro.config.mjs: Astro Starlight, pages in docs/src/content/docs/"
+    assert f"{found} in the order of its sidebar" in survey.found
     assert "**/*.mdx" in survey.include
 
 

@@ -27,7 +27,7 @@ def test_a_monorepo_s_starlight_docs_package_is_found(tmp_path: Path) -> None:
     where = (
         "packages/docs/astro.config.ts: Astro Starlight, pages in packages/docs/src/content/docs/"
     )
-    assert where in survey.found
+    assert f"{where} in the order of its sidebar" in survey.found
     assert "packages/docs/src/content/docs/**/*.mdx" in survey.include  # with the README
     assert not any(pattern.startswith("packages/knip") for pattern in survey.include)
 

@@ -46,6 +46,7 @@ from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.sphinx import CONFIG_NAME, read_sphinx
 from builder.projects.sphinx_external_toc import external_toc_order
 from builder.projects.sphinx_order import toctree_order
+from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.sources import Candidate, read_sources
 
@@ -109,6 +110,8 @@ def read_project_layout(
         return hugo
     if project == "auto" and (mintlify := read_mintlify(directory)) is not None:
         return mintlify
+    if project == "auto" and (starlight := read_starlight(directory, bound)) is not None:
+        return starlight
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)

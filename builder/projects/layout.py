@@ -32,7 +32,7 @@ class ProjectLayout:
     """
 
     # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook", "gitbook", "nextra",
-    # "hugo", "mintlify" or "none"
+    # "hugo", "mintlify", "starlight" or "none"
     kind: str = "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
     config_file: str = ""
