@@ -74,3 +74,10 @@ def test_a_config_leading_away_or_unreadable_is_no_harm(tmp_path: Path) -> None:
     (project / "e" / "SUMMARY.md").write_text("* [x](x.md)\n" * 200_000)  # 2.4 MB, unread
     huge = read_gitbook(project / "e", project)
     assert huge is not None and huge.order == () and huge.notes
+
+
+def test_a_readme_named_longer_than_a_file_name_can_be_is_none(tmp_path: Path) -> None:
+    (tmp_path / ".gitbook.yaml").write_text(f"structure:\n  readme: {'a' * 300}.md\n")
+    (tmp_path / "SUMMARY.md").write_text("* [A](a.md)\n")
+    layout = read_gitbook(tmp_path, tmp_path)
+    assert layout is not None and layout.order == ("a.md",)
