@@ -86,3 +86,8 @@ def test_a_config_that_is_not_hugo_s_or_leads_away_is_none(tmp_path: Path) -> No
     # An empty hugo.toml is Hugo's defaults: the content folder.
     _write(tmp_path, {"j/hugo.toml": "", "j/content/x.md": "# X\n"})
     assert hugo_docs(tmp_path, "j") == ("j/hugo.toml", "j/content")
+
+
+def test_a_content_folder_named_longer_than_a_file_name_can_be_is_none(tmp_path: Path) -> None:
+    _write(tmp_path, {"a/hugo.toml": f'contentDir = "{"c" * 300}"\n'})
+    assert hugo_docs(tmp_path, "a") is None

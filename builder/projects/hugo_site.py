@@ -45,10 +45,18 @@ def hugo_docs(root: Path, folder: str) -> tuple[str, str] | None:
         if content.startswith("..") or posixpath.isabs(content):
             continue
         docs = site / content
-        if docs.is_dir() and not docs.is_symlink():
+        if _is_folder(docs):
             where = posixpath.normpath(f"{folder}/{config.relative_to(site).as_posix()}")
             return where, posixpath.normpath(f"{folder}/{content}")
     return None
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder, not a link to one."""
+    try:
+        return path.is_dir() and not path.is_symlink()
+    except OSError:  # a name longer than the system takes, which Python 3.11 raises on
+        return False
 
 
 def _configs(site: Path) -> list[Path]:
