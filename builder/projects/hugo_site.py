@@ -99,7 +99,7 @@ def _content_dir(settings: dict[str, Any]) -> str:
     languages = settings.get("languages")
     if isinstance(languages, dict):
         default = settings.get("defaultContentLanguage", DEFAULT_LANGUAGE)
-        language = languages.get(default)
+        language = languages.get(default) if isinstance(default, str) else None
         if isinstance(language, dict):
             content = language.get("contentDir") or language.get("contentdir")
             if isinstance(content, str) and content:
