@@ -97,3 +97,10 @@ def test_a_default_language_that_is_no_name_is_hugo_s_default(tmp_path: Path) ->
     config = 'theme = "x"\ndefaultContentLanguage = ["en"]\n[languages.en]\ncontentDir = "c"\n'
     _write(tmp_path, {"a/hugo.toml": config, "a/content/x.md": "# X\n"})
     assert hugo_docs(tmp_path, "a") == ("a/hugo.toml", "a/content")
+
+
+def test_a_content_folder_in_a_linked_folder_that_leads_away_is_none(tmp_path: Path) -> None:
+    _write(tmp_path, {"outside/en/secret.md": "# Secret\n", "a/hugo.toml": 'theme = "x"\n'})
+    (tmp_path / "a" / "link").symlink_to(tmp_path / "outside")
+    _write(tmp_path, {"a/hugo.toml": 'theme = "x"\ncontentDir = "link/en"\n'})
+    assert hugo_docs(tmp_path, "a") is None

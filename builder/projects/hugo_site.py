@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.projects.config_file import MAX_CONFIG_BYTES, config_bytes, read_yaml_config
+from builder.projects.gen_files import inside_folder
 
 # Hugo's config file names, newest first: hugo.* since 0.110, config.* before (a name other
 # tools use too, so a config.* is Hugo's only when it names a theme or a baseURL).
@@ -45,7 +46,7 @@ def hugo_docs(root: Path, folder: str) -> tuple[str, str] | None:
         if content.startswith("..") or posixpath.isabs(content):
             continue
         docs = site / content
-        if _is_folder(docs):
+        if _is_folder(docs) and inside_folder(docs, site):
             where = posixpath.normpath(f"{folder}/{config.relative_to(site).as_posix()}")
             return where, posixpath.normpath(f"{folder}/{content}")
     return None
