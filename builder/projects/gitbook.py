@@ -37,7 +37,11 @@ def read_gitbook(directory: Path, top: Path | None = None) -> ProjectLayout | No
         config_file, summary, readme = SUMMARY_NAME, SUMMARY_NAME, README_NAME
     else:
         config_file, (summary, readme) = CONFIG_NAME, found
-    raw = read_config_bytes(directory / summary, notes, "pages in path order")
+    if inside_folder(directory / summary, directory):  # not through a link leading away
+        raw = read_config_bytes(directory / summary, notes, "pages in path order")
+    else:
+        raw = None
+        notes.append(f"{summary}: a link out of the book, not read; pages in path order")
     chapters, _ = summary_chapters(raw.decode("utf-8", "replace")) if raw is not None else ([], 0)
     order = tuple(relpath for relpath, _ in chapters)
     if _is_file(directory / readme) and readme not in order:
