@@ -64,7 +64,7 @@ def _member_patterns(root: Path) -> list[str]:
     patterns: list[str] = []
     try:
         package = json.loads(_read(root / "package.json") or "null")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
         package = None
     workspaces = package.get("workspaces") if isinstance(package, dict) else None
     if isinstance(workspaces, dict):  # Yarn's {"packages": [...], "nohoist": [...]}

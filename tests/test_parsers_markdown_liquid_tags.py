@@ -3,6 +3,10 @@ paths they name."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.markdown.liquid_tags import rewrite_liquid_tags
 from builder.parsers.markdown.parser import parse
 
@@ -35,3 +39,20 @@ def test_odd_tags_keep_the_page_s_lines() -> None:
     many = "[a]({% link x.md %}) " * 20_000 + "\n{% highlight a %}\n" * 5_000
     rewritten = rewrite_liquid_tags(many)
     assert rewritten.count("\n") == many.count("\n") and "{% link" not in rewritten
+
+
+def test_a_long_unclosed_highlight_tag_is_read_in_linear_time() -> None:
+    """The language's end was tried at each of its letters, and the options' at each after:
+    '{% highlight ' and 200 KB of letters took over 4 minutes (quadratic). The subprocess's
+    timeout guards against that hang; it is not a timing."""
+    script = (
+        "from builder.parsers.markdown.liquid_tags import rewrite_liquid_tags\n"
+        "line = '{% highlight ' + 'a' * 1_000_000\n"
+        "print(rewrite_liquid_tags(line) == line)\n"
+        "print(rewrite_liquid_tags('{%- highlight c++ linenos -%}\\nx\\n{% endhighlight %}'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:4] == ["True", "```c++", "x", "```"]

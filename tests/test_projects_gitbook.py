@@ -74,3 +74,18 @@ def test_a_config_leading_away_or_unreadable_is_no_harm(tmp_path: Path) -> None:
     (project / "e" / "SUMMARY.md").write_text("* [x](x.md)\n" * 200_000)  # 2.4 MB, unread
     huge = read_gitbook(project / "e", project)
     assert huge is not None and huge.order == () and huge.notes
+
+
+def test_a_readme_named_longer_than_a_file_name_can_be_is_none(tmp_path: Path) -> None:
+    (tmp_path / ".gitbook.yaml").write_text(f"structure:\n  readme: {'a' * 300}.md\n")
+    (tmp_path / "SUMMARY.md").write_text("* [A](a.md)\n")
+    layout = read_gitbook(tmp_path, tmp_path)
+    assert layout is not None and layout.order == ("a.md",)
+
+
+def test_a_summary_linked_from_outside_the_book_is_not_read(tmp_path: Path) -> None:
+    _write(tmp_path, {"outside/SUMMARY.md": "* [Secret](a.md)\n", "book/a.md": "# A\n"})
+    (tmp_path / "book" / "SUMMARY.md").symlink_to(tmp_path / "outside" / "SUMMARY.md")
+    layout = read_gitbook(tmp_path / "book", tmp_path / "book")
+    assert layout is not None and layout.titles == () and not layout.only_listed
+    assert layout.notes == ("SUMMARY.md: a link out of the book, not read; pages in path order",)

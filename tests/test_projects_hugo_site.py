@@ -86,3 +86,21 @@ def test_a_config_that_is_not_hugo_s_or_leads_away_is_none(tmp_path: Path) -> No
     # An empty hugo.toml is Hugo's defaults: the content folder.
     _write(tmp_path, {"j/hugo.toml": "", "j/content/x.md": "# X\n"})
     assert hugo_docs(tmp_path, "j") == ("j/hugo.toml", "j/content")
+
+
+def test_a_content_folder_named_longer_than_a_file_name_can_be_is_none(tmp_path: Path) -> None:
+    _write(tmp_path, {"a/hugo.toml": f'contentDir = "{"c" * 300}"\n'})
+    assert hugo_docs(tmp_path, "a") is None
+
+
+def test_a_default_language_that_is_no_name_is_hugo_s_default(tmp_path: Path) -> None:
+    config = 'theme = "x"\ndefaultContentLanguage = ["en"]\n[languages.en]\ncontentDir = "c"\n'
+    _write(tmp_path, {"a/hugo.toml": config, "a/content/x.md": "# X\n"})
+    assert hugo_docs(tmp_path, "a") == ("a/hugo.toml", "a/content")
+
+
+def test_a_content_folder_in_a_linked_folder_that_leads_away_is_none(tmp_path: Path) -> None:
+    _write(tmp_path, {"outside/en/secret.md": "# Secret\n", "a/hugo.toml": 'theme = "x"\n'})
+    (tmp_path / "a" / "link").symlink_to(tmp_path / "outside")
+    _write(tmp_path, {"a/hugo.toml": 'theme = "x"\ncontentDir = "link/en"\n'})
+    assert hugo_docs(tmp_path, "a") is None

@@ -85,3 +85,11 @@ def test_odd_configs_are_read_safely(tmp_path: Path) -> None:
     _write(tmp_path, {"e/mint.json": '{"navigation": [{"pages": ["x\\u0000y", 7, null]}]}'})
     empty = read_mintlify(tmp_path / "e")
     assert empty is not None and empty.order == () and not empty.only_listed
+
+
+def test_a_navigation_entry_longer_than_a_file_name_can_be_is_no_page(tmp_path: Path) -> None:
+    pages = ["a" * 300, "b/" * 3_000, "introduction"]
+    _write(tmp_path, {"mint.json": json.dumps({"navigation": [{"pages": pages}]})})
+    _write(tmp_path, {"introduction.mdx": ""})
+    layout = read_mintlify(tmp_path)
+    assert layout is not None and layout.order == ("introduction.mdx",)

@@ -49,3 +49,9 @@ def test_members_from_package_json_and_pnpm_workspace_named_like_docs(tmp_path: 
     (root / "package.json").write_text("{" * 100_000)
     (root / "pnpm-workspace.yaml").write_text("packages:\n" + "  - apps/*\n" * 100_000)
     assert workspace_docs_folders(root) == ("apps/website",)
+
+
+def test_a_package_json_nested_too_deep_for_json_names_no_member(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "package.json").write_text("[" * 200_000 + "]" * 200_000)
+    assert workspace_docs_folders(tmp_path) == ()

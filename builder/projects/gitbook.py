@@ -37,10 +37,14 @@ def read_gitbook(directory: Path, top: Path | None = None) -> ProjectLayout | No
         config_file, summary, readme = SUMMARY_NAME, SUMMARY_NAME, README_NAME
     else:
         config_file, (summary, readme) = CONFIG_NAME, found
-    raw = read_config_bytes(directory / summary, notes, "pages in path order")
+    if inside_folder(directory / summary, directory):  # not through a link leading away
+        raw = read_config_bytes(directory / summary, notes, "pages in path order")
+    else:
+        raw = None
+        notes.append(f"{summary}: a link out of the book, not read; pages in path order")
     chapters, _ = summary_chapters(raw.decode("utf-8", "replace")) if raw is not None else ([], 0)
     order = tuple(relpath for relpath, _ in chapters)
-    if (directory / readme).is_file() and readme not in order:
+    if _is_file(directory / readme) and readme not in order:
         order = (readme, *order)  # the book's first page, whether the summary links it or not
     return ProjectLayout(
         kind="gitbook",
@@ -83,6 +87,13 @@ def _inside(name: object, default: str) -> str:
         return default
     normal = posixpath.normpath(name.split("#", 1)[0].strip() or default)
     return default if normal.startswith(("..", "/")) or normal == "." else normal
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name longer than the system takes, which Python 3.11 raises on
+        return False
 
 
 def _same(one: Path, other: Path) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.projects.config_file import MAX_CONFIG_BYTES, config_bytes, read_yaml_config
+from builder.projects.gen_files import inside_folder
 
 # Hugo's config file names, newest first: hugo.* since 0.110, config.* before (a name other
 # tools use too, so a config.* is Hugo's only when it names a theme or a baseURL).
@@ -45,10 +46,18 @@ def hugo_docs(root: Path, folder: str) -> tuple[str, str] | None:
         if content.startswith("..") or posixpath.isabs(content):
             continue
         docs = site / content
-        if docs.is_dir() and not docs.is_symlink():
+        if _is_folder(docs) and inside_folder(docs, site):
             where = posixpath.normpath(f"{folder}/{config.relative_to(site).as_posix()}")
             return where, posixpath.normpath(f"{folder}/{content}")
     return None
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder, not a link to one."""
+    try:
+        return path.is_dir() and not path.is_symlink()
+    except OSError:  # a name longer than the system takes, which Python 3.11 raises on
+        return False
 
 
 def _configs(site: Path) -> list[Path]:
@@ -91,7 +100,7 @@ def _content_dir(settings: dict[str, Any]) -> str:
     languages = settings.get("languages")
     if isinstance(languages, dict):
         default = settings.get("defaultContentLanguage", DEFAULT_LANGUAGE)
-        language = languages.get(default)
+        language = languages.get(default) if isinstance(default, str) else None
         if isinstance(language, dict):
             content = language.get("contentDir") or language.get("contentdir")
             if isinstance(content, str) and content:

@@ -104,6 +104,13 @@ def _page(directory: Path, ref: str) -> str | None:
         return None
     for suffix in ("", *PAGE_SUFFIXES):
         candidate = f"{normal}{suffix}"
-        if PurePath(candidate).suffix in PAGE_SUFFIXES and (directory / candidate).is_file():
+        if PurePath(candidate).suffix in PAGE_SUFFIXES and _is_file(directory / candidate):
             return candidate
     return None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:  # a name longer than the system takes, which Python 3.11 raises on
+        return False

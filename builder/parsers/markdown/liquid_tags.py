@@ -15,8 +15,11 @@ import re
 
 from builder.parsers.markdown.hugo_shortcodes import code_lines, code_spans, in_code_span
 
-# A highlight block's tags, each a line of its own: the language, then options (linenos).
-_HIGHLIGHT = re.compile(r"([ \t]*)\{%-?[ \t]*highlight[ \t]+([\w+#.-]+)[^%\n]*-?%\}[ \t]*")
+# A highlight block's tags, each a line of its own: the language, then options (linenos)
+# after a blank, so that the language's end is never tried at each of its letters.
+_HIGHLIGHT = re.compile(
+    r"([ \t]*)\{%-?[ \t]*highlight[ \t]+([\w+#.-]+)(?:[ \t][^%\n]*)?-?%\}[ \t]*"
+)
 _END_HIGHLIGHT = re.compile(r"([ \t]*)\{%-?[ \t]*endhighlight[ \t]*-?%\}[ \t]*")
 # A tag that shows the address of a page of the site; its argument holds no space or quote.
 _LINK = re.compile(r"\{%-?[ \t]*(?:link|post_url)[ \t]+([^\s%{}'\"]+)[ \t]*-?%\}")
