@@ -125,3 +125,11 @@ def test_fit_budget_names_extras_only_while_the_body_keeps_its_room() -> None:
     budget = fit_budget(["A"], ["word " * 1000], 100, [["x" * 150]])
     assert budget.named == (0,)
     assert fit_budget(["A"], ["a"], 100).named == (0,)
+
+
+def test_the_room_lent_to_the_first_section_is_not_spent_again() -> None:
+    # However small the budget, the first section shows MIN_PART_CHARS; the sections after it
+    # were then added on top, as if that room had been there.
+    budget = fit_budget(["f" * 100, "g" * 10], ["b" * 250, "c" * 5], 100, reserved=200)
+    assert budget.bodies[0] == Trimmed("b" * 250, False)
+    assert budget.bodies[1] is None and budget.omitted == 1

@@ -143,8 +143,10 @@ def fit_budget(
     for frame, body, extra in zip(frames, bodies, extras or [()] * len(bodies), strict=True):
         first = all(item is None for item in out)
         space = room - len(frame)
-        if first:  # an answer shows some text, however small the budget
-            space = max(space, MIN_PART_CHARS)
+        # An answer shows some text, however small the budget: its first section is lent the
+        # room it lacks, which no later section gets back.
+        lent = max(MIN_PART_CHARS - space, 0) if first else 0
+        space += lent
         kept_room = min(len(body), MIN_PART_CHARS)
         count = 0
         for text in extra:
@@ -155,7 +157,7 @@ def fit_budget(
         named.append(count)
         if len(body) <= space:
             out.append(Trimmed(body, False))
-            room = space - len(body)
+            room = space - len(body) - lent
             continue
         trimmed = trim_body(body, max(space, 0), first=first)
         if not first and (space < MIN_PART_CHARS or not trimmed.body):
@@ -164,5 +166,5 @@ def fit_budget(
             continue
         out.append(trimmed)
         truncated += 1
-        room = space - len(trimmed.body)
+        room = space - len(trimmed.body) - lent
     return Budgeted(tuple(out), truncated, omitted, tuple(named))
