@@ -162,3 +162,20 @@ def test_a_code_span_is_closed_by_a_run_of_as_many_backticks() -> None:
     # read from a backtick inside it to the next lone one took "[x]{.c}" for code.
     text = "````a [x]{.c} `[y]{.c}` ``a`b``[z]{.c}"
     assert read_bracketed_spans(text) == "````a x `[y]{.c}` ``a`b``z"
+
+
+def test_a_long_run_of_blanks_before_an_attribute_list_is_read_in_linear_time() -> None:
+    """A match was tried at each blank of a run: '{:' and 200 KB of blanks then '.warning'
+    took 34 s (quadratic). The subprocess's timeout guards against that hang; it is not a
+    timing."""
+    script = (
+        "from builder.parsers.markdown.python_markdown import ATTRIBUTE_LIST\n"
+        "line = '{:' + ' ' * 1_000_000 + '.warning'\n"
+        "print(ATTRIBUTE_LIST.sub('', line) == line)\n"
+        "print(repr(ATTRIBUTE_LIST.sub('', 'text  {: .note } and {#id}')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:2] == ["True", "'text and'"]
