@@ -55,42 +55,22 @@ def renamed_packages(root: Path) -> tuple[tuple[str, str], ...]:
 def _package_dir_maps(root: Path) -> list[dict[Any, Any]]:
     """Each ``package_dir`` table the project's pyproject.toml, setup.cfg and setup.py give."""
     maps: list[dict[Any, Any]] = []
-    text = _read(root / "pyproject.toml")
-    try:
-        document = tomllib.loads(text) if text else {}
-    except UNREADABLE_TOML:
-        document = {}
-    tool = document.get("tool", {})
-    setuptools = tool.get("setuptools", {}) if isinstance(tool, dict) else {}
+    _, tool = _pyproject(root)
+    setuptools = tool.get("setuptools", {})
     if isinstance(setuptools, dict) and isinstance(setuptools.get("package-dir"), dict):
         maps.append(setuptools["package-dir"])
-    parser = configparser.ConfigParser(interpolation=None)
-    try:
-        parser.read_string(_read(root / "setup.cfg") or "")
-    except configparser.Error:
-        parser.clear()
-    lines = parser.get("options", "package_dir", fallback="").splitlines()
-    pairs = (line.partition("=") for line in lines)
-    maps.append({name.strip(): folder.strip() for name, equals, folder in pairs if equals})
-    for call in _setup_calls(root):
-        mapping = _literal(call["package_dir"]) if "package_dir" in call else None
+    parser = _setup_cfg(root)
+    if parser is not None:
+        maps.append(dict(_setup_cfg_package_dir(parser)))
+    for name, keywords, _ in _setup_py_calls(root):
+        mapping = (
+            _literal(keywords["package_dir"])
+            if name == "setup" and "package_dir" in keywords
+            else None
+        )
         if isinstance(mapping, dict):
             maps.append(mapping)
     return maps
-
-
-def _setup_calls(root: Path) -> list[dict[str, ast.expr]]:
-    """The keywords of each ``setup(...)`` call in the project's setup.py."""
-    try:
-        tree = ast.parse(_read(root / "setup.py") or "")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
-    return [
-        {k.arg: k.value for k in node.keywords if k.arg}
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and getattr(node.func, "id", getattr(node.func, "attr", "")) == "setup"
-    ]
 
 
 def _inside(folder: str) -> str | None:
@@ -110,14 +90,22 @@ def _read(path: Path) -> str | None:
         return None
 
 
-def _pyproject_dirs(root: Path) -> list[str]:
+def _pyproject(root: Path) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The project's pyproject.toml (None when it cannot be read as TOML) and its ``tool``
+    table."""
     text = _read(root / "pyproject.toml")
     try:
         document = tomllib.loads(text) if text else {}
     except UNREADABLE_TOML:
-        return []
+        return None, {}
     tool = document.get("tool", {})
-    tool = tool if isinstance(tool, dict) else {}
+    return document, tool if isinstance(tool, dict) else {}
+
+
+def _pyproject_dirs(root: Path) -> list[str]:
+    document, tool = _pyproject(root)
+    if document is None:
+        return []
     dirs: list[str] = []
     setuptools = tool.get("setuptools", {})
     if isinstance(setuptools, dict):
@@ -149,37 +137,55 @@ def _extension_dirs(document: dict[str, Any], tool: dict[str, Any]) -> list[str]
     return dirs
 
 
-def _setup_cfg_dirs(root: Path) -> list[str]:
-    text = _read(root / "setup.cfg")
+def _setup_cfg(root: Path) -> configparser.ConfigParser | None:
+    """The project's setup.cfg (empty when there is none); None when it cannot be read."""
     parser = configparser.ConfigParser(interpolation=None)
     try:
-        parser.read_string(text or "")
+        parser.read_string(_read(root / "setup.cfg") or "")
     except configparser.Error:
+        return None
+    return parser
+
+
+def _setup_cfg_package_dir(parser: configparser.ConfigParser) -> list[tuple[str, str]]:
+    """setup.cfg's ``package_dir`` lines as (package, folder) pairs ("" for the root)."""
+    lines = parser.get("options", "package_dir", fallback="").splitlines()
+    pairs = (line.partition("=") for line in lines)
+    return [(name.strip(), folder.strip()) for name, equals, folder in pairs if equals]
+
+
+def _setup_cfg_dirs(root: Path) -> list[str]:
+    parser = _setup_cfg(root)
+    if parser is None:
         return []
-    dirs: list[str] = []
-    for line in parser.get("options", "package_dir", fallback="").splitlines():
-        name, equals, folder = line.partition("=")
-        if equals and not name.strip():
-            dirs.append(folder.strip())
+    dirs = [folder for name, folder in _setup_cfg_package_dir(parser) if not name]
     return dirs + _strings(parser.get("options.packages.find", "where", fallback="").split())
 
 
-def _setup_py_dirs(root: Path) -> list[str]:
-    text = _read(root / "setup.py")
+def _setup_py_calls(root: Path) -> list[tuple[str, dict[str, ast.expr], list[ast.expr]]]:
+    """Each call in the project's setup.py: the name called, its keywords and its arguments."""
     try:
-        tree = ast.parse(text or "")
+        tree = ast.parse(_read(root / "setup.py") or "")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
+    return [
+        (
+            getattr(node.func, "id", getattr(node.func, "attr", "")),
+            {k.arg: k.value for k in node.keywords if k.arg},
+            node.args,
+        )
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+    ]
+
+
+def _setup_py_dirs(root: Path) -> list[str]:
     dirs: list[str] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-        keywords = {k.arg: k.value for k in node.keywords if k.arg}
+    for name, keywords, args in _setup_py_calls(root):
         if name == "setup" and "package_dir" in keywords:
             dirs += _root_dir(_literal(keywords["package_dir"]))
         elif name in ("find_packages", "find_namespace_packages"):
-            where = node.args[0] if node.args else keywords.get("where")
+            where = args[0] if args else keywords.get("where")
             dirs += _strings(_literal(where) if where is not None else None)
     return dirs
 

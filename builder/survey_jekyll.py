@@ -14,7 +14,7 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.projects.config_file import MAX_CONFIG_BYTES, read_yaml_config
+from builder.projects.config_file import config_mentions, read_yaml_config
 
 CONFIG_NAMES = ("_config.yml", "_config.yaml")
 _GEMFILE = "Gemfile"
@@ -47,7 +47,7 @@ def jekyll_site(folder: Path) -> JekyllSite | None:
     signs = any((folder / name).is_dir() for name in _TEMPLATE_FOLDERS) or any(
         isinstance(settings.get(key), str) for key in _THEME_KEYS
     )
-    if not signs and not _gemfile_names_jekyll(folder / _GEMFILE):
+    if not signs and not config_mentions(folder / _GEMFILE, _GEMS):
         return None
     excluded = settings.get("exclude")
     entries = excluded[:MAX_EXCLUDED] if isinstance(excluded, list) else []
@@ -55,15 +55,6 @@ def jekyll_site(folder: Path) -> JekyllSite | None:
         pattern for entry in entries if (pattern := _pattern(folder, entry)) is not None
     )
     return JekyllSite(config.name, tuple(dict.fromkeys((*NO_PAGES, *patterns))))
-
-
-def _gemfile_names_jekyll(gemfile: Path) -> bool:
-    try:
-        with gemfile.open("rb") as file:
-            head = file.read(MAX_CONFIG_BYTES)
-    except OSError:
-        return False
-    return any(gem in head for gem in _GEMS)
 
 
 def _pattern(folder: Path, entry: object) -> str | None:

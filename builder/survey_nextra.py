@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from builder.projects.config_file import MAX_CONFIG_BYTES
+from builder.projects.config_file import config_mentions
 from builder.projects.nextra import read_nextra
 
 PACKAGE_FILE = "package.json"
@@ -24,7 +24,7 @@ def nextra_docs(root: Path, folder: str) -> tuple[str, str] | None:
     """(the package file's path, the pages folder) of a Nextra site in ``folder`` of the
     project ``root``, both relative to ``root``; None when ``folder`` holds none."""
     site = root / folder
-    if not _depends_on_nextra(site / PACKAGE_FILE):
+    if not config_mentions(site / PACKAGE_FILE, (_DEPENDENCY,)):
         return None
     for name in PAGE_FOLDERS:
         pages = site / name
@@ -32,12 +32,3 @@ def nextra_docs(root: Path, folder: str) -> tuple[str, str] | None:
             where = posixpath.normpath(f"{folder}/{PACKAGE_FILE}")
             return where, posixpath.normpath(f"{folder}/{name}")
     return None
-
-
-def _depends_on_nextra(package: Path) -> bool:
-    try:
-        with package.open("rb") as file:
-            head = file.read(MAX_CONFIG_BYTES)
-    except OSError:
-        return False
-    return _DEPENDENCY in head

@@ -13,10 +13,10 @@ from __future__ import annotations
 import posixpath
 from pathlib import Path
 
-from builder.projects.config_file import MAX_CONFIG_BYTES
+from builder.projects.config_file import config_mentions
 
 CONFIG_NAMES = ("astro.config.mjs", "astro.config.ts", "astro.config.mts", "astro.config.js")
-_INTEGRATION = "@astrojs/starlight"
+_INTEGRATION = b"@astrojs/starlight"
 # Where Starlight's default docs loader reads the pages, from the site's folder.
 CONTENT_FOLDER = "src/content/docs"
 
@@ -27,18 +27,9 @@ def starlight_docs(root: Path, folder: str) -> tuple[str, str] | None:
     site = root / folder
     for name in CONFIG_NAMES:
         config = site / name
-        if config.is_file() and _imports_starlight(config):
+        if config.is_file() and config_mentions(config, (_INTEGRATION,)):
             docs = site / CONTENT_FOLDER
             if docs.is_dir() and not docs.is_symlink():
                 where = posixpath.normpath(f"{folder}/{name}")
                 return where, posixpath.normpath(f"{folder}/{CONTENT_FOLDER}")
     return None
-
-
-def _imports_starlight(config: Path) -> bool:
-    try:
-        with config.open("rb") as file:
-            head = file.read(MAX_CONFIG_BYTES)
-    except OSError:
-        return False
-    return _INTEGRATION.encode() in head

@@ -46,6 +46,17 @@ def read_config_bytes(config_path: Path, notes: list[str], fallback: str) -> byt
     return raw
 
 
+def config_mentions(config_path: Path, needles: tuple[bytes, ...]) -> bool:
+    """Whether the file's first MAX_CONFIG_BYTES hold one of ``needles`` (False when it cannot
+    be read): how a site tells which tool it is for without its config being parsed."""
+    try:
+        with config_path.open("rb") as file:
+            head = file.read(MAX_CONFIG_BYTES)
+    except OSError:
+        return False
+    return any(needle in head for needle in needles)
+
+
 def read_yaml_config(config_path: Path, notes: list[str], fallback: str) -> dict[str, Any]:
     """The mapping a YAML config file holds; {} with a note in ``notes`` when it cannot be read
     as one (``fallback`` says what the build does instead)."""

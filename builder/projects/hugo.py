@@ -5,8 +5,8 @@ Hugo lists a section's pages and subsections by weight (a section's is its ``_in
 none, or 0, after every weighted one), then by title, then by path; a section's ``_index.md``
 is its own page, first. Read in path order, prometheus client_python 0.25.0's pages put
 "bridges" and "collector" before "instrumenting" (weight 2) and "counter" after "enum". The
-front matter is read as text (``weight: 3``, TOML's ``weight = 3``), never run, within
-_HEAD_BYTES of each page.
+front matter is read as text (``weight: 3``, TOML's ``weight = 3``), never run
+(builder.projects.content_pages).
 """
 
 from __future__ import annotations
@@ -14,19 +14,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from builder.projects.content_pages import MAX_FOLDER_DEPTH, front_matter_text
 from builder.projects.gen_files import inside_folder
 from builder.projects.hugo_site import hugo_docs
-from builder.projects.layout import ProjectLayout
+from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 PAGE_SUFFIXES = (".md", ".markdown")
 SECTION_PAGE = "_index"
-# Enough of a page to hold its front matter.
-_HEAD_BYTES = 16 * 1024
-MAX_DEPTH = 12
-MAX_ENTRIES = 20_000
 _WEIGHT = re.compile(r"""^weight[ \t]*[:=][ \t]*["']?(-?\d{1,9})["']?[ \t]*$""", re.MULTILINE)
 _TITLE = re.compile(r"""^(?:linkTitle|title)[ \t]*[:=][ \t]*["']?(.*?)["']?[ \t]*$""", re.MULTILINE)
-_FENCES = ("---", "+++")
 _UNWEIGHTED = 1 << 40
 
 
@@ -64,7 +60,7 @@ def _walk(folder: Path, prefix: str, depth: int, order: list[str]) -> None:
             continue
         if _is_page(child):
             entries.append((*_sort_key(child), child.name, child))
-        elif child.is_dir() and not child.is_symlink() and depth < MAX_DEPTH:
+        elif child.is_dir() and not child.is_symlink() and depth < MAX_FOLDER_DEPTH:
             index = next(
                 (
                     child / f"{SECTION_PAGE}{s}"
@@ -91,16 +87,7 @@ def _is_page(path: Path) -> bool:
 def _sort_key(page: Path) -> tuple[int, str]:
     """The page's weight (a large number when it has none, or 0, as Hugo lists it last) and
     title, from its front matter."""
-    try:
-        with page.open("rb") as file:
-            head = file.read(_HEAD_BYTES).decode("utf-8", "replace")
-    except OSError:
-        return _UNWEIGHTED, ""
-    fence = head[:3]
-    if fence not in _FENCES:
-        return _UNWEIGHTED, ""
-    end = head.find(f"\n{fence}", 3)
-    front = head[3 : end if end > 0 else len(head)]
+    front = front_matter_text(page)
     weight = _WEIGHT.search(front)
     title = _TITLE.search(front)
     number = int(weight.group(1)) if weight else 0

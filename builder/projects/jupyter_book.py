@@ -25,7 +25,7 @@ from typing import Any
 from builder.parsers.markdown.flavor import MYSTMD
 from builder.projects.config_file import read_config_bytes
 from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
-from builder.projects.layout import ProjectLayout
+from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 from builder.projects.sphinx import sphinx_pattern
 
 TOC_NAMES = ("_toc.yml", "_toc.yaml")
@@ -33,9 +33,7 @@ CONFIG_NAME = "_config.yml"
 MYST_NAME = "myst.yml"
 PAGE_SUFFIXES = (".md", ".ipynb", ".rst", ".myst")
 BUILD_FOLDER = "_build"
-# Entries visited and how deep they nest, before the rest is cut (YAML aliases can make a short
-# file's lists visit each other exponentially).
-MAX_ENTRIES = 20_000
+# How deep entries nest before the rest is cut (MAX_ENTRIES: how many are visited).
 MAX_DEPTH = 20
 GLOB_ENTRY = "glob:"  # an order entry standing for the pages a pattern matches, in path order
 # A folder named as a language is ("en", "ja", "pt_BR", "zh-Hans").

@@ -20,6 +20,11 @@ from builder.model import ParsedFile
 from builder.projects.gen_files import GeneratedPage
 from builder.sources import Candidate
 
+# Entries a project's navigation is read for (a sidebar, a table of contents, a content folder's
+# pages), before the rest is cut: real ones hold a few hundred, and YAML aliases can make a
+# short file's lists visit each other exponentially.
+MAX_ENTRIES = 20_000
+
 
 @dataclass(frozen=True)
 class ProjectLayout:

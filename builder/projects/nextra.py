@@ -14,15 +14,12 @@ import re
 from pathlib import Path
 
 from builder.projects.config_file import read_config_bytes, without_comments
-from builder.projects.layout import ProjectLayout
+from builder.projects.content_pages import MAX_FOLDER_DEPTH
+from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 META_STEM = "_meta"
 META_SUFFIXES = (".json", ".js", ".mjs", ".ts", ".tsx", ".jsx")
 PAGE_SUFFIXES = (".md", ".mdx")
-# How deep folders are walked, and how many entries are taken, so a linked loop or a huge
-# tree ends.
-MAX_DEPTH = 12
-MAX_ENTRIES = 20_000
 # A key at the object's top level: a quoted string or a name, then ":"; and a string value.
 _KEY = re.compile(r"""\s*(?:"((?:\\.|[^"\\\n])*)"|'((?:\\.|[^'\\\n])*)'|([A-Za-z_$][\w$-]*))\s*:""")
 _STRING_VALUE = re.compile(r"""\s*(?:"((?:\\.|[^"\\\n])*)"|'((?:\\.|[^'\\\n])*)')\s*[,}]""")
@@ -90,7 +87,7 @@ def _walk(
             order.append(relpath)
             if shown.get(key):
                 titles.append((relpath, shown[key]))
-        if key in folders and depth < MAX_DEPTH:
+        if key in folders and depth < MAX_FOLDER_DEPTH:
             _walk(folders[key], f"{prefix}{key}/", depth + 1, order, titles, notes)
 
 

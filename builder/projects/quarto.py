@@ -29,13 +29,12 @@ from typing import Any
 from builder.globs import atomic_double_star, atomic_star
 from builder.projects.config_file import read_yaml_config
 from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage
-from builder.projects.layout import ProjectLayout
+from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 from builder.projects.quartodoc_config import quartodoc_settings
 
 CONFIG_NAMES = ("_quarto.yml", "_quarto.yaml")
-# Sidebar, navbar and quartodoc contents entries visited, and how deep sections nest, before
-# the rest is cut (YAML aliases can make a short file's lists visit each other exponentially).
-MAX_ENTRIES = 20_000
+# How deep sidebar, navbar and quartodoc sections nest before the rest is cut (MAX_ENTRIES:
+# how many entries are visited).
 MAX_DEPTH = 20
 PAGE_SUFFIXES = (".qmd", ".md", ".ipynb")
 # What Quarto leaves out of a website: files and folders named with a leading _ or .
