@@ -62,54 +62,6 @@ def test_each_kind_of_example_project_is_recognised(
         assert {"_site", ".docbuild-cache", "node_modules", ".venv"} <= set(survey.exclude)
 
 
-def test_metadata_comes_from_pyproject_and_a_source_archives_pkg_info(tmp_path: Path) -> None:
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
-    (tmp_path / "pyproject.toml").write_text(
-        '[project]\nname = "Flask-Thing"\ndynamic = ["version"]\ndescription = "Does things"\n'
-        '[project.urls]\nDocumentation = "https://thing.example/docs/"\nChat = "irc://x"\n',
-        encoding="utf-8",
-    )
-    (tmp_path / "PKG-INFO").write_text(
-        "Metadata-Version: 2.1\nName: Flask-Thing\nVersion: 2.4.1\n", encoding="utf-8"
-    )
-    survey = survey_project(tmp_path)
-    assert (survey.library_id, survey.name, survey.version, survey.version_known) == (
-        "flask-thing",
-        "Flask-Thing",
-        "2.4.1",
-        True,
-    )
-    assert survey.summary == "Does things" and survey.homepage == "https://thing.example/docs/"
-    assert survey.packages == ("pypi:flask-thing",)
-    assert (survey.kind, survey.docs) == ("markdown", "docs")
-
-
-def test_metadata_comes_from_poetry_s_table(tmp_path: Path) -> None:
-    # textual 8.2.8 keeps its metadata in [tool.poetry]: init named the library after its
-    # folder, version 0.0.0.
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
-    (tmp_path / "pyproject.toml").write_text(
-        '[tool.poetry]\nname = "Textual"\nversion = "8.2.8"\ndescription = "TUIs"\n'
-        'repository = "https://git.example/textual"\n'
-        'documentation = "https://textual.example/"\n',
-        encoding="utf-8",
-    )
-    survey = survey_project(tmp_path)
-    assert (survey.library_id, survey.name, survey.version, survey.summary) == (
-        "textual",
-        "Textual",
-        "8.2.8",
-        "TUIs",
-    )
-    assert survey.homepage == "https://textual.example/" and survey.packages == ("pypi:textual",)
-    # A table of other shapes is no metadata, and no crash.
-    for text in ('tool = "poetry"\n', "[tool]\npoetry = [1]\n", "[tool.poetry]\nname = 5\n"):
-        (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
-        assert survey_project(tmp_path).name != "Textual"
-
-
 def test_version_tags_holding_the_docs_folder_are_found_newest_first(tmp_path: Path) -> None:
     repo = tagged_repo(tmp_path / "repo", ["v0.9.0", "v1.0.0", "v1.1.0", "nightly", "v2.0.0"])
     git(repo, "rm", "-q", "-r", "docs")
@@ -375,22 +327,6 @@ def test_library_ids_are_catalog_ids(name: str, expected: str) -> None:
     assert library_id_of(name) == expected
 
 
-def test_a_checkout_with_a_dynamic_version_takes_it_from_the_backends_file(
-    tmp_path: Path,
-) -> None:
-    (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
-    (tmp_path / "pyproject.toml").write_text(
-        '[project]\nname = "thing"\ndynamic = ["version"]\n'
-        '[tool.hatch.version]\npath = "thing/__version__.py"\n',
-        encoding="utf-8",
-    )
-    (tmp_path / "thing").mkdir()
-    (tmp_path / "thing" / "__version__.py").write_text('__version__ = "0.28.1"\n', "utf-8")
-    survey = survey_project(tmp_path)
-    assert (survey.version, survey.version_known) == ("0.28.1", True)
-
-
 def test_a_zensical_toml_is_an_mkdocs_project(tmp_path: Path) -> None:
     # markdown-exec 1.12.6 and git-changelog 2.10.0 have zensical.toml and no mkdocs.yml: read
     # as a folder of plain Markdown before, without their nav or their snippets' base_path.
@@ -414,88 +350,6 @@ def test_a_zensical_yml_is_an_mkdocs_project(tmp_path: Path) -> None:
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs) == ("mkdocs", "docs/src/markdown")
     assert "zensical.yml: Zensical, pages in docs/src/markdown/" in survey.found
-
-
-def test_a_built_sphinx_site_names_its_project_and_release(tmp_path: Path) -> None:
-    # Debian's python-requests-doc 2.28.1 (html/): surveyed as python-requests-doc 0.0.0.
-    (tmp_path / "_static").mkdir()
-    (tmp_path / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '2.28.1',\n};\n", encoding="utf-8"
-    )
-    (tmp_path / "index.html").write_text(
-        "<html><head><title>Requests: HTTP for Humans &#8212; Requests 2.28.1 documentation"
-        "</title></head><body><h1>Requests</h1></body></html>",
-        encoding="utf-8",
-    )
-    survey = survey_project(tmp_path)
-    assert (survey.kind, survey.library_id, survey.name) == ("html", "requests", "Requests")
-    assert (survey.version, survey.version_known) == ("2.28.1", True)
-
-
-def test_a_debian_doc_packages_folder_reads_the_sphinx_build_in_its_html_folder(
-    tmp_path: Path,
-) -> None:
-    # /usr/share/doc/python-configobj-doc: its pages in html/, beside changelog.gz and
-    # copyright. Surveyed as "python-configobj-doc" 0.0.0, its docs the folder itself: the
-    # release and name the build gives itself went unread.
-    html = tmp_path / "python-configobj-doc" / "html"
-    (html / "_static").mkdir(parents=True)
-    (html / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.6',\n};\n", encoding="utf-8"
-    )
-    (html / "index.html").write_text(
-        "<html><head><title>configobj &#8212; configobj 5.0.6 documentation</title></head>"
-        "<body><h1>configobj</h1></body></html>",
-        encoding="utf-8",
-    )
-    (html.parent / "copyright").write_text("Format: ...\n", encoding="utf-8")
-    survey = survey_project(html.parent)
-    assert (survey.kind, survey.docs, survey.library_id) == ("html", "html", "configobj")
-    assert (survey.version, survey.version_known) == ("5.0.6", True)
-    # Its translations' builds beside it (python-bs4-doc's html.ru/, html.zh/) are not the
-    # docs: with them, the folder was surveyed as "python-bs4-doc" 0.0.0, every language's
-    # pages read as one.
-    for language in ("ru", "zh"):
-        shutil.copytree(html, html.parent / f"html.{language}")
-    assert survey_project(html.parent).docs == "html"
-    # Two builds side by side: which one is the docs is the user's choice.
-    shutil.copytree(html, html.parent / "html-single")
-    assert survey_project(html.parent).docs == "."
-
-
-def test_a_built_sphinx_site_s_static_files_are_no_pages(tmp_path: Path) -> None:
-    # borgbackup-doc 1.2.4: _static/fonts/source-serif-pro/SourceSerifProReadMe.html, a
-    # font's read-me its theme ships, was read as a page of the docs (6 sections).
-    (tmp_path / "_static" / "fonts").mkdir(parents=True)
-    (tmp_path / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.2.4',\n};\n", encoding="utf-8"
-    )
-    (tmp_path / "_static" / "fonts" / "ReadMe.html").write_text("<h1>Source Serif</h1>")
-    (tmp_path / "index.html").write_text("<html><body><h1>Borg</h1></body></html>")
-    survey = survey_project(tmp_path)
-    assert survey.kind == "html" and "_static" in survey.exclude
-    write_starter_catalog(tmp_path)
-    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
-    globs = compile_globs(version.include), compile_globs(version.exclude)
-    listing = list_version_files(tmp_path, *globs)
-    assert [c.relpath for c in listing.candidates] == ["index.html"]
-
-
-def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
-    # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
-    # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,
-    # a project pinned to 4.11 found no such version.
-    html = tmp_path / "python-bs4-doc" / "html"
-    (html / "_static").mkdir(parents=True)
-    (html / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '4.9.0',\n};\n", encoding="utf-8"
-    )
-    (html / "index.html").write_text("<html><body><h1>Soup</h1></body></html>", "utf-8")
-    with gzip.open(html.parent / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
-        changelog.write("beautifulsoup4 (1:4.11.2+dfsg-2) unstable; urgency=medium\n\n  * x\n")
-    survey = survey_project(html.parent)
-    assert (survey.docs, survey.version, survey.version_known) == ("html", "4.11.2", True)
-    assert "changelog.Debian.gz: the package's release, 4.11.2, is the version" in survey.found
 
 
 def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
@@ -526,154 +380,6 @@ def test_the_folder_dpkg_deb_unpacks_to_is_surveyed_as_the_package_s_doc_folder(
     # A project that keeps a usr/ folder among its own files is surveyed as it is.
     (tmp_path / "README.md").write_text("# Demo\n")
     assert survey_project(tmp_path).docs == "."
-
-
-def test_a_doc_package_named_with_its_major_version_is_an_unpacked_doc_package(
-    tmp_path: Path,
-) -> None:
-    # postgresql-doc-15 15.20-0+deb12u1: its folder's name does not end in "-doc", so the
-    # unpacked tree was surveyed from its top as "postgresql-doc-15" 0.0.0, its pages
-    # "usr/share/doc/postgresql-doc-15/html/...".
-    package = tmp_path / "usr" / "share" / "doc" / "postgresql-doc-15"
-    (package / "html").mkdir(parents=True)
-    (package / "html" / "index.html").write_text("<html><body><h1>PostgreSQL</h1></body></html>")
-    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
-        changelog.write("postgresql-15 (15.20-0+deb12u1) bookworm; urgency=medium\n\n  * x\n")
-    survey = survey_project(tmp_path)
-    assert (survey.docs, survey.version) == ("usr/share/doc/postgresql-doc-15/html", "15.20")
-
-
-def test_a_doc_package_without_a_changelog_of_its_own_is_an_unpacked_doc_package(
-    tmp_path: Path,
-) -> None:
-    # cmake-doc 3.25.1 ships no changelog (it depends on cmake-data, whose folder its html/
-    # links into): surveyed from its top as "cmake-doc" 0.0.0, where its build says 3.25.1.
-    html = tmp_path / "usr" / "share" / "doc" / "cmake-doc" / "html"
-    (html / "_static").mkdir(parents=True)
-    (html / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '3.25.1',\n};\n", encoding="utf-8"
-    )
-    (html / "index.html").write_text("<html><body><h1>CMake</h1></body></html>")
-    survey = survey_project(tmp_path)
-    assert (survey.docs, survey.version) == ("usr/share/doc/cmake-doc/html", "3.25.1")
-    # Two such folders without one: which is the package is not known.
-    (tmp_path / "usr" / "share" / "doc" / "other-doc").mkdir()
-    assert survey_project(tmp_path).version == "0.0.0"
-
-
-def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
-    tmp_path: Path,
-) -> None:
-    # python-testfixtures-doc 7.0.4-1, python-sybil-doc 3.0.1-1: the pages are in
-    # usr/share/doc/python3-<name>/html, the package's own folder holds its changelog and
-    # copyright; init said the folder "holds no docs".
-    shared = tmp_path / "usr" / "share" / "doc"
-    html = shared / "python3-demo" / "html"
-    (html / "_static").mkdir(parents=True)
-    (html / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.0',\n};\n", encoding="utf-8"
-    )
-    (html / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
-    package = shared / "python-demo-doc"
-    package.mkdir()
-    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
-    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
-        changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
-    survey = survey_project(tmp_path)
-    assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
-
-
-def test_a_doc_package_s_gtk_doc_book_is_its_docs(tmp_path: Path) -> None:
-    # appstream-glib-doc 0.8.2-1 and libgeocode-glib-doc 3.26.3-6 install their book in
-    # usr/share/gtk-doc/html/<module>: init said the folder "holds no docs"; libnotify-doc
-    # 0.8.1-1's was the notification spec in usr/share/doc/libnotify beside it.
-    book = tmp_path / "usr" / "share" / "gtk-doc" / "html" / "demo"
-    book.mkdir(parents=True)
-    (book / "index.html").write_text("<html><body><h1>Demo Reference Manual</h1></body></html>")
-    (book / "DemoThing.html").write_text("<html><body><h2>DemoThing</h2></body></html>")
-    package = tmp_path / "usr" / "share" / "doc" / "libdemo-doc"
-    package.mkdir(parents=True)
-    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
-        changelog.write("demo (0.8.1-1) unstable; urgency=medium\n\n  * x\n")
-    survey = survey_project(tmp_path)
-    assert (survey.docs, survey.version) == ("usr/share/gtk-doc/html/demo", "0.8.1")
-    spec = tmp_path / "usr" / "share" / "doc" / "libdemo" / "spec"
-    spec.mkdir(parents=True)
-    (spec / "spec.html").write_text("<html><body><h1>Spec</h1></body></html>")
-    assert survey_project(tmp_path).docs == "usr/share/gtk-doc/html/demo"
-    # libdbus-glib-1-doc 0.112-3 links its folder's dbus-glib/ to the book, which the survey
-    # of a folder does not follow
-    (package / "demo").symlink_to("../../gtk-doc/html/demo")
-    assert survey_project(tmp_path).docs == "usr/share/gtk-doc/html/demo"
-
-
-def test_a_doc_package_whose_docs_name_nothing_is_named_by_its_changelog(tmp_path: Path) -> None:
-    # python-typer-doc 0.7.0-1 (MkDocs' HTML, no documentation_options.js) and
-    # python3-typedload-doc 2.22-1 (Markdown): init wrote "python-typer-doc" 0.0.0.
-    package = tmp_path / "usr" / "share" / "doc" / "python-demo-doc"
-    (package / "html" / "search").mkdir(parents=True)
-    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
-    with gzip.open(package / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
-        changelog.write("python-demo (1:0.7.0+ds-1) unstable; urgency=medium\n\n  * x\n")
-    survey = survey_project(tmp_path)
-    assert (survey.library_id, survey.name, survey.version) == ("demo", "demo", "0.7.0")
-    assert "changelog.Debian.gz: the package's release, 0.7.0, is the version" in survey.found
-
-
-def test_a_doc_package_s_site_built_by_another_tool_is_read_from_its_html_folder(
-    tmp_path: Path,
-) -> None:
-    # python-typer-doc 0.7.0-1 (MkDocs' site in html/): read from the package's folder, its
-    # pages were "html/...", tutorial/testing/ left out as a tests folder (8 sections) and
-    # python-uvicorn-doc's 404.html read as a page.
-    package = tmp_path / "python-demo-doc"
-    (package / "html" / "tutorial" / "testing").mkdir(parents=True)
-    (package / "html" / "index.html").write_text("<html><body><h1>Demo</h1></body></html>")
-    (package / "html" / "tutorial" / "testing" / "index.html").write_text("<h1>Testing</h1>")
-    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
-    survey = survey_project(package)
-    assert (survey.kind, survey.docs, survey.exclude) == ("html", "html", ())
-    # A folder with pages of its own is read as it is.
-    (package / "about.html").write_text("<h1>About</h1>")
-    assert survey_project(package).docs == "."
-
-
-def test_a_debian_release_with_a_tilde_leaves_the_builds_version(tmp_path: Path) -> None:
-    # python-pglast-doc 5.0~dev0+1-1: Debian's tilde sorts before, and is no version a catalog
-    # takes, so init wrote the placeholder 0.0.0 where the build says 5.0.dev0.
-    html = tmp_path / "python-pglast-doc" / "html"
-    (html / "_static").mkdir(parents=True)
-    (html / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.dev0',\n};\n", encoding="utf-8"
-    )
-    (html / "index.html").write_text("<html><body><h1>pglast</h1></body></html>", "utf-8")
-    with gzip.open(html.parent / "changelog.Debian.gz", "wt", encoding="utf-8") as changelog:
-        changelog.write("pglast (5.0~dev0+1-1) unstable; urgency=medium\n\n  * x\n")
-    survey = survey_project(html.parent)
-    assert (survey.version, survey.version_known) == ("5.0.dev0", True)
-    assert not any("changelog.Debian.gz" in line for line in survey.found)
-
-
-def test_a_debian_doc_packages_html_link_to_another_package_is_its_docs(tmp_path: Path) -> None:
-    # /usr/share/doc/python-lxml-doc/html is a link to ../python-lxml/html: not walked for
-    # files, the folder was said to hold no docs at all; and a catalog naming it must allow
-    # a folder outside its own, or the build refuses it.
-    built = tmp_path / "python-configobj" / "html"
-    (built / "_static").mkdir(parents=True)
-    (built / "_static" / "documentation_options.js").write_text(
-        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '5.0.6',\n};\n", encoding="utf-8"
-    )
-    (built / "index.html").write_text(
-        "<html><body><h1>configobj</h1></body></html>", encoding="utf-8"
-    )
-    package = tmp_path / "python-configobj-doc"
-    package.mkdir()
-    (package / "copyright").write_text("Format: ...\n", encoding="utf-8")
-    (package / "html").symlink_to("../python-configobj/html")
-    write_starter_catalog(package)
-    catalog = load_catalog(package / "docbuild.toml")
-    (version,) = catalog.libraries[0].versions
-    assert (version.version, version.directory) == ("5.0.6", package / "html")
 
 
 def test_a_docusaurus_docs_folder_includes_its_mdx_pages(tmp_path: Path) -> None:
@@ -743,25 +449,6 @@ def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) ->
     assert (survey.kind, survey.docs, survey.include) == ("vitepress", "docs", ("**/*.md",))
     found = "docs/.vitepress/config.mts: VitePress, pages in the order of its sidebar"
     assert found in survey.found
-
-
-def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) -> None:
-    # dramatiq 2.2.0: setup.py reads dramatiq/__init__.py's __version__; its pyproject.toml
-    # names only the build system, and init proposed version 0.0.0.
-    root = tmp_path / "tasks"
-    (root / "tasks").mkdir(parents=True)
-    (root / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools"]\n')
-    (root / "setup.py").write_text("from setuptools import setup\nsetup()\n")
-    (root / "tasks" / "__init__.py").write_text('__version__ = "2.2.0"\n', encoding="utf-8")
-    (root / "docs").mkdir()
-    (root / "docs" / "index.md").write_text("# Tasks\n", encoding="utf-8")
-    survey = survey_project(root)
-    assert (survey.name, survey.source_dir) == ("tasks", ".")
-    assert (survey.version, survey.version_known) == ("2.2.0", True)
-    # A package of another name says nothing of the project's version.
-    (root / "tasks").rename(root / "helpers")
-    survey = survey_project(root)
-    assert (survey.version, survey.version_known) == ("0.0.0", False)
 
 
 def test_a_package_in_a_folder_named_like_the_project_is_its_code(tmp_path: Path) -> None:

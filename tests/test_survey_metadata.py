@@ -1,0 +1,92 @@
+"""What docbuild init reads of a library's name, version and summary: pyproject.toml (PEP 621
+or Poetry's table), a source archive's PKG-INFO, a dynamic version's file, a setup.py's
+package."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.survey import survey_project
+
+
+def test_metadata_comes_from_pyproject_and_a_source_archives_pkg_info(tmp_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "Flask-Thing"\ndynamic = ["version"]\ndescription = "Does things"\n'
+        '[project.urls]\nDocumentation = "https://thing.example/docs/"\nChat = "irc://x"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "PKG-INFO").write_text(
+        "Metadata-Version: 2.1\nName: Flask-Thing\nVersion: 2.4.1\n", encoding="utf-8"
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version, survey.version_known) == (
+        "flask-thing",
+        "Flask-Thing",
+        "2.4.1",
+        True,
+    )
+    assert survey.summary == "Does things" and survey.homepage == "https://thing.example/docs/"
+    assert survey.packages == ("pypi:flask-thing",)
+    assert (survey.kind, survey.docs) == ("markdown", "docs")
+
+
+def test_metadata_comes_from_poetry_s_table(tmp_path: Path) -> None:
+    # textual 8.2.8 keeps its metadata in [tool.poetry]: init named the library after its
+    # folder, version 0.0.0.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.poetry]\nname = "Textual"\nversion = "8.2.8"\ndescription = "TUIs"\n'
+        'repository = "https://git.example/textual"\n'
+        'documentation = "https://textual.example/"\n',
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version, survey.summary) == (
+        "textual",
+        "Textual",
+        "8.2.8",
+        "TUIs",
+    )
+    assert survey.homepage == "https://textual.example/" and survey.packages == ("pypi:textual",)
+    # A table of other shapes is no metadata, and no crash.
+    for text in ('tool = "poetry"\n', "[tool]\npoetry = [1]\n", "[tool.poetry]\nname = 5\n"):
+        (tmp_path / "pyproject.toml").write_text(text, encoding="utf-8")
+        assert survey_project(tmp_path).name != "Textual"
+
+
+def test_a_checkout_with_a_dynamic_version_takes_it_from_the_backends_file(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "thing"\ndynamic = ["version"]\n'
+        '[tool.hatch.version]\npath = "thing/__version__.py"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "thing").mkdir()
+    (tmp_path / "thing" / "__version__.py").write_text('__version__ = "0.28.1"\n', "utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.version, survey.version_known) == ("0.28.1", True)
+
+
+def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) -> None:
+    # dramatiq 2.2.0: setup.py reads dramatiq/__init__.py's __version__; its pyproject.toml
+    # names only the build system, and init proposed version 0.0.0.
+    root = tmp_path / "tasks"
+    (root / "tasks").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[build-system]\nrequires = ["setuptools"]\n')
+    (root / "setup.py").write_text("from setuptools import setup\nsetup()\n")
+    (root / "tasks" / "__init__.py").write_text('__version__ = "2.2.0"\n', encoding="utf-8")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# Tasks\n", encoding="utf-8")
+    survey = survey_project(root)
+    assert (survey.name, survey.source_dir) == ("tasks", ".")
+    assert (survey.version, survey.version_known) == ("2.2.0", True)
+    # A package of another name says nothing of the project's version.
+    (root / "tasks").rename(root / "helpers")
+    survey = survey_project(root)
+    assert (survey.version, survey.version_known) == ("0.0.0", False)
