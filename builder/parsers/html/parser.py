@@ -73,7 +73,7 @@ from builder.parsers.html.main_content import (
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.member_labels import show_name_separators, space_member_labels
 from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
-from builder.parsers.html.release_paragraphs import release_title
+from builder.parsers.html.release_paragraphs import is_changelog, release_title
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
 from schemas.anchors import TITLE_ANCHOR
@@ -184,6 +184,7 @@ class _Walker:
         self.enclosed: frozenset[Element] = frozenset()
         self.shift = 0
         self.releases: set[int] = set()  # the sections bold release lines opened, by id
+        self.changelog = is_changelog(relpath)
 
     def sections(self) -> tuple[Section, ...]:
         result: list[Section] = []
@@ -249,7 +250,7 @@ class _Walker:
             elif tag == "p" and self.heads_members(child):
                 self.flush(run)
                 self.open_member_group(child)
-            elif tag == "p" and (release := release_title(child, self.relpath)) is not None:
+            elif tag == "p" and self.changelog and (release := release_title(child)) is not None:
                 self.flush(run)
                 self.open_release(release, child)
             elif tag in BLOCK_TAGS:

@@ -19,12 +19,18 @@ from schemas.changelogs import CHANGELOG_FILE, is_release_heading
 _BOLD_TAGS = frozenset({"strong", "b"})
 
 
-def release_title(paragraph: Element, relpath: str) -> str | None:
-    """The release ``paragraph`` names, when it is a changelog's bold release line."""
+def is_changelog(relpath: str) -> bool:
+    """Whether the page at ``relpath`` is named as a changelog, where bold release lines head
+    sections."""
+    return CHANGELOG_FILE.search(relpath) is not None
+
+
+def release_title(paragraph: Element) -> str | None:
+    """The release ``paragraph`` of a changelog names, when it is a bold release line."""
     if len(paragraph) != 1 or (paragraph.text or "").strip():
         return None
     bold = paragraph[0]
-    if bold.tag not in _BOLD_TAGS or len(bold) or not CHANGELOG_FILE.search(relpath):
+    if bold.tag not in _BOLD_TAGS or len(bold):
         return None
     name, tail = " ".join(text_of(bold).split()), " ".join((bold.tail or "").split())
     if not BOLD_RELEASE.fullmatch(f"**{name}**" + (f" {tail}" if tail else "")):
