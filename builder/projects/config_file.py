@@ -57,6 +57,15 @@ def config_mentions(config_path: Path, needles: tuple[bytes, ...]) -> bool:
     return any(needle in head for needle in needles)
 
 
+def names_a_file(path: Path) -> bool:
+    """Whether ``path``, a name a config gives, is a file: False for one longer than the system
+    takes, on which Python 3.11's is_file raises."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
 def read_yaml_config(config_path: Path, notes: list[str], fallback: str) -> dict[str, Any]:
     """The mapping a YAML config file holds; {} with a note in ``notes`` when it cannot be read
     as one (``fallback`` says what the build does instead)."""

@@ -16,7 +16,7 @@ import posixpath
 import re
 from pathlib import Path
 
-from builder.projects.config_file import read_config_bytes, read_yaml_config
+from builder.projects.config_file import names_a_file, read_config_bytes, read_yaml_config
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import PAGE_SUFFIXES, summary_chapters
@@ -44,7 +44,7 @@ def read_gitbook(directory: Path, top: Path | None = None) -> ProjectLayout | No
         notes.append(f"{summary}: a link out of the book, not read; pages in path order")
     chapters, _ = summary_chapters(raw.decode("utf-8", "replace")) if raw is not None else ([], 0)
     order = tuple(relpath for relpath, _ in chapters)
-    if _is_file(directory / readme) and readme not in order:
+    if names_a_file(directory / readme) and readme not in order:
         order = (readme, *order)  # the book's first page, whether the summary links it or not
     return ProjectLayout(
         kind="gitbook",
@@ -87,13 +87,6 @@ def _inside(name: object, default: str) -> str:
         return default
     normal = posixpath.normpath(name.split("#", 1)[0].strip() or default)
     return default if normal.startswith(("..", "/")) or normal == "." else normal
-
-
-def _is_file(path: Path) -> bool:
-    try:
-        return path.is_file()
-    except OSError:  # a name longer than the system takes, which Python 3.11 raises on
-        return False
 
 
 def _same(one: Path, other: Path) -> bool:

@@ -15,7 +15,7 @@ import posixpath
 from pathlib import Path, PurePath
 from typing import Any
 
-from builder.projects.config_file import read_config_bytes
+from builder.projects.config_file import names_a_file, read_config_bytes
 from builder.projects.layout import ProjectLayout
 
 CONFIG_NAMES = ("docs.json", "mint.json")
@@ -104,13 +104,6 @@ def _page(directory: Path, ref: str) -> str | None:
         return None
     for suffix in ("", *PAGE_SUFFIXES):
         candidate = f"{normal}{suffix}"
-        if PurePath(candidate).suffix in PAGE_SUFFIXES and _is_file(directory / candidate):
+        if PurePath(candidate).suffix in PAGE_SUFFIXES and names_a_file(directory / candidate):
             return candidate
     return None
-
-
-def _is_file(path: Path) -> bool:
-    try:
-        return path.is_file()
-    except OSError:  # a name longer than the system takes, which Python 3.11 raises on
-        return False
