@@ -151,3 +151,33 @@ def readable_globs_pattern(patterns: Iterable[str], notes: list[str], setting: s
         usable.append(pattern)
     globs = compile_globs(usable)
     return globs.regex.pattern if globs.regex is not None else ""
+
+
+def sphinx_pattern(pattern: str) -> str:
+    """A regular expression for one of Sphinx's exclude patterns, which are relative to the
+    source folder: ``*`` and ``?`` stay within a folder, ``**`` spans folders."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+            continue
+        char = pattern[i]
+        if char == "*" and (atomic := atomic_star(pattern, i)):
+            out.append(atomic[0])
+            i = atomic[1]
+            continue
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[" and "]" in pattern[i + 1 :]:
+            end = pattern.index("]", i + 1)
+            body = pattern[i + 1 : end].replace("\\", "\\\\")
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
+            i = end
+        else:
+            out.append(re.escape(char))
+        i += 1
+    return "".join(out).rstrip("/")

@@ -17,8 +17,6 @@ from pathlib import PurePosixPath
 from builder.model import SourceFile
 from builder.parsers import MARKDOWN_SUFFIXES, RST_SUFFIXES, TEXT_SUFFIXES, detect_format
 from builder.parsers.reference_titles import ReferenceTitles, docname, label_key
-from builder.parsers.rst.inline import render_inline, render_role
-from builder.parsers.rst.titles import match_title
 from builder.sources import Candidate, read_sources
 
 _RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
@@ -85,6 +83,11 @@ def scan_references(
 def _rst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
     """The labels written right above a title (blank lines and other labels between), and the
     page's titles."""
+    # The reST reader's modules, imported for a version with reST or MyST pages only: a
+    # rebuild of HTML docs would load them for nothing.
+    from builder.parsers.rst.inline import render_inline
+    from builder.parsers.rst.titles import match_title
+
     labels: dict[str, str] = {}
     pending: list[str] = []
     titles: list[str] = []
@@ -119,6 +122,8 @@ def _rst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
 def _directive_title(lines: list[str], i: int) -> str | None:
     """The title of the rubric, table or captioned code block opening at line ``i``, as a
     label above it names it; None for any other line."""
+    from builder.parsers.rst.inline import render_inline
+
     opening = _TITLED_DIRECTIVE.match(lines[i])
     if opening is None:
         return None
@@ -167,5 +172,7 @@ def _myst_titles(lines: list[str]) -> tuple[dict[str, str], list[str]]:
 def _plain(title: str) -> str:
     """A Markdown heading's text without inline code and emphasis markers, its roles as
     their text."""
+    from builder.parsers.rst.inline import render_role
+
     title = _MYST_ROLE.sub(lambda role: render_role(role[1], role[2], heading=True), title)
     return " ".join(_MD_MARKUP.sub("", title).split())

@@ -43,6 +43,8 @@ from builder.sphinx_pyproject import (
     read_pyproject_config,
 )
 
+# The file Sphinx reads its settings from, in the docs folder.
+CONFIG_NAME = "conf.py"
 MAX_CONF_BYTES = 1024 * 1024
 
 # sphinx-astropy 1.11's conf/v1.py and v2.py (v3 is v2 with its own theme; sphinx_astropy.conf

@@ -29,10 +29,10 @@ from builder.projects.mdbook import read_book_settings
 from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
-from builder.projects.sphinx import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
 from builder.readme_translations import readme_translations
+from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey

@@ -65,9 +65,9 @@ def default_jobs() -> int:
 def can_fork() -> bool:
     """Whether workers can be forked safely: not on Windows (no fork), nor on macOS, where a
     forked child of a process that loaded system frameworks may crash."""
-    import multiprocessing
-
-    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
+    # os.fork is what multiprocessing's fork start method needs; asked here without importing
+    # multiprocessing, which a build that never forks would load for this question alone.
+    return hasattr(os, "fork") and sys.platform != "darwin"
 
 
 @dataclass(frozen=True)
@@ -96,11 +96,11 @@ class Workers(Generic[Item, Result]):
     def hand(self, item: Item) -> Handed[Item, Result] | None:
         """``item`` handed to a worker; None when this process is to do it: one of the first
         ``DONE_HERE_FIRST``, or the workers are gone (one died)."""
-        from concurrent.futures.process import BrokenProcessPool
-
         self._asked += 1
         if self._asked <= DONE_HERE_FIRST:
             return None
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return Handed(item, self._started_pool().submit(_work_inherited, item))
         except BrokenProcessPool:

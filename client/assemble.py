@@ -9,7 +9,6 @@ from __future__ import annotations
 import atexit
 import logging
 import sys
-from importlib import resources
 from pathlib import Path
 
 from client.config import SEMANTIC_OFF, Settings
@@ -20,7 +19,7 @@ from client.site_data import SiteData
 
 def bundled_site() -> Path | None:
     """The default site shipped inside the package (built by docbuild from examples/)."""
-    folder = Path(str(resources.files("client").joinpath("bundled")))
+    folder = Path(__file__).resolve().with_name("bundled")
     return folder if (folder / "catalog.json").is_file() else None
 
 

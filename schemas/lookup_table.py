@@ -32,8 +32,8 @@ import sqlite3
 import sys
 from array import array
 from collections.abc import Sequence
-from importlib import resources
 
+from schemas import package_file
 from schemas.sqlite_master import ddl_schema, schema_rows
 
 LOOKUP_FILE = "lookup.json"
@@ -54,7 +54,7 @@ STORED_PREFIX = 512
 @functools.cache
 def table_ddl() -> str:
     """The CREATE statements of the lookup table."""
-    return resources.files(__package__).joinpath(TABLE_DDL).read_text(encoding="utf-8")
+    return package_file(TABLE_DDL).read_text(encoding="utf-8")
 
 
 # What every row of each table holds, as the builder writes it (builder.lookup_site): SQLite

@@ -12,8 +12,8 @@ from __future__ import annotations
 import functools
 import re
 import sqlite3
-from importlib import resources
 
+from schemas import package_file
 from schemas.digests import FULL_NAME_DIGITS, SHORT_NAME_DIGITS
 from schemas.sqlite_master import SchemaRow, ddl_schema, schema_rows
 from schemas.text import TOKENIZER
@@ -115,8 +115,7 @@ def name_digits(shard_format: str) -> int:
 @functools.cache
 def shard_statements(shard_format: str = SHARD_FORMAT) -> tuple[str, ...]:
     """The CREATE statements of the format's DDL files, comments removed, in file order."""
-    folder = resources.files(__package__)
-    texts = (folder.joinpath(ddl).read_text(encoding="utf-8") for ddl in FORMAT_DDL[shard_format])
+    texts = (package_file(ddl).read_text(encoding="utf-8") for ddl in FORMAT_DDL[shard_format])
     statements = (s.strip() for text in texts for s in _COMMENT.sub("", text).split(";"))
     return tuple(s for s in statements if s)
 

@@ -23,11 +23,9 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
-from builder.projects.autosummary_stubs import autosummary_stubs
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.docusaurus_pages import doc_pages, sidebar_order
-from builder.projects.generated_owners import generated_owners
 from builder.projects.gitbook import SUMMARY_NAME as GITBOOK_SUMMARY
 from builder.projects.gitbook import read_gitbook
 from builder.projects.hugo import read_hugo
@@ -43,12 +41,10 @@ from builder.projects.mintlify import read_mintlify
 from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
 from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
-from builder.projects.sphinx import CONFIG_NAME, read_sphinx
-from builder.projects.sphinx_external_toc import external_toc_order
-from builder.projects.sphinx_order import toctree_order
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.sources import Candidate, read_sources
+from builder.sphinx_conf import CONFIG_NAME
 
 # How many folders above the docs folder mkdocs.yml may be (MkDocs keeps it beside docs/);
 # a version taken from git or an archive is never searched above its tree.
@@ -114,6 +110,10 @@ def read_project_layout(
         return starlight
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
+        # Imported here, as the Sphinx readers below: their modules (the reST reader's among
+        # them) load only for a Sphinx project, not on every build of other docs.
+        from builder.projects.sphinx import read_sphinx
+
         return read_sphinx(directory, conf if conf.is_file() else None, tree_root, bound, release)
     if read_built_sphinx(directory) is not None:
         return _built_sphinx_layout()
@@ -220,8 +220,11 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     note on pages a MkDocs nav or a VitePress sidebar leaves out, and on chapters an mdBook
     summary names that are not there."""
     if layout.kind == "sphinx":
-        # Imported here: the reST reader's modules load only for a Sphinx project.
         from builder.parsers.rst.bibliography import cited_keys
+        from builder.projects.autosummary_stubs import autosummary_stubs
+        from builder.projects.generated_owners import generated_owners
+        from builder.projects.sphinx_external_toc import external_toc_order
+        from builder.projects.sphinx_order import toctree_order
 
         texts = _texts(candidates)
         notes: list[str] = []

@@ -22,11 +22,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from builder.globs import sphinx_pattern
 from builder.parsers.markdown.flavor import MYSTMD
 from builder.projects.config_file import read_config_bytes
 from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
-from builder.projects.sphinx import sphinx_pattern
 
 TOC_NAMES = ("_toc.yml", "_toc.yaml")
 CONFIG_NAME = "_config.yml"

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import configparser
 import os
-import re
 import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from builder.api.conf_paths import sys_path_folders
-from builder.globs import atomic_star
+from builder.globs import sphinx_pattern
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
 from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
@@ -54,12 +53,16 @@ from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
-from builder.sphinx_conf import SphinxConf, imported_modules, read_sphinx_conf
+from builder.sphinx_conf import (
+    CONFIG_NAME,
+    MAX_CONF_BYTES,
+    SphinxConf,
+    imported_modules,
+    read_sphinx_conf,
+)
 from builder.sphinx_pyproject import pyproject_text
 from builder.toml_errors import UNREADABLE_TOML
 
-CONFIG_NAME = "conf.py"
-MAX_CONF_BYTES = 1024 * 1024
 # Folders a Sphinx build writes or reads templates and static files from, never pages.
 DEFAULT_EXCLUDED = ("_build", "_static", "_templates")
 # The settings read from conf.py; a note says when one of them is not a literal.
@@ -388,36 +391,6 @@ def source_suffixes(conf: SphinxConf, notes: list[str], markdown: bool) -> tuple
     if not readable:
         notes.append(f"{CONFIG_NAME}: no source_suffix docbuild reads ({', '.join(suffixes)})")
     return readable
-
-
-def sphinx_pattern(pattern: str) -> str:
-    """A regular expression for one of Sphinx's exclude patterns, which are relative to the
-    source folder: ``*`` and ``?`` stay within a folder, ``**`` spans folders."""
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        if pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-            continue
-        char = pattern[i]
-        if char == "*" and (atomic := atomic_star(pattern, i)):
-            out.append(atomic[0])
-            i = atomic[1]
-            continue
-        if char == "*":
-            out.append("[^/]*")
-        elif char == "?":
-            out.append("[^/]")
-        elif char == "[" and "]" in pattern[i + 1 :]:
-            end = pattern.index("]", i + 1)
-            body = pattern[i + 1 : end].replace("\\", "\\\\")
-            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
-            i = end
-        else:
-            out.append(re.escape(char))
-        i += 1
-    return "".join(out).rstrip("/")
 
 
 def rst_substitutions(text: str) -> dict[str, str]:

@@ -9,8 +9,8 @@ import re
 from collections.abc import Mapping, Sequence
 from pathlib import PurePosixPath
 
+from builder.globs import sphinx_pattern
 from builder.projects.layout import ProjectLayout
-from builder.projects.sphinx import sphinx_pattern
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 
 

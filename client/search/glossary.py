@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 from schemas.text import TOKENIZER, query_terms
 
@@ -41,7 +41,7 @@ class Translation:
 
 
 def _data_lines(name: str) -> list[str]:
-    text = resources.files("client.search").joinpath(name).read_text(encoding="utf-8")
+    text = Path(__file__).resolve().with_name(name).read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -58,7 +58,7 @@ class WordListError(ValueError):
 def _token_lines(name: str) -> list[str]:
     """The lines of a file of search tokens after its header, which must name the tokenizer
     the tokens were made with (a file of another stemming would match nothing)."""
-    text = resources.files("client.search").joinpath(name).read_text(encoding="utf-8")
+    text = Path(__file__).resolve().with_name(name).read_text(encoding="utf-8")
     header, _, body = text.partition("\n")
     if f"({TOKENIZER})" not in header:
         raise WordListError(f"{name} was not written with tokenizer {TOKENIZER}")

@@ -25,11 +25,11 @@ import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 
 import orjson
 
 from client.search.features import FEATURES, Described
+from schemas import package_file
 from schemas.text import TOKENIZER
 
 FORMAT = "doctrove-ranker@1"
@@ -100,7 +100,7 @@ def model_from_json(document: object, features: Sequence[str] = FEATURES) -> Ran
 @functools.cache
 def default_model() -> RankerModel:
     """The model shipped in schemas/ranker.json, read once."""
-    data = resources.files("schemas").joinpath("ranker.json").read_bytes()
+    data = package_file("ranker.json").read_bytes()
     return model_from_json(orjson.loads(data))
 
 
@@ -110,7 +110,7 @@ def semantic_model() -> RankerModel:
     shipped in schemas/ranker-semantic.json, read once."""
     from client.search.dense import SEMANTIC_FEATURES
 
-    data = resources.files("schemas").joinpath(SEMANTIC_RANKER).read_bytes()
+    data = package_file(SEMANTIC_RANKER).read_bytes()
     return model_from_json(orjson.loads(data), SEMANTIC_FEATURES)
 
 
