@@ -16,7 +16,8 @@ from builder.api.markdown_headings import split_headings
 from builder.api.model import ApiObject, ApiSource, DocPart, Member, MemberOptions
 from builder.api.see_also import TEXT_REFERENCE
 from builder.api.typing_doc import unwrapped
-from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text, labelled
+from builder.parsers.labelled_text import labelled
+from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text
 from builder.parsers.rst.substitutions import names_a_definition
 
 RenderMarkup = Callable[[str], str]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import text_of
-from builder.parsers.rst.release_paragraphs import BOLD_RELEASE
+from builder.parsers.release_lines import BOLD_RELEASE
 from schemas.changelogs import CHANGELOG_FILE, is_release_heading
 
 _BOLD_TAGS = frozenset({"strong", "b"})

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.rst.events import labelled_record
+from builder.parsers.labelled_text import labelled_record
 
 CELL_TAGS = frozenset({"td", "th"})
 

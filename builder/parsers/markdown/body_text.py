@@ -19,6 +19,7 @@ from urllib.parse import unquote
 
 from markdown_it.token import Token
 
+from builder.parsers.labelled_text import labelled
 from builder.parsers.markdown.code_annotations import code_without_markers
 from builder.parsers.markdown.code_blocks import (
     CODEHILITE,
@@ -74,7 +75,7 @@ from builder.parsers.reference_titles import (
     label_title,
     names_a_generated_page,
 )
-from builder.parsers.rst.events import METADATA_FIELDS, labelled
+from builder.parsers.rst.events import METADATA_FIELDS
 from builder.parsers.wide_breaks import join_wide_lines
 
 # Content without these characters renders to itself, so most paragraphs skip inline parsing.

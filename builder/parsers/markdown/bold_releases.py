@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from markdown_it.token import Token
 
-from builder.parsers.rst.release_paragraphs import BOLD_RELEASE
+from builder.parsers.release_lines import BOLD_RELEASE
 from schemas.changelogs import CHANGELOG_FILE, is_release_heading
 
 _DEEPEST = 6

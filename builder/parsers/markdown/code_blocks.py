@@ -7,7 +7,7 @@ import html
 import re
 import textwrap
 
-from builder.parsers.rst.events import labelled
+from builder.parsers.labelled_text import labelled
 
 # A code block's title in its fence's info string: Docusaurus and pymdownx write
 # ``title="app.js"``, Nextra ``filename="app.js"``, Node.js' doc tooling (undici's API pages)

@@ -16,6 +16,7 @@ import re
 import textwrap
 from collections.abc import Callable, Sequence
 
+from builder.parsers.labelled_text import labelled
 from builder.parsers.rst.directive_names import (
     ADMONITIONS,
     DIAGRAMS,
@@ -24,7 +25,6 @@ from builder.parsers.rst.directive_names import (
     TITLED,
     VERSION_NOTES,
 )
-from builder.parsers.rst.events import labelled
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.python_content import is_python_source
 

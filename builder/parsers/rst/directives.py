@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 
 from builder.parsers.badges import is_badge
+from builder.parsers.labelled_text import labelled
 from builder.parsers.rst.api_descriptions import (
     core_directive,
     is_api_directive,
@@ -82,7 +83,6 @@ from builder.parsers.rst.events import (
     fence,
     indent_of,
     join_events,
-    labelled,
     skip_blank,
 )
 from builder.parsers.rst.executed_code import (

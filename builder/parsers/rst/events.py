@@ -246,32 +246,6 @@ def skip_blank(lines: list[str], start: int) -> int:
 _FENCE_OPEN = re.compile(r"(`{3,})\S*$")
 
 
-# The marks a label can end with that a colon after would double.
-_SENTENCE_ENDS = ("?", "!", ":", ".")
-
-
-def labelled(label: str, body: str) -> str:
-    """ "Label: text", or the label on a line of its own above code, a list or a table. A
-    label that ends a sentence gets no colon: beets' "admonition:: Need more information?"
-    read "Need more information?:"."""
-    colon = "" if label.endswith(_SENTENCE_ENDS) else ":"
-    if not body:
-        return f"{label}{colon}"
-    if body.startswith(("```", "- ", "1. ")) or "\n" in body.split("\n\n", 1)[0]:
-        return f"{label}{colon}\n{body}"
-    return f"{label}{colon} {body}"
-
-
-def labelled_record(labels: Sequence[str], cells: Sequence[str]) -> str:
-    """A table row read as a record: each cell with text under its column's label (when the
-    column has one), the cells in paragraphs; "" when no cell has text."""
-    return "\n\n".join(
-        labelled(labels[column], body) if column < len(labels) and labels[column] else body
-        for column, body in enumerate(cells)
-        if body
-    )
-
-
 def fence(code: Iterable[str], language: str = "") -> str:
     """A fenced block, its fence longer than any backtick run starting a line of the code."""
     if language.endswith("+sql"):

@@ -11,20 +11,11 @@ the history read as six parts of twenty releases each).
 
 from __future__ import annotations
 
-import re
-
 from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.release_lines import BOLD_RELEASE
 from builder.parsers.rst.events import DocState, Heading
 from builder.parsers.rst.inline import render_inline
 from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, is_release_heading
-
-# "**3.11.3**", "**1.0.0** (2020-01-01)", "**2.0** - 2019-05-04"; never a sentence after it.
-# The date after a dash starts with no space: were the spaces before it and those it may hold
-# one run, each way of sharing a long run out would be tried (a line of spaces took minutes).
-BOLD_RELEASE = re.compile(
-    r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
-    r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
-)
 
 
 def release_heading(lines: list[str], i: int, first: int, doc: DocState) -> Heading | None:

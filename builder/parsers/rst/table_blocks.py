@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from builder.parsers.labelled_text import labelled_record
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -21,7 +22,6 @@ from builder.parsers.rst.events import (
     RenderBlocks,
     Text,
     join_events,
-    labelled_record,
 )
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.tables import GridCells, Row

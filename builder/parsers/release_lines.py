@@ -1,0 +1,15 @@
+"""A release written as a bold line, "**1.2.3** (2024-01-01)", where a changelog has no
+heading for it: the reST, Markdown and HTML readers all make such a line a release's heading.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "**3.11.3**", "**1.0.0** (2020-01-01)", "**2.0** - 2019-05-04"; never a sentence after it.
+# The date after a dash starts with no space: were the spaces before it and those it may hold
+# one run, each way of sharing a long run out would be tried (a line of spaces took minutes).
+BOLD_RELEASE = re.compile(
+    r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
+    r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
+)
