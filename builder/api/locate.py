@@ -28,12 +28,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.api.conf_paths import sys_path_folders
-from builder.api.model import ApiSettings
 from builder.model import ApiUse
 from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
     from builder.api.code import GriffeSource
+    from builder.api.model import ApiSettings
 
 CODE_SUFFIXES = (".py", ".pyi")
 # A package's C and Cython files hold the docstrings of its compiled code (compiled_docstrings).
