@@ -46,15 +46,11 @@ def test_the_shipped_table_names_its_tokenizer_and_holds_common_and_rare_tokens(
 
 
 def test_a_table_of_another_tokenizer_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Files:
-        def joinpath(self, _name: str) -> "Files":
-            return self
-
-        def read_text(self, encoding: str) -> str:
-            return "# written with (doctrove-text@0)\nreturn\t0.2\n"
-
     term_shares.cache_clear()
-    monkeypatch.setattr("client.search.glossary.resources.files", lambda _package: Files())
+    monkeypatch.setattr(
+        "client.search.glossary._shipped_text",
+        lambda _name: "# written with (doctrove-text@0)\nreturn\t0.2\n",
+    )
     try:
         with pytest.raises(WordListError, match="not written with tokenizer"):
             term_shares()

@@ -40,8 +40,13 @@ class Translation:
     tokens: tuple[str, ...]
 
 
+def _shipped_text(name: str) -> str:
+    """A word list shipped beside this module."""
+    return Path(__file__).resolve().with_name(name).read_text(encoding="utf-8")
+
+
 def _data_lines(name: str) -> list[str]:
-    text = Path(__file__).resolve().with_name(name).read_text(encoding="utf-8")
+    text = _shipped_text(name)
     return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
 
 
@@ -58,7 +63,7 @@ class WordListError(ValueError):
 def _token_lines(name: str) -> list[str]:
     """The lines of a file of search tokens after its header, which must name the tokenizer
     the tokens were made with (a file of another stemming would match nothing)."""
-    text = Path(__file__).resolve().with_name(name).read_text(encoding="utf-8")
+    text = _shipped_text(name)
     header, _, body = text.partition("\n")
     if f"({TOKENIZER})" not in header:
         raise WordListError(f"{name} was not written with tokenizer {TOKENIZER}")
