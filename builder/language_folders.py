@@ -23,8 +23,8 @@ _LANGUAGE = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
 _ENGLISH = "en"
 # How deep below the docs folder the language folders are looked for (manual/en is 1).
 _MAX_DEPTH = 3
-# The share of the English folder's pages another must hold to be its translation; for a
-# default language kept at the top, the share of a language folder's own pages found there.
+# The share of a language folder's own pages found in the English folder (or, for a default
+# language kept at the top, beside it) that makes it a translation.
 _SHARED_PAGES = 0.5
 _PAGE_SUFFIXES = (".html", ".htm", ".md", ".mdx")
 # A folder holding only an index (a language's landing page) is no evidence of a copy.
@@ -33,8 +33,8 @@ _INDEX_STEMS = ("index", "README")
 
 def translation_folders(folder: Path, skipped: Collection[str] = ()) -> tuple[str, ...]:
     """The folders under ``folder`` (POSIX paths relative to it) that hold another language's
-    copy of an ``en`` folder beside them: named by a language's code, and holding at least
-    half of the English folder's pages by name. Folders named in ``skipped`` (no docs:
+    copy of an ``en`` folder beside them: named by a language's code, at least half of their
+    pages found in the English folder by name. Folders named in ``skipped`` (no docs:
     node_modules, .git) are not looked into."""
     found: list[str] = []
     _look_in(folder, folder, 0, found, frozenset(skipped))
@@ -53,7 +53,7 @@ def _look_in(
         pages = _pages(english)
         others = [c for c in children if c != english and _LANGUAGE.fullmatch(c.name)]
         for child in others if pages else ():
-            if len(pages & _pages(child)) >= _SHARED_PAGES * len(pages):
+            if _translates(_pages(child), pages):
                 found.append(child.relative_to(root).as_posix())
         return
     if _root_translations(root, folder, children, found, skipped):
@@ -82,14 +82,21 @@ def _root_translations(
         beside.update(f"{other.name}/{page}" for page in _pages(other))
     translated = False
     for child in languages:
-        own = _pages(child)
-        shared = own & beside
-        if any(PurePosixPath(p).stem not in _INDEX_STEMS for p in shared) and (
-            len(shared) >= _SHARED_PAGES * len(own)
-        ):
+        if _translates(_pages(child), beside):
             found.append(child.relative_to(root).as_posix())
             translated = True
     return translated
+
+
+def _translates(own: set[str], original: set[str]) -> bool:
+    """Whether a language folder's pages (``own``) are mostly copies of ``original``'s by
+    name, one of them more than an index. Counted against its own pages, not the original's:
+    a translation under way holds few of them (Astro's docs: de/ 60 of en/'s 420 pages, each
+    one of them), and the site shows the original's for the rest."""
+    shared = own & original
+    return any(PurePosixPath(p).stem not in _INDEX_STEMS for p in shared) and (
+        len(shared) >= _SHARED_PAGES * len(own)
+    )
 
 
 def _pages(folder: Path) -> set[str]:

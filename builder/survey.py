@@ -22,6 +22,7 @@ from builder.built_sphinx import (
     debian_release,
     read_built_sphinx,
 )
+from builder.code_read_files import code_read_files
 from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.package_dirs import declared_package_dirs
 from builder.project_metadata import project_metadata
@@ -198,6 +199,12 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         found.append(f"{where}: Jekyll, its Markdown and HTML pages, not its templates")
         include = tuple(dict.fromkeys((*include, *JEKYLL_PAGES)))
         exclude = (*exclude, *jekyll.exclude)
+    if docs == "." and source_dir is not None and api:  # the package's data is no page
+        folders = tuple(posixpath.join(source_dir, name.replace(".", "/")) for name in api)
+        data = code_read_files(root, folders)
+        if data:
+            found.append(f"{len(data)} Markdown file(s) the package's code reads: no pages")
+            exclude = (*exclude, *(f"/{path}" for path in data))
     if built is not None:
         exclude = (*exclude, _SPHINX_ASSETS)
     pages = _package_pages(root, kind, docs, metadata.get("packages", ()))

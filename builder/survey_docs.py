@@ -172,7 +172,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
                 f"{nextra[0]}: Nextra, pages in {nextra[1]}/ in the order of its _meta files"
             )
             return "nextra", nextra[1], None
-    for folder in (*DOCS_FOLDERS, *HUGO_FOLDERS, "."):
+    for folder in (*DOCS_FOLDERS, *HUGO_FOLDERS, *members, "."):
         hugo = hugo_docs(root, folder)
         if hugo is not None:
             found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/ in the order of their weights")

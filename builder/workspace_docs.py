@@ -6,13 +6,15 @@ A monorepo keeps each package in a folder its workspaces name (package.json's
 among them: knip's Astro Starlight site is ``packages/docs``, which init, looking in the
 project's usual docs folders and its top, never found (it read the project folder, its
 packages' READMEs and changelogs, as plain Markdown). The members whose folder is named like
-a docs site are offered to each docs tool's search, after the usual folders. Nothing is run;
+a docs site (or as its address: docsy's Hugo site is docsy.dev/) are offered to each docs
+tool's search, after the usual folders. Nothing is run;
 a member's path leaving the project, or a glob other than a folder's ``*``, is passed over.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -21,6 +23,8 @@ from builder.projects.config_file import MAX_CONFIG_BYTES
 
 # The names a workspace member holding the docs site goes by.
 DOCS_MEMBER_NAMES = frozenset({"docs", "doc", "documentation", "website", "site", "docs-site"})
+# A member named as the site's address is one too (docsy's Hugo site is docsy.dev/).
+_SITE_ADDRESS = re.compile(r"(?:www\.)?[a-z0-9][a-z0-9-]{0,62}\.[a-z]{2,12}")
 # Members read from a workspace list at most: a list longer is no monorepo's by hand.
 MAX_MEMBERS = 200
 # pnpm-workspace.yaml's "packages:" list, one entry a line: "  - packages/*" or "- 'apps/*'".
@@ -38,7 +42,8 @@ def workspace_docs_folders(root: Path) -> tuple[str, ...]:
             continue
         parent, _, last = normal.rpartition("/")
         if last == "*":
-            candidates = [f"{parent}/{name}" for name in sorted(DOCS_MEMBER_NAMES)]
+            named = {*DOCS_MEMBER_NAMES, *_addresses(root / parent if parent else root)}
+            candidates = [f"{parent}/{name}".lstrip("/") for name in sorted(named)]
         elif "*" in normal or "?" in normal or "[" in normal:
             continue
         else:
@@ -46,9 +51,24 @@ def workspace_docs_folders(root: Path) -> tuple[str, ...]:
         found += [
             folder
             for folder in candidates
-            if posixpath.basename(folder) in DOCS_MEMBER_NAMES and _is_member(root, folder)
+            if _named_like_a_site(posixpath.basename(folder)) and _is_member(root, folder)
         ]
     return tuple(dict.fromkeys(found))
+
+
+def _named_like_a_site(name: str) -> bool:
+    return name in DOCS_MEMBER_NAMES or _SITE_ADDRESS.fullmatch(name) is not None
+
+
+def _addresses(folder: Path) -> list[str]:
+    """The names of the folders in ``folder`` named as a site's address (at most
+    MAX_MEMBERS of its entries looked at)."""
+    try:
+        with os.scandir(folder) as entries:
+            names = [entry.name for _, entry in zip(range(MAX_MEMBERS), entries, strict=False)]
+    except OSError:
+        return []
+    return [name for name in names if _SITE_ADDRESS.fullmatch(name)]
 
 
 def _is_member(root: Path, folder: str) -> bool:

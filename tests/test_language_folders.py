@@ -68,3 +68,17 @@ def test_an_empty_language_folder_is_kept_and_a_linked_one_never_followed(
     (tmp_path / "de").mkdir()
     _pages(tmp_path / "de", "guide.md")
     assert translation_folders(tmp_path) == ("de",)
+
+
+def test_a_translation_under_way_beside_an_english_folder_is_one(tmp_path: Path) -> None:
+    # Astro's docs (Starlight, defaultLocale 'en'): src/content/docs/en/ holds 420 pages,
+    # de/ 60 of them and hi/ 9; only the languages of more than half of en/'s were left out,
+    # and 4,237 of its 8,258 sections were translations.
+    docs = tmp_path / "docs"
+    english = [f"guides/page{n}.mdx" for n in range(10)]
+    _pages(docs / "en", "index.mdx", *english)
+    _pages(docs / "de", "index.mdx", *english[:2])
+    _pages(docs / "hi", "guides/page7.mdx")
+    _pages(docs / "ja", "index.mdx")  # a landing page only: no evidence
+    _pages(docs / "js", "api.mdx", "guides/page1.mdx", "client.mdx")  # mostly its own pages
+    assert translation_folders(tmp_path) == ("docs/de", "docs/hi")

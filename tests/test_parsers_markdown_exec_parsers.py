@@ -61,6 +61,7 @@ def test_the_block_reads_as_the_parsers_reference(tmp_path: Path) -> None:
     assert [(s.heading, s.heading_path) for s in parsed.sections] == [
         ("CLI reference", ()),
         ("pystack", ("CLI reference",)),
+        ("output", ("CLI reference", "pystack")),  # its argument group
         ("pystack remote", ("CLI reference", "pystack")),
         ("pystack core", ("CLI reference", "pystack")),
     ]

@@ -105,3 +105,30 @@ def test_deeply_nested_notes_are_indented_no_further_than_the_limit() -> None:
     assert len(lines) == len(text.split("\n"))
     assert max(len(line) for line in lines) == 4 * MAX_NESTED_BLOCKS + len("!!! note")
     assert lines[:4] == ["!!! note", "    x", "    !!! note", "        x"]
+
+
+def test_a_tag_written_over_several_lines_is_read_as_one() -> None:
+    # docsy (google/docsy, Aug 2026): its cover blocks and cards give an argument a line;
+    # their openings stayed as written ('{{% card header="George Washington" title=...',
+    # '> }}' read as a quote), and a name with a slash (blocks/cover) was no tag at all.
+    text = (
+        "{{% blocks/cover\n"
+        '  title="Welcome to Docsy!"\n'
+        '  height="full"\n'
+        "%}}\nA theme.\n{{% /blocks/cover %}}\n"
+        "{{< alert\n"
+        '  title="Mind"\n'
+        ">}}\nCareful.\n{{< /alert >}}\n"
+        "```go-html-template\n{{< card\n  header=x\n>}}\n```\n"
+        "{{% card\n" + '  header="x"\n' * 30 + "%}}\n"  # longer than a tag's lines
+    )
+    rewritten = rewrite_shortcodes(text)
+    assert rewritten.count("\n") == text.count("\n")
+    assert rewritten.split("\n")[:13] == [
+        "Welcome to Docsy!", "", "", "", "A theme.", "",
+        '!!! note "Mind"', "", "", "    Careful.", "",
+        "```go-html-template", "{{< card",
+    ]  # fmt: skip
+    assert rewritten.split("\n")[16] == "{{% card"
+    for hostile in ("{{% card\n" * 50_000, "{{< a\n" + "x=1\n" * 50_000 + ">}}"):
+        assert rewrite_shortcodes(hostile).count("\n") == hostile.count("\n")

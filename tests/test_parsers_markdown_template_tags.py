@@ -39,3 +39,23 @@ def test_statements_in_code_and_other_tags_stay() -> None:
     assert drop_template_statements(text) == text
     # The page keeps its number of lines, so sections keep their line numbers.
     assert drop_template_statements("a\n{% set x = 1 %}\nb") == "a\n\nb"
+
+
+def test_what_a_liquid_comment_holds_is_no_text() -> None:
+    # Software Carpentry's python-novice-inflammation (2023.04): aio.md opened with a note to
+    # its maintainers in {% comment %} ... {% endcomment %}, and figures.md showed a one-line
+    # comment as written.
+    text = (
+        "Before.\n{% comment %}\nAs a maintainer, you do not need to edit this file.\n"
+        "{% endcomment %}\nAfter {% comment %} inline {% endcomment %}text.\n"
+        "```liquid\n{% comment %}\nshown\n{% endcomment %}\n```\n"
+        "Kept {%- comment -%} two\nlines {%- endcomment -%} here.\n"
+        "{% comment %}\nnever closed\n"
+    )
+    assert drop_template_statements(text) == (
+        "Before.\n\n\n\nAfter text.\n"
+        "```liquid\n{% comment %}\nshown\n{% endcomment %}\n```\n"
+        "Kept\nhere.\n\nnever closed\n"
+    )
+    hostile = "{% comment %}" * 20_000 + "\n" + "{% endcomment %}" * 20_000
+    assert drop_template_statements(hostile).count("\n") == 1

@@ -61,18 +61,19 @@ def test_a_parser_and_its_subcommands_are_sections(tmp_path: Path) -> None:
     assert outline == [
         ("CLI", ()),
         ("pystack", ("CLI",)),
+        ("output", ("CLI", "pystack")),  # an argument group, headed as sphinx-argparse does
         ("pystack remote", ("CLI", "pystack")),
         ("pystack core", ("CLI", "pystack")),
     ]
-    _, main, remote, core = parsed.sections
+    _, main, output, remote, core = parsed.sections
     assert main.body == (
         "Inspect a process.\n\n"
         "Usage:\n```shell\npystack [OPTIONS] COMMAND [ARGS]...\n```\n\n"
         "Options:\n"
         "- `-h, --help`: show this help message and exit\n"
-        "- `-v, --verbose`: Say more. (default: 0)\n"
-        "- `--format <format>`: How to print it. (default: text)"
+        "- `-v, --verbose`: Say more. (default: 0)"
     )
+    assert output.body == "- `--format <format>`: How to print it. (default: text)"
     # pystack's first parser is only its subcommands' parents=: the returned one is the root.
     assert "- `--no-color`: No colours.\n- `--native`: Show native frames." in remote.body
     assert "- `PID`: The process id." in remote.body
@@ -131,13 +132,14 @@ def test_sphinx_argparse_cli_and_autoprogram_name_a_parser_as_argparse_does(tmp_
     assert [s.heading for s in parsed.sections] == [
         "CLI",
         "python -m pystack",
+        "output",
         "python -m pystack remote",
         "python -m pystack core",
         "pystack core",
         "tool",
     ]
     assert "- `-v, --verbose`: Say more. (default: 0)" in parsed.sections[1].body
-    assert "- `--fast`: Go fast." in parsed.sections[5].body
+    assert "- `--fast`: Go fast." in parsed.sections[6].body
     assert parsed.warnings == ()
 
 
@@ -301,12 +303,10 @@ def test_a_partial_of_argument_parser_makes_the_parser(tmp_path: Path) -> None:
     text = ".. sphinx_argparse_cli::\n   :module: pbuild\n   :func: main_parser\n"
     parsed = parse_file("cli.rst", text, api)
     assert parsed is not None and parsed.warnings == ()
-    [section] = parsed.sections
+    section, group = parsed.sections
     assert section.heading == "pbuild"
-    assert section.body == (
-        "Build it.\n\nUsage:\n```shell\npbuild [OPTIONS]\n```\n\n"
-        "Options:\n- `--sdist`: Build an sdist."
-    )
+    assert section.body == "Build it.\n\nUsage:\n```shell\npbuild [OPTIONS]\n```"
+    assert (group.heading, group.body) == ("build options", "- `--sdist`: Build an sdist.")
 
 
 def test_help_and_version_actions_suppress_and_f_string_help(tmp_path: Path) -> None:
@@ -352,10 +352,10 @@ def test_the_directive_s_content_amends_the_parser_s_text(tmp_path: Path) -> Non
     )
     parsed = _parse(tmp_path, text)
     assert parsed.warnings == ()
-    main, remote, core = parsed.sections
+    main, output, remote, core = parsed.sections
     assert main.body.startswith("Inspect a process.\n\nRead the manual first.\n\nUsage:")
     assert "- `-v, --verbose`: Louder. Say more. (default: 0)" in main.body
-    assert "- `--format <format>`: How to print it. One of `text` or `json`." in main.body
+    assert "- `--format <format>`: How to print it. One of `text` or `json`." in output.body
     assert remote.body.startswith("Attach to a live process.\n\nUsage:")
     assert "- `--native`: C frames too." in remote.body
     assert core.body.startswith("Usage:")
@@ -529,3 +529,76 @@ def test_a_directive_naming_no_parser_reads_the_project_s_one_command(tmp_path: 
     )
     parsed = parse_file("cli.rst", text, api, includes=reader)
     assert parsed is not None and [s.heading for s in parsed.sections] == ["CLI"]
+
+
+GROUPS_CODE = """
+import argparse
+
+
+def get_parser():
+    parser = argparse.ArgumentParser(prog="streamer", add_help=False)
+    positional = parser.add_argument_group("Positional arguments")
+    positional.add_argument("url", help="What to open.")
+    general = parser.add_argument_group("General options")
+    general.add_argument("-h", "--help", action="help", help="Show help.")
+    parser.add_argument("--loose", action="store_true", help="In no group.")
+    transport = parser.add_argument_group(
+        title="HLS options", description="Read by the HLS stream."
+    )
+    either = transport.add_mutually_exclusive_group()
+    either.add_argument("--hls-live-edge", help="Segments from the edge.")
+    parser.add_argument_group("Empty group")
+    named = parser.add_argument_group(f"{parser.prog} plugin")  # no literal title
+    named.add_argument("--plugin-opt", help="A plugin's option.")
+    general = argparse.ArgumentParser(prog="other")  # the name holds no group from here on
+    general.add_argument("--other")
+    return parser
+"""
+
+
+def test_argument_groups_head_their_arguments(tmp_path: Path) -> None:
+    # streamlink 8.6.3's command line: 102 options in 15 groups (General options, Player
+    # options, HLS options...) ran into one list of 'Options:', cut by size into six parts.
+    (tmp_path / "tool").mkdir()
+    (tmp_path / "tool" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "tool" / "cli.py").write_text(GROUPS_CODE, encoding="utf-8")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    page = "CLI\n===\n\n.. argparse::\n   :ref: tool.cli.get_parser\n"
+    parsed = parse_file("cli.rst", page, api)
+    assert parsed is not None
+    assert [(s.heading, s.heading_path, s.body) for s in parsed.sections[1:]] == [
+        (
+            "streamer",
+            ("CLI",),
+            "Usage:\n```shell\nstreamer [OPTIONS] URL\n```\n\nOptions:\n"
+            "- `--loose`: In no group.\n- `--plugin-opt <plugin_opt>`: A plugin's option.",
+        ),
+        ("Positional arguments", ("CLI", "streamer"), "- `URL`: What to open."),
+        ("General options", ("CLI", "streamer"), "- `-h, --help`: Show help."),
+        (
+            "HLS options",
+            ("CLI", "streamer"),
+            "Read by the HLS stream.\n\n"
+            "- `--hls-live-edge <hls_live_edge>`: Segments from the edge.",
+        ),
+    ]
+    # Where no section may begin (inside a list), each group is a block titled by it.
+    listed = parse_file(
+        "cli.rst", "- item\n\n  .. argparse::\n     :ref: tool.cli.get_parser\n", api
+    )
+    assert listed is not None
+    assert (
+        "  HLS options:\n  Read by the HLS stream.\n  - `--hls-live-edge" in listed.sections[0].body
+    )
+
+
+def test_many_argument_groups_are_read_in_linear_time(tmp_path: Path) -> None:
+    lines = [
+        f"    g{n} = parser.add_argument_group('G{n}')\n    g{n}.add_argument('--o{n}')\n"
+        for n in range(3000)
+    ]
+    code = "import argparse\n\n\ndef get_parser():\n    parser = argparse.ArgumentParser()\n"
+    (tmp_path / "many.py").write_text(code + "".join(lines) + "    return parser\n")
+    api = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parsed = parse_file("cli.rst", "CLI\n===\n\n.. argparse::\n   :ref: many.get_parser\n", api)
+    assert parsed is not None and len(parsed.sections) == 3002

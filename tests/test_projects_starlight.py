@@ -109,3 +109,80 @@ def test_hostile_configs_give_path_order_and_never_fail(tmp_path: Path) -> None:
         assert layout is not None and layout.kind == "starlight"
         # Only a slug of a page inside names one: "" is the home page.
         assert layout.order == (("src/content/docs/index.mdx",) if number == 3 else ())
+
+
+# Astro's docs (Starlight, at 741c1b89): the default language's pages in en/, the sidebar
+# kept in another module of the site, and a page whose front matter gives its own slug.
+LOCALE_CONFIG = """import starlight from '@astrojs/starlight';
+import { sidebar } from './astro.sidebar';
+export default defineConfig({ integrations: [starlight({
+  title: 'Docs', defaultLocale: 'en', locales: localesConfig, sidebar,
+})] });
+"""
+SIDEBAR_MODULE = """import { group } from './config/sidebar';
+export const sidebar: StarlightUserConfig['sidebar'] = [
+  group('guides', { items: ['guides/routing', 'install-and-setup', 'recipes/custom'] }),
+  group('reference', { autogenerate: { directory: 'reference' } }),
+];
+"""
+
+
+def _locale_site(root: Path, config: str, module: str = SIDEBAR_MODULE) -> None:
+    docs = "src/content/docs/"
+    _write(
+        root,
+        {
+            "astro.config.ts": config,
+            "astro.sidebar.ts": module,
+            f"{docs}en/index.mdx": "# Home\n",
+            f"{docs}en/install-and-setup.mdx": "# Install\n",
+            f"{docs}en/guides/routing.mdx": "# Routing\n",
+            f"{docs}en/recipes/a-long-file-name.mdx": "---\nslug: en/recipes/custom\n---\n",
+            f"{docs}en/reference/b.mdx": "---\nsidebar:\n  order: 1\n---\n",
+            f"{docs}en/reference/a.mdx": "# A\n",
+            f"{docs}de/guides/routing.mdx": "# Routing\n",
+        },
+    )
+
+
+def test_a_sidebar_in_a_variable_names_the_default_language_s_pages(tmp_path: Path) -> None:
+    _locale_site(tmp_path, LOCALE_CONFIG)
+    layout = read_starlight(tmp_path, tmp_path)
+    assert layout is not None
+    assert [page.removeprefix("src/content/docs/en/") for page in layout.order] == [
+        "guides/routing.mdx",
+        "install-and-setup.mdx",
+        "recipes/a-long-file-name.mdx",
+        "reference/b.mdx",
+        "reference/a.mdx",
+    ]
+    # Declared in the config itself, and named by the option's key.
+    inline = LOCALE_CONFIG.replace("sidebar,", "sidebar: guide,").replace(
+        "import { sidebar } from './astro.sidebar';",
+        "const guide = ['install-and-setup', { slug: 'guides/routing' }];",
+    )
+    _locale_site(tmp_path / "inline", inline)
+    layout = read_starlight(tmp_path / "inline", tmp_path)
+    assert layout is not None
+    assert [page.rsplit("/", 1)[-1] for page in layout.order] == [
+        "install-and-setup.mdx",
+        "routing.mdx",
+    ]
+
+
+def test_a_sidebar_variable_leading_nowhere_gives_path_order(tmp_path: Path) -> None:
+    (tmp_path / "astro.sidebar.ts").write_text(SIDEBAR_MODULE)  # outside the site
+    for number, (config, module) in enumerate(
+        (
+            (LOCALE_CONFIG.replace("./astro.sidebar", "../astro.sidebar"), ""),
+            (LOCALE_CONFIG.replace("./astro.sidebar", "/etc/passwd"), ""),
+            (LOCALE_CONFIG, "export const sidebar = makeSidebar();\n"),  # built at run time
+            (LOCALE_CONFIG, "import { sidebar } from './astro.sidebar';\n"),  # itself
+            (LOCALE_CONFIG, "export const sidebar = [" + "[" * 200_000),
+            (LOCALE_CONFIG.replace("defaultLocale: 'en'", "defaultLocale: '../..'"), ""),
+        )
+    ):
+        site = tmp_path / str(number)
+        _locale_site(site, config, module)
+        layout = read_starlight(site, site)
+        assert layout is not None and layout.order == ()

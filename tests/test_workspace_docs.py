@@ -55,3 +55,27 @@ def test_a_package_json_nested_too_deep_for_json_names_no_member(tmp_path: Path)
     (tmp_path / "docs").mkdir()
     (tmp_path / "package.json").write_text("[" * 200_000 + "]" * 200_000)
     assert workspace_docs_folders(tmp_path) == ()
+
+
+def test_a_member_named_as_the_site_s_address_holds_its_hugo_site(tmp_path: Path) -> None:
+    # docsy (Aug 2026): its user guide is the Hugo site docsy.dev/, a workspace member beside
+    # theme/; init read the project's top, the theme's 97 HTML templates as pages.
+    _write(
+        tmp_path,
+        {
+            "package.json": json.dumps({"name": "docsy", "workspaces": ["docsy.dev", "theme"]}),
+            "theme/layouts/_default/baseof.html": "<html><body>{{ block }}</body></html>\n",
+            "theme/layouts/docs/list.html": "<html><body><h1>{{ .Title }}</h1></body></html>\n",
+            "docsy.dev/config/_default/hugo.yaml": "baseURL: https://www.docsy.dev\n",
+            "docsy.dev/content/en/_index.md": "---\ntitle: Docsy\n---\n\nA theme.\n",
+            "docsy.dev/content/en/docs/get-started.md": "---\ntitle: Get started\n---\n",
+        },
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("hugo", "docsy.dev/content")
+    # From a glob too, among the folder's entries; never a file, nor a folder outside.
+    (tmp_path / "sites" / "example.org").mkdir(parents=True)
+    (tmp_path / "sites" / "notes.txt").write_text("x")
+    (tmp_path / "sites" / "www.a-b.io").symlink_to(tmp_path.parent)
+    (tmp_path / "package.json").write_text(json.dumps({"workspaces": ["sites/*", "*"]}))
+    assert workspace_docs_folders(tmp_path) == ("sites/example.org", "docsy.dev")

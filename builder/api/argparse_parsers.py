@@ -34,6 +34,7 @@ from builder.api.cli_commands import (
 )
 
 _HELP = "show this help message and exit"
+_GROUP_METHODS = ("add_argument_group", "add_mutually_exclusive_group")
 _SUPPRESSED = "==SUPPRESS=="
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # The actions whose option takes no value (``store_const``: tmuxp's ``--pdb``; ``help`` and
@@ -184,6 +185,8 @@ class _Built:
         top = depth == MAX_HELPER_DEPTH
         # A variable holding a partial of ArgumentParser: the keywords it binds.
         factories: dict[str, list[ast.keyword]] = {}
+        # A variable holding a titled argument group: its title, which heads its arguments.
+        titles: dict[str, str] = {}
         for node in statements:
             if top and isinstance(node, ast.Return) and isinstance(node.value, ast.Name):
                 self.returned = self.returned or node.value.id
@@ -195,6 +198,8 @@ class _Built:
                 factories.update({target: bound} if target else {})
                 continue
             method, owner = _method(call)
+            if target not in parsers or method not in _GROUP_METHODS:
+                titles.pop(target, None)  # the variable holds something else from here on
             if not owner and method in factories:
                 keywords = _merged([*factories[method], *call.keywords])
                 call = ast.Call(ast.Name("ArgumentParser"), call.args, keywords)
@@ -207,14 +212,19 @@ class _Built:
                     parsers[target] = parser
             elif owner in parsers and method == "add_argument":
                 param = _argument(call)
+                if param is not None and titles.get(owner):
+                    param = replace(param, group=titles[owner])
                 # An argument named by nothing read (``add_argument(*names)``) shows nothing.
                 parsers[owner].params.extend([param] if param and param.declarations else [])
-            elif owner in parsers and method in (
-                "add_argument_group",
-                "add_mutually_exclusive_group",
-            ):
+            elif owner in parsers and method in _GROUP_METHODS:
+                # A group's title is its first argument or title=; a mutually exclusive
+                # group has none, and is in the group it was made from.
+                title, about = _group_title(call) if method == "add_argument_group" else ("", "")
+                if title:
+                    parsers[owner].groups.append((title, about))
                 if target:
                     parsers[target] = parsers[owner]
+                    titles[target] = title or titles.get(owner, "")
             elif owner in parsers and method == "add_subparsers" and target:
                 subparsers[target] = parsers[owner]
             elif owner in subparsers and method == "add_parser":
@@ -298,6 +308,7 @@ class _Parser:
         self.params: list[CliParam] = []
         self.children: list[_Parser] = []
         self.help_option = True
+        self.groups: list[tuple[str, str]] = []
 
     def command(self, fallback: str) -> CliCommand:
         shown_help = [CliParam("option", ("-h", "--help"), _HELP, flag=True)]
@@ -308,6 +319,7 @@ class _Parser:
             params=params,
             group=bool(self.children),
             subcommands=tuple(child.command(child.prog) for child in self.children),
+            argument_groups=tuple(dict.fromkeys(self.groups)),
         )
 
 
@@ -390,6 +402,17 @@ def _argument(call: ast.Call) -> CliParam | None:
         metavar=text_value(keywords.get("metavar")),
         choices=choice_values(keywords.get("choices")),
     )
+
+
+def _group_title(call: ast.Call) -> tuple[str, str]:
+    """The title and description ``add_argument_group`` is given, by position or keyword;
+    "" for one not written as a literal."""
+    found = []
+    for position, name in enumerate(("title", "description")):
+        value = literal(call.args[position]) if len(call.args) > position else None
+        text = textwrap.dedent(value).strip() if isinstance(value, str) else ""
+        found.append(text or _keyword_text(call, name))
+    return found[0], found[1]
 
 
 def _is_suppress(node: ast.expr | None) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 # A group nested deeper than this is not read (a group that adds itself would never end).
@@ -44,6 +44,7 @@ class CliParam:
     envvar: str = ""
     metavar: str = ""  # the value's name as written (``metavar="PATH"``), else derived
     choices: tuple[str, ...] = ()  # the values a click.Choice or argparse choices= allows
+    group: str = ""  # the title of the argparse argument group it was added to
 
 
 # The --help option click gives every command.
@@ -60,6 +61,8 @@ class CliCommand:
     params: tuple[CliParam, ...]
     group: bool = False
     subcommands: tuple[CliCommand, ...] = ()
+    # argparse's titled argument groups, (title, description), in the order they were made.
+    argument_groups: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -323,7 +326,7 @@ def _member(obj: Any, path: str) -> Any:
 
 
 def _renamed(command: CliCommand, name: str) -> CliCommand:
-    return CliCommand(name, command.help, command.params, command.group, command.subcommands)
+    return replace(command, name=name)
 
 
 def _added_commands(module: Any, group: str) -> list[tuple[str, str | None]]:

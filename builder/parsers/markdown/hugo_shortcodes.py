@@ -20,7 +20,17 @@ from dataclasses import dataclass
 # The name and the arguments are matched possessively and unquoted arguments stop at a brace,
 # so a line of unclosed tags ('{{<a{{<a...', '{{< ' and 100 KB of letters) is read in linear
 # time: backtracking between them took minutes on 100 KB.
-_TAG = re.compile(r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]++)((?:"[^"\n]*"|[^"\n>%{}])*+)[>%]\}\}')
+# A name may hold slashes, a template's path (Docsy's "blocks/cover").
+_TAG = re.compile(
+    r'\{\{([<%])[ \t]*(/?)[ \t]*([\w.-]++(?:/[\w.-]++)*+)((?:"[^"\n]*"|[^"\n>%{}])*+)[>%]\}\}'
+)
+# A tag's opening whose arguments go on below it: its name, and the line holds no "}}".
+_SPLIT_OPENING = re.compile(
+    r"^([ \t]*)\{\{([<%])[ \t]*[\w.-]++(?:/[\w.-]++)*+(?:[ \t]++[^{}\n]*+)?$", re.MULTILINE
+)
+_SPLIT_END = re.compile(r"[%>]\}\}[ \t]*$", re.MULTILINE)
+# The most lines one tag is written over (an argument a line: Docsy's cards take six).
+MAX_TAG_LINES = 20
 # An escaped tag holds no brace, so each opening looks no further than the next one.
 _ESCAPED = re.compile(r"\{\{([<%])/\*([^{}\n]*?)\*/([>%])\}\}")
 _BACKTICKS = re.compile(r"`+")
@@ -54,14 +64,20 @@ class _Tag:
 
 
 def has_shortcodes(text: str) -> bool:
-    return ("{{<" in text or "{{%" in text) and _TAG.search(text) is not None
+    return ("{{<" in text or "{{%" in text) and (
+        _TAG.search(text) is not None
+        or (_SPLIT_OPENING.search(text) is not None and _SPLIT_END.search(text) is not None)
+    )
 
 
 def rewrite_shortcodes(text: str) -> str:
     """``text`` with its shortcodes rewritten; it keeps its number of lines."""
     lines = text.split("\n")
-    tab_names = _tab_names(text)
     code = code_lines(lines)
+    if _SPLIT_OPENING.search(text):
+        lines = _joined_tags(lines, code)
+        text = "\n".join(lines)
+    tab_names = _tab_names(text)
     alone = [None if code[k] else _alone(k, line) for k, line in enumerate(lines)]
     pairs = _pairs([tag for tag in alone if tag is not None])
     headers: dict[int, str] = {}
@@ -105,6 +121,35 @@ def code_lines(lines: list[str]) -> list[bool]:
         else:
             inside.append(False)
     return inside
+
+
+def _joined_tags(lines: list[str], code: list[bool]) -> list[str]:
+    """``lines`` with each tag written over several lines, its arguments one a line
+    (Docsy's ``{{% card`` / ``  header="..."`` / ``%}}``), joined onto its first line, the
+    lines it took left blank; outside code, and within MAX_TAG_LINES."""
+    joined = list(lines)
+    k = 0
+    while k < len(joined):
+        opening = None if code[k] else _SPLIT_OPENING.match(joined[k])
+        if opening is None:
+            k += 1
+            continue
+        end = "%}}" if opening.group(2) == "%" else ">}}"
+        last = min(len(joined), k + 1 + MAX_TAG_LINES)
+        # The first line below that ends the tag, or holds code or another tag's opening.
+        close = next(
+            (j for j in range(k + 1, last) if code[j] or "{{" in joined[j] or end in joined[j]),
+            -1,
+        )
+        ends = close > 0 and not code[close] and "{{" not in joined[close]
+        if not ends or not joined[close].rstrip().endswith(end):
+            k += 1
+            continue
+        joined[k] = " ".join(part.strip() for part in joined[k : close + 1] if part.strip())
+        joined[k] = opening.group(1) + joined[k]
+        joined[k + 1 : close + 1] = [""] * (close - k)
+        k = close + 1
+    return joined
 
 
 def _alone(index: int, line: str) -> _Tag | None:

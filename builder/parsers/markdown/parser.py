@@ -51,9 +51,14 @@ from builder.parsers.markdown.gitbook_tags import has_gitbook_tags, rewrite_gitb
 from builder.parsers.markdown.heading_attributes import split_heading_id
 from builder.parsers.markdown.home_page import home_page_text
 from builder.parsers.markdown.hugo_shortcodes import has_shortcodes, rewrite_shortcodes
+from builder.parsers.markdown.jekyll_includes import has_jekyll_includes, splice_jekyll_includes
 from builder.parsers.markdown.kramdown_callouts import (
     has_kramdown_callouts,
     rewrite_kramdown_callouts,
+)
+from builder.parsers.markdown.link_definitions import (
+    has_template_destinations,
+    join_template_destinations,
 )
 from builder.parsers.markdown.liquid_tags import has_liquid_tags, rewrite_liquid_tags
 from builder.parsers.markdown.macro_calls import expand_macro_calls, has_macro_calls
@@ -463,6 +468,9 @@ def parse(
     if includes is not None and has_quarto_includes(text):  # before the shortcodes are read
         page = splice_quarto_includes(page, relpath, includes)
         text = page.text
+    if includes is not None and has_jekyll_includes(text):  # Liquid renders them first
+        page = splice_jekyll_includes(page, relpath, includes)
+        text = page.text
     tags = "{%" in text  # GitBook's and the template engines': one look for both
     if tags and has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
         text = rewrite_gitbook_tags(text)
@@ -479,6 +487,8 @@ def parse(
         text = rewrite_liquid_tags(text)
     if tags and has_template_statements(text):  # Jekyll, Eleventy, mkdocs-macros run them
         text = drop_template_statements(text, rendered=macros)
+    if has_template_destinations(text):  # Liquid and Jinja render them before Markdown
+        text = join_template_destinations(text)
     if has_frontmatter_references(text):  # VitePress compiles the page as a Vue template
         text = fill_frontmatter_references(text)
     references: dict[str, Any] = {}

@@ -28,6 +28,8 @@ _STATEMENTS = (
 _STATEMENT_LINE = re.compile(
     r"[ \t]*\{%-?[ \t]*(?:" + _STATEMENTS + r")\b[^%\n]*(?:%(?!\})[^%\n]*)*-?%\}[ \t]*"
 )
+_COMMENT = re.compile(r"\{%-?[ \t]*comment[ \t]*-?%\}")
+_END_COMMENT = re.compile(r"\{%-?[ \t]*endcomment[ \t]*-?%\}")
 _RAW_TAG = re.compile(r"\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}")
 # A statement's start, raw tags among them: led by its literal "{%", a page is searched for
 # it at the speed of a substring search (the line pattern's indent is tried at every position).
@@ -46,6 +48,7 @@ def drop_template_statements(text: str, rendered: bool = False) -> str:
     examples, ``"{% raw %}{{ vault_ssh_user }}{% endraw %}"``)."""
     lines = text.split("\n")
     inside_code = code_lines(lines)
+    _drop_comments(lines, inside_code)
     for index, line in enumerate(lines):
         if "{%" not in line:
             continue
@@ -63,3 +66,40 @@ def _without_raw_tags(line: str, rendered: bool) -> str:
     return _RAW_TAG.sub(
         lambda match: match.group(0) if in_code_span(spans, match.start()) else "", line
     )
+
+
+def _drop_comments(lines: list[str], inside_code: list[bool]) -> None:
+    """Blank what Liquid's ``{% comment %}`` ... ``{% endcomment %}`` hold, outside code, in
+    place: Liquid renders none of it (Carpentries' aio.md opened with a note to maintainers).
+    A comment never closed is left: Liquid fails the page."""
+    opened = -1  # the line whose comment is open, and where on it
+    start = 0
+    for index, line in enumerate(lines):
+        if inside_code[index] or "{%" not in line:
+            continue
+        position = 0
+        while True:
+            if opened < 0:
+                found = _COMMENT.search(line, position)
+                if found is None:
+                    break
+                opened, start, position = index, found.start(), found.end()
+            else:
+                end = _END_COMMENT.search(line, position)
+                if end is None:
+                    break
+                line = _blank_comment(lines, opened, start, index, end.end(), line)
+                position = start if opened == index else 0
+                opened = -1
+        lines[index] = line
+
+
+def _blank_comment(lines: list[str], first: int, start: int, last: int, end: int, line: str) -> str:
+    """The comment from ``lines[first][start:]`` to ``line[:end]`` (``line`` being the text of
+    line ``last``) blanked: the lines between emptied, the last line's text returned."""
+    if first == last:
+        return line[:start] + line[end:]
+    lines[first] = lines[first][:start].rstrip()
+    for between in range(first + 1, last):
+        lines[between] = ""
+    return line[end:].lstrip()

@@ -63,15 +63,18 @@ def command_events(
             Heading(prog, line, line, line, anchor=prog.replace(" ", "-"), api_depth=depth)
         )
     blocks = [render_markup(command.help) if command.help.strip() else "", _usage(command, prog)]
-    options = [p for p in command.params if p.kind == "option"]
+    titled = {title for title, _ in command.argument_groups}
+    loose = [p for p in command.params if p.group not in titled]
+    options = [p for p in loose if p.kind == "option"]
     blocks.append(_params("Options", options, render_markup))
-    arguments = [p for p in command.params if p.kind == "argument"]
+    arguments = [p for p in loose if p.kind == "argument"]
     blocks.append(_params("Arguments", arguments, render_markup))
     subcommands = [c for c in command.subcommands if not chosen or c.name in chosen]
     if nested == "short" and subcommands:
         summaries = (_summary(c, render_markup) for c in subcommands)
         blocks.append("Commands:\n" + "\n".join(summaries))
     events.extend(Text(block) for block in blocks if block)
+    events.extend(_group_events(command, prog, line, ctx, render_markup))
     if nested == "full":
         inner = Context(depth=ctx.depth + 1, sections=ctx.sections, api_depth=ctx.api_depth + 1)
         for sub in subcommands:
@@ -130,6 +133,32 @@ def _usage(command: CliCommand, prog: str) -> str:
     if command.group:
         words.append("COMMAND [ARGS]...")
     return "Usage:\n```shell\n" + " ".join(words) + "\n```"
+
+
+def _group_events(
+    command: CliCommand, prog: str, line: int, ctx: Context, render_markup: RenderMarkup
+) -> list[Event]:
+    """Each titled argument group holding arguments, headed by its title below the command
+    (a block titled so where no section may begin), its description over its arguments, as
+    sphinx-argparse shows it."""
+    events: list[Event] = []
+    grouped: dict[str, list[CliParam]] = {}
+    for param in command.params:
+        grouped.setdefault(param.group, []).append(param)
+    for title, description in command.argument_groups:
+        params = grouped.get(title, [])
+        if not title or not params:
+            continue
+        lines = "\n".join(_param_line(param, render_markup) for param in params)
+        about = render_markup(description) if description.strip() else ""
+        if ctx.sections:
+            anchor = f"{prog}-{title}".replace(" ", "-").lower()
+            depth = ctx.api_depth + 2
+            events.append(Heading(title, line, line, line, anchor=anchor, api_depth=depth))
+            events.extend(Text(block) for block in (about, lines) if block)
+        else:
+            events.append(Text(f"{title}:\n" + (f"{about}\n" if about else "") + lines))
+    return events
 
 
 def _params(title: str, params: list[CliParam], render_markup: RenderMarkup) -> str:
