@@ -74,6 +74,7 @@ def check_index(path: Path) -> IndexSummary:
             f"{path} is a docbuild catalog (what a build reads, not what it writes): "
             + _build_of(path.parent, f"-c {path}")
         )
+    _refuse_a_library_folder(path)
     if not files[0].exists() and path.is_dir() and any(path.glob(LIBRARY_CATALOGS)):
         return _check_library_indexes(path, [])
     if not files[0].exists():
@@ -93,6 +94,22 @@ def check_index(path: Path) -> IndexSummary:
         _check_beside_whole(path, files[0], document)
         return _summary(document)
     return _check_library_indexes(path, files)
+
+
+def _refuse_a_library_folder(path: Path) -> None:
+    """A site's ``libs/<id>/`` holds that library's index.json and catalog.json, whose shards
+    are named from the site's folder: checked as a site, every shard was "damaged"."""
+    site = path.parent.parent
+    if not (path.is_dir() and path.parent.name == "libs" and (path / CATALOG).is_file()):
+        return
+    if not ((site / CATALOG).is_file() or (site / LOOKUP_FILE).is_file()):
+        return
+    alone = f" (or its index.json alone: docbuild check {path / 'index.json'})"
+    raise BuildError(
+        f"{path} is the folder of one library of the site in {site}, whose files are named "
+        f"from the site's folder: check the site, docbuild check {site}"
+        + (alone if (path / "index.json").is_file() else "")
+    )
 
 
 def _check_unlisted_whole_index(site: Path) -> None:
