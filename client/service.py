@@ -214,14 +214,20 @@ class DocService:
         # cooldown) is re-checked before the entry is read, not after, so no answer comes from
         # the old catalog and is cached under the new one's key.
         self.data.refresh_if_due()
+        entry = self._find(text)
+        if entry is None and self.data.refresh_for_unknown():
+            entry = self._find(text)  # a library published since the catalog was read
+        if entry is not None:
+            return entry
+        raise UnknownLibrary(text, self._nearest_ids(text))
+
+    def _find(self, text: str) -> CatalogEntry | None:
         entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
         if entry is None and ":" not in text:
             # A Python distribution's name as code spells it (more_itertools for the id
             # more-itertools) is its PyPI name, which PyPI compares with separators alike.
             entry = self._named(f"pypi:{text}")
-        if entry is not None:
-            return entry
-        raise UnknownLibrary(text, self._nearest_ids(text))
+        return entry
 
     def _named(self, text: str) -> CatalogEntry | None:
         """The entry one of whose aliases or registry names (``expressjs``, ``npm:express``) is
@@ -257,11 +263,18 @@ class DocService:
     def lookup(self, query: object, limit: object = None) -> LookupAnswer:
         text = required_text(query, "query", MAX_QUERY_CHARS)
         count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, DEFAULT_LOOKUP_LIMIT)
-        answer = self._once_more_if_republished(
-            lambda: self._cached(("lookup", text, count), lambda: self._lookup(text, count))
-        )
-        assert isinstance(answer, LookupAnswer)  # the key names the kind of answer
-        return answer
+
+        def answer() -> LookupAnswer:
+            found = self._once_more_if_republished(
+                lambda: self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+            )
+            assert isinstance(found, LookupAnswer)  # the key names the kind of answer
+            return found
+
+        found = answer()
+        if not found.results and self.data.refresh_for_unknown():
+            found = answer()  # a library published since the catalog was read
+        return found
 
     def _lookup(self, query: str, limit: int) -> LookupAnswer:
         found = self._search(query, limit)
