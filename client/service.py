@@ -38,6 +38,7 @@ from client.errors import (
     RewriteFailed,
     SectionChanged,
     UnknownLibrary,
+    VersionNotFound,
 )
 from client.limits import (
     DEFAULT_LOOKUP_LIMIT,
@@ -221,6 +222,19 @@ class DocService:
             return entry
         raise UnknownLibrary(text, self._nearest_ids(text))
 
+    def _choose(
+        self, entry: CatalogEntry, requested: str | None
+    ) -> tuple[CatalogEntry, VersionChoice]:
+        """The entry and the version of it that answers ``requested``; a version no source has
+        re-checks the sites first, as an unknown id does (one published since, else refused)."""
+        try:
+            return entry, self._versions.choose(entry, requested)
+        except VersionNotFound:
+            if not self.data.refresh_for_unknown():
+                raise
+        entry = self._entry(entry.id)
+        return entry, self._versions.choose(entry, requested)
+
     def _find(self, text: str) -> CatalogEntry | None:
         entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
         if entry is None and ":" not in text:
@@ -368,7 +382,7 @@ class DocService:
             max_sections, "maxSections", MIN_SECTIONS, MAX_SECTIONS, DEFAULT_MAX_SECTIONS
         )
         tokens = whole_number(max_tokens, "maxTokens", MIN_TOKENS, MAX_TOKENS, DEFAULT_MAX_TOKENS)
-        choice = self._versions.choose(entry, requested)
+        entry, choice = self._choose(entry, requested)
         # With the lane on, an answer made before the model was ready is not served after.
         ready = self.lane.ready if self.lane is not None else None
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens, ready)
@@ -548,7 +562,7 @@ class DocService:
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest(EXPECTED_HASH_REFUSAL)
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
-        choice = self._versions.choose(entry, requested)
+        entry, choice = self._choose(entry, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection
