@@ -16,6 +16,7 @@ from schemas.catalog_rules import catalog_problems
 from schemas.digests import file_sha256
 from schemas.documents import CATALOG_DECODER, CatalogEntry
 from schemas.index_rules import index_problems
+from schemas.json_errors import json_problem
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
@@ -263,11 +264,12 @@ def _valid_index(path: Path) -> dict[str, Any]:
         size = path.stat().st_size
         if size > MAX_INDEX_BYTES:
             raise BuildError(f"{path}: {size / 1e9:.1f} GB is over the 1 GB a static host serves")
-        document = orjson.loads(path.read_bytes())
+        body = path.read_bytes()
+        document = orjson.loads(body)
     except OSError as exc:
         raise BuildError(f"{path}: cannot read ({exc.strerror})") from exc
     except orjson.JSONDecodeError as exc:
-        raise IndexInvalid(str(path), [f"not valid JSON: {exc}"]) from exc
+        raise IndexInvalid(str(path), [f"not valid JSON: {json_problem(body, exc)}"]) from exc
     problems = index_problems(document)
     if problems:
         raise IndexInvalid(str(path), [str(p) for p in problems])
