@@ -86,6 +86,11 @@ from schemas.library_keys import same_name
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+# A lookup that matches nothing names every library of a catalog this small (a team's site), each
+# with its summary cut to this many characters: an agent asking by a concept ("serialization",
+# "中文") picks from them, where it was told to try "another spelling".
+LIST_LIBRARIES_UP_TO = 30
+LISTED_SUMMARY_CHARS = 60
 # A hash that is not a whole sha256 (most often the 12 characters a text answer shows), said
 # alike by the command line and doc_read, whose schema check would otherwise come first.
 EXPECTED_HASH_REFUSAL = (
@@ -314,7 +319,7 @@ class DocService:
         if not results:
             near = self._nearest_ids(query)
             hint = "no library matches; try its package name or another spelling" + (
-                f" (close ids: {', '.join(near)})" if near else ""
+                f" (close ids: {', '.join(near)})" if near else self._every_library()
             )
         return LookupAnswer(
             query=query,
@@ -324,6 +329,23 @@ class DocService:
             sources=sorted({r.source for r in results}),
             hint=hint,
         )
+
+    def _every_library(self) -> str:
+        """For a lookup that matched nothing: the libraries of a catalog small enough to name."""
+        found = {entry.id: entry for entry in self._entries()}
+        for table in self.data.lookup_tables():  # a large site's, unless it is not large
+            for entry in table.first_entries(LIST_LIBRARIES_UP_TO + 1):
+                found.setdefault(entry.id, entry)
+        if not found or len(found) > LIST_LIBRARIES_UP_TO:
+            return ""
+        named = [
+            f"{entry.id} ({_cut(entry.summary, LISTED_SUMMARY_CHARS)})"
+            if entry.summary
+            else entry.id
+            for entry in sorted(found.values(), key=lambda entry: entry.id)
+        ]
+        listed = "; ".join(named)
+        return f", or pick one of the {len(found)} libraries the sources document: {listed}"
 
     # -- catalog_releases ----------------------------------------------------------------------
 
@@ -614,3 +636,8 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
