@@ -16,6 +16,7 @@ from schemas.catalog_rules import catalog_problems
 from schemas.digests import file_sha256
 from schemas.documents import CATALOG_DECODER, CatalogEntry
 from schemas.index_rules import index_problems
+from schemas.json_errors import json_problem
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 
 MAX_INDEX_BYTES = 1024 * 1024 * 1024
@@ -74,6 +75,7 @@ def check_index(path: Path) -> IndexSummary:
             f"{path} is a docbuild catalog (what a build reads, not what it writes): "
             + _build_of(path.parent, f"-c {path}")
         )
+    _refuse_a_library_folder(path)
     if not files[0].exists() and path.is_dir() and any(path.glob(LIBRARY_CATALOGS)):
         return _check_library_indexes(path, [])
     if not files[0].exists():
@@ -93,6 +95,22 @@ def check_index(path: Path) -> IndexSummary:
         _check_beside_whole(path, files[0], document)
         return _summary(document)
     return _check_library_indexes(path, files)
+
+
+def _refuse_a_library_folder(path: Path) -> None:
+    """A site's ``libs/<id>/`` holds that library's index.json and catalog.json, whose shards
+    are named from the site's folder: checked as a site, every shard was "damaged"."""
+    site = path.parent.parent
+    if not (path.is_dir() and path.parent.name == "libs" and (path / CATALOG).is_file()):
+        return
+    if not ((site / CATALOG).is_file() or (site / LOOKUP_FILE).is_file()):
+        return
+    alone = f" (or its index.json alone: docbuild check {path / 'index.json'})"
+    raise BuildError(
+        f"{path} is the folder of one library of the site in {site}, whose files are named "
+        f"from the site's folder: check the site, docbuild check {site}"
+        + (alone if (path / "index.json").is_file() else "")
+    )
 
 
 def _check_unlisted_whole_index(site: Path) -> None:
@@ -246,11 +264,12 @@ def _valid_index(path: Path) -> dict[str, Any]:
         size = path.stat().st_size
         if size > MAX_INDEX_BYTES:
             raise BuildError(f"{path}: {size / 1e9:.1f} GB is over the 1 GB a static host serves")
-        document = orjson.loads(path.read_bytes())
+        body = path.read_bytes()
+        document = orjson.loads(body)
     except OSError as exc:
         raise BuildError(f"{path}: cannot read ({exc.strerror})") from exc
     except orjson.JSONDecodeError as exc:
-        raise IndexInvalid(str(path), [f"not valid JSON: {exc}"]) from exc
+        raise IndexInvalid(str(path), [f"not valid JSON: {json_problem(body, exc)}"]) from exc
     problems = index_problems(document)
     if problems:
         raise IndexInvalid(str(path), [str(p) for p in problems])

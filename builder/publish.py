@@ -103,7 +103,22 @@ def check_publish_target(start: Path, remote: str, branch: str, here: Path) -> P
             f"{branch!r} is the branch checked out in {repo}; the site would replace its "
             "history under your working tree. Publish to another --branch (gh-pages is usual)"
         )
+    _check_identity(repo)
     return repo
+
+
+def _check_identity(repo: Path) -> None:
+    """git signs the publish commit with the user's name and email; a fresh CI runner has
+    neither, and git refused only after the whole build, in words about setting them globally."""
+    for ident in ("GIT_AUTHOR_IDENT", "GIT_COMMITTER_IDENT"):
+        if _git(repo, "var", ident, check=False).returncode != 0:
+            raise PublishError(
+                f"git has no name and email to sign the publish commit with in {repo}; set "
+                "them first: git config user.name NAME and git config user.email EMAIL (a "
+                "CI job sets them before docbuild publish, as GitHub Actions' "
+                "'github-actions[bot]' and "
+                "'41898283+github-actions[bot]@users.noreply.github.com')"
+            )
 
 
 def _check_remote(repo: Path, remote: str) -> None:

@@ -33,6 +33,7 @@ from client.model import CatalogEntry, Provenance, ShardRef, VectorsRef
 from schemas import CATALOG_FORMAT, INDEX_FORMAT
 from schemas.build_catalogs import is_build_catalog
 from schemas.catalog_rules import catalog_problems
+from schemas.json_errors import json_problem
 from schemas.lookup_table import LOOKUP_FILE, LOOKUP_FORMAT
 from schemas.shards import HEAD_FORMATS, SHARD_FORMAT, SPLIT_FORMAT
 from schemas.text import TOKENIZER
@@ -104,7 +105,7 @@ def check_body(
         with collector_paused():
             document = orjson.loads(body)
     except orjson.JSONDecodeError as exc:
-        return [f"not valid JSON: {exc}"]
+        return [f"not valid JSON: {json_problem(body, exc)}"]
     kind = _kind(document)
     if kind is None or (expected is not None and kind != expected):
         wanted = f'"{CATALOG_FORMAT}"' if expected == "catalog" else "a doctrove format"

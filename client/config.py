@@ -371,6 +371,9 @@ class WrongValue(ValueError):
     the setting must be, and the caller adds the value)."""
 
 
+_PAGE_SUFFIXES = (".html", ".htm", ".txt")
+
+
 def normalize_url(text: str) -> str:
     """An http(s) site URL with a trailing slash, unless it names a .json file itself.
 
@@ -403,6 +406,14 @@ def normalize_url(text: str) -> str:
         raise WrongValue(f"{shown!r} has a #fragment: leave it out")
     if parts.path.endswith(".json") or parts.path.endswith("/"):
         return text
+    # The address a browser shows for the site's front page, or its llms.txt: read as a folder,
+    # ".../index.html/" answered 404 for every document, after a round trip and a cooldown.
+    if parts.path.rsplit("/", 1)[-1].lower().endswith(_PAGE_SUFFIXES):
+        folder = parts._replace(path=parts.path.rsplit("/", 1)[0] + "/", query="").geturl()
+        raise WrongValue(
+            f"{shown!r} names a page of the site, not the site: give the folder it is in, "
+            f"{redact_url(folder)}"
+        )
     return parts._replace(path=parts.path + "/").geturl()
 
 

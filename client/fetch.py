@@ -170,6 +170,8 @@ class RemoteSite:
                 raise NetworkError(
                     f"{url} sent an invalid {kind}: {'; '.join(checked[:3])}", hints=checked
                 )
+            if kind == "catalog":
+                _refuse_a_library_record(self.url, download.url, checked)
             self._cache.store_blob(temporary, handle, download.sha256)
         fresh = CopyRecord(
             url=download.url,
@@ -241,6 +243,24 @@ class RemoteSite:
         if isinstance(installed, list):
             raise NetworkError(f"{url} is not the shard the catalog lists: {installed[0]}")
         return installed
+
+
+def _refuse_a_library_record(site: str, url: str, checked: CheckedBody) -> None:
+    """A site's ``libs/<id>/`` folder holds a catalog.json of that library alone, whose files
+    are named from the site's folder: read as a site, it listed the library, then every shard
+    answered 404, said to be a site "published again since its catalog was read"."""
+    if len(checked.entries) != 1:
+        return
+    library = checked.entries[0].get("id")
+    path = urlsplit(url).path
+    tail = f"/libs/{library}/{CATALOG_FILE}"
+    if isinstance(library, str) and path.endswith(tail):
+        root = urljoin(url, "../../")
+        raise NetworkError(
+            f"{site} holds the record of one library ({library}) of a doctrove site, whose files "
+            f"are named from the site's own folder: give that folder, {root}",
+            hints=[root],
+        )
 
 
 def _gone(url: str, status: int) -> ListedFileGone:

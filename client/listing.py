@@ -31,15 +31,19 @@ def library_list(entries: Sequence[CatalogEntry]) -> dict[str, Any]:
             else None,
             "versions": list(entry.versions),
             "source": source_label(entry.provenance),
+            # Where each version comes from: merged sites serve a library's versions from the
+            # first site that has each, and a listing named only the library's first source.
+            "versionSources": {
+                version: source_label(entry.provenance_of(version)) for version in entry.versions
+            },
             "provenance": msgspec.to_builtins(provenance_model(entry.provenance)),
         }
         for entry in sorted(entries, key=lambda entry: entry.id)
     ]
-    return {
-        "libraries": libraries,
-        "total": len(libraries),
-        "sources": sorted({library["source"] for library in libraries}),
-    }
+    sources = {library["source"] for library in libraries}
+    for library in libraries:
+        sources.update(library["versionSources"].values())
+    return {"libraries": libraries, "total": len(libraries), "sources": sorted(sources)}
 
 
 def render_list(answer: dict[str, Any]) -> str:
@@ -58,6 +62,14 @@ def render_list(answer: dict[str, Any]) -> str:
         lines.append(
             f"{library['id'].ljust(width)}  {library['name']}: latest {library['latest']}; "
             f"versions {', '.join(library['versions'])}"
-            + (f"  [{library['source']}]" if len(answer["sources"]) > 1 else "")
+            + (f"  [{_where(library)}]" if len(answer["sources"]) > 1 else "")
         )
     return "\n".join(lines)
+
+
+def _where(library: dict[str, Any]) -> str:
+    """The library's source, or each version's when they come from several."""
+    served: dict[str, str] = library["versionSources"]
+    if set(served.values()) <= {library["source"]}:
+        return str(library["source"])
+    return "; ".join(f"{version} {source}" for version, source in served.items())

@@ -132,6 +132,11 @@ class LookupTable:
         """Every library's catalog fields (without shards), in id order: for a listing."""
         return [self._entry(row) for row in self._rows(f"SELECT {_FIELDS} FROM libraries", [])]
 
+    def first_entries(self, limit: int) -> list[CatalogEntry]:
+        """The first ``limit`` libraries in id order: all of them when the table holds no more."""
+        sql = f"SELECT {_FIELDS} FROM libraries ORDER BY id LIMIT ?"
+        return [self._entry(row) for row in self._rows(sql, [limit])]
+
     def has(self, library_id: str) -> bool:
         return bool(self._rows("SELECT 1 FROM libraries WHERE id = ?", [library_id]))
 

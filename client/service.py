@@ -38,6 +38,7 @@ from client.errors import (
     RewriteFailed,
     SectionChanged,
     UnknownLibrary,
+    VersionNotFound,
 )
 from client.limits import (
     DEFAULT_LOOKUP_LIMIT,
@@ -85,6 +86,11 @@ from schemas.library_keys import same_name
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
+# A lookup that matches nothing names every library of a catalog this small (a team's site), each
+# with its summary cut to this many characters: an agent asking by a concept ("serialization",
+# "中文") picks from them, where it was told to try "another spelling".
+LIST_LIBRARIES_UP_TO = 30
+LISTED_SUMMARY_CHARS = 60
 # A hash that is not a whole sha256 (most often the 12 characters a text answer shows), said
 # alike by the command line and doc_read, whose schema check would otherwise come first.
 EXPECTED_HASH_REFUSAL = (
@@ -214,14 +220,33 @@ class DocService:
         # cooldown) is re-checked before the entry is read, not after, so no answer comes from
         # the old catalog and is cached under the new one's key.
         self.data.refresh_if_due()
+        entry = self._find(text)
+        if entry is None and self.data.refresh_for_unknown():
+            entry = self._find(text)  # a library published since the catalog was read
+        if entry is not None:
+            return entry
+        raise UnknownLibrary(text, self._nearest_ids(text))
+
+    def _choose(
+        self, entry: CatalogEntry, requested: str | None
+    ) -> tuple[CatalogEntry, VersionChoice]:
+        """The entry and the version of it that answers ``requested``; a version no source has
+        re-checks the sites first, as an unknown id does (one published since, else refused)."""
+        try:
+            return entry, self._versions.choose(entry, requested)
+        except VersionNotFound:
+            if not self.data.refresh_for_unknown():
+                raise
+        entry = self._entry(entry.id)
+        return entry, self._versions.choose(entry, requested)
+
+    def _find(self, text: str) -> CatalogEntry | None:
         entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
         if entry is None and ":" not in text:
             # A Python distribution's name as code spells it (more_itertools for the id
             # more-itertools) is its PyPI name, which PyPI compares with separators alike.
             entry = self._named(f"pypi:{text}")
-        if entry is not None:
-            return entry
-        raise UnknownLibrary(text, self._nearest_ids(text))
+        return entry
 
     def _named(self, text: str) -> CatalogEntry | None:
         """The entry one of whose aliases or registry names (``expressjs``, ``npm:express``) is
@@ -257,11 +282,18 @@ class DocService:
     def lookup(self, query: object, limit: object = None) -> LookupAnswer:
         text = required_text(query, "query", MAX_QUERY_CHARS)
         count = whole_number(limit, "limit", 1, MAX_LOOKUP_LIMIT, DEFAULT_LOOKUP_LIMIT)
-        answer = self._once_more_if_republished(
-            lambda: self._cached(("lookup", text, count), lambda: self._lookup(text, count))
-        )
-        assert isinstance(answer, LookupAnswer)  # the key names the kind of answer
-        return answer
+
+        def answer() -> LookupAnswer:
+            found = self._once_more_if_republished(
+                lambda: self._cached(("lookup", text, count), lambda: self._lookup(text, count))
+            )
+            assert isinstance(found, LookupAnswer)  # the key names the kind of answer
+            return found
+
+        found = answer()
+        if not found.results and self.data.refresh_for_unknown():
+            found = answer()  # a library published since the catalog was read
+        return found
 
     def _lookup(self, query: str, limit: int) -> LookupAnswer:
         found = self._search(query, limit)
@@ -287,7 +319,7 @@ class DocService:
         if not results:
             near = self._nearest_ids(query)
             hint = "no library matches; try its package name or another spelling" + (
-                f" (close ids: {', '.join(near)})" if near else ""
+                f" (close ids: {', '.join(near)})" if near else self._every_library()
             )
         return LookupAnswer(
             query=query,
@@ -297,6 +329,23 @@ class DocService:
             sources=sorted({r.source for r in results}),
             hint=hint,
         )
+
+    def _every_library(self) -> str:
+        """For a lookup that matched nothing: the libraries of a catalog small enough to name."""
+        found = {entry.id: entry for entry in self._entries()}
+        for table in self.data.lookup_tables():  # a large site's, unless it is not large
+            for entry in table.first_entries(LIST_LIBRARIES_UP_TO + 1):
+                found.setdefault(entry.id, entry)
+        if not found or len(found) > LIST_LIBRARIES_UP_TO:
+            return ""
+        named = [
+            f"{entry.id} ({_cut(entry.summary, LISTED_SUMMARY_CHARS)})"
+            if entry.summary
+            else entry.id
+            for entry in sorted(found.values(), key=lambda entry: entry.id)
+        ]
+        listed = "; ".join(named)
+        return f", or pick one of the {len(found)} libraries the sources document: {listed}"
 
     # -- catalog_releases ----------------------------------------------------------------------
 
@@ -355,7 +404,7 @@ class DocService:
             max_sections, "maxSections", MIN_SECTIONS, MAX_SECTIONS, DEFAULT_MAX_SECTIONS
         )
         tokens = whole_number(max_tokens, "maxTokens", MIN_TOKENS, MAX_TOKENS, DEFAULT_MAX_TOKENS)
-        choice = self._versions.choose(entry, requested)
+        entry, choice = self._choose(entry, requested)
         # With the lane on, an answer made before the model was ready is not served after.
         ready = self.lane.ready if self.lane is not None else None
         key = ("extract", entry.id, choice.version, requested, wanted, sections, tokens, ready)
@@ -535,7 +584,7 @@ class DocService:
         if expected is not None and not _SHA256.match(expected):
             raise InvalidRequest(EXPECTED_HASH_REFUSAL)
         around = whole_number(neighbours, "neighbours", 0, MAX_NEIGHBOURS, 0)
-        choice = self._versions.choose(entry, requested)
+        entry, choice = self._choose(entry, requested)
         where = f"{entry.id} {choice.version}"
         with self.data.reading_shard(entry.id, choice.version) as shard:
             conn = shard.connection
@@ -587,3 +636,8 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

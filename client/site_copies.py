@@ -29,6 +29,10 @@ from client.listed_files import ListedFiles
 
 log = logging.getLogger("doctrove.site_data")
 
+# A library asked for by an id or name no source has may have been published since the sites
+# were checked: each site checked longer ago than this is checked again at once, within its TTL.
+RECHECK_UNKNOWN_SECONDS = 30.0
+
 
 class SiteCopies:
     """The configured sites' layers (None for a site with no good copy), in configured order."""
@@ -56,6 +60,18 @@ class SiteCopies:
             due = list(self._remotes)
         # A list, not a generator: every due site is updated, not just up to the first change.
         return any([self.update(url, listed, force=False) for url in due])
+
+    def update_for_unknown(self, listed: ListedFiles) -> bool:
+        """Re-check each site not cooling down whose copy was checked more than
+        RECHECK_UNKNOWN_SECONDS ago, TTL or not; whether a layer changed."""
+        now = self._clock()
+        due = []
+        for url, remote in self._remotes.items():
+            record = remote.stored()
+            checked_at = record.checked_at if record is not None else 0.0
+            if now - checked_at > RECHECK_UNKNOWN_SECONDS and not self._cooldown.blocked(url):
+                due.append(url)
+        return any([self.update(url, listed, force=True) for url in due])
 
     def update(self, url: str, listed: ListedFiles, *, force: bool) -> bool:
         """Bring one site's layer up to date; whether its layer changed."""

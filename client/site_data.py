@@ -283,6 +283,18 @@ class SiteData:
                 self._merge(catalogs_changed=changed)
             return changed
 
+    def refresh_for_unknown(self) -> bool:
+        """Re-check the sites before their TTL, once more than RECHECK_UNKNOWN_SECONDS after
+        their last check, for a library no source has: one published since a running agent
+        read the catalog was "not found" until the TTL ran out. Whether the catalog changed."""
+        with self._lock:
+            if not self._loaded:
+                return self.refresh_if_due()
+            changed = self._sites.update_for_unknown(self._listed)
+            if changed or self._sites.failure_marks() != self._merged_failures:
+                self._merge(catalogs_changed=changed)
+            return changed
+
     def _reread_local(self) -> bool:
         """Whether the local index changed since it was read, read again then: a docbuild
         build into the folder that docclient serve answers from. A stat per question; a file

@@ -180,6 +180,13 @@ def test_boolean_words(text: str, expected: bool) -> None:
         ("DOCTROVE_INDEX_URL", "http://a.example:http/", "a port is 1 to 65535"),
         ("DOCTROVE_INDEX_URL", "http:///docs/", "has no host name"),
         ("DOCTROVE_INDEX_URL", "a.example/docs/", "add the scheme"),
+        (
+            "DOCTROVE_INDEX_URL",
+            "https://owner.github.io/repo/index.html",
+            "names a page of the site, not the site: give the folder it is in, "
+            "https://owner.github.io/repo/$",
+        ),
+        ("DOCTROVE_INDEX_URL", "http://127.0.0.1:8730/llms.txt", "http://127.0.0.1:8730/$"),
         ("DOCTROVE_ALLOW_BUNDLED", "sometimes", "allow_bundled"),
     ],
 )

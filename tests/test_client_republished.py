@@ -20,7 +20,7 @@ import pytest
 from msgspec import to_builtins
 
 from client.disk_cache import DiskCache
-from client.errors import ListedFileGone, NetworkError
+from client.errors import ListedFileGone, NetworkError, NotFound, VersionNotFound
 from client.search.model import default_model
 from client.search.query import parse_focus
 from client.search.sections import rank_sections
@@ -104,6 +104,71 @@ def test_a_shard_the_site_no_longer_has_is_had_from_the_new_catalog(tmp_path: Pa
     answer = to_builtins(service.extract("flask", "3.1.0", "intro"))
     assert answer["sections"][0]["body"] == "Rebuilt."
     assert answer["provenance"]["stale"] is False
+
+
+def test_a_library_published_since_the_catalog_was_read_is_found_within_the_ttl(
+    tmp_path: Path,
+) -> None:
+    # A team added a library to its site; an agent running since asked for it and got "no
+    # library with id 'click'" (and a lookup of no match) until the cache TTL ran out.
+    host = FakeHost(tmp_path / "site", SITE)
+    make_site(host.root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    clock = Clock()
+    service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=600)
+    service.lookup("flask", 1)
+    assert catalog_requests(host) == 1
+    make_site(
+        host.root,
+        {
+            "flask": {"3.1.0": records("flask", "3.1.0")},
+            "click": {"8.1.0": records("click", "8.1.0")},
+        },
+    )
+    # Just after a check, an unknown id asks the site nothing more.
+    with pytest.raises(NotFound):
+        service.releases("click")
+    assert catalog_requests(host) == 1
+    clock.now += 40  # well within the TTL
+    assert to_builtins(service.releases("click"))["versions"] == ["8.1.0"]
+    assert catalog_requests(host) == 2
+    make_site(
+        host.root,
+        {
+            "flask": {"3.1.0": records("flask", "3.1.0")},
+            "click": {"8.1.0": records("click", "8.1.0")},
+            "jinja": {"3.1.0": records("jinja", "3.1.0")},
+        },
+    )
+    clock.now += 40
+    assert [r.id for r in service.lookup("jinja", 1).results] == ["jinja"]
+    assert catalog_requests(host) == 3
+    clock.now += 40
+    with pytest.raises(NotFound):  # a name no site has: one check, then the same answer
+        service.extract("nosuch", None, "intro")
+    assert catalog_requests(host) == 4
+
+
+def test_a_version_published_since_the_catalog_was_read_is_found_within_the_ttl(
+    tmp_path: Path,
+) -> None:
+    host = FakeHost(tmp_path / "site", SITE)
+    make_site(host.root, {"flask": {"3.0.0": records("flask", "3.0.0")}})
+    clock = Clock()
+    service = DocService(data(tmp_path, host, clock, SITE), cache_ttl=600)
+    service.extract("flask", "3.0", "intro")
+    make_site(
+        host.root,
+        {"flask": {"3.1.0": records("flask", "3.1.0"), "3.0.0": records("flask", "3.0.0")}},
+    )
+    clock.now += 40
+    answer = to_builtins(service.extract("flask", "3.1", "intro"))
+    assert answer["version"] == "3.1.0" and answer["versions"] == ["3.1.0", "3.0.0"]
+    assert to_builtins(service.read("flask", "3.1.0", "flask-310-intro"))["version"] == "3.1.0"
+    assert catalog_requests(host) == 2
+    clock.now += 40
+    with pytest.raises(VersionNotFound):
+        service.extract("flask", "9", "intro")
+    assert catalog_requests(host) == 3
 
 
 class ObjectStore(FakeHost):

@@ -357,3 +357,25 @@ def test_status(service: DocService, tmp_path: Path) -> None:
     status = service.status()
     assert status["libraries"] == 19 and status["versions"] == 28
     assert status["data"]["sources"][0]["kind"] == "bundled"
+
+
+def test_a_lookup_matching_nothing_names_the_libraries_of_a_small_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Asked by a concept ("serialization", "中文"), lookup told an agent only to "try its
+    # package name or another spelling", with no way to see what the site documents.
+    settings = {"DOCTROVE_CACHE_DIR": str(tmp_path), "DOCTROVE_LOCAL_INDEX": str(COMPAT)}
+    small = make_service(resolve_settings({}, settings))
+    answer = to_builtins(small.lookup("serialization", 5))
+    assert answer["results"] == []
+    assert answer["hint"] == (
+        "no library matches; try its package name or another spelling, or pick one of the 3 "
+        "libraries the sources document: dayjs (轻量级 JavaScript 日期处理库（2kB，API 兼容 "
+        "Moment.js）); express (Node.js 极简 Web 应用框架); zod (TypeScript 优先的 schema "
+        "声明与校验库)"
+    )
+    # A close id is the better hint; and a large catalog is not listed.
+    assert "pick one" not in to_builtins(small.lookup("zodd", 5))["hint"]
+    monkeypatch.setattr("client.service.LIST_LIBRARIES_UP_TO", 2)
+    larger = make_service(resolve_settings({}, settings))
+    assert "pick one" not in to_builtins(larger.lookup("serialisation", 5))["hint"]

@@ -7,6 +7,7 @@ import base64
 import gzip
 import hashlib
 import re
+import shutil
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
@@ -528,3 +529,25 @@ def test_every_sqlite3_exception_in_a_query_becomes_the_sites_error(
     ):
         query(shard.connection)
     assert isinstance(caught.value.__cause__, sqlite3.Warning | sqlite3.Error)
+
+
+def test_a_librarys_folder_of_a_site_is_refused_naming_the_sites_folder(
+    tmp_path: Path,
+) -> None:
+    # A site's libs/<id>/ holds a catalog.json of that library alone, its files named from the
+    # site's folder: read as a site it listed the library, then each shard answered 404, said to
+    # be a site "published again since its catalog was read".
+    root = tmp_path / "site"
+    make_site(root, {"flask": {"3.1.0": records("flask", "3.1.0")}})
+    (root / "libs" / "flask").mkdir(parents=True)
+    shutil.copy(root / "catalog.json", root / "libs" / "flask" / "catalog.json")
+    host = FakeHost(root, SITE)
+    for url in (f"{SITE}libs/flask/", f"{SITE}libs/flask/catalog.json"):
+        with pytest.raises(NetworkError) as failure:
+            data(tmp_path / "cache", host, Clock(), url).entries()
+        assert (
+            f"{url} holds the record of one library (flask) of a doctrove site, whose files "
+            f"are named from the site's own folder: give that folder, {SITE}"
+        ) in str(failure.value)
+    (entry,) = data(tmp_path / "whole", host, Clock(), SITE).entries()
+    assert entry.id == "flask"

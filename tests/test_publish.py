@@ -209,3 +209,30 @@ def test_a_published_site_is_stamped_with_the_last_commit_time(
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
     assert publish(work, "--dry-run")[0] == 0
     assert updated_at() == "1970-01-01T00:00:00.000Z"
+
+
+def test_a_repository_without_a_git_identity_is_refused_before_building(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A CI runner's checkout has no user.name or user.email: publish built the whole site,
+    # then failed on git commit-tree's "Author identity unknown ... git config --global".
+    work, remote = make_project(tmp_path)
+    for name in ("AUTHOR", "COMMITTER"):
+        for part in ("NAME", "EMAIL"):
+            monkeypatch.delenv(f"GIT_{name}_{part}", raising=False)
+    # useConfigOnly: git guesses no email from the host name, whatever machine runs this.
+    config = tmp_path / "gitconfig"
+    config.write_text("[user]\n\tuseConfigOnly = true\n", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.delenv("EMAIL", raising=False)
+    code, output = publish(work, "--dry-run")
+    assert code == 1
+    assert "git has no name and email to sign the publish commit with" in output
+    assert "git config user.name NAME" in output
+    assert not (work / "_site").exists()
+    git(work, "config", "user.name", "CI")
+    git(work, "config", "user.email", "ci@example.invalid")
+    code, output = publish(work)
+    assert code == 0, output
+    assert git(remote, "log", "-1", "--format=%an", "gh-pages").strip() == "CI"

@@ -53,3 +53,7 @@ def test_port_taken_is_exit_1_with_a_message(
 def test_missing_root_is_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nope"), "--port", "0"]) == 1
     assert capsys.readouterr().err == f"error: {tmp_path / 'nope'} is not a directory\n"
+
+
+def test_quiet_is_also_q_as_docbuild_serve_spells_it() -> None:
+    assert build_parser().parse_args(["_site", "-q"]).quiet is True

@@ -169,6 +169,16 @@ def test_a_site_past_the_index_limit_has_library_indexes_and_says_which_url(
         f"{tmp_path} holds no index.json nor libs/<id>/index.json, but a docbuild.toml: check "
         f"the folder its build wrote, {out}"
     ) in " ".join(beside.output.split())
+    # A library's folder of the site: every shard its catalog.json lists was "damaged".
+    library = out / "libs" / "demo"
+    alone = CliRunner().invoke(main, ["check", str(library)])
+    assert alone.exit_code == 1
+    assert (
+        f"{library} is the folder of one library of the site in {out}, whose files are named "
+        f"from the site's folder: check the site, docbuild check {out} (or its index.json "
+        f"alone: docbuild check {library / 'index.json'})"
+    ) in " ".join(alone.output.split())
+    assert "damaged" not in alone.output
     (out / "libs" / "demo" / "index.json").write_bytes(b'{"format": "doctrove-index@1"}')
     broken = CliRunner().invoke(main, ["check", str(out)])
     assert broken.exit_code == 1 and "libs/demo/index.json" in broken.output

@@ -39,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"Cache-Control of files other than content-addressed shards "
         f"(default: {DEFAULT_CACHE_CONTROL!r})",
     )
-    parser.add_argument("--quiet", action="store_true", help="no access log on stderr")
+    # -q as docbuild serve spells it: "python -m builder.serve _site -q" was refused.
+    parser.add_argument("-q", "--quiet", action="store_true", help="no access log on stderr")
     return parser
 
 
