@@ -2,7 +2,7 @@
 
 import pytest
 
-from client.search.trim import Block, Trimmed, fit_budget, split_blocks, trim_body
+from client.search.trim import Block, Budgeted, Trimmed, fit_budget, split_blocks, trim_body
 
 BODY = (
     "First paragraph.\n"
@@ -133,3 +133,46 @@ def test_the_room_lent_to_the_first_section_is_not_spent_again() -> None:
     budget = fit_budget(["f" * 100, "g" * 10], ["b" * 250, "c" * 5], 100, reserved=200)
     assert budget.bodies[0] == Trimmed("b" * 250, False)
     assert budget.bodies[1] is None and budget.omitted == 1
+
+
+LEAD_IN = (
+    "Yargs parses arguments.\n"
+    "\n"
+    "As of v16, yargs supports Deno:\n"
+    "\n"
+    "```typescript\n"
+    "import yargs from 'https://deno.land/x/yargs/deno.ts'\n"
+    "yargs(Deno.args).command('download <files...>', 'download a list of files').parse()\n"
+    "```"
+)
+
+
+def test_a_lead_in_goes_with_the_code_block_left_out() -> None:
+    # The dogfood3 pass: cut to maxTokens, the answer ended on "... supports Deno:".
+    trimmed = trim_body(LEAD_IN, 80, first=False)
+    assert trimmed == Trimmed("Yargs parses arguments.", True)
+
+
+def test_a_lead_in_that_is_all_the_body_keeps_shows_the_code_cut_at_a_line() -> None:
+    body = LEAD_IN.split("\n\n", 1)[1]
+    trimmed = trim_body(body, 110, first=False)
+    lines = trimmed.body.split("\n")
+    assert lines[0] == "As of v16, yargs supports Deno:" and lines[2] == "```typescript"
+    assert lines[-1] == "```" and len(trimmed.body) <= 110 and trimmed.truncated
+
+
+def test_a_paragraph_ending_with_a_colon_before_prose_is_kept() -> None:
+    body = "Options are:\n\nSeveral, as the next paragraph says at length. " + "x" * 200
+    assert trim_body(body, 40, first=False) == Trimmed("Options are:", True)
+
+
+def test_the_budget_note_names_only_what_was_cut() -> None:
+    from client.search.sections import _budget_hint
+
+    omitted_only = _budget_hint(Budgeted((None,), truncated=0, omitted=2), 500)
+    assert omitted_only == (
+        "cut to fit maxTokens=500: 2 more relevant section(s) omitted; raise maxTokens for more"
+    )
+    both = _budget_hint(Budgeted((None,), truncated=1, omitted=1), 500)
+    assert both is not None and "1 section(s) truncated (read one whole by its page#anchor)" in both
+    assert _budget_hint(Budgeted((), truncated=0, omitted=0), 500) is None

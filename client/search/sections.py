@@ -253,11 +253,12 @@ def _section(
 def _budget_hint(budget: Budgeted, max_tokens: int) -> str | None:
     if not (budget.truncated or budget.omitted):
         return None
-    return (
-        f"cut to fit maxTokens={max_tokens}: {budget.truncated} section(s) truncated, "
-        f"{budget.omitted} omitted; raise maxTokens, or ask for a truncated section by its "
-        "anchor to read it whole"
-    )
+    parts = []
+    if budget.truncated:
+        parts.append(f"{budget.truncated} section(s) truncated (read one whole by its page#anchor)")
+    if budget.omitted:
+        parts.append(f"{budget.omitted} more relevant section(s) omitted")
+    return f"cut to fit maxTokens={max_tokens}: {'; '.join(parts)}; raise maxTokens for more"
 
 
 def _shown_scores(scores: Sequence[float], sure: float) -> list[float]:

@@ -91,7 +91,9 @@ def _cut_code(text: str, room: int) -> str:
 
 def trim_body(body: str, room: int, *, first: bool) -> Trimmed:
     """``body`` cut to at most ``room`` characters at a block boundary. ``first`` allows cutting
-    inside the first block when not even that fits (the answer must not be empty)."""
+    inside the first block when not even that fits (the answer must not be empty). A paragraph
+    that leads into a code block left out ("As of v16, it runs on Deno:") goes with it, unless
+    it is all the body keeps: then the code is cut at a line to fit after it."""
     if len(body) <= room:
         return Trimmed(body, False)
     kept: list[str] = []
@@ -106,8 +108,18 @@ def trim_body(body: str, room: int, *, first: bool) -> Trimmed:
             cut = _cut_code(block.text, room) if block.code else _cut_prose(block.text, room)
             if cut:
                 kept.append(cut)
+        elif block.code and kept and _leads_in(kept[-1]):
+            if len(kept) > 1:
+                kept.pop()
+            elif cut := _cut_code(block.text, room - used - 2):
+                kept.append(cut)
         break
     return Trimmed("\n\n".join(kept), True)
+
+
+def _leads_in(text: str) -> bool:
+    """Whether a paragraph introduces what follows it: its last line ends with a colon."""
+    return not _FENCE.match(text) and text.rstrip().endswith(":")
 
 
 @dataclass(frozen=True)
