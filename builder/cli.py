@@ -404,6 +404,12 @@ def publish(
         f"{plan.remote} {plan.branch}"
         + (f", on top of {plan.parent[:12]}" if plan.parent else ", as its first commit")
     )
+    if report.base_url:
+        # What a user asks next: how agents reach the site once the host serves the branch.
+        click.echo(
+            f"Once {report.base_url} serves {plan.branch}, agents read it with: "
+            f"docclient serve --index-url {report.base_url}"
+        )
 
 
 @main.command("serve")

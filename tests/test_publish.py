@@ -55,6 +55,10 @@ def test_publish_then_a_fresh_clone_holds_exactly_the_site(tmp_path: Path) -> No
     code, output = publish(work)
     assert code == 0, output
     assert "Pushed" in output and "as its first commit" in output
+    assert (
+        "Once https://docs.example/ serves gh-pages, agents read it with: "
+        "docclient serve --index-url https://docs.example/" in output
+    )
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", "--branch", "gh-pages", str(remote), str(clone))
     assert tracked_files(clone) == tracked_files(work / "_site")
