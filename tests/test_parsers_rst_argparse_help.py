@@ -67,3 +67,23 @@ def test_hostile_help_texts_are_read_whole(tmp_path: Path) -> None:
     for directive in ("sphinx_argparse_cli", "argparse"):
         body = _parse(tmp_path, directive, code).sections[0].body
         assert body.count("{c") == 20_000 and "- `--empty <empty>`" in body
+
+
+def test_sphinx_argparse_cli_adds_no_default_to_a_help_that_names_one(tmp_path: Path) -> None:
+    # build 1.6.1: "--installer: Python package installer to use (defaults to pip)" read
+    # "... (defaults to pip) (default: pip)"; sphinx-argparse-cli shows no default of its own
+    # when the help's first line says "default " or "defaults "; '.. argparse::' is unchanged.
+    code = (
+        "import argparse\n\n\ndef main_parser():\n"
+        '    parser = argparse.ArgumentParser(prog="pbuild")\n'
+        '    parser.add_argument("--installer", default="pip", help="to use (defaults to pip)")\n'
+        '    parser.add_argument("--level", default="1", help="the level")\n'
+        '    parser.add_argument("--when", default="now", help="first\\nthe default is now")\n'
+        "    return parser\n"
+    )
+    cli = _parse(tmp_path, "sphinx_argparse_cli", code).sections[0].body
+    assert "- `--installer <installer>`: to use (defaults to pip)\n" in cli
+    assert "- `--level <level>`: the level (default: 1)" in cli
+    assert "- `--when <when>`: first the default is now (default: now)" in cli
+    plain = _parse(tmp_path, "argparse", code).sections[0].body
+    assert "- `--installer <installer>`: to use (defaults to pip) (default: pip)" in plain

@@ -2,9 +2,9 @@
 
 sphinx-argparse (``.. argparse::``) and sphinxcontrib-autoprogram parse the description and
 each option's help as reST; sphinx-argparse-cli parses an option's help so, after quoting
-``'x'``, ``"x"`` and ``{x}`` as literals, and shows a description as plain text. pypa/build
-1.6.1 writes "Cannot be used together with ``--metadata``": the page shows code, not the
-doubled backticks."""
+``'x'``, ``"x"`` and ``{x}`` as literals, adds no default of its own to a help that names
+one, and shows a description as plain text. pypa/build 1.6.1 writes "Cannot be used together
+with ``--metadata``": the page shows code, not the doubled backticks."""
 
 from __future__ import annotations
 
@@ -34,6 +34,12 @@ _CLI_LITERALS = tuple(
 )
 
 
+# A help sphinx-argparse-cli takes to name its default already: it then shows none of its own
+# (build 1.6.1's "installer to use (defaults to pip)" read "... (default: pip)" after it).
+# Matched as it matches, on the help's first line.
+_NAMES_DEFAULT = re.compile(r".*[ (]default[s]? .*")
+
+
 def help_as_markup(command: CliCommand, directive: str, render: RenderMarkup) -> CliCommand:
     """``command`` and its subcommands with their help texts read by ``render`` as the
     ``directive`` reads them."""
@@ -47,8 +53,9 @@ def help_as_markup(command: CliCommand, directive: str, render: RenderMarkup) ->
 def _param_read(param: CliParam, cli: bool, render: RenderMarkup) -> CliParam:
     if not param.help.strip():
         return param
-    text = param.help
+    text, default = param.help, param.default
     if cli:
+        default = "" if _NAMES_DEFAULT.match(text) else default
         for pattern, literal in _CLI_LITERALS:
             text = pattern.sub(literal, text)
-    return replace(param, help=render(text))
+    return replace(param, help=render(text), default=default)
