@@ -54,10 +54,12 @@ def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:
         _table(_table(tool, "hatch"), "version").get("path"),
         _table(_table(tool, "pdm"), "version").get("path"),
     ]
-    attr = _table(_table(_table(tool, "setuptools"), "dynamic"), "version").get("attr")
+    setuptools = _table(tool, "setuptools")
+    attr = _table(_table(setuptools, "dynamic"), "version").get("attr")
     if isinstance(attr, str) and "." in attr:
         module = attr.rpartition(".")[0].replace(".", "/")
-        files.extend([f"{module}/__init__.py", f"{module}.py", f"src/{module}/__init__.py"])
+        for root in _package_roots(setuptools):
+            files.extend([f"{root}{module}/__init__.py", f"{root}{module}.py"])
     if "flit" in str(_table(pyproject, "build-system").get("build-backend", "")):
         name = str(_table(_table(tool, "flit"), "module").get("name") or "")
         name = name or str(_table(pyproject, "project").get("name", "")).replace("-", "_")
@@ -68,6 +70,17 @@ def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:
         for path in files
         if isinstance(path, str) and path and ".." not in path and not Path(path).is_absolute()
     ]
+
+
+def _package_roots(setuptools: Mapping[str, Any]) -> list[str]:
+    """The folders setuptools finds packages in, each "" or ending in "/": its ``package-dir``
+    root (python-dotenv 1.2.2's ``{"" = "src"}`` holds ``dotenv/version.py``), its
+    ``packages.find`` ``where`` folders, then the project and ``src/``."""
+    named = [_table(setuptools, "package-dir").get("")]
+    where = _table(_table(setuptools, "packages"), "find").get("where")
+    named.extend(where if isinstance(where, list) else [])
+    roots = [f"{r.strip('/')}/" for r in named if isinstance(r, str) and r.strip("/ .")]
+    return list(dict.fromkeys([*roots, "", "src/"]))
 
 
 def _table(table: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -76,7 +76,9 @@ def test_project_none_keeps_path_order(tmp_path: Path) -> None:
     code, output, out = build(tmp_path, '  project = "none"\n')
     assert code == 0, output
     assert "project: none (read as a folder of files)" in output
-    assert page_titles(out) == ["Alpha", "main", "Middle", "zebra"]
+    # overrides/main.html is the theme's Jinja template, skipped with its reason, not a page.
+    assert page_titles(out) == ["Alpha", "Middle", "zebra"]
+    assert "skipped overrides/main.html: a template of the site's theme" in output
 
 
 SPHINX = {

@@ -97,7 +97,8 @@ def test_myst_link_schemes_and_object_targets_read_as_what_sphinx_shows() -> Non
         "<inv:sphinx#suppress_warnings>, <inv:#*.Sphinx>, <path:example.txt>, "
         "[](project:/syntax/roles.md), [](project:gone.md), [](#myst_parser.sphinx_ext.main.setup)"
         " and <https://x.org>.\n\n"
-        # Another project's document reads as its name, not its path or its inventory's name.
+        # Another project's document reads as its name, not its path or its inventory's name;
+        # its front page (index) as the project's, as Sphinx shows that page's title.
         "[](inv:sphinx#usage/configuration), {doc}`sphinx:index`.\n"
     )
     with reading_references(titles, "intro.md"):
@@ -105,7 +106,7 @@ def test_myst_link_schemes_and_object_targets_read_as_what_sphinx_shows() -> Non
     assert bodies(parsed) == [
         "The Configuration page; see Build Warnings, suppress_warnings, Sphinx, example.txt, "
         "Roles, gone, `myst_parser.sphinx_ext.main.setup` and https://x.org.\n\n"
-        "configuration, index."
+        "configuration, sphinx."
     ]
 
 

@@ -13,7 +13,12 @@ import pytest
 import builder.cached_stages
 import builder.reference_scan
 from builder.config import CatalogConfig, load_catalog
-from builder.parsers.reference_titles import ReferenceTitles, docname, reading_references
+from builder.parsers.reference_titles import (
+    ReferenceTitles,
+    docname,
+    other_project_document,
+    reading_references,
+)
 from builder.pipeline import build_site
 from builder.reference_scan import scan_references
 from builder.stages.parse import parse_to_records
@@ -263,3 +268,15 @@ def test_autosectionlabel_labels_every_title_by_its_text() -> None:
         "coercion": "Coercing types",
         "type coercion": "Written",
     }
+
+
+def test_another_projects_front_page_reads_as_the_project() -> None:
+    # aiohttp 3.8.4's changelog: "the upper boundary of the :doc:`multidict:index` dependency"
+    # read "the upper boundary of the index dependency"; Sphinx shows multidict's title.
+    assert other_project_document("multidict:index") == "multidict"
+    assert other_project_document("python-requests:index.rst") == "python requests"
+    # A folder's index, an external role's target and a local page keep their names.
+    assert other_project_document("python:library/index") == "index"
+    assert other_project_document("index", external=True) == "index"
+    assert other_project_document("index") is None
+    assert other_project_document("x" * 100_000 + ":index") == "x" * 100_000

@@ -51,3 +51,29 @@ def test_a_path_leading_out_of_the_project_is_not_read(tmp_path: Path) -> None:
     for path in (str(outside), "../outside.py"):
         pyproject = {"tool": {"hatch": {"version": {"path": path}}}}
         assert version_from_file(project, pyproject) == ""
+
+
+PKG_ATTR = '[tool.setuptools.dynamic]\nversion = {attr = "pkg._v.__version__"}\n'
+
+
+def test_setuptools_attr_is_read_below_the_package_dir_setuptools_names(tmp_path: Path) -> None:
+    # python-dotenv 1.2.2: package-dir {"" = "src"} and attr "dotenv.version.__version__", the
+    # version in src/dotenv/version.py, a module, not a package: the catalog read 0.0.0.
+    (tmp_path / "src" / "dotenv").mkdir(parents=True)
+    (tmp_path / "src" / "dotenv" / "version.py").write_text('__version__ = "1.2.2"\n', "utf-8")
+    attr = '[tool.setuptools.dynamic]\nversion = {attr = "dotenv.version.__version__"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(attr)) == "1.2.2"
+    (tmp_path / "lib" / "pkg").mkdir(parents=True)
+    (tmp_path / "lib" / "pkg" / "_v.py").write_text('__version__ = "4.0"\n', "utf-8")
+    for where in (
+        'package-dir = {"" = "lib/"}',
+        '[tool.setuptools.packages.find]\nwhere = ["lib"]',
+    ):
+        found = f"[tool.setuptools]\n{where}\n{PKG_ATTR}"
+        assert version_from_file(tmp_path, tomllib.loads(found)) == "4.0"
+    # A root that leads out of the project, or is no string, is not read.
+    outside = tmp_path / "project"
+    outside.mkdir()
+    for where in ('package-dir = {"" = "../lib"}', 'package-dir = {"" = 3}'):
+        found = f"[tool.setuptools]\n{where}\n{PKG_ATTR}"
+        assert version_from_file(outside, tomllib.loads(found)) == ""

@@ -25,6 +25,8 @@ _DOCUMENT_SUFFIXES = (".rst", ".rest", ".txt", ".md", ".markdown")
 # An intersphinx inventory's name before a :doc: target ("python:library/pdb"): another
 # project's document, whose title is not known here.
 _INVENTORY = re.compile(r"^[A-Za-z][\w.+-]*:(?=[\w./])")
+# The document a Sphinx project opens with (its root_doc's default).
+_FRONT_PAGE = "index"
 
 # A resolved reference: ``"ref:label"`` or ``"doc:docname"``, and the title it read as.
 Resolved = tuple[str, str | None]
@@ -102,11 +104,16 @@ def other_project_document(target: str, *, external: bool = False) -> str | None
     an intersphinx inventory, or any target of an ``external`` role) reads as: its name as
     words ("pdb"), as its title is not known here; None for a target without an inventory's
     name (a document path has no colon)."""
-    if not external and not _INVENTORY.match(target.strip()):
+    inventory = _INVENTORY.match(target.strip())
+    if not external and not inventory:
         return None
     name = _INVENTORY.sub("", target.strip()).rstrip("/").rpartition("/")[2]
     for suffix in _DOCUMENT_SUFFIXES:
         name = name.removesuffix(suffix)
+    if name == _FRONT_PAGE and inventory and "/" not in target:
+        # A project's front page is the project: aiohttp 3.8.4's changelog links
+        # ":doc:`multidict:index`", shown with multidict's title, not as "index".
+        return humane_label(inventory.group().rstrip(":"))
     return humane_label(name)
 
 

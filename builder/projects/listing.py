@@ -9,6 +9,7 @@ from builder.config import VersionConfig
 from builder.globs import compile_globs
 from builder.includes import include_root
 from builder.projects.api_pages import api_pages
+from builder.projects.debian_changelog import upstream_changelog
 from builder.projects.detect import complete_layout, read_project_layout
 from builder.projects.layout import ProjectLayout, ordered_candidates
 from builder.sources import Candidate, VersionListing, list_version_files
@@ -41,6 +42,8 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
         [*(c.relpath for c in listing.candidates), *(page.relpath for page in layout.generated)],
         layout.suffixes,
     )
+    changelog = upstream_changelog(docs, [(c.relpath, c.path) for c in listing.candidates])
+    requested = (*requested, *(() if changelog is None else (changelog,)))
     if requested:
         # The pages' text is short and follows the code's __all__: the cache keys it whole.
         # mdBook reads only the chapters SUMMARY.md lists: the pages asked for by name follow.
@@ -54,7 +57,7 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
                 *((page.relpath, page.text) for page in requested),
             ),
             asked=tuple(
-                (page.relpath, name) for page, name in zip(requested, version.api, strict=True)
+                (page.relpath, name) for page, name in zip(requested, version.api, strict=False)
             ),
         )
     if layout.generated:

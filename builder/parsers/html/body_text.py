@@ -474,8 +474,11 @@ def table_rows(table: Element) -> Iterator[Element]:
 
 
 def render_definitions(element: Element, depth: int) -> str:
-    """Terms on their own lines, each definition's lines indented two spaces beneath."""
+    """Terms on their own lines, each definition's lines indented two spaces beneath. A field
+    list's name ends in a colon: Sphinx before 5 wrote none ("Parameters"), its stylesheet
+    shows one (``dl.field-list > dt:after``), as later versions write it."""
     lines: list[str] = []
+    colon = has_class(element, "field-list")
     for child in element:
         if not is_element(child):
             continue
@@ -484,6 +487,8 @@ def render_definitions(element: Element, depth: int) -> str:
             lines.extend(f"  {line}" if line else "" for line in text.split("\n"))
         else:
             term = inline_text(child)
+            if term and colon and not term.endswith(":"):
+                term += ":"
             if term:
                 lines.append(term)
     return "\n".join(lines).strip("\n")

@@ -76,18 +76,19 @@ from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
 from builder.parsers.html.release_paragraphs import is_changelog, release_title
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
+from builder.parsers.html.template_pages import template_page
 from schemas.anchors import TITLE_ANCHOR
 
 
 def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     """Split an HTML page into sections of readable text (``utf8``: the text's UTF-8, when the
     caller has it); raise UnreadableDocument for an index or search page Sphinx generated, a
-    source listing, a redirect stub or the not-found page."""
+    source listing, a redirect stub, the not-found page or a theme's template."""
     front_title, shown = split_front_matter(text)
     if shown is not text:  # the bytes given are no longer the text's
         text, utf8 = shown, None
     head = read_head(text)
-    skipped = stub_page(head, relpath) or generated_listing(head, relpath)
+    skipped = stub_page(head, relpath) or generated_listing(head, relpath) or template_page(text)
     if skipped:
         raise UnreadableDocument(skipped)
     stem = PurePosixPath(relpath).stem or relpath

@@ -8,7 +8,9 @@ one console script's (a project's own directive of that name).
 
 sphinx-argparse-cli's ``.. sphinx_argparse_cli::`` (the same ``:module:``, ``:func:`` and
 ``:prog:``; pypa/build and tox document their command lines so) and sphinxcontrib-autoprogram's
-``.. autoprogram:: module:parser`` name a parser the same way and are read as it is."""
+``.. autoprogram:: module:parser`` name a parser the same way and are read as it is.
+
+The help texts are reST, as each of the three parses them into the page (argparse_help)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from pathlib import PurePosixPath
 from builder.api.argparse_parsers import filled_help, parser_in_script
 from builder.api.cli_commands import CliCommand
 from builder.parsers.rst.argparse_content import apply_content
+from builder.parsers.rst.argparse_help import help_as_markup
 from builder.parsers.rst.autodoc import rst_markup
 from builder.parsers.rst.click import command_events
 from builder.parsers.rst.console_scripts import console_scripts
@@ -43,10 +46,15 @@ def argparse_options(name: str, argument: str, options: dict[str, str]) -> dict[
 
 
 def render_argparse(
-    options: dict[str, str], content: Sequence[str], line: int, ctx: Context, doc: DocState
+    name: str,
+    options: dict[str, str],
+    content: Sequence[str],
+    line: int,
+    ctx: Context,
+    doc: DocState,
 ) -> list[Event]:
-    """The events of one ``.. argparse::`` directive and its ``content``; a parser the code
-    lacks is a warning."""
+    """The events of one ``name`` directive (one of ARGPARSE_DIRECTIVES) and its ``content``;
+    a parser the code lacks is a warning."""
     module, function = options.get("module", "").strip(), options.get("func", "").strip()
     path = options.get("ref", "").strip() or (f"{module}.{function}" if module and function else "")
     script = options.get("filename", "").strip()
@@ -77,6 +85,7 @@ def render_argparse(
     command = filled_help(command, prog)  # a help's %(default)s is filled in all the same
     if "nodefault" in options or "nodefaultconst" in options:
         command = _without_defaults(command, flags_only="nodefault" not in options)
+    command = help_as_markup(command, name, rst_markup(doc))
     command = apply_content(command, content, rst_markup(doc))
     nested = "none" if "nosubcommands" in options else "full"
     return command_events(command, prog, nested, set(), line, ctx, _as_written)
@@ -121,5 +130,5 @@ def _script_parser(script: str, function: str, line: int, doc: DocState) -> CliC
 
 
 def _as_written(text: str) -> str:
-    """An argparse help text as it reads: plain text, which sphinx-argparse shows as such."""
+    """A help text already read as markup (help_as_markup, apply_content)."""
     return text

@@ -282,8 +282,8 @@ def render_directive(
         return [Text(shown)] if shown else []
     if name in ARGPARSE_DIRECTIVES:
         parser = read_directive(name, rest, body, line, text_arguments=True)
-        events = render_argparse(argparse_options(name, parser.argument, dict(parser.options)),
-                                 parser.content, line, ctx, doc)  # fmt: skip
+        options = argparse_options(name, parser.argument, dict(parser.options))
+        events = render_argparse(name, options, parser.content, line, ctx, doc)
         if events or not parser.content:
             return events
         # A parser the code does not show statically: the page's own text under it reads.
