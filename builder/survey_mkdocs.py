@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from builder.projects.mkdocs import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
-from builder.projects.mkdocs import load_config as load_mkdocs_config
+from builder.projects.mkdocs_config import CONFIG_NAMES as MKDOCS_CONFIG_NAMES
+from builder.projects.mkdocs_config import load_config as load_mkdocs_config
 
 # Folders whose MkDocs config builds a site the project shows or tests, not its own docs (a
 # plugin's examples/, a template's fixtures).

@@ -13,7 +13,7 @@ from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
 from builder.projects.gen_files import gen_files_scripts
 from builder.projects.gen_files_recipe import Recipe, read_recipe
-from builder.projects.mkdocs import load_config
+from builder.projects.mkdocs_config import load_config
 from builder.stages.read import read_version
 from builder.survey import survey_project
 

@@ -14,7 +14,7 @@ from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
 from builder.projects import project_listing
 from builder.projects.layout import path_order_key
-from builder.projects.mkdocs import load_config, load_mkdocs_yaml
+from builder.projects.mkdocs_config import load_config, load_mkdocs_yaml
 from builder.stages.read import read_version
 from tests.api_support import write_package
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from builder.projects import project_listing
-from builder.projects.mkdocs import load_config
+from builder.projects.mkdocs_config import load_config
 from tests.api_support import write_package
 from tests.test_projects_mkdocs import MKDOCS_YML, compiled_records, make_project, version
 

@@ -232,7 +232,7 @@ def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) ->
     (``paths``, relative to the config's folder), in its order, that are in the project."""
     if config is None:
         return ()
-    from builder.projects.mkdocs import read_config
+    from builder.projects.mkdocs_config import read_config
     from builder.projects.mkdocs_plugins import plugin_options
 
     plugin = plugin_options(read_config(config, []), "mkdocstrings") or {}
@@ -375,7 +375,7 @@ def _fingerprint(
     digest.update(b"conf.py\0" + _read(docs / "conf.py"))
     digest.update(b"\0pyproject\0" + (_conf_pyproject(docs) or "").encode())
     if mkdocs_config is not None:
-        from builder.projects.mkdocs import inherit_chain
+        from builder.projects.mkdocs_config import inherit_chain
 
         for config, _ in inherit_chain(mkdocs_config, []):
             digest.update(b"\0mkdocs\0" + _config(config))
@@ -467,7 +467,7 @@ def _mkdocs_settings(config: Path) -> ApiSettings:
     """The API settings of an MkDocs config; the defaults when it cannot be read (the
     project's layout reports that)."""
     from builder.api.options import read_mkdocs_settings
-    from builder.projects.mkdocs import read_config
+    from builder.projects.mkdocs_config import read_config
 
     # What cannot be read leaves the defaults; the project's layout has the note.
     return read_mkdocs_settings(read_config(config, []))

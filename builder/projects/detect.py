@@ -25,7 +25,6 @@ from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
-from builder.projects.docusaurus_pages import doc_pages, sidebar_order
 from builder.projects.gitbook import SUMMARY_NAME as GITBOOK_SUMMARY
 from builder.projects.gitbook import read_gitbook
 from builder.projects.hugo import read_hugo
@@ -38,7 +37,7 @@ from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mintlify import read_mintlify
-from builder.projects.mkdocs import CONFIG_NAMES, read_config, read_mkdocs
+from builder.projects.mkdocs_config import CONFIG_NAMES, read_config
 from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.starlight import read_starlight
@@ -85,6 +84,8 @@ def read_project_layout(
     if project in ("auto", "mkdocs"):
         config = find_mkdocs_config(directory, tree_root)
         if config is not None:
+            from builder.projects.mkdocs import read_mkdocs  # its plugins' readers: MkDocs only
+
             return read_mkdocs(config, directory)
         if project == "mkdocs":
             note = f"no {CONFIG_NAMES[0]} at or above the docs folder; pages in path order"
@@ -277,6 +278,8 @@ _NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME, "gitbook": GITBOOK_SUMMA
 
 def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
     """The sidebar's doc ids as pages, and the drafts left out."""
+    from builder.projects.docusaurus_pages import doc_pages, sidebar_order
+
     pages = doc_pages(_texts(candidates))
     docs = layout.directory or next(
         (c.path.parents[c.relpath.count("/")] for c in candidates), Path()

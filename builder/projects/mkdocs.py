@@ -1,13 +1,7 @@
-"""Read an MkDocs project's ``mkdocs.yml``: where its pages are, which are left out, and the
-order and titles its ``nav`` gives them.
-
-The file is read with a YAML SafeLoader that takes any tag it does not know
-(``!!python/name:``, ``!ENV``, ``!relative``) as the plain value under it, so nothing named in
-the file is ever imported or run. A Zensical project's ``zensical.toml`` holds the same
-settings (``builder.projects.zensical_toml``) and is read where there is no ``mkdocs.yml``, as
-is a ``zensical.yml`` written as mkdocs.yml is.
-A config that names a parent with ``INHERIT`` (MkDocs 1.4+) is read over its parent's settings,
-as MkDocs merges them: mappings key by key, anything else replaced.
+"""Read an MkDocs project's layout from its config (builder.projects.mkdocs_config): where its
+pages are, which are left out, and the order and titles its ``nav`` gives them. A Zensical
+project's ``zensical.toml`` holds the same settings and is read where there is no
+``mkdocs.yml``, as is a ``zensical.yml`` written as mkdocs.yml is.
 """
 
 from __future__ import annotations
@@ -22,10 +16,10 @@ from typing import Any
 from builder.projects.api_autonav import autonav_pages, with_autonav
 from builder.projects.awesome_nav import arranged_by_nav_files, uses_awesome_nav
 from builder.projects.awesome_pages import arranged, meta_file
-from builder.projects.config_file import read_config_bytes
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
+from builder.projects.mkdocs_config import read_config
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
@@ -36,21 +30,7 @@ from builder.projects.mkdocs_notebooks import (
     page_suffixes,
 )
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
-from builder.toml_errors import UNREADABLE_TOML
 
-# ProperDocs, MkDocs 1's continuation, reads the same settings from properdocs.yml
-# (mkdocs-gen-files' and mkdocs-literate-nav's own docs). Zensical reads mkdocs.yml's YAML from
-# any file it is given: soupsieve, wcmatch, coloraide and the rest of facelessuser's projects
-# build with "zensical build -f zensical.yml".
-CONFIG_NAMES = (
-    "mkdocs.yml",
-    "mkdocs.yaml",
-    "properdocs.yml",
-    "properdocs.yaml",
-    "zensical.toml",
-    "zensical.yml",
-    "zensical.yaml",
-)
 # Each nav entry is visited once; a nav longer or deeper than this is cut, with a note.
 MAX_NAV_ENTRIES = 20_000
 MAX_NAV_DEPTH = 20
@@ -63,25 +43,6 @@ PAGE_PLUGINS = ("include-markdown",)
 _DEFAULT_TAGS = {"opening_tag": "{%", "closing_tag": "%}"}
 # The Markdown extensions that read "{! file !}" from the folder their base_path names.
 _RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include")
-# The most configs one INHERIT chain reads (the config itself included).
-MAX_INHERIT_CHAIN = 8
-
-
-def load_mkdocs_yaml(text: str) -> Any:
-    """The document of ``text``, unknown tags read as plain values; raises yaml.YAMLError."""
-    from builder.projects import mkdocs_yaml  # PyYAML only when a project has an mkdocs.yml
-
-    return mkdocs_yaml.load(text)
-
-
-def load_config(name: str, text: str) -> Any:
-    """The settings the config file ``name`` holds in ``text``: zensical.toml's as
-    mkdocs.yml writes them; raises yaml.YAMLError or tomllib.TOMLDecodeError."""
-    if name.endswith(".toml"):
-        from builder.projects import zensical_toml
-
-        return zensical_toml.load(text)
-    return load_mkdocs_yaml(text)
 
 
 @dataclass
@@ -315,88 +276,6 @@ def _placeholder_resolved(folder: str, docs_dir: str) -> str:
     if base is None:
         return folder
     return posixpath.normpath(posixpath.join(base, rest)) if rest else base
-
-
-def read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
-    """The settings of ``config_path`` over those of the configs its INHERIT chain names
-    (relative paths stay relative to ``config_path``'s folder, as in MkDocs); what cannot be
-    read is a note in ``notes`` and leaves MkDocs' defaults."""
-    chain = inherit_chain(config_path, notes)
-    merged: dict[str, Any] = {}
-    for config in reversed([settings for _, settings in chain]):
-        try:
-            merged = _merged(merged, config)
-        except RecursionError:
-            notes.append(f"{config_path.name}: nested too deeply to merge with INHERIT's")
-            merged = dict(chain[0][1])
-            break
-    merged.pop("INHERIT", None)
-    return merged
-
-
-def inherit_chain(config_path: Path, notes: list[str]) -> list[tuple[Path, dict[str, Any]]]:
-    """``config_path`` and its settings, then each config its INHERIT names, in turn."""
-    chain = [(config_path, _read_config(config_path, notes))]
-    while isinstance(parent_name := chain[-1][1].get("INHERIT"), str):
-        at = chain[-1][0]
-        parent = Path(os.path.normpath(at.parent.resolve() / parent_name))
-        if parent in {path.resolve() for path, _ in chain} or len(chain) >= MAX_INHERIT_CHAIN:
-            notes.append(
-                f"{at.name}: INHERIT {parent_name!r} goes round in a circle or past "
-                f"{MAX_INHERIT_CHAIN} configs; not read"
-            )
-            break
-        if not parent.is_file():
-            notes.append(f"{at.name}: INHERIT names {parent_name!r}, which is not a file")
-            break
-        chain.append((parent, _read_config(parent, notes)))
-    return chain
-
-
-def _merged(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    """``override`` over ``base`` as MkDocs merges an INHERIT chain: mappings key by key,
-    anything else (lists too) replaced."""
-    merged = dict(base)
-    for key, value in override.items():
-        below = merged.get(key)
-        if isinstance(below, dict) and isinstance(value, dict):
-            value = _merged(below, value)
-        merged[key] = value
-    return merged
-
-
-def _read_config(config_path: Path, notes: list[str]) -> dict[str, Any]:
-    name = config_path.name
-    raw = read_config_bytes(config_path, notes, "MkDocs defaults used")
-    if raw is None:
-        return {}
-
-    from builder.projects.mkdocs_yaml import YAMLError
-
-    try:
-        config = load_config(name, raw.decode("utf-8-sig"))
-    except (YAMLError, *UNREADABLE_TOML) as exc:
-        language = "TOML" if name.endswith(".toml") else "YAML"
-        notes.append(
-            f"{name}: not readable {language} ({_what_is_wrong(exc)}); MkDocs defaults used "
-            "until it is fixed"
-        )
-        return {}
-    if not isinstance(config, dict):
-        notes.append(f"{name}: not a mapping of settings; MkDocs defaults used")
-        return {}
-    return config
-
-
-def _what_is_wrong(exc: Exception) -> str:
-    """The error and where it is, on one line, so the note says what to fix: tomllib's message
-    names its line; PyYAML's several-line text is taken apart into its problem and mark."""
-    mark, problem = getattr(exc, "problem_mark", None), getattr(exc, "problem", None)
-    if mark is not None and problem:
-        return f"{problem} at line {mark.line + 1}, column {mark.column + 1}"
-    if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
-        return str(exc)  # tomllib.TOMLDecodeError
-    return type(exc).__name__
 
 
 def _walk_nav(items: list[Any], depth: int, nav: _Nav) -> None:
