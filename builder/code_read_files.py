@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from pathlib import Path, PurePosixPath
 
 from builder.sources import MAX_FILE_BYTES
@@ -78,11 +79,14 @@ def _named_in_code(modules: list[Path], budget: list[int]) -> dict[Path, set[str
     named: dict[Path, set[str]] = {}
     for module in modules:
         try:
-            size = module.stat().st_size
-            if size > MAX_FILE_BYTES or size > budget[0]:
+            status = module.stat()
+            # A regular file only: a named pipe called x.py never ends, and reading one hung.
+            if not stat.S_ISREG(status.st_mode) or status.st_size > min(MAX_FILE_BYTES, budget[0]):
                 continue
-            budget[0] -= size
-            text = module.read_text(encoding="utf-8", errors="replace")
+            budget[0] -= status.st_size
+            with module.open("rb") as file:
+                data = file.read(status.st_size)  # it may have grown since
+            text = data.decode("utf-8", "replace")
         except OSError:
             continue
         names = set(_NAMED.findall(text))

@@ -11,6 +11,7 @@ PKG-INFO has no other record of it.
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -26,9 +27,19 @@ MAX_VERSION_FILE_BYTES = 256 * 1024
 def version_from_file(root: Path, pyproject: Mapping[str, Any]) -> str:
     """The version the build backend of ``pyproject`` (read from ``root``) would find, or ""."""
     for path in _candidate_files(pyproject):
-        if version := _assigned_in(root / path):
+        if _inside(root / path, root) and (version := _assigned_in(root / path)):
             return version
     return ""
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` is in ``root`` once its links are followed: a checkout's package
+    folder linked elsewhere (``src -> /``) must not give the catalog another project's
+    version."""
+    try:
+        return path.resolve().is_relative_to(root.resolve())
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def version_in_package(folder: Path, name: str) -> str:
@@ -40,6 +51,9 @@ def version_in_package(folder: Path, name: str) -> str:
 
 def _assigned_in(path: Path) -> str:
     try:
+        # A regular file only: a named pipe called __init__.py never ends, and reading it hung.
+        if not stat.S_ISREG(path.stat().st_mode):
+            return ""
         with path.open("rb") as file:
             text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
     except OSError:

@@ -66,7 +66,7 @@ def _addresses(folder: Path) -> list[str]:
     try:
         with os.scandir(folder) as entries:
             names = [entry.name for _, entry in zip(range(MAX_MEMBERS), entries, strict=False)]
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the workspace's glob
         return []
     return [name for name in names if _SITE_ADDRESS.fullmatch(name)]
 

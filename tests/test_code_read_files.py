@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 from builder.code_read_files import code_read_files
 from builder.survey import survey_project
@@ -55,3 +58,13 @@ def test_odd_packages_end_and_nothing_outside_is_read(tmp_path: Path) -> None:
     (project / "linked").symlink_to(outside)
     (project / "pkg" / "loop").symlink_to(project / "pkg")
     assert code_read_files(project, ("linked", "../outside", "pkg", "missing", "")) == ()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_among_the_modules_is_not_read(tmp_path: Path) -> None:
+    # Reading a pipe named like a module waited for a writer that never came.
+    _write(tmp_path, PACKAGE)
+    os.mkfifo(tmp_path / "agentkit" / "agent" / "pipe.py")
+    assert "agentkit/agent/system_prompts/system_prompt.md" in code_read_files(
+        tmp_path, ("agentkit",)
+    )

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
+from builder.parsers.markdown.jekyll_includes import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
+from builder.sources import MAX_FILE_BYTES
 
 # As the 2023 Software Carpentry lessons end each episode: their reference links live in
 # _includes/links.md, one of them written with a Liquid variable.
@@ -109,3 +111,20 @@ def test_long_odd_definitions_are_read_in_linear_time() -> None:
     for tail in ("{{ " * 30_000, "{" * 100_000, "{{ a" * 30_000, "[x]: " * 30_000):
         page = f'[label]: {tail}\n{{% include {"a" * 50_000}.md x="{"%" * 50_000}\n'
         assert parse(page, "page.md").sections is not None
+
+
+def test_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    """A parameter's value used a thousand times, or files each including the next fifty
+    times, give at most MAX_FILE_BYTES of text and MAX_INCLUDE_TAGS warnings, where they made a
+    page of gigabytes or a million warnings from a few kilobytes."""
+    fan = {f"_includes/f{k}.md": f"{{% include f{k + 1}.md %}}\n" * 50 for k in range(8)}
+    reader = _reader(
+        tmp_path, {"_includes/many.md": "{{ include.x }} " * 1000, **fan, "_includes/f8.md": "F"}
+    )
+    value = "v" * 1000
+    page = f'# Page\n\n{{% include many.md x="{value}" %}}\n\n' * 20
+    parsed = parse(page, "page.md", includes=reader)
+    assert 0 < sum(len(s.body) for s in parsed.sections) <= MAX_FILE_BYTES
+    assert "would bring over" in parsed.warnings[-1].message
+    parsed = parse("{% include f0.md %}\n", "page.md", includes=IncludeReader(reader.where))
+    assert len(parsed.warnings) <= MAX_INCLUDE_TAGS + 1

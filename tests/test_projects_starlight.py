@@ -180,6 +180,8 @@ def test_a_sidebar_variable_leading_nowhere_gives_path_order(tmp_path: Path) -> 
             (LOCALE_CONFIG, "import { sidebar } from './astro.sidebar';\n"),  # itself
             (LOCALE_CONFIG, "export const sidebar = [" + "[" * 200_000),
             (LOCALE_CONFIG.replace("defaultLocale: 'en'", "defaultLocale: '../..'"), ""),
+            # A name longer than the system takes (os.stat raised ENAMETOOLONG).
+            (LOCALE_CONFIG.replace("./astro.sidebar", "./" + "a" * 290), ""),
         )
     ):
         site = tmp_path / str(number)

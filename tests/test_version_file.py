@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from pathlib import Path
 
@@ -51,6 +52,18 @@ def test_a_path_leading_out_of_the_project_is_not_read(tmp_path: Path) -> None:
     for path in (str(outside), "../outside.py"):
         pyproject = {"tool": {"hatch": {"version": {"path": path}}}}
         assert version_from_file(project, pyproject) == ""
+    # Nor through a link inside it that leads out (a package folder linked elsewhere).
+    (project / "src").symlink_to(tmp_path)
+    pyproject = {"tool": {"hatch": {"version": {"path": "src/outside.py"}}}}
+    assert version_from_file(project, pyproject) == ""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_is_no_version_file(tmp_path: Path) -> None:
+    # Reading a pipe named as the version file waited for a writer that never came.
+    os.mkfifo(tmp_path / "pkg.py")
+    pyproject = {"tool": {"hatch": {"version": {"path": "pkg.py"}}}}
+    assert version_from_file(tmp_path, pyproject) == ""
 
 
 PKG_ATTR = '[tool.setuptools.dynamic]\nversion = {attr = "pkg._v.__version__"}\n'

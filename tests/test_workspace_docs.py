@@ -79,3 +79,6 @@ def test_a_member_named_as_the_site_s_address_holds_its_hugo_site(tmp_path: Path
     (tmp_path / "sites" / "www.a-b.io").symlink_to(tmp_path.parent)
     (tmp_path / "package.json").write_text(json.dumps({"workspaces": ["sites/*", "*"]}))
     assert workspace_docs_folders(tmp_path) == ("sites/example.org", "docsy.dev")
+    # A glob whose folder holds a NUL names none (os.scandir raised ValueError).
+    (tmp_path / "package.json").write_text(json.dumps({"workspaces": ["a\0b/*", "docs\0"]}))
+    assert workspace_docs_folders(tmp_path) == ()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from builder.projects.config_file import read_config_bytes, without_comments
+from builder.projects.config_file import names_a_file, read_config_bytes, without_comments
 from builder.projects.gen_files import inside_folder
 
 _SIDEBAR = re.compile(r"\bsidebar\s*:\s*\[")
@@ -72,7 +72,8 @@ def _imported_module(text: str, name: str, folder: Path, site: Path) -> Path | N
             continue
         for suffix in _MODULE_SUFFIXES:
             module = folder / f"{path}{suffix}"
-            if inside_folder(module, site) and module.is_file():
+            # names_a_file: a name longer than the system takes is none, where is_file raised.
+            if inside_folder(module, site) and names_a_file(module):
                 return module
     return None
 

@@ -71,35 +71,33 @@ def _without_raw_tags(line: str, rendered: bool) -> str:
 def _drop_comments(lines: list[str], inside_code: list[bool]) -> None:
     """Blank what Liquid's ``{% comment %}`` ... ``{% endcomment %}`` hold, outside code, in
     place: Liquid renders none of it (Carpentries' aio.md opened with a note to maintainers).
-    A comment never closed is left: Liquid fails the page."""
+    A comment never closed is left: Liquid fails the page. A line's kept text is gathered in
+    pieces, so a line of many comments is read in linear time (it was cut once a comment)."""
     opened = -1  # the line whose comment is open, and where on it
     start = 0
     for index, line in enumerate(lines):
         if inside_code[index] or "{%" not in line:
             continue
-        position = 0
+        kept: list[str] = []  # the line's text before ``cursor`` that stays
+        kept_chars = cursor = position = 0
         while True:
             if opened < 0:
                 found = _COMMENT.search(line, position)
                 if found is None:
                     break
-                opened, start, position = index, found.start(), found.end()
-            else:
-                end = _END_COMMENT.search(line, position)
-                if end is None:
-                    break
-                line = _blank_comment(lines, opened, start, index, end.end(), line)
-                position = start if opened == index else 0
-                opened = -1
-        lines[index] = line
-
-
-def _blank_comment(lines: list[str], first: int, start: int, last: int, end: int, line: str) -> str:
-    """The comment from ``lines[first][start:]`` to ``line[:end]`` (``line`` being the text of
-    line ``last``) blanked: the lines between emptied, the last line's text returned."""
-    if first == last:
-        return line[:start] + line[end:]
-    lines[first] = lines[first][:start].rstrip()
-    for between in range(first + 1, last):
-        lines[between] = ""
-    return line[end:].lstrip()
+                kept.append(line[cursor : found.start()])
+                kept_chars += found.start() - cursor
+                opened, start, cursor, position = index, kept_chars, found.start(), found.end()
+                continue
+            end = _END_COMMENT.search(line, position)
+            if end is None:
+                break
+            cursor = end.end()
+            if opened != index:  # it began on a line above: that line keeps what came before
+                lines[opened] = lines[opened][:start].rstrip()
+                for between in range(opened + 1, index):
+                    lines[between] = ""
+                while cursor < len(line) and line[cursor].isspace():
+                    cursor += 1
+            position, opened = cursor, -1
+        lines[index] = "".join(kept) + line[cursor:]
