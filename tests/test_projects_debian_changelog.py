@@ -109,3 +109,19 @@ def test_hostile_changelogs_are_not_read(tmp_path: Path) -> None:
     (html.parent / "changelog.gz").write_bytes(gzip.compress(RST.encode()))
     assert upstream_changelog(html, []) is None
     assert upstream_changelog(tmp_path / "nowhere" / "html", []) is None
+
+
+def test_a_release_is_shown_only_by_its_own_number(tmp_path: Path) -> None:
+    # "3.8" and "3.7" were taken as shown by a page of 3.8.4 and 3.7.1 (found by rev8).
+    changelog = "3.8\n===\n\n- New.\n\n3.7\n===\n\n- Old.\n"
+    shown = (
+        "<html><body><h1>Changes</h1><h2>3.8.4</h2><h2>3.7.1</h2><p>v3.8 (beta)</p></body></html>"
+    )
+    html = make_package(tmp_path, gzip.compress(changelog.encode()), {"changes.html": shown})
+    assert upstream_changelog(html, [("changes.html", html / "changes.html")]) is not None
+    # Written whole, with a "v" or a date after it, a number still counts.
+    shown = "<html><body><h2>v3.8 (2024-01-01)</h2><h2>3.7, the last</h2></body></html>"
+    html = make_package(
+        tmp_path / "whole", gzip.compress(changelog.encode()), {"changes.html": shown}
+    )
+    assert upstream_changelog(html, [("changes.html", html / "changes.html")]) is None

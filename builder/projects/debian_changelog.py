@@ -33,6 +33,9 @@ _RELEASE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _RELEASES_COMPARED = 6
+# A version number written anywhere in a built page, taken whole (greedy, never backtracked
+# into): "1.0" is not shown by "1.0.1".
+_VERSION_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?:[a-z]+\d*)?", re.IGNORECASE)
 # The built pages a changelog may be, by their name (history.html, changes.html...).
 _CHANGELOG_STEM = re.compile(
     r"(?:changes|changelog|history|releases?|news|release[-_]notes|whatsnew)(?:[-_.].*)?",
@@ -84,7 +87,7 @@ def _shown_already(pages: Sequence[tuple[str, Path]], text: str) -> bool:
     for relpath, path in pages:
         if not _CHANGELOG_STEM.fullmatch(Path(relpath).stem):
             continue
-        shown = _read(path)
+        shown = set(_VERSION_NUMBER.findall(_read(path)))
         if 2 * sum(release in shown for release in first) > len(first):
             return True
     return False
