@@ -71,3 +71,13 @@ def test_the_build_leaves_the_page_out_and_says_why(tmp_path: Path) -> None:
     assert {s["source"] for s in sections} == {"index.md"}
     skipped = {(s.relpath, s.reason) for v in report.versions for s in v.skipped}
     assert ("man.md", "its metadata leaves it out of search (nosearch)") in skipped
+
+
+def test_each_search_key_reads_only_the_lines_below_it() -> None:
+    # Read in one pass: the rest of the front matter was scanned again for each "search:" key
+    # (40,000 of them took seconds).
+    from builder.parsers.search_opt_out import markdown_opts_out
+
+    assert markdown_opts_out("search:\n  boost: 2\nsearch:\n  exclude: true\n")
+    assert not markdown_opts_out("search:\n  boost: 2\ntitle: T\n  exclude: true\n")
+    assert not markdown_opts_out("search:\n" * 40_000)

@@ -73,20 +73,18 @@ def rst_opts_out(lines: list[str]) -> bool:
 def markdown_opts_out(front_matter: str) -> bool:
     """Whether a Markdown page's YAML front matter (its content, without the fences) has a
     top-level ``nosearch`` key (MyST's Sphinx metadata) or Material's ``search: exclude: true``."""
-    lines = front_matter.split("\n")
-    for index, line in enumerate(lines):
+    # One pass, the lines below a "search:" key read as they come (a scan of the rest of the
+    # front matter for each such key took time in the square of a front matter of many).
+    in_search = False
+    for line in front_matter.split("\n"):
         key = _YAML_KEY.match(line)
-        if key is None:
-            continue
-        name = key.group(1)
-        if name == "nosearch":
-            return True
-        if name == "search":
-            if _MATERIAL_SEARCH.match(line):
+        if key is not None:
+            name = key.group(1)
+            if name == "nosearch" or _MATERIAL_SEARCH.match(line):
                 return True
-            for below in lines[index + 1 :]:
-                if below.strip() and not below[:1].isspace():
-                    break
-                if _YAML_EXCLUDE.match(below):
-                    return True
+            in_search = name == "search"
+        elif in_search and line.strip() and not line[:1].isspace():
+            in_search = False
+        elif in_search and _YAML_EXCLUDE.match(line):
+            return True
     return False
