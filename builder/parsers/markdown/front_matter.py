@@ -98,7 +98,7 @@ def _top_level_value(front_matter: str, key: re.Pattern[str]) -> tuple[str, int]
     for index, line in enumerate(lines):
         match = key.match(line)
         if match:
-            return _scalar(match.group(1), lines[index + 1 :], 0), index
+            return _scalar(match.group(1), lines, index + 1, 0), index
     return "", 0
 
 
@@ -131,7 +131,7 @@ def yaml_substitutions(front_matter: str) -> dict[str, str]:
         match = _YAML_ENTRY.match(line)
         if match and (not entry_indent or len(match.group(1)) == entry_indent):
             entry_indent = len(match.group(1))
-            values[match.group(2)] = _scalar(match.group(3), lines[index + 1 :], entry_indent)
+            values[match.group(2)] = _scalar(match.group(3), lines, index + 1, entry_indent)
     return values
 
 
@@ -148,12 +148,14 @@ def _substitutions_key(lines: list[str]) -> tuple[int, int]:
     return 0, 0
 
 
-def _scalar(value: str, following: list[str], indent: int) -> str:
-    """A plain or quoted scalar, or the block scalar (``>``, ``|``) in the lines after it."""
+def _scalar(value: str, lines: list[str], start: int, indent: int) -> str:
+    """A plain or quoted scalar, or the block scalar (``>``, ``|``) in the lines from
+    ``start`` on (read in place: a copy of the rest for each entry was quadratic in a mapping
+    of many)."""
     if value[:1] not in (">", "|"):
         return yaml_unquote(value)
     kept: list[str] = []
-    for continuation in following:
+    for continuation in (lines[n] for n in range(start, len(lines))):
         if continuation.strip() and len(continuation) - len(continuation.lstrip()) <= indent:
             break
         kept.append(continuation.rstrip())
