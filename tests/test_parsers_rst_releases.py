@@ -3,7 +3,7 @@ their kind and issue."""
 
 from __future__ import annotations
 
-from tests.rst_support import _body, _sections
+from tests.rst_support import CountedLines, _body, _sections
 
 # The shape of Invoke 2.2.0's sites/www/changelog.rst (60 releases, 231 entries).
 CHANGELOG = (
@@ -77,29 +77,12 @@ def test_a_long_run_of_one_date_holds_the_entries_once_per_release_at_most_sixte
     }
 
 
-class _CountedLines(list[str]):
-    """A page's lines that count how many of them a caller reads or copies."""
-
-    touched = 0
-
-    def __getitem__(self, key):  # type: ignore[no-untyped-def]
-        if isinstance(key, slice):
-            self.touched += len(range(*key.indices(len(self))))
-        else:
-            self.touched += 1
-        return super().__getitem__(key)
-
-    def __iter__(self):  # type: ignore[no-untyped-def]
-        for n in range(len(self)):
-            yield self[n]
-
-
 def test_a_short_list_is_looked_at_alone_not_with_the_rest_of_the_page() -> None:
     # Each list of a page was asked about with a copy of every line after it (lines[i:]): a
     # changelog of 150,000 titled releases, each with a short list, took 250 s (rev8).
     from builder.parsers.rst.releases import is_releases_list
 
-    lines = _CountedLines(["- Fixed it.", "", "1.2.0", "-----", *(["text"] * 10_000)])
+    lines = CountedLines(["- Fixed it.", "", "1.2.0", "-----", *(["text"] * 10_000)])
     assert not is_releases_list(lines, 0, "-")
     assert lines.touched < 10
     assert is_releases_list(["- :release:`1.2.0 <2024-01-01>`", "- :bug:`1` Fixed."], 0, "-")

@@ -232,7 +232,9 @@ def _render_explicit(
     if target:
         # As docutils reads a target: to the first blank line. An indented block after it is a
         # block quote (babel's pattern table below its specification's link).
-        end = min(end, _paragraph_end(lines, i))
+        # Looked for no further than ``end``: a run of targets with no blank line between them
+        # would otherwise read the whole run again for each of its targets.
+        end = _paragraph_end(lines, i, end)
         name, url = target.group(1).strip("`"), target.group(2)
         if ctx.depth == 0 and not url and end == i + 1 and name and name != "_":
             doc.labels.append((" ".join(name.split()), first + i))
@@ -307,9 +309,11 @@ def numbered_footnotes(lines: list[str]) -> frozenset[str]:
     )
 
 
-def _paragraph_end(lines: list[str], i: int) -> int:
-    end = i
-    while end < len(lines) and lines[end]:
+def _paragraph_end(lines: list[str], i: int, stop: int | None = None) -> int:
+    """The index of the first blank line from ``lines[i]`` on, or of the end, or ``stop``
+    when that comes first."""
+    end, stop = i, len(lines) if stop is None else min(stop, len(lines))
+    while end < stop and lines[end]:
         end += 1
     return end
 
