@@ -71,6 +71,19 @@ def test_rows_below_a_cell_spanning_rows_keep_their_columns() -> None:
     assert _body(text) == " | Token | Output\nYear | YYYY | 2000\n | YY | 00\nDay | D | 1"
 
 
+def test_a_long_grid_table_keeps_the_columns_of_the_rows_a_cell_spans() -> None:
+    # Every cell looked at every row of the table for the rows it spans, quadratic in a long
+    # table (10,000 rows: 4.0 s); the rows a cell spans are still each given its empty cell.
+    spanned = "|      +-------+\n".join(f"|      | t{n:<5}|\n" for n in range(2000))
+    rows = "".join(f"| r{n:<4}| u{n:<5}|\n+------+-------+\n" for n in range(2000))
+    text = f"+------+-------+\n| Span | t     |\n|      +-------+\n{spanned}"
+    text += f"+------+-------+\n{rows}"
+    lines = _body(text).split("\n")
+    assert lines[:3] == ["Span | t", " | t0", " | t1"]
+    assert lines[2000:2003] == [" | t1999", "r0 | u0", "r1 | u1"]
+    assert len(lines) == 4001 and lines[-1] == "r1999 | u1999"
+
+
 def test_columns_past_the_first_a_cell_spans_hold_empty_cells() -> None:
     # python-can 4.6.1's comparison of virtual interfaces: "Implementation" came right after
     # "Applicability", over the second of the four columns "Applicability" spans.

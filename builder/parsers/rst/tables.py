@@ -15,6 +15,7 @@ import io
 import itertools
 import re
 import unicodedata
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -112,8 +113,11 @@ def read_grid_cells(lines: list[str], start: int) -> tuple[GridCells | None, int
         # The rows below that a cell spans hold it as an empty cell, so that their cells keep
         # their columns: loguru's time tokens read "Year | YYYY | 2000..." then "YY | 00...",
         # the token under "Year" and its output under "Token".
+        # Only the rows between its top and bottom, found by bisection: looking at every row
+        # for every cell was quadratic in a long table.
         below = [(left, ()), *spanned]
-        rows.update({row: [*rows[row], *below] for row in tops if top < row < bottom})
+        for row in tops[bisect_right(tops, top) : bisect_left(tops, bottom)]:
+            rows[row].extend(below)
     found = tuple((top, _without_trailing_spans(row)) for top, row in rows.items())
     return GridCells(found, sum(1 for top, _ in found if top < header_end)), end
 
