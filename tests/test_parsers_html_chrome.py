@@ -246,9 +246,7 @@ def _strip_by_rule(root: Element) -> None:
             or element.get("aria-label") in chrome_attributes.CHROME_LABELS
         ):
             doomed.append(element)
-    for element in doomed:
-        if element is not root:
-            main_content._drop(element)
+    main_content._drop([element for element in doomed if element is not root])
 
 
 def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_finds() -> None:
@@ -440,3 +438,15 @@ def test_fragment_lists_pass_over_empty_and_deep_boxes() -> None:
     assert fragment_lists(lxml_html.fromstring("<div><ul></ul><ul><li></li></ul></div>")) == []
     deep = "<ul><li>" * 2000 + '<a href="#a" id="a">a</a>' + "</li></ul>" * 2000
     assert len(fragment_lists(lxml_html.fromstring(f"<div><div>{deep}</div></div>"))) <= 1
+
+
+def test_the_text_after_each_of_a_long_run_of_chrome_stays_in_place() -> None:
+    # Each dropped element added its tail to the text before it, read and set again for each:
+    # 20,000 navs with words after each took 12 s. Runs first in their parent and after a kept
+    # element both keep every word, in order.
+    count = 5000
+    words = "".join(f"<nav>menu</nav>w{n} " for n in range(count))
+    page = f"<main><h1>T</h1><p>{words}</p><p><b>lead</b>{words}end</p></main>"
+    (section,) = bodies_of(page)
+    run = " ".join(f"w{n}" for n in range(count))
+    assert section == f"{run}\n\nlead{run} end"

@@ -299,9 +299,7 @@ def strip_chrome(
         for element in root.iter()
         if (verdicts[element.get("class")] and not _is_content_table(element)) or element in flagged
     ]
-    for element in doomed:
-        if element is not root:
-            _drop(element)
+    _drop([element for element in doomed if element is not root])
 
 
 def _is_content_table(element: Element) -> bool:
@@ -352,18 +350,30 @@ def lines_source(text: str, utf8: bytes | None) -> bytes | None:
     return utf8 if utf8 is not None and XML_DECLARATION.match(text) is None else None
 
 
-def _drop(element: Element) -> None:
-    """Detach ``element``, keeping the text that follows it in place."""
-    parent = element.getparent()
-    if parent is None:
-        return
-    if element.tail:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + element.tail
+def _drop(doomed: list[Element]) -> None:
+    """Detach the ``doomed`` elements (in document order), keeping the text that follows
+    each in place: after the element before it, or in its parent's text.
+
+    The text each place receives is joined once, at the end: lxml copies a tail to read it and
+    again to set it, so a run of dropped siblings that each added its tail to the one before
+    them took time in the square of the run's text (20,000 ``<nav>`` with words after each:
+    12 s). An element before a dropped one, earlier in the order, is never dropped after it.
+    """
+    moved: dict[tuple[Element, bool], list[str]] = {}
+    for element in doomed:
+        parent = element.getparent()
+        if parent is None:
+            continue
+        if element.tail:
+            previous = element.getprevious()
+            place = (previous, True) if previous is not None else (parent, False)
+            moved.setdefault(place, []).append(element.tail)
+        parent.remove(element)
+    for (receiver, is_tail), texts in moved.items():
+        if is_tail:
+            receiver.tail = "".join([receiver.tail or "", *texts])
         else:
-            parent.text = (parent.text or "") + element.tail
-    parent.remove(element)
+            receiver.text = "".join([receiver.text or "", *texts])
 
 
 def _is_chrome_tag(element: Element) -> bool:
