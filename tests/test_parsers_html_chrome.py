@@ -9,6 +9,7 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html import chrome_attributes, main_content
+from builder.parsers.html.dropped import drop_keeping_tails
 from builder.parsers.html.parser import parse
 
 
@@ -246,7 +247,7 @@ def _strip_by_rule(root: Element) -> None:
             or element.get("aria-label") in chrome_attributes.CHROME_LABELS
         ):
             doomed.append(element)
-    main_content._drop([element for element in doomed if element is not root])
+    drop_keeping_tails(element for element in doomed if element is not root)
 
 
 def test_chrome_found_by_tag_class_and_attribute_shortcuts_is_what_the_rule_finds() -> None:

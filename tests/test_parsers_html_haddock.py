@@ -64,3 +64,13 @@ def test_a_haddock_module_is_titled_by_its_name_and_its_groups_are_below_it() ->
         ("Documentation", ("Data.Aeson",)),
         ("decode", ("Data.Aeson", "Documentation")),
     ]
+
+
+def test_the_text_after_each_of_many_self_links_stays_in_place() -> None:
+    # Each "#" link dropped added the text after it to the text before it, read and set again
+    # for each: an instance list of 20,000 of them on one line took 11.7 s.
+    count = 5000
+    links = "".join(f'<a class="selflink" href="#v:f{n}">#</a>f{n} ' for n in range(count))
+    page = f'{HEAD}<body><div id="content"><h1>Instances</h1><p>{links}</p></div></body></html>'
+    bodies = [section.body for section in parse(page, "Data-Aeson.html").sections]
+    assert bodies == [" ".join(f"f{n}" for n in range(count))]

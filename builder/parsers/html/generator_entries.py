@@ -34,6 +34,7 @@ from lxml.etree import _Element as Element
 from builder.parsers.html.api_entries import ApiEntry
 from builder.parsers.html.body_text import is_element, plain_text, select
 from builder.parsers.html.class_names import has_class
+from builder.parsers.html.dropped import drop_keeping_tails
 from builder.parsers.html.page_head import DOCBOOK_XSL, GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 
@@ -142,8 +143,7 @@ def drop_haddock_links(root: Element, text: str) -> None:
     """Remove Haddock's "Source" and "#" links from a page's every row and signature (an
     instance list repeats them on each line)."""
     if 'class="selflink"' in text:
-        for widget in select(root, _SIGNATURE_WIDGETS):
-            drop_keeping_tail(widget)
+        drop_keeping_tails(select(root, _SIGNATURE_WIDGETS))
 
 
 def demote_label_headings(root: Element, text: str, head: PageHead) -> None:
@@ -235,8 +235,7 @@ def read_generator_entry(element: Element) -> GeneratorEntry | None:
         return GeneratorEntry(entry, signature)
     else:
         return None
-    for widget in select(signature, _SIGNATURE_WIDGETS):
-        drop_keeping_tail(widget)
+    drop_keeping_tails(select(signature, _SIGNATURE_WIDGETS))
     text = plain_text(signature)
     name = (plain_text(name_element) if name_element is not None else "") or text or "entry"
     signatures = (text,) if text else ()
@@ -270,18 +269,3 @@ def _pydoctor_signature(element: Element) -> Element | None:
         ),
         None,
     )
-
-
-def drop_keeping_tail(element: Element) -> None:
-    """Remove ``element`` from the tree; the text after it stays where it was."""
-    parent = element.getparent()
-    if parent is None:
-        return
-    tail = element.tail
-    if tail:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(element)

@@ -20,6 +20,7 @@ from lxml.etree import _Element as Element
 from builder.parsers.html.body_text import HEADING_TAGS, heading_text, select, text_of
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
 from builder.parsers.html.class_names import ClassVerdicts
+from builder.parsers.html.dropped import drop_keeping_tails
 from builder.parsers.html.fragment_lists import fragment_lists
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
 from builder.parsers.html.heading_ends import matched_heading_ends
@@ -299,7 +300,7 @@ def strip_chrome(
         for element in root.iter()
         if (verdicts[element.get("class")] and not _is_content_table(element)) or element in flagged
     ]
-    _drop([element for element in doomed if element is not root])
+    drop_keeping_tails(element for element in doomed if element is not root)
 
 
 def _is_content_table(element: Element) -> bool:
@@ -348,32 +349,6 @@ def lines_source(text: str, utf8: bytes | None) -> bytes | None:
     """The bytes whose lines are those of the tree ``load_document(text, utf8)`` gives: the
     file's own, unless an XML declaration was cut from its text (or there are none)."""
     return utf8 if utf8 is not None and XML_DECLARATION.match(text) is None else None
-
-
-def _drop(doomed: list[Element]) -> None:
-    """Detach the ``doomed`` elements (in document order), keeping the text that follows
-    each in place: after the element before it, or in its parent's text.
-
-    The text each place receives is joined once, at the end: lxml copies a tail to read it and
-    again to set it, so a run of dropped siblings that each added its tail to the one before
-    them took time in the square of the run's text (20,000 ``<nav>`` with words after each:
-    12 s). An element before a dropped one, earlier in the order, is never dropped after it.
-    """
-    moved: dict[tuple[Element, bool], list[str]] = {}
-    for element in doomed:
-        parent = element.getparent()
-        if parent is None:
-            continue
-        if element.tail:
-            previous = element.getprevious()
-            place = (previous, True) if previous is not None else (parent, False)
-            moved.setdefault(place, []).append(element.tail)
-        parent.remove(element)
-    for (receiver, is_tail), texts in moved.items():
-        if is_tail:
-            receiver.tail = "".join([receiver.tail or "", *texts])
-        else:
-            receiver.text = "".join([receiver.text or "", *texts])
 
 
 def _is_chrome_tag(element: Element) -> bool:

@@ -38,6 +38,7 @@ from builder.parsers.html.body_text import (
 )
 from builder.parsers.html.class_names import classes
 from builder.parsers.html.content_end import load_main
+from builder.parsers.html.dropped import drop_keeping_tails
 from builder.parsers.html.front_matter import split_front_matter
 from builder.parsers.html.generated_pages import (
     generated_index,
@@ -55,7 +56,6 @@ from builder.parsers.html.generator_entries import (
     built_by_sphinx,
     demote_label_headings,
     drop_haddock_links,
-    drop_keeping_tail,
     generator_entries,
     read_generator_entry,
 )
@@ -363,7 +363,7 @@ class _Walker:
         self.floor = len(self.stack)
         if api.signatures:
             self.add([f"`{api.signatures[0]}`"], entry.signature)
-        drop_keeping_tail(entry.signature)
+        drop_keeping_tails([entry.signature])
         self.walk(container, depth)
         del self.stack[saved_depth:]
         self.floor = saved_floor
