@@ -44,7 +44,9 @@ def joins_wide_text(before: str, children: Sequence[Token], position: int) -> bo
     """Whether the soft break at ``position``, after the text ``before``, falls between two
     wide characters: the text that follows it, past any markup that opens (a link, emphasis),
     starts with one."""
-    for child in children[position + 1 :]:
+    # By index: a copy of the tokens after each break was quadratic in a paragraph's lines.
+    for index in range(position + 1, len(children)):
+        child = children[index]
         if child.type in ("text", "text_special"):
             return breaks_without_space(before, child.content)
         if not child.type.endswith("_open"):
