@@ -178,7 +178,9 @@ def _direct_children(sections: Sequence[Section], index: int) -> list[Section]:
     level = sections[index].level
     children: list[Section] = []
     shallowest: int | None = None
-    for section in sections[index + 1 :]:
+    # By index: a copy of every later section for each topic was quadratic in a page of many
+    # empty headings.
+    for section in (sections[k] for k in range(index + 1, len(sections))):
         if section.level <= level:
             break
         if shallowest is None or section.level <= shallowest:
