@@ -6,7 +6,7 @@ ranks nothing and hides nothing: libraries in id order, versions newest first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -16,6 +16,12 @@ from client.model import CatalogEntry
 from client.render import fallback_line
 from client.versions import select_version
 from schemas.answers import Provenance
+
+# A lookup that matches nothing names every library of a catalog this small (a team's site), each
+# with its summary cut to this many characters: an agent asking by a concept ("serialization",
+# "中文") picks from them, where it was told to try "another spelling".
+LIST_LIBRARIES_UP_TO = 30
+LISTED_SUMMARY_CHARS = 60
 
 
 def library_list(entries: Sequence[CatalogEntry]) -> dict[str, Any]:
@@ -73,3 +79,23 @@ def _where(library: dict[str, Any]) -> str:
     if set(served.values()) <= {library["source"]}:
         return str(library["source"])
     return "; ".join(f"{version} {source}" for version, source in served.items())
+
+
+def library_choices(known: Callable[[int], Sequence[CatalogEntry]]) -> str:
+    """What a lookup that matched nothing adds to its hint: the libraries ``known`` gives (the
+    first of each source's, up to a number), when there are at most LIST_LIBRARIES_UP_TO of
+    them, each with its summary; "" otherwise."""
+    entries = known(LIST_LIBRARIES_UP_TO + 1)
+    if not entries or len(entries) > LIST_LIBRARIES_UP_TO:
+        return ""
+    named = [
+        f"{entry.id} ({_cut(entry.summary, LISTED_SUMMARY_CHARS)})" if entry.summary else entry.id
+        for entry in sorted(entries, key=lambda entry: entry.id)
+    ]
+    listed = "; ".join(named)
+    return f", or pick one of the {len(entries)} libraries the sources document: {listed}"
+
+
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

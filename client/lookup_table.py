@@ -128,12 +128,9 @@ class LookupTable:
             self.provenance,
         )
 
-    def entries(self) -> list[CatalogEntry]:
-        """Every library's catalog fields (without shards), in id order: for a listing."""
-        return [self._entry(row) for row in self._rows(f"SELECT {_FIELDS} FROM libraries", [])]
-
-    def first_entries(self, limit: int) -> list[CatalogEntry]:
-        """The first ``limit`` libraries in id order: all of them when the table holds no more."""
+    def entries(self, limit: int = -1) -> list[CatalogEntry]:
+        """The libraries' catalog fields (without shards) in id order, the first ``limit`` of
+        them (SQLite's -1: all): for a listing."""
         sql = f"SELECT {_FIELDS} FROM libraries ORDER BY id LIMIT ?"
         return [self._entry(row) for row in self._rows(sql, [limit])]
 

@@ -58,7 +58,7 @@ from client.limits import (
     MIN_TOKENS,
     SHA256_HEX_CHARS,
 )
-from client.listing import library_list
+from client.listing import library_choices, library_list
 from client.lookup import LibraryIndex, LookupHit, LookupResult, export_stems, import_stems
 from client.model import CatalogEntry, SiteSource
 from client.opening_answer import opening_answer
@@ -86,11 +86,6 @@ from schemas.library_keys import same_name
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
-# A lookup that matches nothing names every library of a catalog this small (a team's site), each
-# with its summary cut to this many characters: an agent asking by a concept ("serialization",
-# "中文") picks from them, where it was told to try "another spelling".
-LIST_LIBRARIES_UP_TO = 30
-LISTED_SUMMARY_CHARS = 60
 # A hash that is not a whole sha256 (most often the 12 characters a text answer shows), said
 # alike by the command line and doc_read, whose schema check would otherwise come first.
 EXPECTED_HASH_REFUSAL = (
@@ -319,7 +314,7 @@ class DocService:
         if not results:
             near = self._nearest_ids(query)
             hint = "no library matches; try its package name or another spelling" + (
-                f" (close ids: {', '.join(near)})" if near else self._every_library()
+                f" (close ids: {', '.join(near)})" if near else library_choices(self._known_entries)
             )
         return LookupAnswer(
             query=query,
@@ -330,22 +325,14 @@ class DocService:
             hint=hint,
         )
 
-    def _every_library(self) -> str:
-        """For a lookup that matched nothing: the libraries of a catalog small enough to name."""
-        found = {entry.id: entry for entry in self._entries()}
-        for table in self.data.lookup_tables():  # a large site's, unless it is not large
-            for entry in table.first_entries(LIST_LIBRARIES_UP_TO + 1):
-                found.setdefault(entry.id, entry)
-        if not found or len(found) > LIST_LIBRARIES_UP_TO:
-            return ""
-        named = [
-            f"{entry.id} ({_cut(entry.summary, LISTED_SUMMARY_CHARS)})"
-            if entry.summary
-            else entry.id
-            for entry in sorted(found.values(), key=lambda entry: entry.id)
-        ]
-        listed = "; ".join(named)
-        return f", or pick one of the {len(found)} libraries the sources document: {listed}"
+    def _known_entries(self, limit: int = -1) -> list[CatalogEntry]:
+        """Every library the sources know (a large site's from its lookup table, the first
+        ``limit`` of each table's when given), each once."""
+        entries = {entry.id: entry for entry in self._entries()}
+        for table in self.data.lookup_tables():
+            for entry in table.entries(limit):
+                entries.setdefault(entry.id, entry)
+        return list(entries.values())
 
     # -- catalog_releases ----------------------------------------------------------------------
 
@@ -608,11 +595,7 @@ class DocService:
 
     def libraries(self) -> dict[str, Any]:
         """Every library the sources know, with its versions and source (``docclient list``)."""
-        entries = {entry.id: entry for entry in self._entries()}
-        for table in self.data.lookup_tables():  # a large site's libraries, asked for or not
-            for entry in table.entries():
-                entries.setdefault(entry.id, entry)
-        return library_list(list(entries.values()))
+        return library_list(self._known_entries())
 
     # -- status ----------------------------------------------------------------------------------
 
@@ -636,8 +619,3 @@ class DocService:
                 "ttlSeconds": stats.ttl_seconds,
             },
         }
-
-
-def _cut(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

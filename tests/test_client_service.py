@@ -376,6 +376,6 @@ def test_a_lookup_matching_nothing_names_the_libraries_of_a_small_catalog(
     )
     # A close id is the better hint; and a large catalog is not listed.
     assert "pick one" not in to_builtins(small.lookup("zodd", 5))["hint"]
-    monkeypatch.setattr("client.service.LIST_LIBRARIES_UP_TO", 2)
+    monkeypatch.setattr("client.listing.LIST_LIBRARIES_UP_TO", 2)
     larger = make_service(resolve_settings({}, settings))
     assert "pick one" not in to_builtins(larger.lookup("serialisation", 5))["hint"]
