@@ -3,7 +3,8 @@ their kind and issue."""
 
 from __future__ import annotations
 
-from tests.rst_support import CountedLines, _body, _sections
+from tests.counted import CountedLines
+from tests.rst_support import _body, _sections
 
 # The shape of Invoke 2.2.0's sites/www/changelog.rst (60 releases, 231 entries).
 CHANGELOG = (

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import string
 
-from tests.rst_support import CountedLines, _parse, _sections
+from tests.counted import CountedLines
+from tests.rst_support import _parse, _sections
 
 
 def test_ten_megabyte_line() -> None:

@@ -10,6 +10,7 @@ from builder.parsers.markdown.inline_tokens import joins_wide_text
 from builder.parsers.markdown.parser import parse
 from builder.parsers.rst.parser import parse as parse_rst
 from builder.parsers.wide_breaks import breaks_without_space, join_lines, join_wide_lines
+from tests.counted import Counted
 from tests.test_parsers_markdown import bodies
 
 
@@ -98,24 +99,11 @@ def test_rst_table_cells_wrapped_inside_a_phrase() -> None:
     assert "是否启用多音字模式" in body
 
 
-class _CountedTokens(list[Token]):
-    """A paragraph's inline tokens that count how many of them a caller reads or copies."""
-
-    touched = 0
-
-    def __getitem__(self, key):  # type: ignore[no-untyped-def]
-        if isinstance(key, slice):
-            self.touched += len(range(*key.indices(len(self))))
-        else:
-            self.touched += 1
-        return super().__getitem__(key)
-
-
 def test_each_line_break_of_a_long_paragraph_looks_at_the_next_text_alone() -> None:
     # Each soft break was asked about with a copy of every token after it: a paragraph of
     # 48,000 short lines with some markup took 7.1 s. A wide break deep in it still joins.
     count = 5000
-    children = _CountedTokens()
+    children = Counted[Token]()
     for n in range(count):
         children += [Token("text", "", 0, content=f"a{n}"), Token("softbreak", "br", 0)]
     assert not any(joins_wide_text(f"a{n}", children, 2 * n + 1) for n in range(count))

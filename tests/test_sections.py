@@ -14,6 +14,7 @@ from builder.sections import (
     split_section,
 )
 from schemas.shards import NEAR_EMPTY_CHARS
+from tests.counted import Counted
 
 
 def section(
@@ -32,24 +33,11 @@ def finalize(*sections: Section) -> list[Section]:
     return list(finalize_sections(ParsedFile("doc.md", "Doc", sections)).sections)
 
 
-class _CountedSections(list[Section]):
-    """A page's sections that count how many of them a caller reads or copies."""
-
-    touched = 0
-
-    def __getitem__(self, key):  # type: ignore[no-untyped-def]
-        if isinstance(key, slice):
-            self.touched += len(range(*key.indices(len(self))))
-        else:
-            self.touched += 1
-        return super().__getitem__(key)
-
-
 def test_each_empty_topic_looks_for_its_entries_among_the_sections_below_it_alone() -> None:
     # Each topic was given a copy of every section after it: a page of 40,000 empty headings
     # took 1.4 s, in the square of their number. The last topic still lists its entries.
     count = 5000
-    sections = _CountedSections(section(f"H{n}", "", 2, f"h{n}") for n in range(count))
+    sections = Counted[Section](section(f"H{n}", "", 2, f"h{n}") for n in range(count))
     sections += [
         section("Topic", "", 2, "topic"),
         section("f", "`f()`\n\nDoes f.", 3, "f", ("Topic",), kind="api"),
