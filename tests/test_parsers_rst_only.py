@@ -43,6 +43,23 @@ def test_a_block_whose_first_title_style_the_page_uses_takes_that_level() -> Non
     ]
 
 
+def test_consecutive_only_blocks_are_siblings_under_the_section_around_them() -> None:
+    # Each block is parsed from the page's section, never from the last block's sections: a
+    # changelog of one block per release kept each release under the one before (paths that
+    # grew with every block).
+    blocks = "".join(
+        f".. only:: html\n\n   Release {n}\n   ---------\n\n   Notes {n}.\n\n" for n in (3, 2, 1)
+    )
+    text = f"Changelog\n=========\n\nIntro.\n\n{blocks}Older\n-----\n\nOld text.\n"
+    assert _outline(text) == [
+        ("Changelog", (), 1, "changelog"),
+        ("Release 3", ("Changelog",), 2, "release-3"),
+        ("Release 2", ("Changelog",), 2, "release-2"),
+        ("Release 1", ("Changelog",), 2, "release-1"),
+        ("Older", ("Changelog",), 2, "older"),
+    ]
+
+
 def test_a_title_in_an_only_block_inside_another_block_reads_as_a_line() -> None:
     text = ".. note::\n\n   .. only:: html\n\n      Inner\n      -----\n\n      Text.\n"
     assert _body(text) == "Note: Inner\n\nText."

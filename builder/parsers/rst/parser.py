@@ -123,24 +123,28 @@ class _TitleLevels:
     Sphinx's ``only`` directive parses its content with the styles seen so far set aside and
     puts them back after it: a style used first inside the block takes no level outside it.
     The block's sections sit where its first title's style puts them among the page's styles,
-    or under the section around the block when the page has not used that style.
+    or under the section around the block when the page has not used that style. The page's
+    parser never enters a block's sections, so the next block sits under that same section:
+    consecutive blocks are siblings, not each nested in the one before.
     """
 
     levels: dict[str, int] = field(default_factory=dict)
     block: int = 0  # the ``only`` block being read, 0 outside one
     base: int = 0  # the level the block's first style's level is counted from
     outside: dict[str, int] = field(default_factory=dict)  # the page's, while in a block
+    around: int = 0  # the level of the page's section the block sits in
 
     def level(self, heading: Heading, current: int) -> int:
         """The level of the title ``heading`` inside a section of level ``current``."""
         if heading.only_block != self.block:
             if self.block:
                 self.levels, self.block, self.base = self.outside, 0, 0
+                current = self.around
             if heading.only_block:
                 page = self.levels
                 known = page.get(heading.style, 0)
                 self.outside, self.levels = page, {}
-                self.block = heading.only_block
+                self.block, self.around = heading.only_block, current
                 self.base = known - 1 if known else current
         return self.base + self.levels.setdefault(heading.style, len(self.levels) + 1)
 
