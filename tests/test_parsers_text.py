@@ -91,3 +91,49 @@ def test_groups_never_split_a_paragraph_that_fits() -> None:
     assert [[c.line_start for c in group] for group in groups] == [[1, 3], [5]]
     exact = [Chunk("a" * 749, 1, 1), Chunk("b" * 749, 3, 3), Chunk("c", 5, 5)]
     assert [len(group) for group in group_chunks(exact, 1500)] == [2, 1]
+
+
+def test_a_plain_text_changelog_is_cut_at_its_release_lines() -> None:
+    # Beautiful Soup's changelog (Debian's changelog.gz): read as "changelog (part 1..49)",
+    # a question naming a release found it in whichever part the cut put it.
+    text = (
+        "Note: support for Python 2\nended in 2021.\n\n"
+        "= 4.11.2 (20230131)\n\n* Fixed test failures.\n\n* Fixed a crash.\n\n"
+        "= 4.11.1 (20220408)\nThis release packages the tests.\n\n"
+        "= 4.11.0 (20220407)\n\n* Ported unit tests to pytest.\n\n"
+        "= 4.11.0 (20220407)\n\n* The same heading twice.\n"
+    )
+    parsed = parse(text, "changelog.txt")
+    outline = [(s.heading, s.heading_path, s.level, s.anchor, s.line_start, s.body)
+               for s in parsed.sections]  # fmt: skip
+    assert outline == [
+        ("changelog", (), 1, "changelog", 1, "Note: support for Python 2\nended in 2021."),
+        ("4.11.2 (20230131)", ("changelog",), 2, "4112-20230131", 4,
+         "* Fixed test failures.\n\n* Fixed a crash."),
+        ("4.11.1 (20220408)", ("changelog",), 2, "4111-20220408", 10,
+         "This release packages the tests."),
+        ("4.11.0 (20220407)", ("changelog",), 2, "4110-20220407", 13,
+         "* Ported unit tests to pytest."),
+        ("4.11.0 (20220407)", ("changelog",), 2, "4110-20220407", 17,
+         "* The same heading twice."),
+    ]  # fmt: skip
+
+
+def test_release_lines_in_their_usual_spellings() -> None:
+    text = (
+        "Changes\n\nVersion 1.5\n\nNew.\n\n"
+        "v1.4 - 2020-01-02\n\nOld.\n\n1.3 (unreleased)\n\nOlder.\n"
+    )
+    parsed = parse(text, "CHANGES.txt")
+    assert [(s.heading, s.heading_path, s.body) for s in parsed.sections] == [
+        ("Version 1.5", ("Changes",), "New."),
+        ("v1.4 - 2020-01-02", ("Changes",), "Old."),
+        ("1.3 (unreleased)", ("Changes",), "Older."),
+    ]
+
+
+def test_numbered_chapters_and_a_few_version_lines_stay_in_parts() -> None:
+    chapters = "Guide\n\n3.1 Overview\n\nText.\n\n3.2 Setup\n\nMore.\n\n3.3 Usage\n\nEnd.\n"
+    assert [s.heading for s in parse(chapters, "g.txt").sections] == ["Guide"]
+    two = "Notes\n\n1.0 (2020-01-01)\n\nFirst.\n\n1.1 (2020-02-01)\n\nSecond.\n"
+    assert [s.heading for s in parse(two, "n.txt").sections] == ["Notes"]

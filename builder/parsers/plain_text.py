@@ -6,6 +6,10 @@ whole and grouped into sections of about ``TARGET_CHARS`` characters; only a par
 than that on its own is split, at line boundaries, and a single enormous line at a space near
 the limit. Later sections are headed "Title (part 2)", "Title (part 3)"... with anchors
 "title-2", "title-3"... so each stays addressable.
+
+A changelog written in plain text (Beautiful Soup's ``= 4.11.2 (20230131)`` lines, ``Version
+1.5``, ``v3.3.0``) is cut at its release lines instead: each release is a section under the
+title, so a question naming a release finds it, and only a long release is cut into parts.
 """
 
 from __future__ import annotations
@@ -21,6 +25,19 @@ from schemas.anchors import slugify
 TARGET_CHARS = 1500
 # A first line longer than this reads as a sentence, not a title.
 MAX_TITLE_CHARS = 80
+
+# A release line of a plain-text changelog, the whole first line of a paragraph: a version
+# number, optionally decorated ("= ", "* ", "Version ", "v") and followed by a date or a note
+# in brackets, or after a dash or colon ("1.2 - 2020-01-01", "v3 (unreleased)"). A numbered
+# chapter ("3.1 Overview") is not one: text follows its number without any of those.
+_RELEASE_LINE = re.compile(
+    r"[=*#\-]*[ \t]*(?:(?:version|release)[ \t]+)?v?(\d+(?:\.\d+)+[a-z0-9.+-]*)"
+    r"(?:[ \t]+(?:\(.*\)|\[.*\]|[-\u2013\u2014:][ \t]*.*|\d{4}[-/.]\d{2}[-/.]\d{2}))?"
+    r"[ \t]*[=*:]*",
+    re.IGNORECASE,
+)
+# The fewest distinct releases that make a file a changelog.
+MIN_RELEASES = 3
 
 # A paragraph: one or more consecutive lines that hold something other than whitespace.
 _PARAGRAPH = re.compile(r"(?:^[^\S\n]*\S[^\n]*(?:\n|\Z))+", re.MULTILINE)
@@ -46,6 +63,28 @@ def parse(text: str, relpath: str) -> ParsedFile:
         # The title line heads the first section instead of repeating inside its body.
         title, title_line = paragraphs[0].text.strip(), paragraphs[0].line_start
         paragraphs = paragraphs[1:]
+    releases = _releases(paragraphs)
+    if releases is None:
+        sections = _parts(title, (), paragraphs, relpath, title_line)
+        return ParsedFile(relpath=relpath, title=title, sections=tuple(sections))
+    # A changelog: the text before its first release under the title (no section when there
+    # is none: the title lives on in the releases' heading paths), then each release.
+    intro, rest = releases
+    sections = _parts(title, (), intro, relpath, title_line)
+    for heading, body in rest:
+        sections += _parts(heading.text, (title,), body, relpath, heading.line_start)
+    return ParsedFile(relpath=relpath, title=title, sections=tuple(sections))
+
+
+def _parts(
+    title: str,
+    path: tuple[str, ...],
+    paragraphs: Sequence[Chunk],
+    relpath: str,
+    title_line: int | None,
+) -> list[Section]:
+    """``paragraphs`` as sections of about ``TARGET_CHARS``, the first headed ``title`` and the
+    others "title (part N)" (builder.sections makes their anchors unique in the file)."""
     slug = slugify(title)
     sections: list[Section] = []
     for number, group in enumerate(group_chunks(paragraphs, TARGET_CHARS), start=1):
@@ -53,16 +92,43 @@ def parse(text: str, relpath: str) -> ParsedFile:
         sections.append(
             Section(
                 heading=title if first else f"{title} (part {number})",
-                heading_path=(),
+                heading_path=path,
                 body="\n\n".join(chunk.text for chunk in group),
                 source=relpath,
                 line_start=title_line if first and title_line else group[0].line_start,
                 line_end=group[-1].line_end,
                 anchor=slug if first else f"{slug}-{number}",
-                level=1,
+                level=len(path) + 1,
             )
         )
-    return ParsedFile(relpath=relpath, title=title, sections=tuple(sections))
+    return sections
+
+
+def _releases(
+    paragraphs: Sequence[Chunk],
+) -> tuple[list[Chunk], list[tuple[Chunk, list[Chunk]]]] | None:
+    """The paragraphs before a changelog's first release line, and each release line (as a
+    one-line chunk) with the paragraphs up to the next; None unless at least
+    ``MIN_RELEASES`` distinct releases start a paragraph each."""
+    starts: list[int] = []
+    versions: set[str] = set()
+    for index, paragraph in enumerate(paragraphs):
+        first_line = paragraph.text.partition("\n")[0].strip()
+        match = _RELEASE_LINE.fullmatch(first_line)
+        if match and len(first_line) <= MAX_TITLE_CHARS:
+            starts.append(index)
+            versions.add(match.group(1))
+    if len(versions) < MIN_RELEASES:
+        return None
+    intro = list(paragraphs[: starts[0]])
+    releases: list[tuple[Chunk, list[Chunk]]] = []
+    for start, end in zip(starts, [*starts[1:], len(paragraphs)], strict=True):
+        first, _, rest = paragraphs[start].text.partition("\n")
+        line = paragraphs[start].line_start
+        heading = Chunk(first.strip().strip("=*#:- \t").strip(), line, line)
+        body = [Chunk(rest, line + 1, paragraphs[start].line_end)] if rest.strip() else []
+        releases.append((heading, [*body, *paragraphs[start + 1 : end]]))
+    return intro, releases
 
 
 def find_paragraphs(text: str) -> Iterator[Chunk]:
