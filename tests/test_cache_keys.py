@@ -36,6 +36,23 @@ def test_the_code_fingerprint_follows_every_python_file(tmp_path: Path) -> None:
     assert python_files_sha256([package]) != changed  # a file's name counts too
 
 
+def test_the_code_fingerprint_is_pinned_over_its_files_in_path_order(tmp_path: Path) -> None:
+    # The digest sorted(rglob("*.py")) gave before the files were listed as strings: a file
+    # before a folder of its name, capitals first, a folder linked in not entered.
+    package = tmp_path / "pkg"
+    files = {"a.py": "A = 1\n", "a/b.py": "B = 2\n", "a_b.py": "", "A.py": "C = 3\n"}
+    files |= {"a/z/__init__.py": "", "\u00e9.py": "D = 4\n"}
+    for name, text in files.items():
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text(text, encoding="utf-8")
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "linked.py").write_text("E = 5\n")
+    (package / "linked").symlink_to(tmp_path / "other", target_is_directory=True)
+    assert python_files_sha256([package]) == (
+        "07ca5801924145c4d0a785d53a455c67fcb74a9cfd562838fd1e79213212619d"
+    )
+
+
 def test_a_change_of_code_changes_every_key(monkeypatch: pytest.MonkeyPatch) -> None:
     key = cache_key("parse", "page.rst")
     monkeypatch.setattr(cache, "code_fingerprint", lambda: "0" * 64)
