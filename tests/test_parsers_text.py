@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from builder.model import Section
+from builder.parsers import plain_text
 from builder.parsers.plain_text import Chunk, group_chunks, parse, split_chunk, split_line
 
 
@@ -137,3 +142,25 @@ def test_numbered_chapters_and_a_few_version_lines_stay_in_parts() -> None:
     assert [s.heading for s in parse(chapters, "g.txt").sections] == ["Guide"]
     two = "Notes\n\n1.0 (2020-01-01)\n\nFirst.\n\n1.1 (2020-02-01)\n\nSecond.\n"
     assert [s.heading for s in parse(two, "n.txt").sections] == ["Notes"]
+
+
+def test_only_a_short_first_line_is_matched_as_a_release_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A run of digits and dots can be split between the version's parts in as many ways as it
+    # is long: e to 8,000 places and a comma took the pattern 10 s, growing with the square.
+    pattern = plain_text._RELEASE_LINE
+    matched: list[int] = []
+
+    class Recording:
+        def fullmatch(self, line: str) -> re.Match[str] | None:
+            matched.append(len(line))
+            return pattern.fullmatch(line)
+
+    monkeypatch.setattr(plain_text, "_RELEASE_LINE", Recording())
+    digits = "2." + "7182818284" * 800 + ", and so on"
+    text = f"Constants\n\n{digits}\n\n1.0 (2020-01-01)\n\nFirst.\n\n1.1\n\nA.\n\n1.2\n\nB.\n"
+    parsed = parse(text, "e.txt")
+    releases = [s.heading for s in parsed.sections if s.heading_path == ("Constants",)]
+    assert releases == ["1.0 (2020-01-01)", "1.1", "1.2"]
+    assert max(matched) <= plain_text.MAX_TITLE_CHARS

@@ -114,8 +114,11 @@ def _releases(
     versions: set[str] = set()
     for index, paragraph in enumerate(paragraphs):
         first_line = paragraph.text.partition("\n")[0].strip()
-        match = _RELEASE_LINE.fullmatch(first_line)
-        if match and len(first_line) <= MAX_TITLE_CHARS:
+        # Only a short line is matched: the version's digits and dots can be split between its
+        # parts in as many ways as the line is long, so a long run of them ("3.14159..." to
+        # 8,000 places and a comma) took the pattern seconds, growing with the square.
+        match = len(first_line) <= MAX_TITLE_CHARS and _RELEASE_LINE.fullmatch(first_line)
+        if match:
             starts.append(index)
             versions.add(match.group(1))
     if len(versions) < MIN_RELEASES:
