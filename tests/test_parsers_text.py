@@ -164,3 +164,20 @@ def test_only_a_short_first_line_is_matched_as_a_release_line(
     releases = [s.heading for s in parsed.sections if s.heading_path == ("Constants",)]
     assert releases == ["1.0 (2020-01-01)", "1.1", "1.2"]
     assert max(matched) <= plain_text.MAX_TITLE_CHARS
+
+
+def test_a_changelog_that_opens_with_its_newest_release_keeps_it_a_release() -> None:
+    # With no title line before it, the newest release was read as the file's title, with
+    # the older releases under it and its notes as the file's introduction.
+    text = (
+        "= 4.12.3 (20240117)\n\n* Spanish docs.\n\n= 4.12.2 (20230407)\n\n* Fixed.\n\n"
+        "= 4.12.1 (20230405)\n\n* More.\n"
+    )
+    parsed = parse(text, "doc/CHANGELOG")
+    assert parsed.title == "CHANGELOG"
+    assert [(s.heading, s.heading_path, s.level, s.line_start, s.body)
+            for s in parsed.sections] == [
+        ("4.12.3 (20240117)", ("CHANGELOG",), 2, 1, "* Spanish docs."),
+        ("4.12.2 (20230407)", ("CHANGELOG",), 2, 5, "* Fixed."),
+        ("4.12.1 (20230405)", ("CHANGELOG",), 2, 9, "* More."),
+    ]  # fmt: skip

@@ -59,11 +59,16 @@ def parse(text: str, relpath: str) -> ParsedFile:
     paragraphs = list(find_paragraphs(text))
     title = PurePosixPath(relpath).stem or relpath
     title_line: int | None = None
-    if len(paragraphs) > 1 and _is_title(paragraphs[0]):
+    releases = _releases(paragraphs)
+    # A changelog that opens with its newest release has no title line: that release is a
+    # section beside the others, not the file's title with the older releases under it.
+    opens_with_release = releases is not None and not releases[0]
+    if len(paragraphs) > 1 and _is_title(paragraphs[0]) and not opens_with_release:
         # The title line heads the first section instead of repeating inside its body.
         title, title_line = paragraphs[0].text.strip(), paragraphs[0].line_start
         paragraphs = paragraphs[1:]
-    releases = _releases(paragraphs)
+        # The title is not a release line, so the releases are the same, after it.
+        releases = None if releases is None else (releases[0][1:], releases[1])
     if releases is None:
         sections = _parts(title, (), paragraphs, relpath, title_line)
         return ParsedFile(relpath=relpath, title=title, sections=tuple(sections))
