@@ -181,3 +181,18 @@ def test_a_changelog_that_opens_with_its_newest_release_keeps_it_a_release() -> 
         ("4.12.2 (20230407)", ("CHANGELOG",), 2, 5, "* Fixed."),
         ("4.12.1 (20230405)", ("CHANGELOG",), 2, 9, "* More."),
     ]  # fmt: skip
+
+
+def test_a_release_told_on_its_line_alone_keeps_that_line() -> None:
+    # With no text under them, these releases were sections with no body, which the build
+    # drops: the file had no section at all.
+    text = (
+        "Changes\n\n1.3 - Added the --quiet flag.\n\n1.2 - Fixed a crash on empty input.\n\n"
+        "1.1 (2020-01-01)\nFirst release.\n"
+    )
+    parsed = parse(text, "CHANGES.txt")
+    assert [(s.heading, s.line_start, s.line_end, s.body) for s in parsed.sections] == [
+        ("1.3 - Added the --quiet flag.", 3, 3, "1.3 - Added the --quiet flag."),
+        ("1.2 - Fixed a crash on empty input.", 5, 5, "1.2 - Fixed a crash on empty input."),
+        ("1.1 (2020-01-01)", 7, 8, "First release."),
+    ]

@@ -135,7 +135,10 @@ def _releases(
         line = paragraphs[start].line_start
         heading = Chunk(first.strip().strip("=*#:- \t").strip(), line, line)
         body = [Chunk(rest, line + 1, paragraphs[start].line_end)] if rest.strip() else []
-        releases.append((heading, [*body, *paragraphs[start + 1 : end]]))
+        notes = [*body, *paragraphs[start + 1 : end]]
+        # A release told on its line alone ("1.3 - Added the --quiet flag.") keeps that line
+        # as its text: a section with no body is dropped, and the line with it.
+        releases.append((heading, notes or [heading]))
     return intro, releases
 
 
