@@ -113,14 +113,16 @@ def join_signature_twins(sections: Sequence[Section]) -> list[Section]:
 
 
 def _signature_twin(before: Section, section: Section) -> bool:
-    lines = [line for line in before.body.split("\n") if line.strip()]
-    return (
+    # The body's lines only for two entries of one name: every section of a page is asked
+    # about the one before it, and splitting each body came to a tenth of finalize_sections.
+    if not (
         before.kind == section.kind == "api"
         and (before.heading, before.heading_path, before.level)
         == (section.heading, section.heading_path, section.level)
-        and bool(lines)
-        and all(_INLINE_CODE_LINE.match(line) for line in lines)
-    )
+    ):
+        return False
+    lines = [line for line in before.body.split("\n") if line.strip()]
+    return bool(lines) and all(_INLINE_CODE_LINE.match(line) for line in lines)
 
 
 def is_near_empty(section: Section) -> bool:

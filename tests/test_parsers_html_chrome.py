@@ -4,6 +4,8 @@ widgets leave the page, content asides stay, and every shortcut finds what the p
 from __future__ import annotations
 
 import itertools
+import random
+import re
 
 from lxml import etree
 from lxml.etree import _Element as Element
@@ -451,3 +453,33 @@ def test_the_text_after_each_of_a_long_run_of_chrome_stays_in_place() -> None:
     (section,) = bodies_of(page)
     run = " ".join(f"w{n}" for n in range(count))
     assert section == f"{run}\n\nlead{run} end"
+
+
+def test_links_to_generated_pages_are_found_as_the_pattern_finds_them() -> None:
+    # The pattern the scan stands for: a :ref: link whose address ends in a generated page.
+    pattern = re.compile(
+        rb'class="reference internal" href="[^"]*(?:genindex|modindex|search)\.html'
+    )
+    written = [
+        b'<a class="reference internal" href="genindex.html">Index</a>',
+        b'<a class="reference internal" href="../py-modindex.html">Modules</a>',
+        b'<a class="reference internal" href="research.html">Research</a>',
+        b'<a class="reference internal" href="a\nb/search.html#x">s</a>',
+        b'<a class="reference internal" href="user.html">U</a> genindex.html',
+        b'<a class="reference external" href="genindex.html">Index</a>',
+        b'<a href="genindex.html" class="reference internal">Index</a>',
+        b'class="reference internal" href="x" y="genindex.html"',
+        b'"genindex.html',
+        b"genindex.html",
+        b'class="reference internal" href="',
+        b"",
+    ]
+    for source in written:
+        assert main_content.links_generated_page(source) == bool(pattern.search(source)), source
+    # Pieces put together at random: every place a name, a quote or the link's opening can be.
+    pieces = [b'class="reference internal" href="', b'"', b"genindex.html", b"py-modindex.html",
+              b"search.html", b"x", b"/", b"\n", b'href="', b"class=", b".html"]  # fmt: skip
+    chosen = random.Random(16)
+    for _ in range(3000):
+        source = b"".join(chosen.choices(pieces, k=chosen.randint(0, 8)))
+        assert main_content.links_generated_page(source) == bool(pattern.search(source)), source

@@ -10,6 +10,7 @@ from builder.sections import (
     MAX_HEADING_CHARS,
     MAX_LISTED_ENTRIES,
     finalize_sections,
+    join_signature_twins,
     list_api_entries,
     split_section,
 )
@@ -373,3 +374,28 @@ def test_a_signature_only_entry_joins_the_entry_of_the_same_object_after_it() ->
         ("m.first", "m.first", 173, 173, "`first(iterable)`"),
         ("m.last", "m.last", 174, 175, "`last(iterable)`\n\nThe last item."),
     ]  # fmt: skip
+
+
+class _SplitCounted(str):
+    """A body that counts how often it is split into lines."""
+
+    splits = 0
+
+    def split(self, *args: object, **kwargs: object) -> list[str]:  # type: ignore[override]
+        type(self).splits += 1
+        return super().split(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_only_an_entry_of_the_name_after_it_has_its_lines_read_for_a_signature_twin() -> None:
+    # Each section was split into lines to be compared with the next, whatever both were: a
+    # tenth of finalize_sections on the Python docs. Only two entries of one name need it.
+    body = _SplitCounted("`f(x)`\n\nText.\n" * 50)
+    sections = [section(f"T{n}", body, 2, f"t{n}") for n in range(20)]
+    sections += [section(f"m.f{n}", body, 2, f"f{n}", kind="api") for n in range(20)]
+    _SplitCounted.splits = 0
+    assert join_signature_twins(sections) == sections
+    assert _SplitCounted.splits == 0
+    twins = [section("m.g", _SplitCounted("`g(x)`"), 2, "g", kind="api"),
+             section("m.g", "`g(x, y)`", 2, "g-1", kind="api")]  # fmt: skip
+    assert [s.body for s in join_signature_twins(twins)] == ["`g(x)`\n\n`g(x, y)`"]
+    assert _SplitCounted.splits == 1

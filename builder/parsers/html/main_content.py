@@ -64,10 +64,10 @@ _GENERATED_PAGES = frozenset({"genindex.html", "py-modindex.html", "search.html"
 # sphinx-quickstart's items are :ref: links, which Sphinx writes with 'class="reference internal"'
 # first (docutils sorts a tag's attributes): a page whose source has no such link to those pages
 # is not searched, since the query walks every element (6% of a cold build of the Python docs,
-# none of whose 498 pages has one).
-_GENERATED_PAGE_REF = re.compile(
-    rb'class="reference internal" href="[^"]*(?:genindex|modindex|search)\.html'
-)
+# none of whose 498 pages has one). See links_generated_page.
+_REFERENCE_HREF = b'class="reference internal" href="'
+# The names' endings, each looked for once: "index.html" stands for genindex and modindex.
+_GENERATED_PAGE_ENDINGS = ((b"index.html", (b"gen", b"mod")), (b"search.html", (b"",)))
 # Any link, not ".//li//a": on a page of nested lists that query visits each link once per list
 # around it, and Python's contents.html (a toctree seven lists deep) took 102 s instead of 0.05
 # (_lone_item checks the list item).
@@ -291,7 +291,7 @@ def strip_chrome(
     flagged.update(generator_chrome(root, source, head))
     flagged.update(top_links(root, source))
     flagged.update(fragment_lists(root))
-    if sphinx and (source is None or _GENERATED_PAGE_REF.search(source)):
+    if sphinx and (source is None or links_generated_page(source)):
         flagged.update(_generated_page_items(root))
     # One comprehension over the page's elements, a known class value a plain dict hit.
     verdicts = _class_verdicts(root, sphinx)
@@ -308,6 +308,29 @@ def _is_content_table(element: Element) -> bool:
     table.related lists a page's related modules and directives, where Sphinx's div.related is
     its bar of links to the index and the next page."""
     return element.tag == "table" and element.get("class") in _CONTENT_TABLE_CLASSES
+
+
+def links_generated_page(source: bytes) -> bool:
+    r"""Whether ``source`` writes a :ref: link to a page Sphinx generates: what the pattern
+    ``class="reference internal" href="[^"]*(?:genindex|modindex|search)\.html`` finds.
+
+    Looked for from each name back to the quote before it, which must end the link's opening:
+    the pattern, searched for, started at every internal link of a page (hundreds on each
+    page of the Python docs, whose bars above the article name genindex.html and
+    py-modindex.html on every page) and tried each place in its address for a name."""
+    for ending, stems in _GENERATED_PAGE_ENDINGS:
+        at = source.find(ending)
+        while at >= 0:
+            for stem in stems:
+                name = at - len(stem)
+                if name < 0 or not source.startswith(stem, name):
+                    continue
+                opened = source.rfind(b'"', 0, name) + 1  # where the address starts, if a link's
+                start = opened - len(_REFERENCE_HREF)
+                if opened and start >= 0 and source.startswith(_REFERENCE_HREF, start):
+                    return True
+            at = source.find(ending, at + 1)
+    return False
 
 
 def _generated_page_items(root: Element) -> list[Element]:
