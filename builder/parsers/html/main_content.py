@@ -319,14 +319,19 @@ def links_generated_page(source: bytes) -> bool:
     page of the Python docs, whose bars above the article name genindex.html and
     py-modindex.html on every page) and tried each place in its address for a name."""
     for ending, stems in _GENERATED_PAGE_ENDINGS:
-        at = source.find(ending)
+        # The quote before a name is looked for back to the last name only (else that one's
+        # quote holds): a long run without quotes (a <pre> naming genindex.html on each of
+        # its lines) was scanned again from each name, in time the square of its length.
+        at, looked_to, opened = source.find(ending), 0, 0
         while at >= 0:
             for stem in stems:
                 name = at - len(stem)
                 if name < 0 or not source.startswith(stem, name):
                     continue
-                opened = source.rfind(b'"', 0, name) + 1  # where the address starts, if a link's
-                start = opened - len(_REFERENCE_HREF)
+                if name > looked_to:
+                    quote = source.rfind(b'"', looked_to, name)
+                    opened, looked_to = (quote + 1 if quote >= 0 else opened), name
+                start = opened - len(_REFERENCE_HREF)  # where the address starts, if a link's
                 if opened and start >= 0 and source.startswith(_REFERENCE_HREF, start):
                     return True
             at = source.find(ending, at + 1)
