@@ -61,7 +61,8 @@ MAX_SCANNED_PAGES = 500
 # reads so; ":::note" alone is a Docusaurus container).
 _API_DIRECTIVE = re.compile(
     r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
-    r"|(?:\#{1,6}[ \t]*)?:::(?:[ \t]+[\w.]|[A-Za-z_]\w*\.[A-Za-z_]))",
+    r"|(?:\#{1,6}[ \t]*)?:::(?:[ \t]+[\w.]|[A-Za-z_]\w*\.[A-Za-z_])"
+    r"|\[\[autodoc\]\][ \t]+[A-Za-z_])",  # Hugging Face's doc-builder
     re.M,
 )
 # Packages beside a project's code that are not its API.
@@ -328,8 +329,9 @@ def _api_names(
 
 
 def _documents_code(docs: Path) -> bool:
-    """Whether a page in ``docs`` (its first MAX_SCANNED_PAGES) holds an autodoc directive or
-    a mkdocstrings block: then the docs name their code themselves (itsdangerous' docs/)."""
+    """Whether a page in ``docs`` (its first MAX_SCANNED_PAGES) holds an autodoc directive, a
+    mkdocstrings block or a doc-builder ``[[autodoc]]`` line: then the docs name their code
+    themselves (itsdangerous' docs/, PEFT's docs/source/)."""
     pages = 0
     for folder, folders, files in os.walk(docs):
         folders[:] = sorted(f for f in folders if f not in NOT_DOCS and not f.startswith("."))

@@ -46,3 +46,17 @@ def test_the_kinds() -> None:
     assert callout_kind("Callout", "") == ""
     assert callout_kind("Tip", "") == "Tip"
     assert callout_kind("Card", ' type="note"') == ""
+
+
+def test_a_doc_builder_tip_marked_as_a_warning_is_one() -> None:
+    # Accelerate v1.14.0's launch guide: "It's recommended you run `accelerate config`" in a
+    # <Tip warning={true}>, drawn as a warning, read as a tip (25 such on its pages).
+    text = (
+        "# Launch\n\n<Tip warning={true}>\n\nRun config first.\n\n</Tip>\n\n"
+        "<Tip>\n\nOr torchrun.\n\n</Tip>\n"
+    )
+    assert body(text, "launch.md") == "Warning:\n\nRun config first.\n\nTip:\n\nOr torchrun."
+    assert callout_kind("Tip", " warning") == "Warning"
+    assert callout_kind("Tip", ' warning="true"') == "Warning"
+    assert callout_kind("Tip", " warning={false}") == "Tip"
+    assert callout_kind("Tip", ' title="warning"') == "Tip"

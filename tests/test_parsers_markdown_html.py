@@ -277,3 +277,18 @@ def test_a_pipe_an_html_table_cell_shows_is_written_escaped() -> None:
     assert bodies(parse(text, "a.md")) == [
         "Property | Type | Description\npreviousSymbol? | string \\| null | The last one."
     ]
+
+
+def test_hugging_face_doc_builder_options_keep_their_ids_as_labels() -> None:
+    # PEFT's model merging guide shows TIES and DARE as <hfoption id="TIES"> tabs: their code
+    # ran together, neither method named.
+    text = (
+        "# Merge\n\n"
+        '<hfoptions id="merge-method">\n<hfoption id="TIES">\n\n```py\nties()\n```\n\n'
+        '</hfoption>\n<hfoption id="DARE">\n\n```py\ndare()\n```\n\n'
+        "</hfoption>\n</hfoptions>\n\n"
+        '<select><option value="a" id="b">Alpha</option></select>\n'
+    )
+    assert bodies(parse(text, "merging.md")) == [
+        "TIES:\n\n```py\nties()\n```\n\nDARE:\n\n```py\ndare()\n```\n\nAlpha"
+    ]

@@ -590,3 +590,18 @@ def test_the_code_folder_setuptools_names_is_the_source_dir(tmp_path: Path) -> N
     (root / "docs" / "index.md").write_text("# PyLD\n\n::: pyld\n", encoding="utf-8")
     (root / "mkdocs.yml").write_text("site_name: PyLD\n", encoding="utf-8")
     assert survey_project(root).source_dir == "lib"
+
+
+def test_doc_builder_autodoc_lines_name_the_code_themselves(tmp_path: Path) -> None:
+    # PEFT v0.20.0: docs/source/ names its objects in [[autodoc]] lines; init read its pages
+    # as plain files naming no code and gave the whole package API pages of their own too.
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "lora"\nversion = "1.0"\n')
+    (tmp_path / "src" / "lora").mkdir(parents=True)
+    (tmp_path / "src" / "lora" / "__init__.py").write_text('"""Low-rank adapters."""\n')
+    (tmp_path / "docs" / "source").mkdir(parents=True)
+    page = tmp_path / "docs" / "source" / "config.md"
+    page.write_text("# Config\n\nSet it.\n")
+    assert survey_project(tmp_path).api == ("lora",)
+    page.write_text("# Config\n\n[[autodoc]] config.LoraConfig\n    - to_dict\n")
+    survey = survey_project(tmp_path)
+    assert (survey.docs, survey.source_dir, survey.api) == ("docs", "src", ())

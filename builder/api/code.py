@@ -67,8 +67,10 @@ class GriffeSource:
         described: str,
         more_dirs: tuple[Path, ...] = (),
         renamed: tuple[tuple[str, Path], ...] = (),
+        packages: tuple[str, ...] = (),
     ) -> None:
         self.code_dir = code_dir
+        self._package_names = packages
         self._root = code_dir.resolve()  # griffe names files by their resolved search path
         # Further search paths (an MkDocs handler's other paths), searched after code_dir.
         self._roots = (self._root, *(folder.resolve() for folder in more_dirs))
@@ -88,6 +90,10 @@ class GriffeSource:
     @property
     def described(self) -> str:
         return self._described
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        return self._package_names
 
     def find(
         self, path: str, style: str = "auto", inherited: bool = False, module: bool = False

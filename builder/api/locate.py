@@ -460,7 +460,9 @@ def open_source(
         conf = _read(docs / "conf.py").decode("utf-8", "replace")
         settings = read_conf_settings(conf, _conf_pyproject(docs, conf))
     described = code_place(tree.folder, extracted)
-    return GriffeSource(tree.folder, settings, described, tree.more_folders, tree.renamed)
+    return GriffeSource(
+        tree.folder, settings, described, tree.more_folders, tree.renamed, tree.packages
+    )
 
 
 def _mkdocs_settings(config: Path) -> ApiSettings:

@@ -185,6 +185,10 @@ class ApiSource(Protocol):
     def described(self) -> str:
         """Where the code is, for the build report."""
 
+    @property
+    def packages(self) -> tuple[str, ...]:
+        """The names of the packages (and modules) the code's folder holds."""
+
     def find(
         self, path: str, style: str = "auto", inherited: bool = False, module: bool = False
     ) -> ApiObject | None:

@@ -1,6 +1,7 @@
 """The markdown-it parsers the Markdown reader uses: the block parser, with every block rule
-the docs tools add (admonitions, containers, pymdownx blocks and tabs, mkdocstrings blocks,
-MyST fences, field lists and math, Pandoc divs), and the inline parser body text runs lazily.
+the docs tools add (admonitions, containers, pymdownx blocks and tabs, mkdocstrings blocks and
+Hugging Face's autodoc lines, MyST fences, field lists and math, Pandoc divs), and the inline
+parser body text runs lazily.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from builder.parsers.markdown.admonitions import admonition_rule
 from builder.parsers.markdown.containers import container_plugin
 from builder.parsers.markdown.customblocks import customblocks_rule
 from builder.parsers.markdown.dollar_math import dollar_math_plugin
+from builder.parsers.markdown.hf_autodoc import hf_autodoc_rule
 from builder.parsers.markdown.mdx_blocks import mdx_blocks_plugin, open_at_any_indent
 from builder.parsers.markdown.mdx_esm import MDX_ESM, mdx_esm_rule
 from builder.parsers.markdown.mkdocs_flavor import hash_heading_rule, python_markdown_renders
@@ -52,6 +54,7 @@ def _build_parser() -> MarkdownIt:
     # mkdocstrings' "::: package" before the containers and the colon fence, which would take
     # it as an unclosed container or fence and swallow the rest of the page.
     md.block.ruler.before("fence", TOKEN_TYPE, mkdocstrings_rule)
+    md.block.ruler.before("fence", "hf_autodoc", hf_autodoc_rule)
     md.block.ruler.at(
         "fence", _fence_rule, {"alt": ["paragraph", "reference", "blockquote", "list"]}
     )

@@ -29,6 +29,10 @@ from builder.parsers.markdown.code_blocks import (
     terminal_code,
     titled_fence,
 )
+from builder.parsers.markdown.code_references import (
+    has_code_references,
+    resolve_code_references,
+)
 from builder.parsers.markdown.docsify import split_callout
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.embedded_html import attribute_id, html_to_text, inline_image_alt
@@ -156,6 +160,8 @@ def render_inline(
     children: list[Token] = []
     references = doc.env.get("references", {})
     markdown = resolve_cross_references(content, references, wrapped=mkdocs is not None)
+    if has_code_references(markdown):
+        markdown = resolve_code_references(markdown, references)
     doc.md.inline.parse(markdown, doc.md, doc.env, children)
     anchor: list[str] = []
     text = "".join(_inline_text(doc, children, heading, anchor, named=heading or cell))

@@ -7,9 +7,10 @@ row's cells share one line, "a | b", as a Markdown table's do), and
 ``<h1>``..``<h6>`` become headings whose ``id`` attribute is their anchor. JSX attributes
 holding ``{...}`` expressions (even ones containing ``>``) are recognised as part of their
 tag, so MDX components such as ``<Tabs values={[...]}>`` disappear while their text children
-stay; a ``<TabItem>`` leaves its label (or value) on a line of its own, so the tabs' contents
-stay told apart, and any other component its ``title`` and ``description`` props; Mintlify's
-changelog entry, ``<Update label=... description=...>``, a heading.
+stay; a ``<TabItem>`` leaves its label (or value) on a line of its own, and Hugging Face's
+``<hfoption>`` its id, so the tabs' contents stay told apart, and any other component its
+``title`` and ``description`` props; Mintlify's changelog entry, ``<Update label=...
+description=...>``, a heading.
 """
 
 from __future__ import annotations
@@ -81,6 +82,10 @@ TAB_PROPS = re.compile(
     r"""(?:^|\s)(label|value)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})"""
 )
 _TAB_SUFFIXES = ("tabitem", "tab")
+# Hugging Face's doc-builder shows each <hfoption id="TIES"> of an <hfoptions> set as a tab
+# labelled by its id (PEFT's, Transformers' guides).
+_ID_LABELLED_TAB = "hfoption"
+_TAB_ID = re.compile(r"""(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _TAB_TAG = re.compile(r"<([A-Za-z][\w.:-]*)(.*)>", re.DOTALL)
 # A component's title prop (<DetailedExplanation title="...">, <Admonition title="...">) is
 # shown above its children; an HTML element's title is a tooltip and stays out, written in
@@ -184,7 +189,15 @@ def _prop(attributes: str, name: str, pattern: re.Pattern[str]) -> str:
     return next((group for group in match.groups() if group), "") if match else ""
 
 
-def _tab_label(attributes: str) -> str:
+def _is_tab(name: str) -> bool:
+    """Whether an element named ``name`` is a tab, which shows its label above its content."""
+    lowered = name.lower()
+    return lowered.endswith(_TAB_SUFFIXES) or lowered == _ID_LABELLED_TAB
+
+
+def _tab_label(attributes: str, name: str = "") -> str:
+    if name.lower() == _ID_LABELLED_TAB:
+        return _prop(attributes, "id", _TAB_ID)
     found = {
         m.group(1): next((g for g in m.groups()[1:] if g), "")
         for m in TAB_PROPS.finditer(attributes)
@@ -294,8 +307,8 @@ class _Scan:
             if name == "a" and not self.heading_anchor and not closing:
                 self.heading_anchor = attribute_id(attributes)
             self.heading.append(" " if name in _BREAKING_TAGS else "")
-        elif name.endswith(_TAB_SUFFIXES) and not closing:
-            label = html.unescape(_tab_label(attributes))
+        elif _is_tab(name) and not closing:
+            label = html.unescape(_tab_label(attributes, name))
             self.chunk_line = line if self.chunk_line < 0 and label else self.chunk_line
             self.pieces.append(f"\n{label}:\n" if label else "\n")
         elif name in _CELL_TAGS:
@@ -306,7 +319,7 @@ class _Scan:
         elif name in _ROW_BOUNDARIES:
             self.row_cells = 0
             self.pieces.append("\n")
-        elif name in _BREAKING_TAGS or name.endswith(_TAB_SUFFIXES):
+        elif name in _BREAKING_TAGS or _is_tab(name):
             self.pieces.append(" " if self.row_cells else "\n")  # a cell's lines stay in its row
 
     def add_component_title(self, component: str, attributes: str, line: int) -> None:
@@ -395,11 +408,9 @@ def _tag_shown(match: re.Match[str]) -> str:
     tag = _TAB_TAG.match(match.group(0))
     if tag and match.start() == 0 and (kind := callout_kind(tag.group(1), tag.group(2))):
         return f"{kind}: "  # a callout opening its paragraph: <Warning>Text.</Warning>
-    label = (
-        html.unescape(_tab_label(tag.group(2)))
-        if tag and tag.group(1).lower().endswith(_TAB_SUFFIXES)
-        else ""
-    )
+    if tag is None or not _is_tab(tag.group(1)):
+        return ""
+    label = html.unescape(_tab_label(tag.group(2), tag.group(1)))
     return f"\n{label}:\n" if label else ""
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from markdown_it.rules_block import StateBlock
 
 from builder.api.docstrings import GRIFFE_SPHINX, INFERRED_STYLE
+from builder.api.model import ApiSource
 from builder.api.options import block_options, mkdocstrings_options
 from builder.api.render import (
     RenderMarkup,
@@ -42,6 +43,9 @@ from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
 from builder.parsers.rst.inline import render_role
 
 TOKEN_TYPE = "mkdocstrings"
+# The key of a block token's meta that marks its path as one from the package, not from the
+# top (Hugging Face's ``[[autodoc]] BertModel``: builder.parsers.markdown.hf_autodoc).
+PACKAGE_RELATIVE = "package relative"
 # mkdocs-click's block (``::: mkdocs-click`` and ``:module:``, ``:command:`` lines) has the
 # same form: a click command's reference, as sphinx-click's ``.. click::`` gives it.
 MKDOCS_CLICK = "mkdocs-click"
@@ -161,11 +165,19 @@ def _block_options(yaml: str, doc: DocState) -> dict[str, Any]:
 
 
 def block_events(
-    path: str, yaml: str, line: int, doc: DocState, render_markup: RenderMarkup
+    path: str,
+    yaml: str,
+    line: int,
+    doc: DocState,
+    render_markup: RenderMarkup,
+    package_relative: bool = False,
 ) -> list[Event]:
-    """The events of one block at source ``line``: the object's section and its members'."""
+    """The events of one block at source ``line``: the object's section and its members'.
+    A ``package_relative`` path is one from a package of the code (the first that has it)."""
     if path == MKDOCS_CLICK:
         return _click_events(yaml, line, doc, render_markup)
+    if package_relative and doc.api is not None:
+        path = _from_package(path, doc.api)
     mkautodoc = read_mkautodoc(yaml)
     options = _block_options(yaml, doc) if mkautodoc is None else mkautodoc
     heading = Heading(title=path, line=line, last_line=line, claim_line=line, anchor=path,
@@ -194,6 +206,17 @@ def block_events(
     members = member_events(found, shown, doc.api, style, line, 2, render_markup)
     doc.api_objects += 1 + sum(1 for e in members if isinstance(e, Heading) and e.is_api)
     return [*events, *members]
+
+
+def _from_package(path: str, api: ApiSource) -> str:
+    """The full path of the object ``path`` names from one of ``api``'s packages, the first
+    whose code has it; ``path`` itself when none has it."""
+    for package in api.packages:
+        if path == package or path.startswith(f"{package}."):
+            return path
+        if api.find(f"{package}.{path}") is not None:
+            return f"{package}.{path}"
+    return path
 
 
 def _click_events(text: str, line: int, doc: DocState, render_markup: RenderMarkup) -> list[Event]:

@@ -18,6 +18,7 @@ from builder.parsers.markdown.body_text import render_blocks
 from builder.parsers.markdown.document import Document
 from builder.parsers.markdown.mkdocs_flavor import mkdocstrings_docstrings
 from builder.parsers.markdown.mkdocstrings import (
+    PACKAGE_RELATIVE,
     TOKEN_TYPE,
     block_events,
     block_level,
@@ -48,7 +49,11 @@ def mkdocstrings_events(
 
     events: list[PageHeading | PageText] = []
     object_level = level + 1
-    for event in block_events(token.info, token.content, start + 1, directives.rst, render_markup):
+    relative = bool(token.meta.get(PACKAGE_RELATIVE))
+    blocks = block_events(
+        token.info, token.content, start + 1, directives.rst, render_markup, relative
+    )
+    for event in blocks:
         if isinstance(event, Text):
             if event.text:
                 events.append(PageText(event.text, start))

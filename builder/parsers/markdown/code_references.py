@@ -1,0 +1,46 @@
+"""Links to an object written as its name in code in brackets, ``[`Accelerator.prepare`]``,
+read as that code.
+
+Hugging Face's doc-builder (PEFT's, Accelerate's, Transformers' pages and docstrings) and
+rustdoc's intra-doc links write a link to an object so, with no reference definition: the
+page shows the name as code, a leading ``~`` keeping its last part (``[`~utils.gather`]``
+shows `gather`). CommonMark reads it as literal brackets around the code, ``~`` kept. A
+bracketed name the page defines as a reference label is its link, left as it is; so is one
+followed by a destination or a label (``[`x`](url)``, ``[`x`][y]``, the label on the next
+line too, which Python-Markdown reads as one reference), or right after a word
+(``list[`int`]``), or inside a code span, which shows the syntax as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from markdown_it.common.utils import normalizeReference
+
+from builder.parsers.markdown.hugo_shortcodes import code_spans, in_code_span
+
+# The name holds no backtick, so a failed match stops at the next one: linear on any line.
+_NAME_REFERENCE = re.compile(r"(?<![\w\]\[`])\[`(~?)([A-Za-z_][\w.]*(?:\(\))?)`\](?!\s*[(\[])")
+
+
+def has_code_references(markdown: str) -> bool:
+    """The quick test: inline Markdown without "[`" links to no object so."""
+    return "[`" in markdown
+
+
+def resolve_code_references(markdown: str, defined: Collection[str] = ()) -> str:
+    """``markdown`` with each ``[`name`]`` that links to an object read as its code."""
+    spans: list[tuple[int, int]] | None = None
+
+    def shown(match: re.Match[str]) -> str:
+        nonlocal spans
+        tilde, name = match.group(1), match.group(2)
+        if normalizeReference(f"`{tilde}{name}`") in defined:
+            return match.group(0)
+        spans = code_spans(markdown) if spans is None else spans
+        if in_code_span(spans, match.start()):
+            return match.group(0)
+        return f"`{name.rpartition('.')[2] if tilde else name}`"
+
+    return _NAME_REFERENCE.sub(shown, markdown)

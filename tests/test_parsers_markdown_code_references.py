@@ -1,0 +1,55 @@
+"""Links to an object written as ``[`Name`]`` (Hugging Face's doc-builder, rustdoc)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from builder.parsers.markdown.parser import parse
+from tests.test_parsers_markdown import bodies
+
+
+def test_a_bracketed_name_reads_as_its_code() -> None:
+    # PEFT v0.20.0: "with the [`~LoraModel.add_weighted_adapter`] method", brackets and tilde
+    # kept, 398 times across its pages and docstrings.
+    text = (
+        "# Merge\n\n"
+        "Use the [`~LoraModel.add_weighted_adapter`] method of [`PeftModel`], or "
+        "[`utils.gather`]. Print with [`~Accelerator.print`]: call [`get_peft_model()`].\n"
+    )
+    assert bodies(parse(text, "merge.md")) == [
+        "Use the `add_weighted_adapter` method of `PeftModel`, or `utils.gather`. Print with "
+        "`print`: call `get_peft_model()`."
+    ]
+
+
+def test_links_code_and_brackets_after_a_word_stay_as_they_were() -> None:
+    text = (
+        "# Kept\n\n"
+        "[`x`](https://a.example), [`y`][z], [`w`]\n[z], list[`int`], ``[`~a.b`]``, [`two words`], "
+        "[`defined`].\n\n"
+        "[z]: https://b.example\n"
+        "[`defined`]: https://c.example\n"
+    )
+    assert bodies(parse(text, "kept.md")) == [
+        "`x`, `y`, [`w`] z, list[`int`], ``[`~a.b`]``, [`two words`], `defined`."
+    ]
+
+
+def test_backtick_runs_that_never_close_are_read_in_linear_time() -> None:
+    """Code spans are told by one scan of the backtick runs: a code span's pattern, tried at
+    each run and at each of its lengths, would scan the rest of the paragraph every time
+    (runs of every length up to 440, none closed, near 100 KB). The subprocess's timeout
+    guards against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.markdown.parser import parse\n"
+        "runs = ''.join('`' * n + ' a ' for n in range(1, 440))\n"
+        "text = '# A\\n\\n[`x`] ' + runs + '\\n'\n"
+        "print(parse(text, 'x.md').sections[0].body.startswith('`x` `'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.split("\n")[:1] == ["True"]
