@@ -53,3 +53,17 @@ def test_backtick_runs_that_never_close_are_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split("\n")[:1] == ["True"]
+
+
+def test_a_remark_in_parentheses_after_a_space_and_rustdoc_paths() -> None:
+    # "] (" is no destination in CommonMark: the name and a remark (rustdoc's
+    # "[`imap::DEFAULT_MAILBOX`] (`INBOX`)"); a path's parts may be joined by "::".
+    text = (
+        "# Paths\n\n"
+        "Call [`~Accelerator.prepare`] (once), read [`imap::DEFAULT_MAILBOX`] (`INBOX`), "
+        "[`Self::Opaque`] and [`~crate::Body::merge()`].\n"
+    )
+    assert bodies(parse(text, "paths.md")) == [
+        "Call `prepare` (once), read `imap::DEFAULT_MAILBOX` (`INBOX`), `Self::Opaque` and "
+        "`merge()`."
+    ]

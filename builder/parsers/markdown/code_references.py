@@ -21,7 +21,14 @@ from markdown_it.common.utils import normalizeReference
 from builder.parsers.markdown.hugo_shortcodes import code_spans, in_code_span
 
 # The name holds no backtick, so a failed match stops at the next one: linear on any line.
-_NAME_REFERENCE = re.compile(r"(?<![\w\]\[`])\[`(~?)([A-Za-z_][\w.]*(?:\(\))?)`\](?!\s*[(\[])")
+# Its parts are joined by dots or by rustdoc's "::" (``[`crate::Body::merge`]``). Only "(" right
+# after the bracket is a destination (``[`x`] (once)`` is the name and a remark, as CommonMark
+# reads it); a label may follow after spaces or on the next line, as Python-Markdown reads it.
+_NAME_REFERENCE = re.compile(
+    r"(?<![\w\]\[`])\[`(~?)([A-Za-z_]\w*(?:(?:\.|::)\w+)*(?:\(\))?)`\](?!\(|\s*\[)"
+)
+# Where a name's last part starts, which a leading "~" keeps.
+_LAST_PART = re.compile(r"(?:\.|::)(?=\w+(?:\(\))?$)")
 
 
 def has_code_references(markdown: str) -> bool:
@@ -41,6 +48,6 @@ def resolve_code_references(markdown: str, defined: Collection[str] = ()) -> str
         spans = code_spans(markdown) if spans is None else spans
         if in_code_span(spans, match.start()):
             return match.group(0)
-        return f"`{name.rpartition('.')[2] if tilde else name}`"
+        return f"`{_LAST_PART.split(name)[-1] if tilde else name}`"
 
     return _NAME_REFERENCE.sub(shown, markdown)
