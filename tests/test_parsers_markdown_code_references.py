@@ -45,7 +45,7 @@ def test_backtick_runs_that_never_close_are_read_in_linear_time() -> None:
     script = (
         "from builder.parsers.markdown.parser import parse\n"
         "runs = ''.join('`' * n + ' a ' for n in range(1, 440))\n"
-        "text = '# A\\n\\n[`x`] ' + runs + '\\n'\n"
+        "text = '# A\\n\\n[`~a.x`] ' + runs + '\\n'\n"
         "print(parse(text, 'x.md').sections[0].body.startswith('`x` `'))\n"
     )
     done = subprocess.run(
@@ -67,3 +67,20 @@ def test_a_remark_in_parentheses_after_a_space_and_rustdoc_paths() -> None:
         "Call `prepare` (once), read `imap::DEFAULT_MAILBOX` (`INBOX`), `Self::Opaque` and "
         "`merge()`."
     ]
+
+
+def test_a_page_without_doc_builder_syntax_keeps_its_brackets() -> None:
+    # uuid's README: "[`options`]" marks an optional parameter, shown with its brackets.
+    text = (
+        "# uuid.v4([options[, buffer]])\n\n"
+        "| | |\n| --- | --- |\n| [`options`] | `Object` with random bytes |\n"
+    )
+    assert bodies(parse(text, "README.md")) == ["[`options`] | `Object` with random bytes"]
+
+
+def test_doc_builder_s_notice_marks_a_page_without_shortened_names() -> None:
+    text = (
+        "<!--⚠️ Note that this file is in Markdown but contain specific syntax for our "
+        "doc-builder (similar to MDX)-->\n\n# Overview\n\nWrap it in [`PeftModel`].\n"
+    )
+    assert bodies(parse(text, "overview.md")) == ["Wrap it in `PeftModel`."]

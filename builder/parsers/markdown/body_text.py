@@ -30,6 +30,7 @@ from builder.parsers.markdown.code_blocks import (
     titled_fence,
 )
 from builder.parsers.markdown.code_references import (
+    CODE_REFERENCES_ENV_KEY,
     has_code_references,
     resolve_code_references,
 )
@@ -160,7 +161,7 @@ def render_inline(
     children: list[Token] = []
     references = doc.env.get("references", {})
     markdown = resolve_cross_references(content, references, wrapped=mkdocs is not None)
-    if has_code_references(markdown):
+    if doc.env.get(CODE_REFERENCES_ENV_KEY) and has_code_references(markdown):
         markdown = resolve_code_references(markdown, references)
     doc.md.inline.parse(markdown, doc.md, doc.env, children)
     anchor: list[str] = []

@@ -31,6 +31,7 @@ from builder.parsers.markdown.bare_headings import list_bare_headings
 from builder.parsers.markdown.block_rules import BLOCK_MD, INLINE_MD
 from builder.parsers.markdown.body_text import MAX_INLINE_CHARS, render_blocks, render_inline
 from builder.parsers.markdown.bold_releases import head_bold_releases
+from builder.parsers.markdown.code_references import CODE_REFERENCES_ENV_KEY, uses_code_references
 from builder.parsers.markdown.docsify import split_docsify_heading
 from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
@@ -523,6 +524,8 @@ def parse(
     env: dict[str, Any] = {"references": references} if references else {}
     if mdx:
         env[MDX_ENV_KEY] = True
+    if uses_code_references(text):
+        env[CODE_REFERENCES_ENV_KEY] = True
     tokens = BLOCK_MD.parse(text, env)
     lines = text.split("\n")
     head_bold_releases(tokens, lines, relpath)
