@@ -59,13 +59,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import client.search.features as features
-from client.search.query import parse_focus
-from client.search.sections import described_candidates
 from eval.corpus import Corpus, open_corpus
-from eval.crossval import held_out_rankings, held_out_report
+from eval.crossval import held_out_rankings, held_out_report, print_labelled
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
-from eval.train import L2, Example, example_of
+from eval.train import L2, Example
+from eval.train import collect as collect_examples
 
 POWERS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0)
 
@@ -75,12 +74,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], power: float) -> list[
     shipped = features.IDF_POWER
     features.IDF_POWER = power  # concept_weights reads it at each call
     try:
-        examples = []
-        for p in prepared:
-            conn = corpus.shard(p.question.library, p.question.version)
-            described, unheard = described_candidates(conn, parse_focus(p.question.text))
-            examples.append(example_of(p, described, unheard))
-        return examples
+        return collect_examples(corpus, prepared)
     finally:
         features.IDF_POWER = shipped
 
@@ -100,17 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             examples = collect(corpus, prepared, power)
             ranked = held_out_rankings(examples, L2, None, threshold=args.threshold)
             report = held_out_report(examples, ranked)
-            for kind, s in report.by_kind.items():
-                print(
-                    f"  {power:<8}{kind:<12}{s.count:>5}{s.recall_1:>8.3f}"
-                    f"{s.recall_5:>8.3f}{s.mrr_10:>8.3f}"
-                )
-            (quiet, silent), (pairs_right, pairs) = report.abstained, report.pairs
-            print(
-                f"  {power:<8}unanswerable left unanswered {quiet}/{silent}, "
-                f"pairs {pairs_right}/{pairs}",
-                flush=True,
-            )
+            print_labelled(str(power), report, 8)
     return 0
 
 

@@ -49,7 +49,7 @@ from client.search.query import parse_focus
 from client.search.recall import _frequencies, in_docs_language, section_count
 from client.search.sections import described_candidates
 from eval.corpus import Corpus, open_corpus
-from eval.crossval import held_out_rankings, held_out_report
+from eval.crossval import held_out_rankings, held_out_report, print_labelled
 from eval.dataset import load_questions
 from eval.run import Prepared, prepare
 from eval.train import L2, Example, example_of
@@ -156,17 +156,7 @@ def print_held_out(
             name = variant.name
             examples = collect(corpus, prepared, variant)
             report = held_out_report(examples, held_out_rankings(examples, L2, None))
-            for kind, s in report.by_kind.items():
-                print(
-                    f"  {name:<12}{kind:<12}{s.count:>5}{s.recall_1:>8.3f}"
-                    f"{s.recall_5:>8.3f}{s.mrr_10:>8.3f}"
-                )
-            (quiet, silent), (pairs_right, pairs) = report.abstained, report.pairs
-            print(
-                f"  {name:<12}unanswerable left unanswered {quiet}/{silent}, "
-                f"pairs {pairs_right}/{pairs}",
-                flush=True,
-            )
+            print_labelled(str(name), report, 12)
 
 
 if __name__ == "__main__":

@@ -90,6 +90,21 @@ def held_out_report(examples: Sequence[Example], ranked: Sequence[tuple[str, ...
     return score(prepared, Run("held out", tuple(ranked)))
 
 
+def print_labelled(label: str, report: Report, width: int) -> None:
+    """``report``'s lines per kind, then its abstention and pairs, each led by ``label`` in a
+    column ``width`` wide: one variant's rows in a bench's table of several."""
+    for kind, s in report.by_kind.items():
+        print(
+            f"  {label:<{width}}{kind:<12}{s.count:>5}{s.recall_1:>8.3f}"
+            f"{s.recall_5:>8.3f}{s.mrr_10:>8.3f}"
+        )
+    (quiet, silent), (right, pairs) = report.abstained, report.pairs
+    print(
+        f"  {label:<{width}}unanswerable left unanswered {quiet}/{silent}, pairs {right}/{pairs}",
+        flush=True,
+    )
+
+
 def _print_report(
     title: str, examples: Sequence[Example], ranked: Sequence[tuple[str, ...]]
 ) -> None:
