@@ -52,6 +52,7 @@ from builder.api.substitution import substituted_docstring
 if TYPE_CHECKING:
     import griffe
 
+    from builder.api.installed_dependencies import InstalledPackage
     from builder.api.shadowed import ShadowedMembers
 
 _T = TypeVar("_T")
@@ -68,12 +69,19 @@ class GriffeSource:
         more_dirs: tuple[Path, ...] = (),
         renamed: tuple[tuple[str, Path], ...] = (),
         packages: tuple[str, ...] = (),
+        installed: tuple[InstalledPackage, ...] = (),
     ) -> None:
         self.code_dir = code_dir
         self._package_names = packages
         self._root = code_dir.resolve()  # griffe names files by their resolved search path
         # Further search paths (an MkDocs handler's other paths), searched after code_dir.
         self._roots = (self._root, *(folder.resolve() for folder in more_dirs))
+        # The declared dependencies' folders where docbuild runs, searched last; of each, only
+        # the dependency's own package is read (builder.api.installed_dependencies).
+        self._installed = tuple(package.code.resolve() for package in installed)
+        self._installed_folders = tuple(
+            dict.fromkeys(package.folder.resolve() for package in installed)
+        )
         self._renamed = tuple((name, folder.resolve()) for name, folder in renamed)
         self._settings = settings
         self._described = described
@@ -125,7 +133,29 @@ class GriffeSource:
             return None  # a module linked in from outside the project: not this code's
         if self._settings.docstring_signature:
             record = _docstring_signed(record, found, style, self._lines)
-        return replace(record, file=_relative(record.file, self._roots))
+        return replace(record, file=_relative(record.file, self._searched))
+
+    def defined_elsewhere(self, path: str) -> str:
+        member = self._member_at(path)
+        if member is None or not member.is_alias or self._final(member) is not None:
+            return ""  # not there at all, or defined (or readable) here
+        # Through the package's own re-exports (fastapi.Request is fastapi.requests.Request)
+        # to the name it cannot read (starlette.requests.Request).
+        seen = {path}
+        target = str(member.target_path)
+        while target not in seen:
+            seen.add(target)
+            member = self._member_at(target)
+            if member is None or not member.is_alias:
+                break
+            target = str(member.target_path)
+        return target
+
+    def _member_at(self, path: str) -> Any:
+        """The member at dotted ``path`` as its module binds it, an alias not followed."""
+        owner_path, _, name = path.rpartition(".")
+        owner = self._target_at(owner_path) if owner_path else None
+        return None if owner is None else owner.members.get(name)
 
     def command(self, path: str) -> CliCommand | None:
         found = self._resolved(path)
@@ -291,14 +321,14 @@ class GriffeSource:
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
-                search_paths=list(self._roots),
+                search_paths=list(self._searched),
                 allow_inspection=False,
                 store_source=True,
             )
             if self._renamed:
                 from builder.api.renamed_packages import RenamedPackagesFinder
 
-                self._loader.finder = RenamedPackagesFinder(list(self._roots), self._renamed)
+                self._loader.finder = RenamedPackagesFinder(list(self._searched), self._renamed)
         while True:
             try:
                 # A name, never a path: griffe would read a folder of that name where the
@@ -325,8 +355,19 @@ class GriffeSource:
         of the code folders once links are followed."""
         paths = filepath if isinstance(filepath, list) else [filepath]
         return all(
-            any(Path(path).resolve().is_relative_to(root) for root in self._roots) for path in paths
+            any(Path(path).resolve().is_relative_to(root) for root in self._readable)
+            for path in paths
         )
+
+    @property
+    def _searched(self) -> tuple[Path, ...]:
+        """The folders griffe searches for a package, the project's first."""
+        return (*self._roots, *self._installed_folders)
+
+    @property
+    def _readable(self) -> tuple[Path, ...]:
+        """The folders and files whose code is this version's to read."""
+        return (*self._roots, *self._installed)
 
     def _lines(self, found: Any) -> list[str]:
         """The source lines of the file that defines ``found`` (for ``#:`` comments)."""

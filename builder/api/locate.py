@@ -33,6 +33,7 @@ from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
     from builder.api.code import GriffeSource
+    from builder.api.installed_dependencies import InstalledPackage
     from builder.api.model import ApiSettings
 
 CODE_SUFFIXES = (".py", ".pyi")
@@ -67,6 +68,9 @@ class CodeTree:
     # The packages setuptools' package_dir maps to a folder of another name in ``folder``
     # (psycopg2's lib/), each with that folder.
     renamed: tuple[tuple[str, Path], ...] = ()
+    # The packages of the project's declared dependencies as installed where docbuild runs:
+    # the code of names it re-exports (builder.api.installed_dependencies).
+    installed: tuple[InstalledPackage, ...] = ()
 
 
 def candidate_folders(
@@ -124,7 +128,10 @@ def find_code(
     )
     renamed = renamed_folders(folder)
     fingerprinted = (*packages, *(path.relative_to(folder).as_posix() for _, path in renamed))
-    tree = _fingerprint(folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more)
+    installed = _installed_dependencies(folder, packages, project_root)
+    tree = _fingerprint(
+        folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more, installed
+    )
     return replace(tree, packages=packages, renamed=renamed) if renamed else tree
 
 
@@ -354,6 +361,7 @@ def _fingerprint(
     docs: Path,
     mkdocs_config: Path | None,
     more_folders: tuple[Path, ...] = (),
+    installed: tuple[InstalledPackage, ...] = (),
 ) -> CodeTree:
     digest = hashlib.sha256()
     count = 0
@@ -379,7 +387,27 @@ def _fingerprint(
 
         for config, _ in inherit_chain(mkdocs_config, []):
             digest.update(b"\0mkdocs\0" + _config(config))
-    return CodeTree(folder, packages, digest.hexdigest(), count, mkdocs_config, more_folders)
+    for package in installed:
+        digest.update(b"\0installed\0" + package.identity())
+    return CodeTree(
+        folder, packages, digest.hexdigest(), count, mkdocs_config, more_folders, (), installed
+    )
+
+
+def _installed_dependencies(
+    folder: Path, packages: tuple[str, ...], project_root: Path | None
+) -> tuple[InstalledPackage, ...]:
+    """The installed packages of the dependencies the pyproject.toml beside the code (in its
+    folder, the one above, or the project's root) declares."""
+    from builder.api.installed_dependencies import installed_dependencies
+
+    places = [folder, folder.parent, *([project_root] if project_root is not None else [])]
+    within = project_root.resolve() if project_root is not None else folder.parent.resolve()
+    for place in places:
+        pyproject = place / "pyproject.toml"
+        if pyproject.is_file() and _resolves_inside(place, within):
+            return installed_dependencies(pyproject, packages, within)
+    return ()
 
 
 def _package_files(folder: Path, packages: Iterable[str]) -> Iterator[Path]:
@@ -461,7 +489,13 @@ def open_source(
         settings = read_conf_settings(conf, _conf_pyproject(docs, conf))
     described = code_place(tree.folder, extracted)
     return GriffeSource(
-        tree.folder, settings, described, tree.more_folders, tree.renamed, tree.packages
+        tree.folder,
+        settings,
+        described,
+        tree.more_folders,
+        tree.renamed,
+        tree.packages,
+        tree.installed,
     )
 
 

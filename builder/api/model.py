@@ -198,6 +198,11 @@ class ApiSource(Protocol):
         package's attribute does, unless ``module`` (automodule imports the submodule, and
         mkdocstrings reads it as griffe does)."""
 
+    def defined_elsewhere(self, path: str) -> str:
+        """When dotted ``path`` is a name the code imports from a package it cannot read (one
+        the project does not declare, or not installed where docbuild runs), where it comes
+        from (``starlette.requests.Request``); else ""."""
+
     def command(self, path: str) -> CliCommand | None:
         """The click command (or group) defined at dotted ``path``; None when there is none."""
 

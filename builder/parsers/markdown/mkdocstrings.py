@@ -24,6 +24,7 @@ from markdown_it.rules_block import StateBlock
 
 from builder.api.docstrings import GRIFFE_SPHINX, INFERRED_STYLE
 from builder.api.model import ApiSource
+from builder.api.not_found import not_found
 from builder.api.options import block_options, mkdocstrings_options
 from builder.api.render import (
     RenderMarkup,
@@ -192,7 +193,7 @@ def block_events(
     shown = mkdocstrings_options(options)
     found = doc.api.find(path, style, shown.inherited, module=True)  # as griffe reads it
     if found is None:
-        doc.warn(line, f"mkdocstrings {path}: not found in the code in {doc.api.described}")
+        doc.warn(line, not_found("mkdocstrings", path, doc.api))
         return [heading, Text(f"`{path}`")]
     prefix = path.rpartition(".")[0] + "." if "." in path else ""
     signature = signature_text(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builder.api.model import ApiObject, MemberOptions
+from builder.api.not_found import not_found
 from builder.api.options import autodoc_options
 from builder.api.render import (
     RenderMarkup,
@@ -36,7 +37,7 @@ def find_object(
     module = base == "automodule"  # the submodule, not a package member of its name
     found = api.find(full, api.settings.docstring_style, options.inherited, module)
     if found is None:
-        doc.warn(line, f"{base} {full}: not found in the code in {api.described}")
+        doc.warn(line, not_found(base, full, api))
         return None
     doc.api_objects += 1
     return found

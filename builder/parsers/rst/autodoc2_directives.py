@@ -7,6 +7,7 @@ directive for its kind does, ``autodoc2-docstring`` shows an object's docstring 
 from __future__ import annotations
 
 from builder.api.model import MemberOptions
+from builder.api.not_found import not_found
 from builder.parsers.rst.autodoc import docstring_events, first_docstring_line
 from builder.parsers.rst.events import Context, DocState, Event, Text
 
@@ -28,7 +29,7 @@ def autodoc_equivalent(full: str, line: int, doc: DocState) -> tuple[str, str, l
     found = api.find(full, api.settings.docstring_style) if api is not None and full else None
     if found is None:
         if api is not None and full:
-            doc.warn(line, f"{AUTODOC2_OBJECT} {full}: not found in the code in {api.described}")
+            doc.warn(line, not_found(AUTODOC2_OBJECT, full, api))
         return None
     kind = _AUTODOC_OF_KIND.get(found.kind, "autodata")
     return kind, full, [":members:"] if found.kind in ("module", "class") else []

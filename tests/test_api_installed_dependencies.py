@@ -1,0 +1,128 @@
+"""builder.api.installed_dependencies: a name the project re-exports from a declared dependency
+is read from that dependency as installed where docbuild runs (FastAPI's Starlette classes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.api.installed_dependencies import declared_dependencies
+from builder.api.locate import find_code, open_source
+from builder.api.not_found import not_found
+
+# Names no real package has, so the test's own folder on sys.path is the only place they are.
+DEPENDENCY, UNDECLARED = "doctrove_test_requests", "doctrove_test_extra"
+
+
+def _installed_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder on sys.path (a site-packages) holding two packages, one of them declared."""
+    folder = tmp_path / "site-packages"
+    for name, doc in ((DEPENDENCY, "An incoming HTTP request."), (UNDECLARED, "Not declared.")):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "__init__.py").write_text('"""The package."""\n', encoding="utf-8")
+        (folder / name / "things.py").write_text(
+            f'class Request:\n    """{doc}"""\n\n    def json(self) -> dict:\n'
+            '        """The body, decoded."""\n',
+            encoding="utf-8",
+        )
+    monkeypatch.syspath_prepend(str(folder))
+    return folder
+
+
+def _project(tmp_path: Path, dependencies: str) -> Path:
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        f'[project]\nname = "webapp"\ndependencies = [{dependencies}]\n', encoding="utf-8"
+    )
+    (project / "webapp").mkdir()
+    # Re-exported in two steps, as fastapi.Request is fastapi.requests.Request, Starlette's.
+    (project / "webapp" / "__init__.py").write_text(
+        '"""The web app."""\n'
+        "from webapp.http import Request as Request\n"
+        f"from {UNDECLARED}.things import Request as Other\n",
+        encoding="utf-8",
+    )
+    (project / "webapp" / "http.py").write_text(
+        f"from {DEPENDENCY}.things import Request as Request\n", encoding="utf-8"
+    )
+    return project
+
+
+def test_a_name_re_exported_from_a_declared_dependency_is_read_from_where_it_is_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _installed_folder(tmp_path, monkeypatch)
+    project = _project(
+        tmp_path, f"'{DEPENDENCY.replace('_', '-')}[socks] >= 1.0; python_version >= \"3.9\"'"
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and [package.name for package in tree.installed] == [DEPENDENCY]
+    source = open_source(tree, project / "docs")
+    found = source.find("webapp.Request")
+    assert found is not None and found.doc is not None
+    assert "An incoming HTTP request." in str(found.doc)
+    assert found.file == f"{DEPENDENCY}/things.py"  # as a reader of that package knows it
+    method = source.find("webapp.Request.json")
+    assert method is not None and "The body, decoded." in str(method.doc)
+    # The rest of the folder it is installed in is not the project's code.
+    assert source.find("webapp.Other") is None
+
+
+def test_without_the_declaration_the_installed_package_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _installed_folder(tmp_path, monkeypatch)
+    project = _project(tmp_path, '"click"')
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and DEPENDENCY not in [package.name for package in tree.installed]
+    source = open_source(tree, project / "docs")
+    assert source.find("webapp.Request") is None
+    # The build's warning says where the name comes from, and how to have it read.
+    assert source.defined_elsewhere("webapp.Request") == f"{DEPENDENCY}.things.Request"
+    assert not_found("autoclass", "webapp.Request", source) == (
+        f"autoclass webapp.Request: not found in the code in {project}; it is "
+        f"{DEPENDENCY}.things.Request: install {DEPENDENCY} where docbuild runs, as a "
+        "dependency the project's pyproject.toml declares, and it is read from there"
+    )
+    assert source.defined_elsewhere("webapp.Missing") == ""
+    assert not_found("autoclass", "webapp.Missing", source).endswith(str(project))
+
+
+def test_the_fingerprint_follows_an_upgrade_of_the_installed_dependency(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _installed_folder(tmp_path, monkeypatch)
+    project = _project(tmp_path, f'"{DEPENDENCY}"')
+
+    def fingerprint() -> str:
+        tree = find_code(project / "docs", project_root=project)
+        assert tree is not None
+        return tree.fingerprint
+
+    first = fingerprint()
+    assert fingerprint() == first
+    (folder / DEPENDENCY / "__init__.py").write_text('"""Release 2."""\n', encoding="utf-8")
+    assert fingerprint() != first
+
+
+def test_the_declared_dependencies_are_read_from_pep_621_and_poetry(tmp_path: Path) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        "[project]\n"
+        'dependencies = ["Starlette>=0.46", "typing_extensions", "pydantic[email] ; extra", 7]\n'
+        "[tool.poetry.dependencies]\n"
+        'python = "^3.9"\n'
+        'PyYAML = "*"\n',
+        encoding="utf-8",
+    )
+    assert declared_dependencies(pyproject) == (
+        "starlette",
+        "typing-extensions",
+        "pydantic",
+        "pyyaml",
+    )
+    pyproject.write_text("[project\n", encoding="utf-8")
+    assert declared_dependencies(pyproject) == ()
+    assert declared_dependencies(tmp_path / "missing.toml") == ()
