@@ -30,6 +30,7 @@ import orjson
 from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
+from client.lookup_units import Unit, is_cjk, query_units
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
@@ -124,6 +125,17 @@ def _pairs(text: str) -> set[str]:
     return {text[i : i + 2] for i in range(len(text) - 1)} or {text}
 
 
+def _meeting(unit: Unit, inverted: dict[str, list[int]]) -> set[int]:
+    """The entries with all the words of one of ``unit``'s ways."""
+    met: set[int] = set()
+    for way in unit:
+        holding = set(inverted.get(way[0], ()))
+        for word in way[1:]:
+            holding.intersection_update(inverted.get(word, ()))
+        met |= holding
+    return met
+
+
 def query_key(query: str, limit: int) -> str:
     """The folded lookup key of ``query``, or InvalidRequest when it or ``limit`` is out of
     bounds (every lookup checks its arguments alike)."""
@@ -140,9 +152,16 @@ def query_key(query: str, limit: int) -> str:
 class LibraryIndex:
     """Lookup structures over one catalog's entries, built once."""
 
-    def __init__(self, entries: Sequence[CatalogEntry]) -> None:
+    def __init__(
+        self, entries: Sequence[CatalogEntry], chinese_summaries: bool | None = None
+    ) -> None:
+        """``chinese_summaries``: whether the catalog's summaries include Chinese ones (English
+        query words are then met by their Chinese terms too); None: whether ``entries``' do."""
         with collector_paused():
             self._build(entries)
+        if chinese_summaries is None:
+            chinese_summaries = any(map(is_cjk, self._summary_words))
+        self.chinese_summaries = chinese_summaries
 
     def _build(self, entries: Sequence[CatalogEntry]) -> None:
         self.entries = tuple(entries)
@@ -200,23 +219,23 @@ class LibraryIndex:
             if candidate != key:
                 i, score, signal = self._prefix_rows[position]
                 found[i].append((score, signal))
-        query_words = words(key)
-        if query_words:
-            self._word_hits(found, query_words, self._name_words, NAME_WORDS, "name")
-            self._word_hits(found, query_words, self._summary_words, SUMMARY_WORDS, "summary")
+        units = query_units(key, self.chinese_summaries)
+        if units:
+            self._word_hits(found, units, self._name_words, NAME_WORDS, "name")
+            self._word_hits(found, units, self._summary_words, SUMMARY_WORDS, "summary")
         return LookupResult(tuple(self._best(found, limit)), len(found))
 
     @staticmethod
     def _word_hits(
         found: dict[int, list[tuple[float, Signal]]],
-        query_words: list[str],
+        units: list[Unit],
         inverted: dict[str, list[int]],
         bounds: tuple[float, float],
         field: str,
     ) -> None:
-        counts = Counter(i for word in query_words for i in dict.fromkeys(inverted.get(word, ())))
+        counts = Counter(i for unit in units for i in _meeting(unit, inverted))
         low, high = bounds
-        total = len(query_words)
+        total = len(units)
         noun = "word" if total == 1 else "words"
         # One label per hit count, shared: a common word can hit thousands of entries.
         labels = {n: f"{field} hit: {n} of {total} {noun}" for n in range(1, total + 1)}

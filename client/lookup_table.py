@@ -13,6 +13,8 @@ the table a query touches.
 
 from __future__ import annotations
 
+import functools
+import operator
 import sqlite3
 import threading
 from collections.abc import Sequence
@@ -24,8 +26,9 @@ import orjson
 from client.errors import ClientError
 from client.limits import MAX_QUERY_CHARS
 from client.lookup import LibraryIndex, LookupResult, query_key
+from client.lookup_units import Unit, is_cjk, query_units, unit_words
 from client.model import CatalogEntry, Provenance
-from schemas.library_keys import fold, registry_key, same_name, words
+from schemas.library_keys import fold, registry_key, same_name
 from schemas.lookup_table import (
     NAME_FIELD,
     SUMMARY_FIELD,
@@ -101,6 +104,7 @@ class LookupTable:
             if problems:
                 self._conn.close()
                 raise ClientError(f"the lookup table {path} is invalid: {problems[0]}")
+        self._has_chinese: bool | None = None  # read on the first query
         self._lock = threading.Lock()
 
     def close(self) -> None:
@@ -173,7 +177,8 @@ class LookupTable:
             return LookupResult((), 0)
         marks = ", ".join("?" * len(best))
         found = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE row IN ({marks})", best)
-        hits = LibraryIndex([self._entry(row) for row in found]).search(query, limit).hits
+        candidates = [self._entry(row) for row in found]
+        hits = LibraryIndex(candidates, self._chinese_summaries()).search(query, limit).hits
         return LookupResult(hits, reached.bit_count())
 
     def _tiers(self, key: str) -> list[int]:
@@ -194,24 +199,41 @@ class LookupTable:
             ):
                 prefix[named] |= 1 << row
         tiers = [exact[1], exact[0], prefix[1], prefix[0]]
-        query_words = words(key)
+        units = query_units(key, self._chinese_summaries())
         for field in (NAME_FIELD, SUMMARY_FIELD):
-            tiers += self._word_levels(query_words, field)
+            tiers += self._word_levels(units, field)
         return tiers
 
-    def _word_levels(self, query_words: list[str], field: int) -> list[int]:
-        """The rows holding all of the query's words, then all but one, ... then one."""
-        total = len(query_words)
-        at_least = [(1 << self.libraries) - 1] + [0] * total
-        for word in query_words:
+    def _chinese_summaries(self) -> bool:
+        """Whether some summary has a Chinese (CJK) word, as LibraryIndex tells it."""
+        if self._has_chinese is None:
             found = self._conn.execute(
-                "SELECT dense, rows FROM words WHERE word = ? AND field = ?", [word, field]
-            ).fetchone()
-            rows = decode_rows(found[0], found[1], self.libraries) if found else 0
+                "SELECT word FROM words WHERE field = ? AND word >= ? LIMIT 64",
+                [SUMMARY_FIELD, "\u3040"],
+            ).fetchall()
+            self._has_chinese = any(is_cjk(word) for (word,) in found)
+        return self._has_chinese
+
+    def _word_levels(self, units: list[Unit], field: int) -> list[int]:
+        """The rows meeting all of the query's units, then all but one, ... then one."""
+        total = len(units)
+        at_least = [(1 << self.libraries) - 1] + [0] * total
+        holding = {word: self._word_rows(word, field) for word in unit_words(units)}
+        for unit in units:
+            rows = 0
+            for way in unit:
+                rows |= functools.reduce(operator.and_, (holding[word] for word in way))
             for hits in range(total, 0, -1):
                 at_least[hits] |= at_least[hits - 1] & rows
         at_least.append(0)
         return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
+
+    def _word_rows(self, word: str, field: int) -> int:
+        """The rows whose ``field`` holds ``word``, as a bitmap."""
+        found = self._conn.execute(
+            "SELECT dense, rows FROM words WHERE word = ? AND field = ?", [word, field]
+        ).fetchone()
+        return decode_rows(found[0], found[1], self.libraries) if found else 0
 
     def nearest_ids(self, query: str, n: int = 5) -> list[str]:
         """Ids that look like ``query``, among the libraries with a name starting as it does

@@ -4,6 +4,7 @@ import pytest
 
 from client.errors import InvalidRequest
 from client.lookup import LibraryIndex, popularity_factor
+from client.lookup_units import query_units
 from client.model import CatalogEntry, Provenance
 
 SOURCE = Provenance("bundled", "test", None, False, None, None)
@@ -79,8 +80,19 @@ def ranking(query: str, limit: int = 5) -> list[tuple[str, float, tuple[str, ...
         ("commanderj", "commander", "alias prefix match: commanderjs"),
         ("werk", "werkzeug", "id prefix match"),
         ("typescript schema", "zod", "summary hit: 2 of 2 words"),
-        ("拼音", "pypinyin", "summary hit: 2 of 2 words"),
-        ("调试面板", "vconsole", "summary hit: 4 of 4 words"),
+        # A Chinese query reads through the glossary: 拼音 is "pinyin", an alias (it was a
+        # 0.51 "summary hit: 2 of 2 words"); 调试面板 is two terms, 调试 (debug) and 面板
+        # (panel), met by the summary's characters.
+        ("拼音", "pypinyin", "name hit: 1 of 1 word"),
+        ("调试面板", "vconsole", "summary hit: 3 of 3 words"),
+        # ... and finds English summaries: 命令行 is "command line"; 工具 (tool) names a kind
+        # of software, so it is left out (pypinyin's summary ends in 工具: it came first).
+        ("命令行工具", "commander", "summary hit: 1 of 3 words"),
+        # An English query finds a Chinese summary through the glossary read backwards.
+        ("debug panel", "vconsole", "summary hit: 2 of 2 words"),
+        # "framework" says what kind of thing is looked for, not which: left out, Werkzeug's
+        # "application" decides (FastAPI's "framework" won on its popularity).
+        ("application framework", "werkzeug", "summary hit: 1 of 1 word"),
     ],
 )
 def test_best_hit_and_why(query: str, top: str, signal: str) -> None:
@@ -238,3 +250,24 @@ def test_foreign_stem_files_are_refused() -> None:
     assert not lookup.import_stems(b'{"format": "doctrove-stems@1", "stems": {"a": 1}}')
     entries = [entry("express", "Express"), entry("zod", "Zod")]
     assert LibraryIndex.fingerprint(entries) != LibraryIndex.fingerprint(entries[::-1])
+
+
+def test_query_units_read_words_across_chinese_and_english() -> None:
+    # Without Chinese summaries an English word is met only as written.
+    assert query_units("date library", chinese_summaries=False) == [(("dat",),)]
+    # With them, also by the characters of the Chinese terms the glossary gives it.
+    assert query_units("date", chinese_summaries=True) == [(("dat",), ("日", "期"))]
+    # A Chinese term is a unit per English word it gives, each also met by its characters;
+    # a character no term covers is a unit of its own.
+    assert query_units("模板引擎x", chinese_summaries=False) == [
+        (("templat",), ("模", "板", "引", "擎")),
+        (("engin",), ("模", "板", "引", "擎")),
+        (("x",),),
+    ]
+    # Kind words count only when the query has nothing else.
+    assert query_units("工具", chinese_summaries=False) == [
+        (("tool",), ("工", "具")),
+        (("utiliti",), ("工", "具")),
+        (("util",), ("工", "具")),
+    ]
+    assert query_units("library", chinese_summaries=False) == [(("librari",),)]

@@ -16,6 +16,7 @@ eval.term_shares``) gives how common each search token is across sixty libraries
 from __future__ import annotations
 
 import functools
+from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,14 +87,24 @@ def term_shares() -> dict[str, float]:
 
 
 @functools.cache
+def glossary_entries() -> dict[str, str]:
+    """Chinese term -> its English words as zh_en.tsv writes them, most usual first: read, not
+    tokenized (catalog_lookup stems the few it meets with its own words)."""
+    entries = {}
+    for line in _data_lines("zh_en.tsv"):
+        term, _, english = line.partition("\t")
+        entries[term.strip()] = english
+    return entries
+
+
+@functools.cache
 def chinese_terms() -> dict[str, tuple[str, ...]]:
     """Chinese term -> English search tokens, most usual first."""
     table = {}
-    for line in _data_lines("zh_en.tsv"):
-        term, _, english = line.partition("\t")
+    for term, english in glossary_entries().items():
         tokens = _tokens(english)
         if tokens:
-            table[term.strip()] = tokens
+            table[term] = tokens
     return table
 
 
@@ -124,19 +135,27 @@ def synonym_groups() -> tuple[tuple[str, ...], ...]:
 
 @functools.cache
 def _longest_term() -> int:
-    return max(map(len, chinese_terms()), default=0)
+    return max(map(len, glossary_entries()), default=0)
 
 
 def translations(run: str) -> tuple[Translation, ...]:
     """The glossary terms of a Chinese run, longest first from left to right (the usual way to
     cut Chinese text with a dictionary): each character belongs to at most one term."""
-    table, longest = chinese_terms(), _longest_term()
+    table = chinese_terms()
+    return tuple(
+        Translation(start, end, table[run[start:end]]) for start, end in term_spans(run, table)
+    )
+
+
+def term_spans(run: str, table: Container[str]) -> tuple[tuple[int, int], ...]:
+    """Where the terms of ``table`` (the glossary's, or some of them) stand in a Chinese run,
+    cut longest first from left to right."""
+    longest = _longest_term()
     found, i = [], 0
     while i < len(run):
         for size in range(min(longest, len(run) - i), MIN_TERM_CHARS - 1, -1):
-            tokens = table.get(run[i : i + size])
-            if tokens:
-                found.append(Translation(i, i + size, tokens))
+            if run[i : i + size] in table:
+                found.append((i, i + size))
                 i += size
                 break
         else:

@@ -1,0 +1,115 @@
+"""What catalog_lookup matches a query's words by: units, each met by any of a few ways.
+
+A library's name and summary words are those of ``schemas.library_keys`` (stemmed English
+words, single CJK characters). A query is cut into units, and a library's words tier counts the
+units it meets:
+
+- An English word is a unit, met by the word, or by the characters of a Chinese term the
+  glossary gives for it (client.search.glossary), when the catalog has Chinese summaries:
+  "date library" finds Day.js, whose summary is 轻量级 JavaScript 日期处理库.
+- A Chinese term of the glossary, cut from the query longest first, is a unit per English word
+  it gives, each met by that word or by all of the term's characters: 模板引擎 finds "A very
+  fast and expressive template engine" (templat, engin), and a Chinese summary holding 模板引擎
+  meets both. A character no term covers is a unit of its own, as before.
+- Words that only say what kind of thing is looked for (library, tool, framework, module,
+  package and their Chinese) are left out when the query has other units: in "date library"
+  the word that tells libraries apart is "date" (Werkzeug's summary ends in "library").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from schemas.library_keys import words
+from schemas.text import stem
+
+# A unit: each way is a group of words a library must all have to meet it.
+Unit = tuple[tuple[str, ...], ...]
+
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+# The words (as stems) that name a kind of software, not what it does.
+KIND_WORDS = frozenset(
+    stem(word)
+    for word in [
+        "library",
+        "lib",
+        "package",
+        "module",
+        "tool",
+        "toolkit",
+        "framework",
+        "utility",
+        "util",
+    ]
+) | frozenset(["库", "包", "工具", "框架", "模块"])
+
+
+def is_cjk(word: str) -> bool:
+    return _CJK_RUN.fullmatch(word) is not None
+
+
+def query_units(key: str, chinese_summaries: bool) -> list[Unit]:
+    """The units of a folded query ``key``; ``chinese_summaries``: whether the catalog has
+    summaries in Chinese (English words are then met by their Chinese terms too)."""
+    units: list[tuple[Unit, bool]] = []  # each unit and whether it only names a kind
+    position = 0
+    for run in _CJK_RUN.finditer(key):
+        units += _english_units(key[position : run.start()], chinese_summaries)
+        units += _chinese_units(run.group())
+        position = run.end()
+    units += _english_units(key[position:], chinese_summaries)
+    telling = [unit for unit, kind in units if not kind]
+    return list(dict.fromkeys(telling if telling else [unit for unit, _ in units]))
+
+
+def unit_words(units: list[Unit]) -> list[str]:
+    """Every word the units' ways name, each once."""
+    return list(dict.fromkeys(word for unit in units for way in unit for word in way))
+
+
+def _english_units(text: str, chinese_summaries: bool) -> list[tuple[Unit, bool]]:
+    units: list[tuple[Unit, bool]] = []
+    for word in words(text):
+        chinese = _chinese_terms_for(word) if chinese_summaries else ()
+        units.append((((word,), *chinese), word in KIND_WORDS))
+    return units
+
+
+def _chinese_units(run: str) -> list[tuple[Unit, bool]]:
+    from client.search.glossary import glossary_entries, term_spans
+
+    entries = glossary_entries()
+    units: list[tuple[Unit, bool]] = []
+    covered = 0
+    for start, end in term_spans(run, entries):
+        units += [(((char,),), char in KIND_WORDS) for char in run[covered:start]]
+        term = run[start:end]
+        characters = tuple(dict.fromkeys(term))
+        english = words(entries[term])
+        telling = [word for word in english if word not in KIND_WORDS]
+        kind = not telling or term in KIND_WORDS
+        units += [(((word,), characters), kind) for word in telling or english]
+        covered = end
+    units += [(((char,),), char in KIND_WORDS) for char in run[covered:]]
+    return units
+
+
+@functools.lru_cache(maxsize=4096)
+def _chinese_terms_for(word: str) -> tuple[tuple[str, ...], ...]:
+    """The characters of the Chinese terms the glossary gives ``word`` (a stem) for, those it
+    names first for them first, at most MAX_CHINESE_TERMS, a term holding a shorter one left
+    out (as client.search.glossary.english_terms, but stemming only the entries that may hold
+    the word: the whole glossary takes tens of milliseconds, a lookup's first answer waits)."""
+    from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
+
+    letters = word[:3]  # a stem keeps its word's first letters
+    found = []
+    for term, english in glossary_entries().items():
+        if len(term) >= MIN_TERM_CHARS and letters in english.lower():
+            stems = words(english)
+            if word in stems:
+                found.append((stems.index(word), len(term), term))
+    terms = [term for _, _, term in sorted(found)]
+    kept = [t for t in terms if not any(other != t and other in t for other in terms)]
+    return tuple(tuple(dict.fromkeys(term)) for term in kept[:MAX_CHINESE_TERMS])
