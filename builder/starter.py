@@ -34,6 +34,7 @@ _PROJECT_SETTING = {
     "docsify": "auto",  # and its index.html
     "gitbook": "auto",  # and its SUMMARY.md
     "nextra": "auto",  # and its _meta files
+    "docbuilder": "auto",  # and its _toctree.yml
     "hugo": "auto",  # and its pages' weights
     "mintlify": "auto",  # and its docs.json
     "starlight": "auto",  # and its astro.config.* sidebar
@@ -55,6 +56,7 @@ _KIND_NAMES = {
     "docsify": "docsify",
     "gitbook": "GitBook",
     "nextra": "Nextra",
+    "docbuilder": "Hugging Face doc-builder",
     "hugo": "Hugo",
     "mintlify": "Mintlify",
     "starlight": "Astro Starlight",

@@ -5,9 +5,9 @@ its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml
 ProperDocs' ``properdocs.yml`` or Zensical's ``zensical.toml``) in the docs folder and the
 folders above it, then for VitePress' ``.vitepress/config.*``, Docusaurus'
 ``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, Quarto's
-``_quarto.yml``, a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the
-docs folder; ``mdbook``, ``mkdocs``, ``vitepress``, ``docusaurus``, ``jupyterbook``,
-``sphinx`` and ``none`` say it.
+``_quarto.yml``, Hugging Face doc-builder's ``_toctree.yml``, a docsify ``index.html``
+(builder.projects.docsify) and ``conf.py`` in the docs folder; ``mdbook``, ``mkdocs``,
+``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -23,6 +23,8 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
+from builder.projects.doc_builder import find_doc_builder, read_doc_builder
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.gitbook import SUMMARY_NAME as GITBOOK_SUMMARY
@@ -97,6 +99,8 @@ def read_project_layout(
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
+    if project == "auto" and (toctree := find_doc_builder(directory)) is not None:
+        return read_doc_builder(toctree)
     if project == "auto" and (docsify := read_docsify(directory)) is not None:
         return docsify
     if project == "auto" and (gitbook := read_gitbook(directory, bound)) is not None:
@@ -255,7 +259,8 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return _docusaurus_layout(layout, candidates)
     if layout.kind == "jupyterbook" and layout.config_file:
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
-    if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook", "gitbook") and layout.config_file:
+    navigated = ("mkdocs", "vitepress", "quarto", "mdbook", "gitbook", "docbuilder")
+    if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
         nav = _NAVIGATION.get(layout.kind, "sidebar")
@@ -273,7 +278,12 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     return layout
 
 
-_NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME, "gitbook": GITBOOK_SUMMARY}
+_NAVIGATION = {
+    "mkdocs": "nav",
+    "mdbook": SUMMARY_NAME,
+    "gitbook": GITBOOK_SUMMARY,
+    "docbuilder": DOC_BUILDER_TOC,
+}
 
 
 def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:
