@@ -27,6 +27,7 @@ LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
     "mkdocs": "mkdocs",
     "vitepress": "vitepress",
+    "vuepress": "auto",  # and its .vuepress/config.* sidebar
     "mdbook": "mdbook",
     "docusaurus": "docusaurus",
     "jupyterbook": "jupyterbook",
@@ -49,6 +50,7 @@ _PROJECT_SETTING = {
 _KIND_NAMES = {
     "mkdocs": "MkDocs",
     "vitepress": "VitePress",
+    "vuepress": "VuePress",
     "mdbook": "mdBook",
     "docusaurus": "Docusaurus",
     "jupyterbook": "Jupyter Book",

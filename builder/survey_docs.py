@@ -33,6 +33,7 @@ from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
+from builder.projects.vuepress import find_vuepress_config
 from builder.readme_translations import readme_translations
 from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
@@ -92,11 +93,11 @@ BUILT_SPHINX_MARK = "_static/documentation_options.js"
 def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
-    a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
-    project's _quarto.yml, Hugging Face doc-builder's _toctree.yml (in a docs folder or its
-    en/), an Astro Starlight site's src/content/docs, a Hugo site's content folder, then a
-    docs folder of Markdown, reST or HTML files, then the one MkDocs config in another folder
-    of the project, then the project."""
+    VuePress' .vuepress/config.*, a Docusaurus config, an mdBook's book.toml, a Jupyter Book's
+    table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
+    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Hugo site's
+    content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
+    config in another folder of the project, then the project."""
     for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
@@ -123,6 +124,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
+    for folder in (*DOCS_FOLDERS, *members, "."):
+        vuepress = find_vuepress_config(root / folder)
+        if vuepress is not None:
+            where = vuepress.relative_to(root).as_posix()
+            found.append(f"{where}: VuePress, pages in the order of its sidebar")
+            return "vuepress", folder, None
     for folder in (*_docusaurus_folders(root), *members):
         site = root / folder
         site_config = next(
@@ -417,6 +424,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
     include = {
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
+        "vuepress": ("**/*.md",),
         "mdbook": ("**/*.md",),
         "docusaurus": ("**/*.md", "**/*.mdx"),
         "jupyterbook": ("**/*.md", "**/*.rst"),

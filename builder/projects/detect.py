@@ -4,10 +4,11 @@
 its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``,
 ProperDocs' ``properdocs.yml`` or Zensical's ``zensical.toml``) in the docs folder and the
 folders above it, then for VitePress' ``.vitepress/config.*``, Docusaurus'
-``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, Quarto's
-``_quarto.yml``, Hugging Face doc-builder's ``_toctree.yml``, a docsify ``index.html``
-(builder.projects.docsify) and ``conf.py`` in the docs folder; ``mdbook``, ``mkdocs``,
-``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and ``none`` say it.
+``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, VuePress'
+``.vuepress/config.*``, Quarto's ``_quarto.yml``, Hugging Face doc-builder's ``_toctree.yml``,
+a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the docs folder;
+``mdbook``, ``mkdocs``, ``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and
+``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -44,6 +45,7 @@ from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
+from builder.projects.vuepress import find_vuepress_config, read_vuepress
 from builder.sources import Candidate, read_sources
 from builder.sphinx_conf import CONFIG_NAME
 
@@ -96,6 +98,8 @@ def read_project_layout(
         layout = _read_found(tool, directory, project)
         if layout is not None:
             return layout
+    if project == "auto" and (vuepress := find_vuepress_config(directory)) is not None:
+        return read_vuepress(vuepress, directory)
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
@@ -259,7 +263,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return _docusaurus_layout(layout, candidates)
     if layout.kind == "jupyterbook" and layout.config_file:
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
-    navigated = ("mkdocs", "vitepress", "quarto", "mdbook", "gitbook", "docbuilder")
+    navigated = ("mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder")
     if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
