@@ -36,7 +36,7 @@ _TOKEN = re.compile(
 _EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 
 
-class _Computed(Exception):
+class ComputedSidebar(Exception):
     """The value is not a literal: the config builds it when it runs."""
 
 
@@ -82,7 +82,7 @@ def _literal_sidebar(source: str, notes: list[str]) -> Any:
         if kind in ("word", "string") and text == "sidebar" and tokens[index + 1][1] == ":":
             try:
                 value, _ = _value(tokens, index + 2, 0)
-            except _Computed:
+            except ComputedSidebar:
                 computed = True
                 continue
             return value
@@ -105,7 +105,7 @@ def _tokens(source: str) -> list[tuple[str, str]]:
 def _value(tokens: list[tuple[str, str]], index: int, depth: int) -> tuple[Any, int]:
     """The literal starting at ``tokens[index]`` and the index after it."""
     if depth > MAX_DEPTH or index >= len(tokens):
-        raise _Computed
+        raise ComputedSidebar
     kind, text = tokens[index]
     if kind == "string":
         return text, index + 1
@@ -129,11 +129,11 @@ def _value(tokens: list[tuple[str, str]], index: int, depth: int) -> tuple[Any, 
             if key_kind not in ("word", "string") or tokens[index + 1 : index + 2] != [
                 ("punct", ":")
             ]:
-                raise _Computed  # a spread, a method or a shorthand property
+                raise ComputedSidebar  # a spread, a method or a shorthand property
             entries[key], index = _value(tokens, index + 2, depth + 1)
             index = _after_item(tokens, index, "}")
         return entries, index + 1
-    raise _Computed
+    raise ComputedSidebar
 
 
 def _after_item(tokens: list[tuple[str, str]], index: int, closer: str) -> int:
@@ -141,7 +141,7 @@ def _after_item(tokens: list[tuple[str, str]], index: int, closer: str) -> int:
         return index + 1
     if index < len(tokens) and tokens[index][1] == closer:
         return index
-    raise _Computed
+    raise ComputedSidebar
 
 
 def _visit(items: Any, base: str, directory: Path, order: list[str], depth: int) -> None:
