@@ -357,3 +357,22 @@ def test_a_docusaurus_sites_md_page_drops_every_import() -> None:
     with markdown_flavor(DOCUSAURUS):
         assert bodies(parse(text, "introduction/GettingStarted.md")) == ["Redux is a JS library."]
     assert bodies(parse(text, "introduction/GettingStarted.md"))[0].startswith("import ")
+
+
+def test_autolinks_and_html_tags_in_mdx_prose_read_as_in_markdown() -> None:
+    # Detox's docs (Docusaurus 2, MDX 1): <https://...> autolinks lost their address, read as
+    # tags ("(how to check?): ."), and <code>auto \| host</code> in a table's cell lost its
+    # code and kept the backslashes; an <img>'s alt in a cell names its column, as in .md.
+    text = (
+        "# Setup\n\n"
+        "Install OpenJDK: <https://example.org/openjdk-17>. Ask on <mailto:a@example.org>.\n\n"
+        "| Option | Values |\n"
+        "|---|---|\n"
+        "| `gpuMode` | <code>auto \\| host</code> |\n"
+        '| <img alt="visible" src="v.png" /> | <span style={{color: "red"}}>x</span> |\n'
+    )
+    expected = [
+        "Install OpenJDK: https://example.org/openjdk-17. Ask on mailto:a@example.org.\n\n"
+        "Option | Values\n`gpuMode` | `auto | host`\nvisible | x"
+    ]
+    assert bodies(parse(text, "setup.mdx")) == expected
