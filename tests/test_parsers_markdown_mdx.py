@@ -376,3 +376,22 @@ def test_autolinks_and_html_tags_in_mdx_prose_read_as_in_markdown() -> None:
         "Option | Values\n`gpuMode` | `auto | host`\nvisible | x"
     ]
     assert bodies(parse(text, "setup.mdx")) == expected
+
+
+def test_a_docusaurus_sites_md_page_reads_its_jsx_as_an_mdx_page() -> None:
+    # Detox 20 (Docusaurus 2 compiles .md as MDX): an inline tag whose props are expressions
+    # was left raw in a .md page that imports nothing ('<span style={{color: 'red'}}>', an
+    # <a onClick={() => ...}>), as markdown-it reads no such tag.
+    text = (
+        "# Example Projects\n\n"
+        "- `demo-native-android` <span style={{color: 'red'}}>(broken)</span>: a native app.\n"
+        '- Use <a href="#" onClick={() => search.click()}>the search bar</a> first.\n'
+        "- See <https://example.org/examples>.\n"
+    )
+    expected = [
+        "- `demo-native-android` (broken): a native app.\n- Use the search bar first.\n"
+        "- See https://example.org/examples."
+    ]
+    with markdown_flavor(DOCUSAURUS):
+        assert bodies(parse(text, "contributing/example-projects.md")) == expected
+    assert "<span style={{color: 'red'}}>" in bodies(parse(text, "example-projects.md"))[0]
