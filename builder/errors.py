@@ -32,7 +32,8 @@ become a warning on the page that includes, and KeptFileMissing (builder.shards)
 a shard is written from its pages instead of updated, HandlerNotRead
 (builder.projects.autoapi_skip), after which an autoapi skip handler skips nothing, and
 MacroNotRead (builder.parsers.markdown.macro_calls), after which an mkdocs-macros call stays
-as written.
+as written, and ComputedSidebar (builder.projects.vuepress), after which a VuePress site's
+pages come in path order.
 """
 
 from __future__ import annotations

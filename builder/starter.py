@@ -27,6 +27,7 @@ LOCAL_BASE_URL = "http://127.0.0.1:8730/"
 _PROJECT_SETTING = {
     "mkdocs": "mkdocs",
     "vitepress": "vitepress",
+    "vuepress": "auto",  # and its .vuepress/config.* sidebar
     "mdbook": "mdbook",
     "docusaurus": "docusaurus",
     "jupyterbook": "jupyterbook",
@@ -34,6 +35,7 @@ _PROJECT_SETTING = {
     "docsify": "auto",  # and its index.html
     "gitbook": "auto",  # and its SUMMARY.md
     "nextra": "auto",  # and its _meta files
+    "docbuilder": "auto",  # and its _toctree.yml
     "hugo": "auto",  # and its pages' weights
     "mintlify": "auto",  # and its docs.json
     "starlight": "auto",  # and its astro.config.* sidebar
@@ -48,6 +50,7 @@ _PROJECT_SETTING = {
 _KIND_NAMES = {
     "mkdocs": "MkDocs",
     "vitepress": "VitePress",
+    "vuepress": "VuePress",
     "mdbook": "mdBook",
     "docusaurus": "Docusaurus",
     "jupyterbook": "Jupyter Book",
@@ -55,6 +58,7 @@ _KIND_NAMES = {
     "docsify": "docsify",
     "gitbook": "GitBook",
     "nextra": "Nextra",
+    "docbuilder": "Hugging Face doc-builder",
     "hugo": "Hugo",
     "mintlify": "Mintlify",
     "starlight": "Astro Starlight",

@@ -49,6 +49,7 @@ _PLAIN_KINDS = (
     "docsify",
     "gitbook",
     "nextra",
+    "docbuilder",
     "hugo",
     "mintlify",
     "starlight",

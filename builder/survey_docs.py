@@ -15,6 +15,8 @@ from builder.language_folders import translation_folders
 from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
+from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
+from builder.projects.doc_builder import find_doc_builder
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
 from builder.projects.docusaurus import docs_folder, docs_options
@@ -31,6 +33,7 @@ from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
+from builder.projects.vuepress import find_vuepress_config
 from builder.readme_translations import readme_translations
 from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
@@ -76,6 +79,9 @@ _TEMPLATE_FOLDERS = ("templates", "_templates")
 # (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
 _AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 
+# The language folder of Hugging Face doc-builder's docs (docs/source/en) read when the docs
+# folder holds one per language (Transformers' en/, ja/, zh/ ...).
+DOC_BUILDER_LANGUAGE = "en"
 # What the survey says of a folder holding no docs at all.
 NO_DOCS_FOUND = "no docs folder and no Markdown, reST or HTML files: the project folder"
 MARKDOWN_SUFFIXES = (".md", ".markdown", ".mdx", ".qmd")
@@ -87,10 +93,11 @@ BUILT_SPHINX_MARK = "_static/documentation_options.js"
 def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
-    a Docusaurus config, an mdBook's book.toml, a Jupyter Book's table of contents, a Quarto
-    project's _quarto.yml, an Astro Starlight site's src/content/docs, a Hugo site's content
-    folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs config in
-    another folder of the project, then the project."""
+    VuePress' .vuepress/config.*, a Docusaurus config, an mdBook's book.toml, a Jupyter Book's
+    table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
+    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Hugo site's
+    content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
+    config in another folder of the project, then the project."""
     for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
@@ -117,6 +124,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
+    for folder in (*DOCS_FOLDERS, *members, "."):
+        vuepress = find_vuepress_config(root / folder)
+        if vuepress is not None:
+            where = vuepress.relative_to(root).as_posix()
+            found.append(f"{where}: VuePress, pages in the order of its sidebar")
+            return "vuepress", folder, None
     for folder in (*_docusaurus_folders(root), *members):
         site = root / folder
         site_config = next(
@@ -153,6 +166,14 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = quarto.relative_to(root).as_posix()
             found.append(f"{where}: Quarto, pages in the order of its sidebar")
             return "quarto", folder, None
+    for folder in (*DOCS_FOLDERS, "."):
+        # doc-builder builds a folder per language: English's is the project's own.
+        for pages in (folder, posixpath.join(folder, DOC_BUILDER_LANGUAGE)):
+            if find_doc_builder(root / pages) is not None:
+                pages = posixpath.normpath(pages)
+                where = posixpath.join(pages, DOC_BUILDER_TOC).removeprefix("./")
+                found.append(f"{where}: Hugging Face doc-builder, pages in its order")
+                return "docbuilder", pages, None
     for folder in (*DOCS_FOLDERS, *members, "."):
         starlight = starlight_docs(root, folder)
         if starlight is not None:
@@ -403,6 +424,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
     include = {
         "mkdocs": ("**/*.md",),
         "vitepress": ("**/*.md",),
+        "vuepress": ("**/*.md",),
         "mdbook": ("**/*.md",),
         "docusaurus": ("**/*.md", "**/*.mdx"),
         "jupyterbook": ("**/*.md", "**/*.rst"),
@@ -413,6 +435,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "docsify": ("**/*.md",),
         "gitbook": ("**/*.md",),
         "nextra": ("**/*.md", "**/*.mdx"),
+        "docbuilder": ("**/*.md", "**/*.mdx"),
         "hugo": ("**/*.md",),
         "mintlify": ("**/*.mdx", "**/*.md"),
         "starlight": ("**/*.md", "**/*.mdx"),

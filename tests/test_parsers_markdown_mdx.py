@@ -357,3 +357,41 @@ def test_a_docusaurus_sites_md_page_drops_every_import() -> None:
     with markdown_flavor(DOCUSAURUS):
         assert bodies(parse(text, "introduction/GettingStarted.md")) == ["Redux is a JS library."]
     assert bodies(parse(text, "introduction/GettingStarted.md"))[0].startswith("import ")
+
+
+def test_autolinks_and_html_tags_in_mdx_prose_read_as_in_markdown() -> None:
+    # Detox's docs (Docusaurus 2, MDX 1): <https://...> autolinks lost their address, read as
+    # tags ("(how to check?): ."), and <code>auto \| host</code> in a table's cell lost its
+    # code and kept the backslashes; an <img>'s alt in a cell names its column, as in .md.
+    text = (
+        "# Setup\n\n"
+        "Install OpenJDK: <https://example.org/openjdk-17>. Ask on <mailto:a@example.org>.\n\n"
+        "| Option | Values |\n"
+        "|---|---|\n"
+        "| `gpuMode` | <code>auto \\| host</code> |\n"
+        '| <img alt="visible" src="v.png" /> | <span style={{color: "red"}}>x</span> |\n'
+    )
+    expected = [
+        "Install OpenJDK: https://example.org/openjdk-17. Ask on mailto:a@example.org.\n\n"
+        "Option | Values\n`gpuMode` | `auto | host`\nvisible | x"
+    ]
+    assert bodies(parse(text, "setup.mdx")) == expected
+
+
+def test_a_docusaurus_sites_md_page_reads_its_jsx_as_an_mdx_page() -> None:
+    # Detox 20 (Docusaurus 2 compiles .md as MDX): an inline tag whose props are expressions
+    # was left raw in a .md page that imports nothing ('<span style={{color: 'red'}}>', an
+    # <a onClick={() => ...}>), as markdown-it reads no such tag.
+    text = (
+        "# Example Projects\n\n"
+        "- `demo-native-android` <span style={{color: 'red'}}>(broken)</span>: a native app.\n"
+        '- Use <a href="#" onClick={() => search.click()}>the search bar</a> first.\n'
+        "- See <https://example.org/examples>.\n"
+    )
+    expected = [
+        "- `demo-native-android` (broken): a native app.\n- Use the search bar first.\n"
+        "- See https://example.org/examples."
+    ]
+    with markdown_flavor(DOCUSAURUS):
+        assert bodies(parse(text, "contributing/example-projects.md")) == expected
+    assert "<span style={{color: 'red'}}>" in bodies(parse(text, "example-projects.md"))[0]

@@ -4,10 +4,11 @@
 its ``src``: builder.projects.mdbook), then for ``mkdocs.yml`` (or ``mkdocs.yaml``,
 ProperDocs' ``properdocs.yml`` or Zensical's ``zensical.toml``) in the docs folder and the
 folders above it, then for VitePress' ``.vitepress/config.*``, Docusaurus'
-``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, Quarto's
-``_quarto.yml``, a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the
-docs folder; ``mdbook``, ``mkdocs``, ``vitepress``, ``docusaurus``, ``jupyterbook``,
-``sphinx`` and ``none`` say it.
+``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, VuePress'
+``.vuepress/config.*``, Quarto's ``_quarto.yml``, Hugging Face doc-builder's ``_toctree.yml``,
+a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the docs folder;
+``mdbook``, ``mkdocs``, ``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and
+``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
 without the copies of its sources Sphinx keeps beside the pages.
 """
@@ -23,6 +24,8 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
+from builder.projects.doc_builder import find_doc_builder, read_doc_builder
 from builder.projects.docsify import read_docsify
 from builder.projects.docusaurus import find_docusaurus, read_docusaurus
 from builder.projects.gitbook import SUMMARY_NAME as GITBOOK_SUMMARY
@@ -42,6 +45,7 @@ from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
+from builder.projects.vuepress import find_vuepress_config, read_vuepress
 from builder.sources import Candidate, read_sources
 from builder.sphinx_conf import CONFIG_NAME
 
@@ -94,9 +98,13 @@ def read_project_layout(
         layout = _read_found(tool, directory, project)
         if layout is not None:
             return layout
+    if project == "auto" and (vuepress := find_vuepress_config(directory)) is not None:
+        return read_vuepress(vuepress, directory)
     quarto = find_quarto_config(directory) if project == "auto" else None
     if quarto is not None:
         return read_quarto(quarto)
+    if project == "auto" and (toctree := find_doc_builder(directory)) is not None:
+        return read_doc_builder(toctree)
     if project == "auto" and (docsify := read_docsify(directory)) is not None:
         return docsify
     if project == "auto" and (gitbook := read_gitbook(directory, bound)) is not None:
@@ -255,7 +263,8 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return _docusaurus_layout(layout, candidates)
     if layout.kind == "jupyterbook" and layout.config_file:
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
-    if layout.kind in ("mkdocs", "vitepress", "quarto", "mdbook", "gitbook") and layout.config_file:
+    navigated = ("mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder")
+    if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)
         nav = _NAVIGATION.get(layout.kind, "sidebar")
@@ -273,7 +282,12 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     return layout
 
 
-_NAVIGATION = {"mkdocs": "nav", "mdbook": SUMMARY_NAME, "gitbook": GITBOOK_SUMMARY}
+_NAVIGATION = {
+    "mkdocs": "nav",
+    "mdbook": SUMMARY_NAME,
+    "gitbook": GITBOOK_SUMMARY,
+    "docbuilder": DOC_BUILDER_TOC,
+}
 
 
 def _docusaurus_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:

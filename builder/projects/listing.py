@@ -12,6 +12,7 @@ from builder.projects.api_pages import api_pages
 from builder.projects.debian_changelog import upstream_changelog
 from builder.projects.detect import complete_layout, read_project_layout
 from builder.projects.layout import ProjectLayout, ordered_candidates
+from builder.projects.package_changelog import package_changelog
 from builder.sources import Candidate, VersionListing, list_version_files
 
 
@@ -42,7 +43,10 @@ def project_listing(version: VersionConfig) -> tuple[ProjectLayout, VersionListi
         [*(c.relpath for c in listing.candidates), *(page.relpath for page in layout.generated)],
         layout.suffixes,
     )
-    changelog = upstream_changelog(docs, [(c.relpath, c.path) for c in listing.candidates])
+    files = [(c.relpath, c.path) for c in listing.candidates]
+    changelog = upstream_changelog(docs, files)
+    if changelog is None and layout.kind != "none":  # a plain folder's are init's to include
+        changelog = package_changelog(docs, project, files)
     requested = (*requested, *(() if changelog is None else (changelog,)))
     if requested:
         # The pages' text is short and follows the code's __all__: the cache keys it whole.

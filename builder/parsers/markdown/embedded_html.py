@@ -66,6 +66,11 @@ _FRAGMENT = re.compile(r"</?>")
 # A line break stays for markdown-it, which reads it as one as in Markdown pages: dropped, the
 # words on each side ran together ("pages.<br/><br/>Function type" as "pages.Function type").
 _LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# CommonMark's autolink, <https://example.org/page>, is a link, not a tag: MDX 1 (Docusaurus
+# 2) shows it so, as Markdown does; MDX 2 refuses it, so no page that builds has one there.
+_AUTOLINK = re.compile(r"<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>")
+# An HTML element's tag written as HTML: a lowercase name, no expression in it.
+_HTML_TAG = re.compile(r"</?[a-z][a-z0-9]*(?:\s[^{}<>]*)?/?>")
 # A JSX expression that is a string literal shows that string: Prettier writes the space
 # between a tag and text on another line as {" "}, left in the text as it was.
 _JSX_STRING = re.compile(r"""\{(?:"([^"\\\n{}]*)"|'([^'\\\n{}]*)')\}""")
@@ -402,14 +407,15 @@ def _tag_shown(match: re.Match[str]) -> str:
     """A tag in prose shows nothing, but a tab's opening tag its label on a line of its own:
     markdown-it reads ``<Tabs items={["A", "B"]}>`` and the ``<Tab value="A">`` below it as a
     paragraph, not as HTML, its braces being no HTML attribute; and a callout's opening tag
-    at the paragraph's start its kind."""
-    if _LINE_BREAK.fullmatch(match.group(0)):
+    at the paragraph's start its kind. An HTML element's tag written as HTML and an autolink
+    are left to markdown-it, which reads them as in a Markdown page (a <code> as code)."""
+    if _LINE_BREAK.fullmatch(match.group(0)) or _AUTOLINK.fullmatch(match.group(0)):
         return match.group(0)
     tag = _TAB_TAG.match(match.group(0))
     if tag and match.start() == 0 and (kind := callout_kind(tag.group(1), tag.group(2))):
         return f"{kind}: "  # a callout opening its paragraph: <Warning>Text.</Warning>
     if tag is None or not _is_tab(tag.group(1)):
-        return ""
+        return match.group(0) if _HTML_TAG.fullmatch(match.group(0)) else ""
     label = html.unescape(_tab_label(tag.group(2), tag.group(1)))
     return f"\n{label}:\n" if label else ""
 

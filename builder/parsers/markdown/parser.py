@@ -2,10 +2,10 @@
 
 markdown-it (CommonMark plus tables and strikethrough) decides what is a heading, so ``#``
 lines inside code blocks and HTML comments never are; ``<h1>``..``<h6>`` written as HTML
-are. Front matter supplies the title; in ``.mdx`` files (and ``.md`` ones that import from
-Docusaurus' own modules, which it compiles as MDX) top-level ``import``/``export`` blocks are
-dropped (and in other ``.md`` files, the imports of components the page uses as tags, as
-Docusaurus reads those pages as MDX too) and JSX tags give way to their text. Bodies come from
+are. Front matter supplies the title; in ``.mdx`` files (and ``.md`` ones of a Docusaurus
+site that compiles them as MDX, or that import from Docusaurus' own modules) top-level
+``import``/``export`` blocks are dropped (and in other ``.md`` files, the imports of
+components the page uses as tags) and JSX tags give way to their text. Bodies come from
 :mod:`builder.parsers.markdown.body_text`.
 
 MyST Markdown (Sphinx's Markdown) is read too: a ``(label)=`` target above a heading becomes
@@ -456,8 +456,11 @@ def parse(
     ``includes`` reads the files its snippets and ``{include}`` fences name (without it they
     bring in nothing)."""
     suffix = PurePosixPath(relpath).suffix.lower()
-    # Docusaurus compiles .md pages as MDX too: read so when one was written for it.
-    mdx = suffix == ".mdx" or (suffix == ".md" and imports_docusaurus_module(text))
+    # Docusaurus compiles .md pages as MDX too (unless its markdown.format is 'detect'): read
+    # so in its site, and elsewhere when one was written for it.
+    mdx = suffix == ".mdx" or (
+        suffix == ".md" and (reading_flavor(DOCUSAURUS) or imports_docusaurus_module(text))
+    )
     toml_title, text = split_toml_front_matter(_normalize(text))
     meta_title = ""
     if mkdocs_markdown() is not None and not text.startswith("---"):
