@@ -196,3 +196,34 @@ def test_a_release_told_on_its_line_alone_keeps_that_line() -> None:
         ("1.2 - Fixed a crash on empty input.", 5, 5, "1.2 - Fixed a crash on empty input."),
         ("1.1 (2020-01-01)", 7, 8, "First release."),
     ]
+
+
+def test_an_agenda_or_numbered_steps_are_not_cut_as_releases() -> None:
+    # Three lines of a number and a dash were releases: an agenda's times and a guide's steps
+    # became sections 'Workshop day' > '09.00 - Registration', ... with nothing released.
+    agenda = (
+        "Workshop day\n\n09.00 - Registration\n\nCoffee.\n\n09.30 - Keynote\n\nTalk.\n\n"
+        "10.30 - Break\n\n11.00 - Tutorials\n\nHands-on.\n"
+    )
+    steps = (
+        "Setup\n\n1.1 - Install Python\n\nA.\n\n1.2 - Make a venv\n\nB.\n\n1.3 - Install\n\nC.\n"
+    )
+    for text in (agenda, steps):
+        assert [s.heading for s in parse(text, "guide.txt").sections] == [text.split("\n")[0]]
+    # The same steps in a file named as a changelog are its releases, as in CHANGES.txt.
+    assert len(parse(steps, "CHANGES.txt").sections) == 3
+
+
+def test_releases_are_told_by_a_date_a_word_or_numbers_that_fall() -> None:
+    def releases(text: str) -> list[str]:
+        return [s.heading for s in parse(text, "notes.txt").sections if s.heading_path]
+
+    dated = "Notes\n\n1.1 - Fixes\n\nA.\n\n1.2 - 2020-03-01\n\nB.\n\n1.3 - More\n\nC.\n"
+    assert releases(dated) == ["1.1 - Fixes", "1.2 - 2020-03-01", "1.3 - More"]
+    worded = "Notes\n\n1.3 (unreleased)\n\nA.\n\n1.2 - Fixes\n\nB.\n\n1.1 - More\n\nC.\n"
+    assert len(releases(worded)) == 3
+    # Newest first, with nothing else to tell them by: times and steps rise as a file goes on.
+    falling = "Notes\n\n2.0 - Rewrite\n\nA.\n\n1.10 - Fixes\n\nB.\n\n1.9 - More\n\nC.\n"
+    assert releases(falling) == ["2.0 - Rewrite", "1.10 - Fixes", "1.9 - More"]
+    rising = "Notes\n\n1.9 - Rewrite\n\nA.\n\n1.10 - Fixes\n\nB.\n\n2.0 - More\n\nC.\n"
+    assert releases(rising) == []

@@ -17,9 +17,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import PurePosixPath
 
 from builder.model import ParsedFile, Section
+from builder.parsers.release_lines import CHANGELOG_STEM
 from schemas.anchors import slugify
 
 TARGET_CHARS = 1500
@@ -38,6 +40,13 @@ _RELEASE_LINE = re.compile(
 )
 # The fewest distinct releases that make a file a changelog.
 MIN_RELEASES = 3
+# What a release line has and an agenda's time ("09.00 - Registration") or a numbered step
+# ("1.1 - Install") has not: a date (2020-01-02, 20230131, a year), or a word of releasing.
+_RELEASE_SIGN = re.compile(
+    r"\b(?:version|release|released|unreleased|yanked)\b"
+    r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\b(?:19|20)\d{2}(?:\d{4})?\b|^[=*#\-\s]*v\d",
+    re.IGNORECASE,
+)
 
 # A paragraph: one or more consecutive lines that hold something other than whitespace.
 _PARAGRAPH = re.compile(r"(?:^[^\S\n]*\S[^\n]*(?:\n|\Z))+", re.MULTILINE)
@@ -59,7 +68,7 @@ def parse(text: str, relpath: str) -> ParsedFile:
     paragraphs = list(find_paragraphs(text))
     title = PurePosixPath(relpath).stem or relpath
     title_line: int | None = None
-    releases = _releases(paragraphs)
+    releases = _releases(paragraphs, relpath)
     # A changelog that opens with its newest release has no title line: that release is a
     # section beside the others, not the file's title with the older releases under it.
     opens_with_release = releases is not None and not releases[0]
@@ -110,13 +119,14 @@ def _parts(
 
 
 def _releases(
-    paragraphs: Sequence[Chunk],
+    paragraphs: Sequence[Chunk], relpath: str
 ) -> tuple[list[Chunk], list[tuple[Chunk, list[Chunk]]]] | None:
     """The paragraphs before a changelog's first release line, and each release line (as a
     one-line chunk) with the paragraphs up to the next; None unless at least
-    ``MIN_RELEASES`` distinct releases start a paragraph each."""
+    ``MIN_RELEASES`` distinct releases start a paragraph each and they look like releases
+    (``_look_released``)."""
     starts: list[int] = []
-    versions: set[str] = set()
+    versions: dict[str, str] = {}  # each distinct version, and its first line
     for index, paragraph in enumerate(paragraphs):
         first_line = paragraph.text.partition("\n")[0].strip()
         # Only a short line is matched: the version's digits and dots can be split between its
@@ -125,8 +135,8 @@ def _releases(
         match = len(first_line) <= MAX_TITLE_CHARS and _RELEASE_LINE.fullmatch(first_line)
         if match:
             starts.append(index)
-            versions.add(match.group(1))
-    if len(versions) < MIN_RELEASES:
+            versions.setdefault(match.group(1), first_line)
+    if len(versions) < MIN_RELEASES or not _look_released(versions, relpath):
         return None
     intro = list(paragraphs[: starts[0]])
     releases: list[tuple[Chunk, list[Chunk]]] = []
@@ -140,6 +150,20 @@ def _releases(
         # as its text: a section with no body is dropped, and the line with it.
         releases.append((heading, notes or [heading]))
     return intro, releases
+
+
+def _look_released(versions: dict[str, str], relpath: str) -> bool:
+    """Whether numbered lines are a changelog's releases, not an agenda's times ("09.00 -
+    Registration", "09.30 - Keynote") or a list's numbered steps ("1.1 - Install"): the file is
+    named as a changelog, a line says a date or a word of releasing, or the numbers fall as
+    the file goes on, newest first, where times and steps rise."""
+    if CHANGELOG_STEM.fullmatch(PurePosixPath(relpath).stem):
+        return True
+    if any(_RELEASE_SIGN.search(line) for line in versions.values()):
+        return True
+    numbers = [tuple(int(part) for part in re.findall(r"\d+", version)) for version in versions]
+    falls = sum(after < before for before, after in pairwise(numbers))
+    return 2 * falls > len(numbers) - 1
 
 
 def find_paragraphs(text: str) -> Iterator[Chunk]:
