@@ -10,6 +10,9 @@ the limit. Later sections are headed "Title (part 2)", "Title (part 3)"... with 
 A changelog written in plain text (Beautiful Soup's ``= 4.11.2 (20230131)`` lines, ``Version
 1.5``, ``v3.3.0``) is cut at its release lines instead: each release is a section under the
 title, so a question naming a release finds it, and only a long release is cut into parts.
+Numbered lines are releases only when they look it (an agenda's "09.00 - Registration" and a
+list's "1.1 - Install" do not), and titled text after the oldest release ("License") is the
+file's again, not that release's.
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ _RELEASE_SIGN = re.compile(
     re.IGNORECASE,
 )
 
+# A title's underline.
+_RULE = re.compile(r"([=\-~^*])\1{2,}")
 # A paragraph: one or more consecutive lines that hold something other than whitespace.
 _PARAGRAPH = re.compile(r"(?:^[^\S\n]*\S[^\n]*(?:\n|\Z))+", re.MULTILINE)
 _TRAILING_SPACE = re.compile(r"[^\S\n]+$", re.MULTILINE)
@@ -85,7 +90,7 @@ def parse(text: str, relpath: str) -> ParsedFile:
     # is none: the title lives on in the releases' heading paths), then each release.
     intro, rest = releases
     sections = _parts(title, (), intro, relpath, title_line)
-    for heading, body in rest:
+    for heading, body in [*rest[:-1], *_after_changelog(rest)]:
         sections += _parts(heading.text, (title,), body, relpath, heading.line_start)
     return ParsedFile(relpath=relpath, title=title, sections=tuple(sections))
 
@@ -150,6 +155,43 @@ def _releases(
         # as its text: a section with no body is dropped, and the line with it.
         releases.append((heading, notes or [heading]))
     return intro, releases
+
+
+def _after_changelog(
+    releases: list[tuple[Chunk, list[Chunk]]],
+) -> list[tuple[Chunk, list[Chunk]]]:
+    """The last release, and the titled text after the changelog that its notes ran into:
+    from a title line on ("License", "Credits", underlined or not) the text is the file's
+    again, a section beside the releases under the file's title. A title line is one the
+    releases before use for none of their paragraphs (their categories, "Bug fixes", repeat),
+    after the last release's own notes and before more text."""
+    heading, notes = releases[-1]
+    categories = {
+        paragraph.text.partition("\n")[0].strip().casefold()
+        for _, body in releases[:-1]
+        for paragraph in body
+    }
+    parts: list[tuple[Chunk, list[Chunk]]] = [(heading, [])]
+    for index, paragraph in enumerate(notes):
+        title = _tail_title(paragraph)
+        later = bool(parts[-1][1]) and index + 1 < len(notes)
+        if title and later and title.casefold() not in categories:
+            parts.append((Chunk(title, paragraph.line_start, paragraph.line_start), []))
+        else:
+            parts[-1][1].append(paragraph)
+    return parts
+
+
+def _tail_title(paragraph: Chunk) -> str:
+    """The title a paragraph is (a short line alone, or one over a rule of '=', '-', '~'),
+    or "" for text: a sentence, a list's item, a category ending in a colon."""
+    first, _, rest = paragraph.text.partition("\n")
+    if rest and not _RULE.fullmatch(rest.strip()):
+        return ""
+    first = first.strip()
+    if len(first) > MAX_TITLE_CHARS or not first[:1].isalpha() or first[-1] in ".!?:;,":
+        return ""
+    return first
 
 
 def _look_released(versions: dict[str, str], relpath: str) -> bool:
