@@ -138,8 +138,10 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
         annotation = render_markup(annotation)
     # A See Also entry naming a page or a label; an exception a raises field names in the
     # default role (ecdsa's ":raises `~ecdsa.errors.MalformedPointError`:"), shown as Sphinx
-    # links it, by its last name.
-    if TEXT_REFERENCE.search(name) or name[:1] == "`":
+    # links it, by its last name; a name and the start of its type, which griffe cuts at the
+    # first colon as doc-builder does ("deepspeed_plugin ([`~utils.DeepSpeedPlugin`] or dict
+    # of `str`: ...", Accelerate's), shown as markup with the rest after it.
+    if TEXT_REFERENCE.search(name) or "`" in name:
         name = render_markup(name)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
