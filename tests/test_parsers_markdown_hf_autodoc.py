@@ -80,3 +80,17 @@ def test_a_parameter_cut_at_a_colon_in_its_type_reads_its_links(tmp_path: Path) 
     assert parsed.sections[-1].body.endswith(
         "- plugin (`Plugin` or dict of `str`: `Plugin`, optional): The plugin."
     )
+
+
+def test_all_beside_named_methods_shows_those_then_the_default_ones(tmp_path: Path) -> None:
+    # Diffusers' pipelines: "[[autodoc]] FluxPipeline" over "- all" and "- __call__" show the
+    # pipeline's __call__ first, then its other methods; "all" showed the default ones alone.
+    page = "# Shapes\n\n[[autodoc]] shapes.Shape\n    - all\n    - _private\n    - __len__\n"
+    parsed = parse_file("shapes.md", page, _source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[2:]] == [
+        "shapes.Shape._private",
+        "shapes.Shape.__len__",
+        "shapes.Shape.describe",
+        "shapes.Shape.sides",
+    ]
