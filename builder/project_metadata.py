@@ -1,6 +1,6 @@
 """A project's name, version, summary, homepage and registry names, as ``docbuild init``
-writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO or
-package.json, without running anything."""
+writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO,
+package.json or the name a setup.py writes, without running anything."""
 
 from __future__ import annotations
 
@@ -14,6 +14,12 @@ from typing import Any
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import version_from_file
 
+# setup(name="peft", ...): a distribution's name as written, after the call's opening.
+_SETUP_NAME = re.compile(
+    r"""\bname\s*=\s*["']([A-Za-z0-9](?:[A-Za-z0-9._-]{0,100}[A-Za-z0-9])?)["']"""
+)
+# The most of a setup.py read for its name.
+MAX_SETUP_PY_BYTES = 256 * 1024
 # The project URLs that name its home, best first (their labels compared without case).
 _HOMES = ("Documentation", "Homepage", "Source")
 
@@ -72,7 +78,28 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
                 "packages": [f"npm:{package['name']}"],
                 "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
             }
+    name = _setup_py_name(root)
+    if name:
+        found.append(f"setup.py: package {name}")
+        return {"name": name, "id": name, "version": "", "summary": "",
+                "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     return {}
+
+
+def _setup_py_name(root: Path) -> str:
+    """The name a setup.py gives its ``setup()`` call as a string written in it (PEFT's
+    ``name="peft"``), read, never run; "" when it names none so."""
+    path = root / "setup.py"
+    try:
+        if not path.is_file():
+            return ""
+        with path.open("rb") as file:
+            text = file.read(MAX_SETUP_PY_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return ""
+    call = text.find("setup(")
+    match = _SETUP_NAME.search(text, call) if call >= 0 else None
+    return match.group(1) if match else ""
 
 
 def _package_info(root: Path) -> dict[str, Any]:

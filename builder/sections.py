@@ -14,6 +14,10 @@ Parsers emit one section per heading. Here, in one place for every format:
   entry (its name and signature, and the first sentence of its description), so a question
   about the topic lands on the topic (not a topic with no text titled by its one entry's
   name: the entry itself is where such a question lands);
+- a heading with no text and no subsections (joi's README heads its tagline "#### The most
+  powerful schema description language..." and says nothing under it) is text written large:
+  its words join the section it sits in, as a paragraph after that section's own text, where
+  a reader finds them; kept as a section it would be one whose heading is all it has;
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
@@ -37,6 +41,9 @@ from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
 
 MAX_HEADING_CHARS = 200
 MAX_PATH_DEPTH = 12
+# A heading of this many words with nothing under it reads as text written large, not as a
+# label over content the build does not show ("Table of Contents" over a toctree).
+MIN_TEXT_HEADING_WORDS = 6
 # An API entry whose body is shorter than NEAR_EMPTY_CHARS says next to nothing (autodoc that had
 # no code to read names the object and stops); such entries are kept but counted, and a version
 # where more than this share of sections are such entries fails a --strict build. A short prose
@@ -79,7 +86,9 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
     """Apply the rules above to one file's sections, in document order."""
     warnings: list[Warning_] = []
     folded = fold_entry_fields(fold_release_notes(parsed.sections))
-    kept = list_api_entries(join_signature_twins(folded))
+    twins = join_signature_twins(folded)
+    joined = join_empty_leaves(twins)
+    kept = list_api_entries(joined)
     taken: set[str] = set()
     result: list[Section] = []
     for section in kept:
@@ -90,8 +99,57 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
     return FinalSections(
         sections=tuple(result),
         warnings=tuple(warnings),
-        empty=len(folded) - len(kept),  # a folded section is not dropped: its text stays
+        # A folded section or a joined heading is not dropped: its text stays.
+        empty=len(folded) - len(kept) - (len(twins) - len(joined)),
         near_empty=sum(names_only_its_object(section) for section in kept if section.kind == "api"),
+    )
+
+
+def join_empty_leaves(sections: Sequence[Section]) -> list[Section]:
+    """Each heading that reads as a sentence and has no text and no subsections joined to the
+    section around it: its words a paragraph after that section's own text (and its lines
+    within that section's range when nothing comes between them). A heading with no section
+    around it (the page's first level) has nowhere to go and stays, to be dropped with the
+    other empty sections; so does a label ("Table of Contents", "Submodules") over content the
+    build does not show as text (a toctree, an automodule without code)."""
+    kept: list[Section] = []
+    # By the index in ``kept`` of the section around: the leaves and the last line that
+    # follows on from that section's own.
+    joined: dict[int, tuple[list[str], int]] = {}
+    around: list[int] = []  # indexes in ``kept`` of the sections open, outermost first
+    last_host = -1  # the index in ``kept`` of the section the one before ended up in
+    for index, section in enumerate(sections):
+        while around and kept[around[-1]].level >= section.level:
+            around.pop()
+        following = sections[index + 1] if index + 1 < len(sections) else None
+        is_leaf = following is None or following.level <= section.level
+        if around and is_leaf and not section.body.strip() and reads_as_text(section.heading):
+            host = around[-1]
+            leaves, last_line = joined.get(host, ([], kept[host].line_end))
+            leaves.append(section.heading.strip())
+            joined[host] = leaves, section.line_end if last_host == host else last_line
+            last_host = host
+            continue
+        last_host = len(kept)
+        around.append(len(kept))
+        kept.append(section)
+    # Gathered first and joined once: a page of many such headings under one section would
+    # otherwise copy that section's growing body for each.
+    for index, (leaves, last_line) in joined.items():
+        around_section = kept[index]
+        paragraphs = (around_section.body.strip(), *leaves)
+        body = "\n\n".join(paragraph for paragraph in paragraphs if paragraph)
+        line_end = max(around_section.line_end, last_line)
+        kept[index] = replace(around_section, body=body, line_end=line_end)
+    return kept
+
+
+def reads_as_text(heading: str) -> bool:
+    """Whether a heading is a sentence written large (a tagline, a pointer to the docs site)
+    rather than a label: it ends as a sentence ends, or runs to MIN_TEXT_HEADING_WORDS."""
+    words = heading.split()
+    return len(words) >= MIN_TEXT_HEADING_WORDS or (
+        len(words) > 1 and heading.rstrip().endswith((".", "!", "?"))
     )
 
 

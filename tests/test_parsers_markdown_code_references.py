@@ -84,3 +84,16 @@ def test_doc_builder_s_notice_marks_a_page_without_shortened_names() -> None:
         "doc-builder (similar to MDX)-->\n\n# Overview\n\nWrap it in [`PeftModel`].\n"
     )
     assert bodies(parse(text, "overview.md")) == ["Wrap it in `PeftModel`."]
+
+
+def test_a_link_of_its_own_in_a_subscript_reads_as_its_code() -> None:
+    # PEFT v0.20.0's parameter types: "peft_type (Union[[`~peft.utils.config.PeftType`],
+    # `str`])", which doc-builder links; a name after a word is a subscript's, kept.
+    text = (
+        "# Config\n\n"
+        "- peft_type (Union[[`~peft.utils.config.PeftType`], `str`]): The type. "
+        "Optional[[`Cache`]], list[`int`], [[`x`]](https://a.example).\n"
+    )
+    assert bodies(parse(text, "config.md")) == [
+        "- peft_type (Union[`PeftType`, `str`]): The type. Optional[`Cache`], list[`int`], [`x`]."
+    ]

@@ -60,3 +60,37 @@ def test_an_object_the_code_lacks_is_warned_about(tmp_path: Path) -> None:
     assert [w.message for w in parsed.warnings] == [
         f"mkdocstrings Nowhere: not found in the code in {tmp_path}"
     ]
+
+
+def test_a_parameter_cut_at_a_colon_in_its_type_reads_its_links(tmp_path: Path) -> None:
+    # Accelerate v1.14.0's Accelerator: griffe cuts "deepspeed_plugin (... dict of `str`: ...)"
+    # at the colon in its type, as doc-builder does, and the name's part kept its raw link.
+    package = tmp_path / "tools"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "def run(plugin=None):\n"
+        '    """Run.\n\n    Args:\n'
+        "        plugin ([`~utils.Plugin`] or dict of `str`: [`~utils.Plugin`], *optional*):\n"
+        '            The plugin.\n    """\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path), packages=("tools",))
+    parsed = parse_file("run.md", "# Run\n\n[[autodoc]] run\n", source)
+    assert parsed is not None
+    assert parsed.sections[-1].body.endswith(
+        "- plugin (`Plugin` or dict of `str`: `Plugin`, optional): The plugin."
+    )
+
+
+def test_all_beside_named_methods_shows_those_then_the_default_ones(tmp_path: Path) -> None:
+    # Diffusers' pipelines: "[[autodoc]] FluxPipeline" over "- all" and "- __call__" show the
+    # pipeline's __call__ first, then its other methods; "all" showed the default ones alone.
+    page = "# Shapes\n\n[[autodoc]] shapes.Shape\n    - all\n    - _private\n    - __len__\n"
+    parsed = parse_file("shapes.md", page, _source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[2:]] == [
+        "shapes.Shape._private",
+        "shapes.Shape.__len__",
+        "shapes.Shape.describe",
+        "shapes.Shape.sides",
+    ]

@@ -1,9 +1,14 @@
-"""VitePress' ``{{ $frontmatter.key }}`` reads as the page's front matter value."""
+"""VitePress' ``{{ $frontmatter.key }}`` reads as the page's front matter value, and a Vue
+page's other expressions as nothing."""
 
 from __future__ import annotations
 
+from builder.parsers.markdown.flavor import VITEPRESS, markdown_flavor
 from builder.parsers.markdown.parser import parse
-from builder.parsers.markdown.vue_interpolation import fill_frontmatter_references
+from builder.parsers.markdown.vue_interpolation import (
+    fill_frontmatter_references,
+    has_frontmatter_references,
+)
 
 
 def test_a_heading_of_the_front_matter_title_reads_as_the_title() -> None:
@@ -61,3 +66,41 @@ def test_front_matter_yaml_cannot_read_leaves_the_page_as_it_is() -> None:
     for value in ("9" * 5000, "[" * 50_000):
         text = f"---\ntitle: {value}\n---\n" + heading
         assert fill_frontmatter_references(text) == text
+
+
+def test_a_vue_page_s_runtime_expressions_are_no_text() -> None:
+    # knex 3.3.0's home page: its latest blog post, computed in <script setup>, read
+    # '{{ latestPost.title }}' where the site shows a title only the running page knows.
+    text = (
+        "---\ntitle: Knex\n---\n\n<script setup>\nconst latestPost = posts[0]\n</script>\n\n"
+        "# {{ $frontmatter.title }}\n\nFrom the blog:\n"
+        '<a :href="latestPost.url">{{ latestPost.title }}</a> {{latestPost.date}}\n\n'
+        "Write `{{ name }}` in a template.\n\n<code v-pre>{{ raw }}</code>\n\n"
+        "```vue\n<p>{{ count }}</p>\n```\n"
+    )
+    assert fill_frontmatter_references(text).split("\n")[8:] == [
+        "# Knex",
+        "",
+        "From the blog:",
+        '<a :href="latestPost.url"></a> ',
+        "",
+        "Write `{{ name }}` in a template.",
+        "",
+        "<code v-pre>{{ raw }}</code>",
+        "",
+        "```vue",
+        "<p>{{ count }}</p>",
+        "```",
+        "",
+    ]
+
+
+def test_a_vitepress_page_has_its_expressions_taken_out_without_a_script() -> None:
+    # A VitePress project's pages are Vue templates whether or not they have a script; a page
+    # of plain Markdown may write the braces as text it means.
+    text = "# Home\n\nHello {{ user.name }}, see {{ $frontmatter.missing }}.\n"
+    assert fill_frontmatter_references(text) == text
+    with markdown_flavor(VITEPRESS):
+        assert has_frontmatter_references(text)
+        parsed = parse(text, "index.md")
+    assert [s.body for s in parsed.sections] == ["Hello , see {{ $frontmatter.missing }}."]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rst_support import _body, _outline
+from tests.rst_support import _body, _outline, _sections
 
 
 def test_titles_in_a_shown_only_block_are_sections_counted_apart_from_the_page() -> None:
@@ -63,3 +63,28 @@ def test_consecutive_only_blocks_are_siblings_under_the_section_around_them() ->
 def test_a_title_in_an_only_block_inside_another_block_reads_as_a_line() -> None:
     text = ".. note::\n\n   .. only:: html\n\n      Inner\n      -----\n\n      Text.\n"
     assert _body(text) == "Note: Inner\n\nText."
+
+
+def test_text_after_an_only_block_with_titles_is_the_section_s_around_the_block() -> None:
+    # Sphinx's own test page (tests/roots/test-directive-only/only.rst): "Text after
+    # subsection 11.1." is section 1.11's, after the block that holds 1.11.1; it joined 1.11.1.
+    text = (
+        "Page\n====\n\n1.11. Section\n-------------\n\nText before.\n\n"
+        ".. only:: html\n\n   More text before.\n\n   1.11.1. Subsection\n"
+        "   ~~~~~~~~~~~~~~~~~~\n   Should be here.\n\n"
+        "Text after subsection 11.1.\n\n"
+        ".. only:: html\n\n   1.12. Section\n   -------------\n\n   In 1.12.\n\n"
+        ".. only:: html\n\n   1.13. Section\n   -------------\n\n   In 1.13.\n\n"
+        "After both blocks.\n\n.. function:: f()\n\n   Does f.\n"
+    )
+    # Sphinx raises a block's sections to the page's level of their style, but goes on
+    # parsing the page in the section it was in: what follows the last block is 1.11's too.
+    after = "Text after subsection 11.1.\n\nAfter both blocks."
+    assert [(s.heading, s.heading_path, s.body) for s in _sections(text)] == [
+        ("Page", (), ""),
+        ("1.11. Section", ("Page",), f"Text before.\n\nMore text before.\n\n{after}"),
+        ("1.11.1. Subsection", ("Page", "1.11. Section"), "Should be here."),
+        ("1.12. Section", ("Page",), "In 1.12."),
+        ("1.13. Section", ("Page",), "In 1.13."),
+        ("f", ("Page", "1.11. Section"), "`f()`\n\nDoes f."),
+    ]

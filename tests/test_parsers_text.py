@@ -196,3 +196,67 @@ def test_a_release_told_on_its_line_alone_keeps_that_line() -> None:
         ("1.2 - Fixed a crash on empty input.", 5, 5, "1.2 - Fixed a crash on empty input."),
         ("1.1 (2020-01-01)", 7, 8, "First release."),
     ]
+
+
+def test_an_agenda_or_numbered_steps_are_not_cut_as_releases() -> None:
+    # Three lines of a number and a dash were releases: an agenda's times and a guide's steps
+    # became sections 'Workshop day' > '09.00 - Registration', ... with nothing released.
+    agenda = (
+        "Workshop day\n\n09.00 - Registration\n\nCoffee.\n\n09.30 - Keynote\n\nTalk.\n\n"
+        "10.30 - Break\n\n11.00 - Tutorials\n\nHands-on.\n"
+    )
+    steps = (
+        "Setup\n\n1.1 - Install Python\n\nA.\n\n1.2 - Make a venv\n\nB.\n\n1.3 - Install\n\nC.\n"
+    )
+    for text in (agenda, steps):
+        assert [s.heading for s in parse(text, "guide.txt").sections] == [text.split("\n")[0]]
+    # The same steps in a file named as a changelog are its releases, as in CHANGES.txt.
+    assert len(parse(steps, "CHANGES.txt").sections) == 3
+
+
+def test_releases_are_told_by_a_date_a_word_or_numbers_that_fall() -> None:
+    def releases(text: str) -> list[str]:
+        return [s.heading for s in parse(text, "notes.txt").sections if s.heading_path]
+
+    dated = "Notes\n\n1.1 - Fixes\n\nA.\n\n1.2 - 2020-03-01\n\nB.\n\n1.3 - More\n\nC.\n"
+    assert releases(dated) == ["1.1 - Fixes", "1.2 - 2020-03-01", "1.3 - More"]
+    worded = "Notes\n\n1.3 (unreleased)\n\nA.\n\n1.2 - Fixes\n\nB.\n\n1.1 - More\n\nC.\n"
+    assert len(releases(worded)) == 3
+    # Newest first, with nothing else to tell them by: times and steps rise as a file goes on.
+    falling = "Notes\n\n2.0 - Rewrite\n\nA.\n\n1.10 - Fixes\n\nB.\n\n1.9 - More\n\nC.\n"
+    assert releases(falling) == ["2.0 - Rewrite", "1.10 - Fixes", "1.9 - More"]
+    rising = "Notes\n\n1.9 - Rewrite\n\nA.\n\n1.10 - Fixes\n\nB.\n\n2.0 - More\n\nC.\n"
+    assert releases(rising) == []
+
+
+def test_titled_text_after_a_changelog_is_the_file_s_not_its_last_release() -> None:
+    # A license and credits after the oldest release ran into that release's notes.
+    text = (
+        "Changes\n\n= 1.2 (2020-03-01)\n\nBug fixes\n\n* Fixed a crash.\n\n"
+        "= 1.1 (2020-02-01)\n\nBug fixes\n\n* Fixed a leak.\n\n"
+        "= 1.0 (2020-01-01)\n\n* First release.\n\nBug fixes\n\n* None yet.\n\n"
+        "License\n-------\n\nMIT.\n\nCredits\n\nThanks to all.\n"
+    )
+    parsed = parse(text, "CHANGES.txt")
+    assert [(s.heading, s.heading_path, s.line_start, s.body) for s in parsed.sections] == [
+        ("1.2 (2020-03-01)", ("Changes",), 3, "Bug fixes\n\n* Fixed a crash."),
+        ("1.1 (2020-02-01)", ("Changes",), 9, "Bug fixes\n\n* Fixed a leak."),
+        # "Bug fixes" heads a category in the releases before: the release's still.
+        ("1.0 (2020-01-01)", ("Changes",), 15, "* First release.\n\nBug fixes\n\n* None yet."),
+        ("License", ("Changes",), 23, "MIT."),
+        ("Credits", ("Changes",), 28, "Thanks to all."),
+    ]
+
+
+def test_a_last_release_s_own_lines_stay_its_notes() -> None:
+    # A sentence, a category ending in a colon, or a line with nothing after it is not a
+    # title that ends the changelog.
+    text = (
+        "Changes\n\n1.2 (2020-03-01)\n\nA.\n\n1.1 (2020-02-01)\n\nB.\n\n"
+        "1.0 (2020-01-01)\n\nFirst release.\n\nNew features:\n\n* All of them.\n\nEnjoy it\n"
+    )
+    (*_, last) = parse(text, "CHANGES.txt").sections
+    assert (last.heading, last.body) == (
+        "1.0 (2020-01-01)",
+        "First release.\n\nNew features:\n\n* All of them.\n\nEnjoy it",
+    )

@@ -58,13 +58,65 @@ def test_empty_sections_are_dropped_and_counted_but_kept_in_child_paths() -> Non
         (
             section("Guide", "", 1, "guide"),
             section("Install", "pip install x", 2, "install", ("Guide",)),
-            section("Empty leaf", " \n", 2, "empty-leaf", ("Guide",)),
+            # No section around it to take its words: dropped too.
+            section("Empty leaf", " \n", 1, "empty-leaf"),
         ),
     )
     final = finalize_sections(parsed)
     assert [(s.heading, s.heading_path) for s in final.sections] == [("Install", ("Guide",))]
     # "Install" says little, but says what it means to: only API entries count as near-empty.
     assert (final.empty, final.near_empty, final.warnings) == (2, 0, ())
+
+
+def test_a_heading_with_no_text_and_no_subsections_joins_the_section_around_it() -> None:
+    # joi's README: a tagline written as a heading under the title, and a line pointing to the
+    # docs site written as one under "Installation"; both were dropped with their words.
+    visit = "Visit the joi.dev Developer Portal for tutorials"
+    parsed = ParsedFile(
+        "README.md",
+        "joi",
+        (
+            section("joi", "", 1, "joi", lines=(1, 1)),
+            section("The most powerful validator.", "", 4, "tagline", ("joi",), (3, 3)),
+            section("Installation", "`npm install joi`", 2, "installation", ("joi",), (5, 6)),
+            section(visit, "", 3, "visit", ("joi", "Installation"), (8, 8)),
+            section("Resources", "- Docs", 2, "resources", ("joi",), (10, 12)),
+            section("Details", "Text.", 3, "details", ("joi", "Resources"), (14, 15)),
+            # After a sibling: its words join "Resources", whose lines stop where they did.
+            section("Read the policies, then ask.", "", 3, "ask", ("joi", "Resources"), (17, 17)),
+        ),
+    )
+    final = finalize_sections(parsed)
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in final.sections] == [
+        ("joi", "The most powerful validator.", 1, 3),
+        ("Installation", f"`npm install joi`\n\n{visit}", 5, 8),
+        ("Resources", "- Docs\n\nRead the policies, then ask.", 10, 12),
+        ("Details", "Text.", 14, 15),
+    ]
+    assert final.empty == 0  # their words are kept, nothing dropped
+
+
+def test_an_empty_label_or_a_heading_with_subsections_is_dropped_not_joined() -> None:
+    # A label over what the build shows no text for (a toctree's "Table of Contents", an
+    # automodule's "cattrs.gen module") would only add its title to the section around it;
+    # an empty heading with subsections lives on in their heading paths.
+    parsed = ParsedFile(
+        "index.rst",
+        "Doc",
+        (
+            section("Guide", "Intro.", 1, "guide"),
+            section("Table of Contents", "", 2, "toc", ("Guide",)),
+            section("Topic", "", 2, "topic", ("Guide",)),
+            section("Detail", "Text.", 3, "detail", ("Guide", "Topic")),
+            section("Done.", "", 2, "done", ("Guide",)),
+        ),
+    )
+    final = finalize_sections(parsed)
+    assert [(s.heading, s.body) for s in final.sections] == [
+        ("Guide", "Intro."),
+        ("Detail", "Text."),
+    ]
+    assert final.empty == 3
 
 
 def test_near_empty_means_an_api_entry_under_the_limit_that_only_names_its_object() -> None:

@@ -90,3 +90,23 @@ def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) 
     (root / "tasks").rename(root / "helpers")
     survey = survey_project(root)
     assert (survey.version, survey.version_known) == ("0.0.0", False)
+
+
+def test_a_setup_py_s_written_name_names_the_project_and_its_package(tmp_path: Path) -> None:
+    # PEFT v0.20.0 checked out in a folder of another name: its pyproject.toml has no
+    # [project], setup.py writes name="peft", src/peft/__init__.py the version; init named
+    # the project after the folder and proposed version 0.0.0.
+    root = tmp_path / "checkout"
+    (root / "src" / "peft").mkdir(parents=True)
+    (root / "pyproject.toml").write_text("[tool.black]\nline-length = 119\n", encoding="utf-8")
+    (root / "setup.py").write_text(
+        'from setuptools import setup\nVERSION = "0.20.0"\n\n'
+        'setup(\n    name="peft",\n    version=VERSION,\n    package_dir={"": "src"},\n)\n',
+        encoding="utf-8",
+    )
+    (root / "src" / "peft" / "__init__.py").write_text('__version__ = "0.20.0"\n', "utf-8")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# PEFT\n", encoding="utf-8")
+    survey = survey_project(root)
+    assert (survey.name, survey.source_dir) == ("peft", "src")
+    assert (survey.version, survey.version_known) == ("0.20.0", True)

@@ -141,6 +141,9 @@ class MemberOptions:
     """
 
     members: tuple[str, ...] | None = None
+    # Names shown before "all of them", as doc-builder's "- all" beside "- __call__" lists the
+    # named methods, then those it shows by default (builder.parsers.markdown.hf_autodoc).
+    first: tuple[str, ...] = ()
     undocumented: bool = False
     inherited: bool = False
     private: tuple[str, ...] | None = None  # None: none; empty: all

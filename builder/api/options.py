@@ -201,6 +201,11 @@ def _names(value: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value.split(",") if name.strip())
 
 
+# The option doc-builder's "[[autodoc]]" block is given for the methods it names beside "all"
+# (no mkdocstrings option: its "members" are either those named or all of them).
+MEMBERS_FIRST = "doctrove_members_first"
+
+
 def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
     """MemberOptions of a ``::: path`` block from the ``options:`` mapping under it."""
     members_value = options.get("members", True)
@@ -221,8 +226,10 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         and bool(parsing.get("ignore_init_summary", False))
         and options.get("docstring_style", "google") in ("google", "numpy")
     )
+    first = options.get(MEMBERS_FIRST)
     return MemberOptions(
         members=members,
+        first=tuple(str(name) for name in first) if isinstance(first, list) else (),
         undocumented=bool(options.get("show_if_no_docstring", False)),
         inherited=bool(options.get("inherited_members", False)),
         special=None,

@@ -138,8 +138,10 @@ def _field_line(name: str, annotation: str, description: str, render_markup: Ren
         annotation = render_markup(annotation)
     # A See Also entry naming a page or a label; an exception a raises field names in the
     # default role (ecdsa's ":raises `~ecdsa.errors.MalformedPointError`:"), shown as Sphinx
-    # links it, by its last name.
-    if TEXT_REFERENCE.search(name) or name[:1] == "`":
+    # links it, by its last name; a name and the start of its type, which griffe cuts at the
+    # first colon as doc-builder does ("deepspeed_plugin ([`~utils.DeepSpeedPlugin`] or dict
+    # of `str`: ...", Accelerate's), shown as markup with the rest after it.
+    if TEXT_REFERENCE.search(name) or "`" in name:
         name = render_markup(name)
     label = f"{name} ({annotation})" if name and annotation else name or annotation
     text = render_markup(description) if description else ""
@@ -210,7 +212,7 @@ def member_events(
     shown = [(member, child) for member, child in found if child is not None]
     # The names a directive lists are its object's members; a class among them shows all of
     # its own, as autodoc and mkdocstrings document the members of members.
-    nested = replace(options, members=()) if options.members else options
+    nested = replace(options, members=(), first=()) if options.members or options.first else options
     if options.submodules and obj.kind == "module" and options.members is not None:
         # After the module's own members, as mkdocstrings groups them: each a module that
         # documents its members in turn (a tree, so no level is spent on it).
@@ -219,7 +221,7 @@ def member_events(
         shown = [(member, child) for member, child in found if child is not None]
     # Members a directive names are entries of their own, docstring or not, as autodoc and
     # mkdocstrings render them.
-    named = set(options.members or ())
+    named = {*(options.members or ()), *options.first}
     bare = [c for m, c in shown if m.name not in named and _signature_only(m, c)]
     events: list[Event] = []
     if bare:
@@ -267,12 +269,13 @@ def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
         by_name.setdefault(member.name, member)
     if options.members:
         return [by_name.get(name, Member(name, "", True)) for name in options.members]
-    chosen = [m for m in by_name.values() if _shown(m, options)]
+    first = [by_name.get(name, Member(name, "", True)) for name in options.first]
+    chosen = [m for m in by_name.values() if _shown(m, options) and m.name not in options.first]
     if options.order == "alphabetical":
         chosen.sort(key=lambda m: m.name)
     elif options.order == "groupwise":
         chosen.sort(key=lambda m: (_GROUP_ORDER.get(m.kind, 5), m.name))
-    return chosen
+    return [*first, *chosen]
 
 
 def _shown(member: Member, options: MemberOptions) -> bool:

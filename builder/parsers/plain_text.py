@@ -10,6 +10,9 @@ the limit. Later sections are headed "Title (part 2)", "Title (part 3)"... with 
 A changelog written in plain text (Beautiful Soup's ``= 4.11.2 (20230131)`` lines, ``Version
 1.5``, ``v3.3.0``) is cut at its release lines instead: each release is a section under the
 title, so a question naming a release finds it, and only a long release is cut into parts.
+Numbered lines are releases only when they look it (an agenda's "09.00 - Registration" and a
+list's "1.1 - Install" do not), and titled text after the oldest release ("License") is the
+file's again, not that release's.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import PurePosixPath
 
 from builder.model import ParsedFile, Section
+from builder.parsers.release_lines import CHANGELOG_STEM
 from schemas.anchors import slugify
 
 TARGET_CHARS = 1500
@@ -38,7 +43,16 @@ _RELEASE_LINE = re.compile(
 )
 # The fewest distinct releases that make a file a changelog.
 MIN_RELEASES = 3
+# What a release line has and an agenda's time ("09.00 - Registration") or a numbered step
+# ("1.1 - Install") has not: a date (2020-01-02, 20230131, a year), or a word of releasing.
+_RELEASE_SIGN = re.compile(
+    r"\b(?:version|release|released|unreleased|yanked)\b"
+    r"|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\b(?:19|20)\d{2}(?:\d{4})?\b|^[=*#\-\s]*v\d",
+    re.IGNORECASE,
+)
 
+# A title's underline.
+_RULE = re.compile(r"([=\-~^*])\1{2,}")
 # A paragraph: one or more consecutive lines that hold something other than whitespace.
 _PARAGRAPH = re.compile(r"(?:^[^\S\n]*\S[^\n]*(?:\n|\Z))+", re.MULTILINE)
 _TRAILING_SPACE = re.compile(r"[^\S\n]+$", re.MULTILINE)
@@ -59,7 +73,7 @@ def parse(text: str, relpath: str) -> ParsedFile:
     paragraphs = list(find_paragraphs(text))
     title = PurePosixPath(relpath).stem or relpath
     title_line: int | None = None
-    releases = _releases(paragraphs)
+    releases = _releases(paragraphs, relpath)
     # A changelog that opens with its newest release has no title line: that release is a
     # section beside the others, not the file's title with the older releases under it.
     opens_with_release = releases is not None and not releases[0]
@@ -76,7 +90,7 @@ def parse(text: str, relpath: str) -> ParsedFile:
     # is none: the title lives on in the releases' heading paths), then each release.
     intro, rest = releases
     sections = _parts(title, (), intro, relpath, title_line)
-    for heading, body in rest:
+    for heading, body in [*rest[:-1], *_after_changelog(rest)]:
         sections += _parts(heading.text, (title,), body, relpath, heading.line_start)
     return ParsedFile(relpath=relpath, title=title, sections=tuple(sections))
 
@@ -110,13 +124,14 @@ def _parts(
 
 
 def _releases(
-    paragraphs: Sequence[Chunk],
+    paragraphs: Sequence[Chunk], relpath: str
 ) -> tuple[list[Chunk], list[tuple[Chunk, list[Chunk]]]] | None:
     """The paragraphs before a changelog's first release line, and each release line (as a
     one-line chunk) with the paragraphs up to the next; None unless at least
-    ``MIN_RELEASES`` distinct releases start a paragraph each."""
+    ``MIN_RELEASES`` distinct releases start a paragraph each and they look like releases
+    (``_look_released``)."""
     starts: list[int] = []
-    versions: set[str] = set()
+    versions: dict[str, str] = {}  # each distinct version, and its first line
     for index, paragraph in enumerate(paragraphs):
         first_line = paragraph.text.partition("\n")[0].strip()
         # Only a short line is matched: the version's digits and dots can be split between its
@@ -125,8 +140,8 @@ def _releases(
         match = len(first_line) <= MAX_TITLE_CHARS and _RELEASE_LINE.fullmatch(first_line)
         if match:
             starts.append(index)
-            versions.add(match.group(1))
-    if len(versions) < MIN_RELEASES:
+            versions.setdefault(match.group(1), first_line)
+    if len(versions) < MIN_RELEASES or not _look_released(versions, relpath):
         return None
     intro = list(paragraphs[: starts[0]])
     releases: list[tuple[Chunk, list[Chunk]]] = []
@@ -140,6 +155,57 @@ def _releases(
         # as its text: a section with no body is dropped, and the line with it.
         releases.append((heading, notes or [heading]))
     return intro, releases
+
+
+def _after_changelog(
+    releases: list[tuple[Chunk, list[Chunk]]],
+) -> list[tuple[Chunk, list[Chunk]]]:
+    """The last release, and the titled text after the changelog that its notes ran into:
+    from a title line on ("License", "Credits", underlined or not) the text is the file's
+    again, a section beside the releases under the file's title. A title line is one the
+    releases before use for none of their paragraphs (their categories, "Bug fixes", repeat),
+    after the last release's own notes and before more text."""
+    heading, notes = releases[-1]
+    categories = {
+        paragraph.text.partition("\n")[0].strip().casefold()
+        for _, body in releases[:-1]
+        for paragraph in body
+    }
+    parts: list[tuple[Chunk, list[Chunk]]] = [(heading, [])]
+    for index, paragraph in enumerate(notes):
+        title = _tail_title(paragraph)
+        later = bool(parts[-1][1]) and index + 1 < len(notes)
+        if title and later and title.casefold() not in categories:
+            parts.append((Chunk(title, paragraph.line_start, paragraph.line_start), []))
+        else:
+            parts[-1][1].append(paragraph)
+    return parts
+
+
+def _tail_title(paragraph: Chunk) -> str:
+    """The title a paragraph is (a short line alone, or one over a rule of '=', '-', '~'),
+    or "" for text: a sentence, a list's item, a category ending in a colon."""
+    first, _, rest = paragraph.text.partition("\n")
+    if rest and not _RULE.fullmatch(rest.strip()):
+        return ""
+    first = first.strip()
+    if len(first) > MAX_TITLE_CHARS or not first[:1].isalpha() or first[-1] in ".!?:;,":
+        return ""
+    return first
+
+
+def _look_released(versions: dict[str, str], relpath: str) -> bool:
+    """Whether numbered lines are a changelog's releases, not an agenda's times ("09.00 -
+    Registration", "09.30 - Keynote") or a list's numbered steps ("1.1 - Install"): the file is
+    named as a changelog, a line says a date or a word of releasing, or the numbers fall as
+    the file goes on, newest first, where times and steps rise."""
+    if CHANGELOG_STEM.fullmatch(PurePosixPath(relpath).stem):
+        return True
+    if any(_RELEASE_SIGN.search(line) for line in versions.values()):
+        return True
+    numbers = [tuple(int(part) for part in re.findall(r"\d+", version)) for version in versions]
+    falls = sum(after < before for before, after in pairwise(numbers))
+    return 2 * falls > len(numbers) - 1
 
 
 def find_paragraphs(text: str) -> Iterator[Chunk]:

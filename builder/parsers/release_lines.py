@@ -1,5 +1,6 @@
-"""A release written as a bold line, "**1.2.3** (2024-01-01)", where a changelog has no
-heading for it: the reST, Markdown and HTML readers all make such a line a release's heading.
+"""What tells a changelog's releases, for every reader: a release written as a bold line,
+"**1.2.3** (2024-01-01)", where a changelog has no heading for it (the reST, Markdown and HTML
+readers all make such a line a release's heading), and a file named as a changelog.
 """
 
 from __future__ import annotations
@@ -12,4 +13,10 @@ import re
 BOLD_RELEASE = re.compile(
     r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
     r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
+)
+# A file named as a changelog (CHANGES.txt, history.html, NEWS, release-notes.md...), by its
+# name without its last suffix.
+CHANGELOG_STEM = re.compile(
+    r"(?:changes|changelog|history|releases?|news|release[-_]notes|whatsnew)(?:[-_.].*)?",
+    re.IGNORECASE,
 )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from builder.built_sphinx import DEBIAN_CHANGELOG
 from builder.gzip_pages import gunzip_page
+from builder.parsers.release_lines import CHANGELOG_STEM
 from builder.projects.gen_files import GeneratedPage
 
 UPSTREAM_CHANGELOG = "changelog.gz"
@@ -36,11 +37,6 @@ _RELEASES_COMPARED = 6
 # A version number written anywhere in a built page, taken whole (greedy, never backtracked
 # into): "1.0" is not shown by "1.0.1".
 _VERSION_NUMBER = re.compile(r"(?<![\d.])\d+(?:\.\d+)+(?:[a-z]+\d*)?", re.IGNORECASE)
-# The built pages a changelog may be, by their name (history.html, changes.html...).
-_CHANGELOG_STEM = re.compile(
-    r"(?:changes|changelog|history|releases?|news|release[-_]notes|whatsnew)(?:[-_.].*)?",
-    re.IGNORECASE,
-)
 _ATX_HEADING = re.compile(r"^#{1,6}[ \t]+\S", re.MULTILINE)
 _RST_TITLE = re.compile(r"^[^\s].*\n(?:={3,}|-{3,}|~{3,}|\*{3,}|\^{3,})[ \t]*$", re.MULTILINE)
 
@@ -85,7 +81,7 @@ def _shown_already(pages: Sequence[tuple[str, Path]], text: str) -> bool:
     if not first:
         return False
     for relpath, path in pages:
-        if not _CHANGELOG_STEM.fullmatch(Path(relpath).stem):
+        if not CHANGELOG_STEM.fullmatch(Path(relpath).stem):
             continue
         shown = set(_VERSION_NUMBER.findall(_read(path)))
         if 2 * sum(release in shown for release in first) > len(first):

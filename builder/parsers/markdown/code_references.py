@@ -8,8 +8,9 @@ shows `gather`). CommonMark reads it as literal brackets around the code, ``~`` 
 bracketed name the page defines as a reference label is its link, left as it is; so is one
 followed by a destination or a label (``[`x`](url)``, ``[`x`][y]``, the label on the next
 line too, which Python-Markdown reads as one reference), or right after a word
-(``list[`int`]``), or inside a code span, which shows the syntax as written. Only a page that
-uses doc-builder's syntax is read so (``uses_code_references``).
+(``list[`int`]``, though a link of its own in a subscript, ``Union[[`PeftType`], `str`]``,
+is read), or inside a code span, which shows the syntax as written. Only a page that uses
+doc-builder's syntax is read so (``uses_code_references``).
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ from builder.parsers.markdown.hugo_shortcodes import code_spans, in_code_span
 # Its parts are joined by dots or by rustdoc's "::" (``[`crate::Body::merge`]``). Only "(" right
 # after the bracket is a destination (``[`x`] (once)`` is the name and a remark, as CommonMark
 # reads it); a label may follow after spaces or on the next line, as Python-Markdown reads it.
+# A bracket before it is a subscript's after a word (PEFT's types, "Union[[`PeftType`], `str`]",
+# which doc-builder links), else another link's text around it ("[[`x`]](url)").
 _NAME_REFERENCE = re.compile(
-    r"(?<![\w\]\[`])\[`(~?)([A-Za-z_]\w*(?:(?:\.|::)\w+)*(?:\(\))?)`\](?!\(|\s*\[)"
+    r"(?<![\w\]`])(?:(?<=\w\[)|(?<!\[))"
+    r"\[`(~?)([A-Za-z_]\w*(?:(?:\.|::)\w+)*(?:\(\))?)`\](?!\(|\s*\[)"
 )
 # Where a name's last part starts, which a leading "~" keeps.
 _LAST_PART = re.compile(r"(?:\.|::)(?=\w+(?:\(\))?$)")

@@ -5,10 +5,11 @@ reference pages in Markdown for their doc-builder, which replaces a line ``[[aut
 with the object's signature and docstring, ``Name`` being a dotted path from the library's
 package (``tuners.lora.config.LoraConfig`` in PEFT's docs, ``BertModel`` in Transformers').
 The ``- name`` lines indented under it are the methods to show, in that order; ``- all``
-adds the methods shown by default, which are those shown without a list. Here such a line
-becomes the block an mkdocstrings ``::: path`` line makes (builder.parsers.markdown.mkdocstrings),
-marked as a path from the package, with the methods as its ``members`` option; with ``all``
-the default members are shown, mkdocstrings' (the others named with it are not added).
+adds the methods shown by default, which are those shown without a list, after the ones
+named. Here such a line becomes the block an mkdocstrings ``::: path`` line makes
+(builder.parsers.markdown.mkdocstrings), marked as a path from the package, with the methods
+as its ``members`` option; with ``all`` the default members are shown, mkdocstrings', after
+the ones named with it (an option of our own: mkdocstrings has no such list).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
+from builder.api.options import MEMBERS_FIRST
 from builder.parsers.markdown.mkdocstrings import PACKAGE_RELATIVE, TOKEN_TYPE
 
 _LINE = re.compile(r"\[\[autodoc\]\][ \t]+([A-Za-z_][\w.]*)[ \t]*$")
@@ -49,8 +51,9 @@ def hf_autodoc_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     named = [method for method in methods if method != _ALL]
     # A class's signature is its __init__'s, as doc-builder shows it, with no entry of its own.
     token.content = "options:\n  merge_init_into_class: true\n"
-    if named and _ALL not in methods:
-        token.content += "  members:\n" + "".join(f"    - {method}\n" for method in named)
+    if named:
+        key = "members" if _ALL not in methods else MEMBERS_FIRST
+        token.content += f"  {key}:\n" + "".join(f"    - {method}\n" for method in named)
     token.map = [start, following]
     state.line = following
     return True

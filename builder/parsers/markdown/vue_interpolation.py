@@ -6,9 +6,12 @@ in its text shows the front matter's ``title``: Rollup 4's pages each open with
 written (VitePress wraps it in ``v-pre``) unless its language ends in ``-vue``
 (```` ```html-vue ````), which interpolates and highlights as the language before it; Vue
 Router's CDN addresses take the versions its front matter pins that way. Code spans and
-``v-pre`` elements are shown as written too. An expression of anything but the front matter
-(``{{ count }}``, a name of the page's ``<script setup>``) stays as it is; so does one whose
-value is no scalar. The page keeps its number of lines.
+``v-pre`` elements are shown as written too. In a Vue page (the project's flavour is VitePress,
+or the page has a ``<script setup>``) an expression of anything but the front matter
+(``{{ latestPost.title }}`` on knex's home page, a name of the page's ``<script setup>``) is
+taken out of the text: its value is made as the page runs, and the expression is no text a
+reader sees. Elsewhere it stays as written (a template's docs may mean the braces), and so
+does a front matter expression whose value is no scalar. The page keeps its number of lines.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from builder.parsers.markdown.flavor import VITEPRESS, reading_flavor
 from builder.parsers.markdown.front_matter import loaded_front_matter, yaml_front_matter
 from builder.parsers.markdown.hugo_shortcodes import code_spans, in_code_span
 
@@ -24,23 +28,34 @@ _SIGN = "$frontmatter"
 # bounded parts, so a long line is scanned in linear time.
 _PART = r"""\.[A-Za-z_$][\w$]{0,100}|\[\s?(?:'[^'\n]{0,100}'|"[^"\n]{0,100}"|\d{1,9})\s?\]"""
 _EXPRESSION = re.compile(r"\{\{\s{0,8}\$frontmatter((?:" + _PART + r"){1,16})\s{0,8}\}\}")
+# Any interpolation on one line, bounded so a line of many braces is scanned in linear time.
+_ANY_EXPRESSION = re.compile(r"\{\{[^\n]{0,500}?\}\}")
 _KEY = re.compile(r"""\.([A-Za-z_$][\w$]*)|\[\s?(?:'([^']*)'|"([^"]*)"|(\d+))\s?\]""")
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{]*)")
 _VUE_SUFFIX = "-vue"
 
 
 def has_frontmatter_references(text: str) -> bool:
-    """The quick test: a page without the name refers to no front matter value."""
-    return _SIGN in text
+    """The quick test: a page without the name refers to no front matter value, and one
+    without braces, or not a Vue page, has no expression to take out."""
+    return _SIGN in text or ("{{" in text and _is_vue_page(text))
+
+
+def _is_vue_page(text: str) -> bool:
+    return reading_flavor(VITEPRESS) or "<script setup" in text
 
 
 def fill_frontmatter_references(text: str) -> str:
     """``text`` with each ``{{ $frontmatter... }}`` that Vue interpolates replaced by its value,
-    and ``-vue`` taken off the languages of the code blocks that interpolate."""
+    and ``-vue`` taken off the languages of the code blocks that interpolate; in a Vue page,
+    without the other expressions of its text."""
     front_matter = yaml_front_matter(text)
     values = loaded_front_matter(front_matter) if front_matter is not None else None
+    vue_page = "{{" in text and _is_vue_page(text)
     if not isinstance(values, dict):
-        return text
+        if not vue_page:
+            return text
+        values = {}
     lines = text.split("\n")
     fence, interpolated = "", False
     for index, line in enumerate(lines):
@@ -55,7 +70,11 @@ def fill_frontmatter_references(text: str) -> str:
             if interpolated:
                 start, end = opening.span(2)
                 lines[index] = line[:start] + language[: -len(_VUE_SUFFIX)] + line[end:]
-        elif _SIGN in line and "v-pre" not in line:
+        elif "v-pre" in line:
+            continue
+        elif vue_page and "{{" in line:
+            lines[index] = _shown(line, values)
+        elif _SIGN in line:
             lines[index] = _filled(line, values, code=False)
     return "\n".join(lines)
 
@@ -70,6 +89,23 @@ def _filled(line: str, values: dict[Any, Any], code: bool) -> str:
         return match.group(0) if value is None else value
 
     return _EXPRESSION.sub(value_of, line)
+
+
+def _shown(line: str, values: dict[Any, Any]) -> str:
+    """A line of a Vue page's text as the reader sees it: front matter values filled in, and
+    other expressions (whose values the page makes as it runs) taken out; code spans kept."""
+    spans = code_spans(line)
+
+    def shown(match: re.Match[str]) -> str:
+        if in_code_span(spans, match.start()):
+            return match.group(0)
+        reference = _EXPRESSION.fullmatch(match.group(0))
+        if reference is None:
+            return ""
+        value = _lookup(values, reference.group(1))
+        return match.group(0) if value is None else value
+
+    return _ANY_EXPRESSION.sub(shown, line)
 
 
 def _lookup(values: dict[Any, Any], path: str) -> str | None:

@@ -527,13 +527,15 @@ def _only_content(
 ) -> list[Event]:
     """A shown ``only`` block at the page's top level: Sphinx parses its content with titles
     allowed, so they are the page's section titles (pytest's changelog heads its draft entries
-    so); each is marked as this block's, for its level is counted as Sphinx counts it."""
+    so); each is marked as this block's, for its level is counted as Sphinx counts it, and so
+    is the block's text and API descriptions, for what follows the block is the page's
+    section's again."""
     doc.only_blocks += 1
     block = doc.only_blocks
     inner = replace(ctx, only_content=True)
     events = render(list(directive.content), directive.content_first, inner, doc)
     return [
-        replace(event, only_block=block) if isinstance(event, Heading) and event.style else event
+        replace(event, only_block=block) if isinstance(event, Heading | Text) else event
         for event in events
     ]
 

@@ -36,6 +36,9 @@ class Text:
 
     text: str
     is_list: bool = False
+    # The ``only`` block the text is written in (as ``Heading.only_block``): text after a
+    # block whose titles opened sections is the section's around the block again.
+    only_block: int = 0
 
 
 @dataclass(frozen=True)

@@ -173,7 +173,20 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     home: _Open | None = None
     after_text = False  # the last event was text of the open section
     signature = ""  # of a lone description just closed, owed to the text that follows it
+    # The ``only`` block whose titles opened sections, and the page's section around it (with
+    # its title level and the headings above it): what follows the block is that section's
+    # again, as Sphinx parses the block apart from the page (a next block too sits in it).
+    only: tuple[int, _Open, int, list[tuple[int, str]]] | None = None
     for event in events:
+        if isinstance(event, Resume) or only is None or event.only_block == only[0]:
+            pass
+        elif isinstance(event, Heading) and event.only_block:
+            only = (event.only_block, *only[1:])
+        else:
+            _, current, title_level, stack = only
+            only, run_base = None, None
+        if isinstance(event, Heading) and event.style and event.only_block and only is None:
+            only = (event.only_block, current, title_level, list(stack))
         if isinstance(event, Text):
             if signature and event.text:
                 current.blocks.append(signature)
