@@ -126,7 +126,11 @@ def join_empty_leaves(sections: Sequence[Section]) -> list[Section]:
         if around and is_leaf and not section.body.strip() and reads_as_text(section.heading):
             host = around[-1]
             leaves, last_line = joined.get(host, ([], kept[host].line_end))
-            leaves.append(section.heading.strip())
+            # A run of such headings is already listed in the section's text by the Markdown
+            # reader (builder.parsers.markdown.bare_headings): winston's "#### Contributors: ..."
+            # was there twice.
+            if section.heading.strip() not in _lines(kept[host].body):
+                leaves.append(section.heading.strip())
             joined[host] = leaves, section.line_end if last_host == host else last_line
             last_host = host
             continue
@@ -142,6 +146,10 @@ def join_empty_leaves(sections: Sequence[Section]) -> list[Section]:
         line_end = max(around_section.line_end, last_line)
         kept[index] = replace(around_section, body=body, line_end=line_end)
     return kept
+
+
+def _lines(body: str) -> set[str]:
+    return {line.strip() for line in body.splitlines()}
 
 
 def reads_as_text(heading: str) -> bool:

@@ -3,6 +3,7 @@
 import itertools
 
 from builder.model import ParsedFile, Section
+from builder.parsers import parse_file
 from builder.sections import (
     _FENCE,
     _FENCE_STARTS,
@@ -94,6 +95,21 @@ def test_a_heading_with_no_text_and_no_subsections_joins_the_section_around_it()
         ("Details", "Text.", 14, 15),
     ]
     assert final.empty == 0  # their words are kept, nothing dropped
+
+
+def test_a_heading_the_section_around_it_already_lists_is_not_joined_twice() -> None:
+    # winston's README ends "#### Author: [Charlie Robbins]" over "#### Contributors: [Jarrett
+    # Cruger], ...": the Markdown reader lists such a run in the section around it, and the
+    # longer heading was joined to it again.
+    text = (
+        "# winston\n\n## Run Tests\n\nAll tests use jest.\n\n"
+        "#### Author: Charlie Robbins\n"
+        "#### Contributors: Jarrett Cruger, David Hyde, Chris Alderson, Jonathon Terry\n"
+    )
+    final = finalize_sections(parse_file("README.md", text))
+    run_tests = next(s for s in final.sections if s.heading == "Run Tests")
+    assert run_tests.body.count("Contributors:") == 1
+    assert "Author: Charlie Robbins" in run_tests.body
 
 
 def test_an_empty_label_or_a_heading_with_subsections_is_dropped_not_joined() -> None:
