@@ -40,6 +40,17 @@ def test_a_code_include_is_a_fenced_block_of_the_line_groups(tmp_path: Path) -> 
     assert (parsed.sections[0].line_start, parsed.sections[0].line_end) == (1, 9)
 
 
+def test_line_zero_shows_the_whole_file_as_its_full_file_preview(tmp_path: Path) -> None:
+    # markdown-include-variants reads ln[0] as no lines of the file shown open, and its
+    # collapsed "Full file preview" (of the whole file) is all the page shows: SQLModel's
+    # "Continue From Previous Code" sections.
+    page = "# Where\n\nThe code so far:\n\n{* ./docs_src/tutorial001.py ln[0] *}\n\nThen.\n"
+    parsed = parse_in(tmp_path, "tutorial/where.md", page)
+    assert parsed.sections[0].body == (
+        "The code so far:\n\n```python\n" + EXAMPLE.rstrip("\n") + "\n```\n\nThen."
+    )
+
+
 def test_a_raw_include_puts_the_text_where_the_page_has_its_fence(tmp_path: Path) -> None:
     page = "# First steps\n\n```Python\n{!docs_src/tutorial001.py!}\n```\n"
     parsed = parse_in(tmp_path, "tutorial/first.md", page)

@@ -2,13 +2,14 @@
 
 FastAPI, Typer and SQLModel write ``{* docs_src/first_steps/tutorial001.py ln[3:7] hl[3] *}``
 on a line of its own, and their MkDocs hook shows the file (or the ``ln`` line groups, 1-based
-and inclusive) as a code block, titled by ``title["..."]`` when given. The older mdx_include
-marker ``{! path !}`` (also ``{!> path !}``) puts the file's text in as it is, usually inside
-a code fence the page opens itself, or the rows ``[ln:...]`` slices from it (FastStream's
-``{! docs_src/app.py [ln:1-2] !}``); the markers of an included file are read in turn, as
-mdx_include does for local files unless a marker says ``{!-``. Both resolve paths from the
-folder MkDocs runs in, like pymdownx snippets, and both are spliced into the text before it
-is parsed.
+and inclusive) as a code block, titled by ``title["..."]`` when given; ``ln[0]`` shows the
+whole file, which markdown-include-variants puts only in its collapsed "Full file preview".
+The older mdx_include marker ``{! path !}`` (also ``{!> path !}``) puts the file's text in as
+it is, usually inside a code fence the page opens itself, or the rows ``[ln:...]`` slices from
+it (FastStream's ``{! docs_src/app.py [ln:1-2] !}``); the markers of an included file are read
+in turn, as mdx_include does for local files unless a marker says ``{!-``. Both resolve paths
+from the folder MkDocs runs in, like pymdownx snippets, and both are spliced into the text
+before it is parsed.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ _MAX_NESTING = 8
 MAX_REPEATS = 2
 _OPTION = re.compile(r"(\w+)\[([^\]]*)\]")
 _LINE_GROUP = re.compile(r"\s*(\d+)\s*(?::\s*(\d+)\s*)?")
+# "ln[0]" (or "0:0"): no lines shown open, only the whole file in its collapsed preview.
+_NO_LINES_OPEN = re.compile(r"\s*0\s*(?::\s*0\s*)?")
 
 
 def has_code_includes(text: str) -> bool:
@@ -125,8 +128,10 @@ def _raw_lines(
 
 
 def _code_block(path: str, lines: list[str], options: dict[str, str]) -> list[str]:
-    """The fenced block a ``{* *}`` marker shows: its line groups, under its title."""
-    if options.get("ln"):
+    """The fenced block a ``{* *}`` marker shows: its line groups, under its title; ``ln[0]``
+    (markdown-include-variants shows no lines open, only the collapsed "Full file preview")
+    the whole file."""
+    if options.get("ln") and not _NO_LINES_OPEN.fullmatch(options["ln"]):
         lines = _line_groups(lines, options["ln"])
     title = options.get("title", "").strip().strip("\"'")
     block = fence(lines, language_of(path)).split("\n")
