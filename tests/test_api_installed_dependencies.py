@@ -126,3 +126,42 @@ def test_the_declared_dependencies_are_read_from_pep_621_and_poetry(tmp_path: Pa
     pyproject.write_text("[project\n", encoding="utf-8")
     assert declared_dependencies(pyproject) == ()
     assert declared_dependencies(tmp_path / "missing.toml") == ()
+
+
+def test_the_docs_dependency_group_is_read_after_the_dependencies(tmp_path: Path) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        '[project]\ndependencies = ["Starlette>=0.46"]\n'
+        "[dependency-groups]\n"
+        'docs = ["mkdocs", "Pydantic-Settings>=2", {include-group = "dev"}]\n'
+        'dev = ["pytest"]\n'
+        "[tool.poetry.group.docs.dependencies]\n"
+        'pydantic_extra_types = "*"\n'
+        "[tool.poetry.group.test.dependencies]\n"
+        'coverage = "*"\n',
+        encoding="utf-8",
+    )
+    assert declared_dependencies(pyproject) == (
+        "starlette",
+        "mkdocs",
+        "pydantic-settings",
+        "pydantic-extra-types",
+    )
+
+
+def test_a_package_the_docs_group_installs_is_read_where_it_is_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pydantic's docs document ::: pydantic_settings, a package of its docs group, not its own.
+    _installed_folder(tmp_path, monkeypatch)
+    project = _project(tmp_path, '"click"')
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8")
+        + f'[dependency-groups]\ndocs = ["{DEPENDENCY.replace("_", "-")}"]\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and DEPENDENCY in [package.name for package in tree.installed]
+    found = open_source(tree, project / "docs").find(f"{DEPENDENCY}.things.Request")
+    assert found is not None and "An incoming HTTP request." in str(found.doc)

@@ -9,7 +9,9 @@ package; reading the project's folder alone, 21 of FastAPI 0.141.1's reference e
 lists in ``[project] dependencies`` (or Poetry's) are read so, each from its own folder where
 docbuild runs (never the rest of that folder), so what a build reads stays what the project
 says it is made of; and each one's file is in the code's fingerprint (its path, size and time),
-so the build cache follows an upgrade.
+so the build cache follows an upgrade. The packages of the docs' own dependency group (PEP 735's
+``[dependency-groups] docs``, Poetry's ``docs`` group) are read so too: what the docs build
+installs, which its pages may document directly (pydantic's ``::: pydantic_settings``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from pathlib import Path
 _REQUIREMENT_NAME = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)")
 # A project declares a handful; this many at most are looked up where docbuild runs.
 MAX_DEPENDENCIES = 100
+# The dependency groups that hold what a project's docs build installs.
+_DOCS_GROUPS = ("docs", "doc", "documentation")
 
 
 @dataclass(frozen=True)
@@ -51,27 +55,48 @@ class InstalledPackage:
 
 def declared_dependencies(pyproject: Path) -> tuple[str, ...]:
     """The distribution names ``pyproject`` declares as the project's dependencies (PEP 621's
-    ``[project] dependencies``, Poetry's ``[tool.poetry.dependencies]``), normalised; none when
-    it is missing or cannot be read (the project's metadata reports that)."""
+    ``[project] dependencies``, Poetry's ``[tool.poetry.dependencies]``), then those its docs
+    build installs (PEP 735's ``[dependency-groups] docs``, Poetry's ``docs`` group), normalised;
+    none when it is missing or cannot be read (the project's metadata reports that)."""
     try:
         document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return ()
     project = document.get("project")
-    listed = project.get("dependencies") if isinstance(project, dict) else None
-    requirements = (
-        [item for item in listed if isinstance(item, str)] if isinstance(listed, list) else []
-    )
-    names = [
-        match.group(1) for match in map(_REQUIREMENT_NAME.match, requirements) if match is not None
-    ]
+    names = _requirement_names(project.get("dependencies") if isinstance(project, dict) else None)
     tool = document.get("tool")
     poetry = tool.get("poetry") if isinstance(tool, dict) else None
-    poetry_listed = poetry.get("dependencies") if isinstance(poetry, dict) else None
-    if isinstance(poetry_listed, dict):
-        names += [name for name in poetry_listed if name.lower() != "python"]
+    poetry = poetry if isinstance(poetry, dict) else {}
+    names += _poetry_names(poetry.get("dependencies"))
+    # The packages the docs document beside the project's own, which mkdocstrings and autodoc
+    # read where the docs are built: pydantic's ::: pydantic_settings and ::: pydantic_extra_types.
+    groups = document.get("dependency-groups")
+    groups = groups if isinstance(groups, dict) else {}
+    poetry_groups = poetry.get("group")
+    poetry_groups = poetry_groups if isinstance(poetry_groups, dict) else {}
+    for group in _DOCS_GROUPS:
+        names += _requirement_names(groups.get(group))
+        poetry_group = poetry_groups.get(group)
+        if isinstance(poetry_group, dict):
+            names += _poetry_names(poetry_group.get("dependencies"))
     normalised = (re.sub(r"[-_.]+", "-", name).lower() for name in names)
     return tuple(dict.fromkeys(normalised))[:MAX_DEPENDENCIES]
+
+
+def _requirement_names(listed: object) -> list[str]:
+    """The distribution names of a list of PEP 508 requirements (other entries, such as PEP
+    735's ``{include-group = ...}``, left out)."""
+    if not isinstance(listed, list):
+        return []
+    requirements = (item for item in listed if isinstance(item, str))
+    return [match.group(1) for match in map(_REQUIREMENT_NAME.match, requirements) if match]
+
+
+def _poetry_names(listed: object) -> list[str]:
+    """The distribution names of a Poetry dependencies table (not its ``python``)."""
+    if not isinstance(listed, dict):
+        return []
+    return [name for name in listed if isinstance(name, str) and name.lower() != "python"]
 
 
 def installed_dependencies(
