@@ -20,6 +20,7 @@ from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_config import read_config
+from builder.projects.mkdocs_copied_pages import copied_pages
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
@@ -108,6 +109,13 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
             f"{name}: nav names {len(notebooks)} page(s) a build step writes from the "
             "notebook of its name; the notebooks are read"
         )
+    copied = copied_pages(
+        nav.order,
+        docs_root,
+        config_path.parent.resolve(),
+        {*(page.relpath for page in generated.pages), *notebooks.values()},
+    )
+    generated = with_gallery(generated, copied)
     # api-autonav adds its section at the nav's end when the nav names none.
     nav.order.extend(p.relpath for p in autonav.pages if p.relpath not in set(nav.order))
     if (nav_file := literate_nav_file(config)) is not None:
