@@ -331,6 +331,41 @@ def test_the_packages_of_a_uv_workspace_s_members_are_the_code(tmp_path: Path) -
     assert tree.more_folders == (project / "slim", project / "plugins" / "evals")
 
 
+def test_a_workspace_member_s_code_is_in_its_maturin_python_source(tmp_path: Path) -> None:
+    # pydantic 2.13.4: the member pydantic-core/ keeps pydantic_core/ in python/ (maturin's
+    # python-source, beside its Rust src/); ::: pydantic_core was read from the pydantic_core
+    # installed where docbuild ran (2.50.5), not the checkout's (2.46.4).
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        '[tool.uv.workspace]\nmembers = ["core", "plain"]\n', encoding="utf-8"
+    )
+    write_package(project)
+    (project / "core" / "src").mkdir(parents=True)
+    (project / "core" / "src" / "lib.rs").write_text("// the extension\n", encoding="utf-8")
+    (project / "core" / "pyproject.toml").write_text(
+        '[tool.maturin]\npython-source = "python"\nmodule-name = "core_pkg._core"\n',
+        encoding="utf-8",
+    )
+    package = project / "core" / "python" / "core_pkg"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text('"""The core, in Rust."""\n', encoding="utf-8")
+    (project / "plain").mkdir()
+    (project / "plain" / "pyproject.toml").write_text(
+        '[tool.maturin]\npython-source = "../.."\n', encoding="utf-8"
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project and tree.packages == ("shapes",)
+    # A python-source that leaves the member is not followed: the member's own folder is.
+    assert tree.more_folders == (project / "core" / "python", project / "plain")
+    found = open_source(tree, project / "docs").find("core_pkg")
+    assert found is not None and found.doc[0].text == "The core, in Rust."
+    # docbuild init's source_dir = "." is the project's root: its members are searched too.
+    tree = find_code(project / "docs", source_dir=project, project_root=project)
+    assert tree is not None
+    assert tree.more_folders == (project / "core" / "python", project / "plain")
+
+
 def test_a_package_of_stubs_beside_its_c_code_is_the_code(tmp_path: Path) -> None:
     # mmh3 5.1.0: src/mmh3/ holds mmh3module.c and __init__.pyi, no __init__.py; its 21
     # autofunctions named objects that were never found.

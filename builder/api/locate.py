@@ -106,7 +106,12 @@ def find_code(
 ) -> CodeTree | None:
     """The first candidate folder that holds a package, fingerprinted; None when none does."""
     searched = mkdocstrings_folders(mkdocs_config, docs, project_root) if project_root else ()
-    members = workspace_folders(project_root) if project_root and source_dir is None else ()
+    # A source_dir that is the project's root (docbuild init's "." for pydantic) leaves its
+    # workspace's members the project's too.
+    at_root = project_root is not None and (
+        source_dir is None or _resolves_to(source_dir, project_root)
+    )
+    members = workspace_folders(project_root) if project_root and at_root else ()
     found = _code_folder(docs, source_dir, code_root, project_root, searched, members)
     if found is None:
         return None
@@ -274,12 +279,36 @@ def workspace_folders(project_root: Path) -> tuple[Path, ...]:
         return ()
     members, exclude = workspace.get("members"), workspace.get("exclude")
     excluded = set(_globbed(project_root, exclude))
-    folders = (folder for folder in _globbed(project_root, members) if folder not in excluded)
+    folders = (
+        _member_code(folder) for folder in _globbed(project_root, members) if folder not in excluded
+    )
     root = project_root.resolve()
     return tuple(
         folder for folder in dict.fromkeys(folders)
         if folder.is_dir() and _resolves_inside(folder, root)
     )  # fmt: skip
+
+
+def _member_code(member: Path) -> Path:
+    """The folder a workspace member's Python code is in: the ``python-source`` its
+    ``pyproject.toml`` gives maturin (pydantic's ``pydantic-core/python/pydantic_core``, beside
+    its Rust ``src/``), else the member's own folder."""
+    import tomllib
+
+    pyproject = member / "pyproject.toml"
+    if not pyproject.is_file():  # none, or a named pipe that would wait for a writer
+        return member
+    try:
+        document = tomllib.loads(_read(pyproject).decode("utf-8", "replace"))
+    except UNREADABLE_TOML:
+        return member
+    tool = document.get("tool")
+    maturin = tool.get("maturin") if isinstance(tool, dict) else None
+    source = maturin.get("python-source") if isinstance(maturin, dict) else None
+    if not isinstance(source, str) or not source or Path(source).is_absolute():
+        return member
+    folder = Path(os.path.normpath(member / source))
+    return folder if folder.is_dir() and _resolves_inside(folder, member.resolve()) else member
 
 
 def _globbed(root: Path, patterns: object) -> Iterator[Path]:
@@ -292,6 +321,14 @@ def _globbed(root: Path, patterns: object) -> Iterator[Path]:
                 yield from sorted(root.glob(pattern))
             except ValueError:  # an empty or malformed pattern
                 continue
+
+
+def _resolves_to(folder: Path, other: Path) -> bool:
+    """Whether ``folder`` and ``other`` are one folder once links are followed."""
+    try:
+        return folder.resolve() == other.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return False
 
 
 def _resolves_inside(folder: Path, root: Path) -> bool:
