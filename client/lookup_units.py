@@ -112,7 +112,8 @@ def _chinese_terms_for(word: str) -> tuple[tuple[str, ...], ...]:
     the word: the whole glossary takes tens of milliseconds, a lookup's first answer waits)."""
     from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
 
-    letters = word[:3]  # a stem keeps its word's first letters
+    # A stem keeps its word's first letters, but for a final y made i ("dry" gives "dri").
+    letters = word.removesuffix("i")[:3]
     found = []
     for term, english in glossary_entries().items():
         if len(term) >= MIN_TERM_CHARS and letters in english.lower():
