@@ -126,3 +126,27 @@ def test_the_declared_dependencies_are_read_from_pep_621_and_poetry(tmp_path: Pa
     pyproject.write_text("[project\n", encoding="utf-8")
     assert declared_dependencies(pyproject) == ()
     assert declared_dependencies(tmp_path / "missing.toml") == ()
+
+
+def test_a_dependency_named_unlike_its_package_without_top_level_txt_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Wheels built by flit, hatchling or maturin (markdown-it-py's: markdown_it) have no
+    # top_level.txt; the files the distribution installed say which package it is.
+    folder = _installed_folder(tmp_path, monkeypatch)
+    metadata = folder / "doctrove_test_http-1.0.dist-info"
+    metadata.mkdir()
+    (metadata / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: doctrove-test-http\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (metadata / "RECORD").write_text(
+        f"{DEPENDENCY}/__init__.py,,\n{DEPENDENCY}/things.py,,\n"
+        "doctrove_test_http-1.0.dist-info/METADATA,,\n"
+        "doctrove_test_http-1.0.dist-info/RECORD,,\n../../bin/doctrove-test-http,,\n",
+        encoding="utf-8",
+    )
+    project = _project(tmp_path, '"doctrove-test-http >= 1"')
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and [package.name for package in tree.installed] == [DEPENDENCY]
+    found = open_source(tree, project / "docs").find("webapp.Request")
+    assert found is not None and "An incoming HTTP request." in str(found.doc)
