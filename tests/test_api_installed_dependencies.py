@@ -150,3 +150,21 @@ def test_a_dependency_named_unlike_its_package_without_top_level_txt_is_read(
     assert tree is not None and [package.name for package in tree.installed] == [DEPENDENCY]
     found = open_source(tree, project / "docs").find("webapp.Request")
     assert found is not None and "An incoming HTTP request." in str(found.doc)
+
+
+def test_a_package_beside_a_declared_one_is_not_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The undeclared package sits in the folder a declared one is installed in: a subclass of
+    # its class does not inherit members from it, and its name says where it comes from.
+    _installed_folder(tmp_path, monkeypatch)
+    project = _project(tmp_path, f'"{DEPENDENCY}"')
+    with (project / "webapp" / "__init__.py").open("a", encoding="utf-8") as init:
+        init.write('\n\nclass Sub(Other):\n    """A subclass."""\n')
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    assert source.find("webapp.Request") is not None  # the declared one is read
+    sub = source.find("webapp.Sub", inherited=True)
+    assert sub is not None and [member.name for member in sub.members] == []
+    assert source.defined_elsewhere("webapp.Other") == f"{UNDECLARED}.things.Request"

@@ -329,6 +329,8 @@ class GriffeSource:
                 from builder.api.renamed_packages import RenamedPackagesFinder
 
                 self._loader.finder = RenamedPackagesFinder(list(self._searched), self._renamed)
+        if not self._findable(name):
+            return None
         while True:
             try:
                 # A name, never a path: griffe would read a folder of that name where the
@@ -349,6 +351,19 @@ class GriffeSource:
                     return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
                 return package
+
+    def _findable(self, name: str) -> bool:
+        """Whether griffe finds the package ``name`` where its code is this version's to read.
+        Another package in a declared dependency's folder is not parsed only to be left out:
+        once parsed, its classes lent their members to the code's subclasses, and its names
+        no longer said where they come from."""
+        if not self._installed_folders or self._loader is None:
+            return True
+        try:
+            _, found = self._loader.finder.find_spec(name, try_relative_path=False)
+        except (ImportError, OSError):
+            return True  # load() meets it too, and says so
+        return self._inside(found.path)
 
     def _inside(self, filepath: Any) -> bool:
         """Whether a loaded module's file (a namespace package's folders: each) is under one
