@@ -168,3 +168,25 @@ def test_a_package_beside_a_declared_one_is_not_parsed(
     sub = source.find("webapp.Sub", inherited=True)
     assert sub is not None and [member.name for member in sub.members] == []
     assert source.defined_elsewhere("webapp.Other") == f"{UNDECLARED}.things.Request"
+
+
+def test_a_name_the_code_re_exports_from_itself_asks_for_nothing_to_be_installed(
+    tmp_path: Path,
+) -> None:
+    project = _project(tmp_path, "")
+    # A chain of re-exports that loops, and a name imported from a module the code lacks.
+    (project / "webapp" / "__init__.py").write_text(
+        '"""The web app."""\nfrom webapp.http import Loop as Loop\n'
+        "from webapp.gone import Thing as Thing\n",
+        encoding="utf-8",
+    )
+    (project / "webapp" / "http.py").write_text("from webapp import Loop as Loop\n")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    for path in ("webapp.Loop", "webapp.http.Loop", "webapp.Thing"):
+        assert source.find(path) is None
+        assert source.defined_elsewhere(path) == ""
+        assert not_found("autoclass", path, source) == (
+            f"autoclass {path}: not found in the code in {project}"
+        )

@@ -149,6 +149,8 @@ class GriffeSource:
             if member is None or not member.is_alias:
                 break
             target = str(member.target_path)
+        if self._package(target.partition(".")[0]) is not None:
+            return ""  # the code's own (a chain that loops, a module it lacks): none to install
         return target
 
     def _member_at(self, path: str) -> Any:
