@@ -26,7 +26,7 @@ import orjson
 from client.errors import ClientError
 from client.limits import MAX_QUERY_CHARS
 from client.lookup import LibraryIndex, LookupResult, query_key
-from client.lookup_units import Unit, is_cjk, query_units, unit_words
+from client.lookup_units import CJK_RANGES, Unit, is_cjk, query_units, unit_words
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, registry_key, same_name
 from schemas.lookup_table import (
@@ -205,13 +205,19 @@ class LookupTable:
         return tiers
 
     def _chinese_summaries(self) -> bool:
-        """Whether some summary has a Chinese (CJK) word, as LibraryIndex tells it."""
+        """Whether some summary has a Chinese (CJK) word, as LibraryIndex tells it: the first
+        summary word in each CJK range (words at or after U+3040 may be others, bopomofo's)."""
         if self._has_chinese is None:
-            found = self._conn.execute(
-                "SELECT word FROM words WHERE field = ? AND word >= ? LIMIT 64",
-                [SUMMARY_FIELD, "\u3040"],
-            ).fetchall()
-            self._has_chinese = any(is_cjk(word) for (word,) in found)
+            self._has_chinese = any(
+                found is not None and is_cjk(found[0])
+                for found in (
+                    self._conn.execute(
+                        "SELECT word FROM words WHERE field = ? AND word BETWEEN ? AND ? LIMIT 1",
+                        [SUMMARY_FIELD, low, high],
+                    ).fetchone()
+                    for low, high in CJK_RANGES
+                )
+            )
         return self._has_chinese
 
     def _word_levels(self, units: list[Unit], field: int) -> list[int]:

@@ -27,7 +27,16 @@ from schemas.text import stem
 # A unit: each way is a group of words a library must all have to meet it.
 Unit = tuple[tuple[str, ...], ...]
 
-_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+")
+# The ranges of the characters schemas.library_keys counts each as a word of its own (kana,
+# CJK ideographs, Hangul syllables): a word starting with one of them is that one character.
+CJK_RANGES = (
+    ("\u3040", "\u30ff"),
+    ("\u3400", "\u4dbf"),
+    ("\u4e00", "\u9fff"),
+    ("\uac00", "\ud7af"),
+    ("\uf900", "\ufaff"),
+)
+_CJK_RUN = re.compile("[" + "".join(f"{low}-{high}" for low, high in CJK_RANGES) + "]+")
 # The words (as stems) that name a kind of software, not what it does.
 KIND_WORDS = frozenset(
     stem(word)
@@ -103,7 +112,8 @@ def _chinese_terms_for(word: str) -> tuple[tuple[str, ...], ...]:
     the word: the whole glossary takes tens of milliseconds, a lookup's first answer waits)."""
     from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
 
-    letters = word[:3]  # a stem keeps its word's first letters
+    # A stem keeps its word's first letters, but for a final y made i ("dry" gives "dri").
+    letters = word.removesuffix("i")[:3]
     found = []
     for term, english in glossary_entries().items():
         if len(term) >= MIN_TERM_CHARS and letters in english.lower():

@@ -165,3 +165,67 @@ def test_a_package_the_docs_group_installs_is_read_where_it_is_installed(
     assert tree is not None and DEPENDENCY in [package.name for package in tree.installed]
     found = open_source(tree, project / "docs").find(f"{DEPENDENCY}.things.Request")
     assert found is not None and "An incoming HTTP request." in str(found.doc)
+
+
+def test_a_dependency_named_unlike_its_package_without_top_level_txt_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Wheels built by flit, hatchling or maturin (markdown-it-py's: markdown_it) have no
+    # top_level.txt; the files the distribution installed say which package it is.
+    folder = _installed_folder(tmp_path, monkeypatch)
+    metadata = folder / "doctrove_test_http-1.0.dist-info"
+    metadata.mkdir()
+    (metadata / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: doctrove-test-http\nVersion: 1.0\n", encoding="utf-8"
+    )
+    (metadata / "RECORD").write_text(
+        f"{DEPENDENCY}/__init__.py,,\n{DEPENDENCY}/things.py,,\n"
+        "doctrove_test_http-1.0.dist-info/METADATA,,\n"
+        "doctrove_test_http-1.0.dist-info/RECORD,,\n../../bin/doctrove-test-http,,\n",
+        encoding="utf-8",
+    )
+    project = _project(tmp_path, '"doctrove-test-http >= 1"')
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and [package.name for package in tree.installed] == [DEPENDENCY]
+    found = open_source(tree, project / "docs").find("webapp.Request")
+    assert found is not None and "An incoming HTTP request." in str(found.doc)
+
+
+def test_a_package_beside_a_declared_one_is_not_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The undeclared package sits in the folder a declared one is installed in: a subclass of
+    # its class does not inherit members from it, and its name says where it comes from.
+    _installed_folder(tmp_path, monkeypatch)
+    project = _project(tmp_path, f'"{DEPENDENCY}"')
+    with (project / "webapp" / "__init__.py").open("a", encoding="utf-8") as init:
+        init.write('\n\nclass Sub(Other):\n    """A subclass."""\n')
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    assert source.find("webapp.Request") is not None  # the declared one is read
+    sub = source.find("webapp.Sub", inherited=True)
+    assert sub is not None and [member.name for member in sub.members] == []
+    assert source.defined_elsewhere("webapp.Other") == f"{UNDECLARED}.things.Request"
+
+
+def test_a_name_the_code_re_exports_from_itself_asks_for_nothing_to_be_installed(
+    tmp_path: Path,
+) -> None:
+    project = _project(tmp_path, "")
+    # A chain of re-exports that loops, and a name imported from a module the code lacks.
+    (project / "webapp" / "__init__.py").write_text(
+        '"""The web app."""\nfrom webapp.http import Loop as Loop\n'
+        "from webapp.gone import Thing as Thing\n",
+        encoding="utf-8",
+    )
+    (project / "webapp" / "http.py").write_text("from webapp import Loop as Loop\n")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    for path in ("webapp.Loop", "webapp.http.Loop", "webapp.Thing"):
+        assert source.find(path) is None
+        assert source.defined_elsewhere(path) == ""
+        assert not_found("autoclass", path, source) == (
+            f"autoclass {path}: not found in the code in {project}"
+        )

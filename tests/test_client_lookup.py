@@ -4,8 +4,11 @@ import pytest
 
 from client.errors import InvalidRequest
 from client.lookup import LibraryIndex, popularity_factor
+from client.lookup_units import _chinese_terms_for as chinese_terms_for
 from client.lookup_units import query_units
 from client.model import CatalogEntry, Provenance
+from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
+from schemas.library_keys import words
 
 SOURCE = Provenance("bundled", "test", None, False, None, None)
 
@@ -271,3 +274,19 @@ def test_query_units_read_words_across_chinese_and_english() -> None:
         (("util",), ("工", "具")),
     ]
     assert query_units("library", chinese_summaries=False) == [(("librari",),)]
+
+
+def test_an_english_word_whose_stem_ends_in_i_finds_its_chinese_terms() -> None:
+    # "dry" stems to "dri": its glossary term 试运行 (dry run) holds "dry", not "dri".
+    assert query_units("dry", chinese_summaries=True) == [(("dri",), ("试", "运", "行"))]
+    # Every stem of the glossary's English finds the terms a scan of the whole glossary does.
+    ranked: dict[str, list[tuple[int, int, str]]] = {}
+    for term, english in glossary_entries().items():
+        if len(term) >= MIN_TERM_CHARS:
+            for place, word in enumerate(words(english)):
+                ranked.setdefault(word, []).append((place, len(term), term))
+    for word, found in ranked.items():
+        terms = [term for _, _, term in sorted(found)]
+        kept = [t for t in terms if not any(other != t and other in t for other in terms)]
+        expected = tuple(tuple(dict.fromkeys(t)) for t in kept[:MAX_CHINESE_TERMS])
+        assert chinese_terms_for(word) == expected, word

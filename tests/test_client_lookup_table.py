@@ -155,6 +155,29 @@ def test_a_synthetic_catalog_with_many_ties_is_looked_up_alike(tmp_path: Path) -
         assert assert_same_answers(table, raw, raw[:60] + raw[-20:]) > 500
 
 
+def test_chinese_summaries_are_told_past_other_words_after_kana(tmp_path: Path) -> None:
+    # Bopomofo sorts after kana and before the ideographs, and is no CJK word: a hundred of
+    # its words come first among the summary words at or after U+3040.
+    letters = [chr(code) for code in range(0x3105, 0x310F)]
+    raw = [
+        {
+            "id": "zhuyin",
+            "name": "Zhuyin",
+            "summary": " ".join(a + b for a in letters for b in letters),
+            "versions": ["1.0.0"],
+        },
+        {
+            "id": "dayjs",
+            "name": "Day.js",
+            "summary": "轻量级 JavaScript 日期处理库",
+            "versions": ["1.0.0"],
+        },
+    ]
+    with closing(open_table(tmp_path, raw)) as table:
+        assert [hit.entry.id for hit in table.search("date library").hits] == ["dayjs"]
+        assert assert_same_answers(table, raw) > 10
+
+
 def test_names_and_ids_are_read_from_the_table(tmp_path: Path) -> None:
     raw = orjson.loads((COMPAT / "doctrove-demo-index.json").read_bytes())["entries"]
     with closing(open_table(tmp_path, raw)) as table:

@@ -149,6 +149,8 @@ class GriffeSource:
             if member is None or not member.is_alias:
                 break
             target = str(member.target_path)
+        if self._package(target.partition(".")[0]) is not None:
+            return ""  # the code's own (a chain that loops, a module it lacks): none to install
         return target
 
     def _member_at(self, path: str) -> Any:
@@ -329,6 +331,8 @@ class GriffeSource:
                 from builder.api.renamed_packages import RenamedPackagesFinder
 
                 self._loader.finder = RenamedPackagesFinder(list(self._searched), self._renamed)
+        if not self._findable(name):
+            return None
         while True:
             try:
                 # A name, never a path: griffe would read a folder of that name where the
@@ -349,6 +353,19 @@ class GriffeSource:
                     return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
                 return package
+
+    def _findable(self, name: str) -> bool:
+        """Whether griffe finds the package ``name`` where its code is this version's to read.
+        Another package in a declared dependency's folder is not parsed only to be left out:
+        once parsed, its classes lent their members to the code's subclasses, and its names
+        no longer said where they come from."""
+        if not self._installed_folders or self._loader is None:
+            return True
+        try:
+            _, found = self._loader.finder.find_spec(name, try_relative_path=False)
+        except (ImportError, OSError):
+            return True  # load() meets it too, and says so
+        return self._inside(found.path)
 
     def _inside(self, filepath: Any) -> bool:
         """Whether a loaded module's file (a namespace package's folders: each) is under one

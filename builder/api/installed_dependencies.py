@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,17 +119,36 @@ def installed_dependencies(
 
 def _import_names(distribution: str) -> tuple[str, ...]:
     """The names a distribution is imported by: its own name with ``_`` for ``-`` (starlette,
-    typing_extensions), else those its installed metadata lists (``top_level.txt``)."""
+    typing_extensions), else those its installed metadata lists (``top_level.txt``), else the
+    top-level modules of the files it installed (flit, hatchling and maturin write no
+    ``top_level.txt``: markdown-it-py is markdown_it)."""
     name = distribution.replace("-", "_")
     if name.isidentifier() and _installed(name) is not None:
         return (name,)
     import importlib.metadata  # only for a distribution named unlike its package (PyYAML)
 
     try:
-        listed = importlib.metadata.distribution(distribution).read_text("top_level.txt") or ""
+        found = importlib.metadata.distribution(distribution)
+        listed = found.read_text("top_level.txt")
+        files = found.files if listed is None else None
     except (importlib.metadata.PackageNotFoundError, OSError):
         return ()
-    return tuple(line.strip() for line in listed.splitlines() if line.strip().isidentifier())
+    if files is not None:
+        return _top_level_modules(file.parts for file in files)
+    return tuple(
+        line.strip() for line in (listed or "").splitlines() if line.strip().isidentifier()
+    )
+
+
+def _top_level_modules(paths: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """The packages and modules at the top of installed files' relative paths (a wheel's
+    RECORD), leaving out its metadata, scripts and editable installs' finders."""
+    names = []
+    for parts in paths:
+        top = parts[0] if len(parts) > 1 else parts[0].removesuffix(".py")
+        if top.isidentifier() and not top.startswith("__editable__"):
+            names.append(top)
+    return tuple(sorted(set(names)))
 
 
 def _installed(name: str) -> InstalledPackage | None:
