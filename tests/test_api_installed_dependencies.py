@@ -229,3 +229,32 @@ def test_a_name_the_code_re_exports_from_itself_asks_for_nothing_to_be_installed
         assert not_found("autoclass", path, source) == (
             f"autoclass {path}: not found in the code in {project}"
         )
+
+
+def test_a_package_of_a_declared_dependency_not_installed_is_named_in_the_warning(
+    tmp_path: Path,
+) -> None:
+    # pydantic's docs document ::: pydantic_settings, which its docs group declares: without it
+    # installed, the warning said only "not found in the code".
+    project = _project(tmp_path, '"click"')
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8")
+        + '[dependency-groups]\ndocs = ["doctrove-test-not-installed>=2"]\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.missing_dependencies == ("doctrove-test-not-installed",)
+    source = open_source(tree, project / "docs")
+    path = "doctrove_test_not_installed.Settings"
+    assert source.find(path) is None
+    assert not_found("mkdocstrings", path, source) == (
+        f"mkdocstrings {path}: not found in the code in {project}; doctrove-test-not-installed, "
+        "which the project's pyproject.toml declares, is not installed where docbuild runs: "
+        "install it, and it is read from there"
+    )
+    # A name of the project's own package, or of no declared dependency, gets no such hint.
+    for plain in ("webapp.Missing", "typo_package.Thing"):
+        assert not_found("mkdocstrings", plain, source) == (
+            f"mkdocstrings {plain}: not found in the code in {project}"
+        )

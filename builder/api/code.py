@@ -70,6 +70,7 @@ class GriffeSource:
         renamed: tuple[tuple[str, Path], ...] = (),
         packages: tuple[str, ...] = (),
         installed: tuple[InstalledPackage, ...] = (),
+        missing_dependencies: tuple[str, ...] = (),
     ) -> None:
         self.code_dir = code_dir
         self._package_names = packages
@@ -82,6 +83,7 @@ class GriffeSource:
         self._installed_folders = tuple(
             dict.fromkeys(package.folder.resolve() for package in installed)
         )
+        self._missing = missing_dependencies
         self._renamed = tuple((name, folder.resolve()) for name, folder in renamed)
         self._settings = settings
         self._described = described
@@ -152,6 +154,12 @@ class GriffeSource:
         if self._package(target.partition(".")[0]) is not None:
             return ""  # the code's own (a chain that loops, a module it lacks): none to install
         return target
+
+    def uninstalled_dependency(self, path: str) -> str:
+        top = path.partition(".")[0]
+        if top in self._package_names:
+            return ""
+        return next((name for name in self._missing if name.replace("-", "_") == top), "")
 
     def _member_at(self, path: str) -> Any:
         """The member at dotted ``path`` as its module binds it, an alias not followed."""

@@ -100,21 +100,35 @@ def _poetry_names(listed: object) -> list[str]:
     return [name for name in listed if isinstance(name, str) and name.lower() != "python"]
 
 
+@dataclass(frozen=True)
+class DeclaredCode:
+    """What a project's declared dependencies give its API pages: the packages installed where
+    docbuild runs, and the distributions not installed there (named in its warnings)."""
+
+    installed: tuple[InstalledPackage, ...] = ()
+    missing: tuple[str, ...] = ()
+
+
 def installed_dependencies(
     pyproject: Path, own_packages: tuple[str, ...], project: Path
-) -> tuple[InstalledPackage, ...]:
+) -> DeclaredCode:
     """The top-level packages of ``pyproject``'s declared dependencies that are installed where
-    docbuild runs, outside ``project`` and not named like one of ``own_packages``."""
+    docbuild runs, outside ``project`` and not named like one of ``own_packages``; and the
+    declared distributions with no package installed."""
     found: dict[str, InstalledPackage] = {}
+    missing: list[str] = []
     inside = project.resolve()
     for distribution in declared_dependencies(pyproject):
-        for name in _import_names(distribution):
+        names = _import_names(distribution)
+        if not names:
+            missing.append(distribution)
+        for name in names:
             if name in own_packages or name in found:
                 continue
             package = _installed(name)
             if package is not None and not package.marker.resolve().is_relative_to(inside):
                 found[name] = package
-    return tuple(found.values())
+    return DeclaredCode(tuple(found.values()), tuple(missing))
 
 
 def _import_names(distribution: str) -> tuple[str, ...]:

@@ -33,7 +33,7 @@ from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
     from builder.api.code import GriffeSource
-    from builder.api.installed_dependencies import InstalledPackage
+    from builder.api.installed_dependencies import DeclaredCode, InstalledPackage
     from builder.api.model import ApiSettings
 
 CODE_SUFFIXES = (".py", ".pyi")
@@ -71,6 +71,8 @@ class CodeTree:
     # The packages of the project's declared dependencies as installed where docbuild runs:
     # the code of names it re-exports (builder.api.installed_dependencies).
     installed: tuple[InstalledPackage, ...] = ()
+    # The declared dependencies not installed there, for the warnings that name them.
+    missing_dependencies: tuple[str, ...] = ()
 
 
 def candidate_folders(
@@ -133,11 +135,11 @@ def find_code(
     )
     renamed = renamed_folders(folder)
     fingerprinted = (*packages, *(path.relative_to(folder).as_posix() for _, path in renamed))
-    installed = _installed_dependencies(folder, packages, project_root)
+    declared = _installed_dependencies(folder, packages, project_root)
     tree = _fingerprint(
-        folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more, installed
+        folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more, declared.installed
     )
-    return replace(tree, packages=packages, renamed=renamed) if renamed else tree
+    return replace(tree, packages=packages, renamed=renamed, missing_dependencies=declared.missing)
 
 
 def renamed_folders(folder: Path) -> tuple[tuple[str, Path], ...]:
@@ -433,10 +435,10 @@ def _fingerprint(
 
 def _installed_dependencies(
     folder: Path, packages: tuple[str, ...], project_root: Path | None
-) -> tuple[InstalledPackage, ...]:
-    """The installed packages of the dependencies the pyproject.toml beside the code (in its
-    folder, the one above, or the project's root) declares."""
-    from builder.api.installed_dependencies import installed_dependencies
+) -> DeclaredCode:
+    """The installed packages (and the missing ones) of the dependencies the pyproject.toml
+    beside the code (in its folder, the one above, or the project's root) declares."""
+    from builder.api.installed_dependencies import DeclaredCode, installed_dependencies
 
     places = [folder, folder.parent, *([project_root] if project_root is not None else [])]
     within = project_root.resolve() if project_root is not None else folder.parent.resolve()
@@ -444,7 +446,7 @@ def _installed_dependencies(
         pyproject = place / "pyproject.toml"
         if pyproject.is_file() and _resolves_inside(place, within):
             return installed_dependencies(pyproject, packages, within)
-    return ()
+    return DeclaredCode()
 
 
 def _package_files(folder: Path, packages: Iterable[str]) -> Iterator[Path]:
@@ -533,6 +535,7 @@ def open_source(
         tree.renamed,
         tree.packages,
         tree.installed,
+        tree.missing_dependencies,
     )
 
 

@@ -206,6 +206,11 @@ class ApiSource(Protocol):
         the project does not declare, or not installed where docbuild runs), where it comes
         from (``starlette.requests.Request``); else ""."""
 
+    def uninstalled_dependency(self, path: str) -> str:
+        """When dotted ``path`` is in a package of a dependency the project declares that is not
+        installed where docbuild runs (pydantic's docs group's pydantic-settings), that
+        distribution's name; else ""."""
+
     def command(self, path: str) -> CliCommand | None:
         """The click command (or group) defined at dotted ``path``; None when there is none."""
 
