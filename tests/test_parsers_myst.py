@@ -278,6 +278,23 @@ def test_a_dollar_inside_a_name_opens_no_math() -> None:
     ]
 
 
+def test_a_span_between_dollars_holding_a_backtick_is_no_math() -> None:
+    # Vue Router 5.2.0's guide/index.md: the dollar in <code v-pre> and the one in the code
+    # span after it made one formula, which took the <code> tag's closing partner away: the
+    # text read "uses {{ $route.fullPath }}</code>. You can use `$route`".
+    text = (
+        "# App.vue\n\n"
+        "The example above also uses <code v-pre>{{ $route.fullPath }}</code>. You can use"
+        " `$route` in your templates.\n\n"
+        "With $x_1 * y_2$ inline and ($a$) in `code`.\n"
+    )
+    assert bodies(parse(text, "guide/index.md")) == [
+        "The example above also uses `{{ $route.fullPath }}`. You can use `$route` in your"
+        " templates.\n\n"
+        "With $x_1 * y_2$ inline and ($a$) in `code`."
+    ]
+
+
 def test_math_right_after_a_chinese_character_is_math() -> None:
     # Chinese and Japanese texts write math with no space around it; a dollar after any
     # letter (str.isalnum, Chinese characters too) opened nothing, so the formula was read as
