@@ -1,6 +1,7 @@
 """A project's name, version, summary, homepage and registry names, as ``docbuild init``
 writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO,
-package.json or the name a setup.py writes, without running anything."""
+package.json (a private workspace root's one published member's) or the name a setup.py
+writes, without running anything."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import version_from_file
+from builder.workspace_docs import workspace_members
 
 # setup(name="peft", ...): a distribution's name as written, after the call's opening.
 _SETUP_NAME = re.compile(
@@ -65,25 +68,59 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             package = json.loads(package_json.read_text(encoding="utf-8"))
         except (ValueError, OSError):
             package = {}
+        if isinstance(package, dict) and package.get("private") is True:
+            # A private workspace root is never published: with one published member, the
+            # project is that package (Vue Router's @vue/router-root is vue-router's repository).
+            member = _only_published_member(root)
+            if member is not None:
+                folder, package = member
+                found.append(
+                    f"{folder}/package.json: package {package['name']}, the one published"
+                    " package of the workspace"
+                )
+                return _package_json_metadata(package)
         if isinstance(package, dict) and isinstance(package.get("name"), str):
             found.append(f"package.json: package {package['name']}")
-            homepage = package.get("homepage")
-            return {
-                "name": package["name"],
-                "id": package["name"].lstrip("@").replace("/", "-"),
-                "version": package.get("version")
-                if isinstance(package.get("version"), str)
-                else "",
-                "summary": package.get("description") or "",
-                "packages": [f"npm:{package['name']}"],
-                "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
-            }
+            return _package_json_metadata(package)
     name = _setup_py_name(root)
     if name:
         found.append(f"setup.py: package {name}")
         return {"name": name, "id": name, "version": "", "summary": "",
                 "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     return {}
+
+
+def _package_json_metadata(package: dict[str, Any]) -> dict[str, Any]:
+    homepage = package.get("homepage")
+    version = package.get("version")
+    return {
+        "name": package["name"],
+        "id": package["name"].lstrip("@").replace("/", "-"),
+        "version": version if isinstance(version, str) else "",
+        "summary": package.get("description") or "",
+        "packages": [f"npm:{package['name']}"],
+        "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
+    }
+
+
+def _only_published_member(root: Path) -> tuple[str, dict[str, Any]] | None:
+    """The folder and package.json of the one workspace member of ``root`` that is published
+    (not private, named and versioned); None when there are none or several."""
+    published: list[tuple[str, dict[str, Any]]] = []
+    for folder in workspace_members(root):
+        try:
+            with (root / folder / "package.json").open("rb") as file:
+                package = json.loads(file.read(MAX_CONFIG_BYTES))
+        except (ValueError, OSError, RecursionError):
+            continue
+        if (
+            isinstance(package, dict)
+            and package.get("private") is not True
+            and isinstance(package.get("name"), str)
+            and isinstance(package.get("version"), str)
+        ):
+            published.append((folder, package))
+    return published[0] if len(published) == 1 else None
 
 
 def _setup_py_name(root: Path) -> str:

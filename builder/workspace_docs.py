@@ -7,7 +7,8 @@ among them: knip's Astro Starlight site is ``packages/docs``, which init, lookin
 project's usual docs folders and its top, never found (it read the project folder, its
 packages' READMEs and changelogs, as plain Markdown). The members whose folder is named like
 a docs site (or as its address: docsy's Hugo site is docsy.dev/) are offered to each docs
-tool's search, after the usual folders. Nothing is run;
+tool's search, after the usual folders. The members themselves are listed too, for the
+package a private workspace root stands for (builder.project_metadata). Nothing is run;
 a member's path leaving the project, or a glob other than a folder's ``*``, is passed over.
 """
 
@@ -54,6 +55,38 @@ def workspace_docs_folders(root: Path) -> tuple[str, ...]:
             if _named_like_a_site(posixpath.basename(folder)) and _is_member(root, folder)
         ]
     return tuple(dict.fromkeys(found))
+
+
+def workspace_members(root: Path) -> tuple[str, ...]:
+    """The workspace members of the project at ``root`` (relative paths of the folders holding
+    a package.json), in the order the workspaces list them, a glob's folders by name."""
+    found: list[str] = []
+    for pattern in _member_patterns(root)[:MAX_MEMBERS]:
+        normal = posixpath.normpath(pattern.strip().removeprefix("./"))
+        if pattern.startswith("!") or normal.startswith(("..", "/")) or normal == ".":
+            continue
+        parent, _, last = normal.rpartition("/")
+        if last == "*" and not any(c in parent for c in "*?["):
+            candidates = [f"{parent}/{name}".lstrip("/") for name in _folder_names(root, parent)]
+        elif "*" in normal or "?" in normal or "[" in normal:
+            continue
+        else:
+            candidates = [normal]
+        found += [
+            folder
+            for folder in candidates
+            if _is_member(root, folder) and (root / folder / "package.json").is_file()
+        ]
+    return tuple(dict.fromkeys(found[:MAX_MEMBERS]))
+
+
+def _folder_names(root: Path, parent: str) -> list[str]:
+    """The names of the entries of ``root/parent``, sorted (at most MAX_MEMBERS looked at)."""
+    try:
+        with os.scandir(root / parent if parent else root) as entries:
+            return sorted(entry.name for _, entry in zip(range(MAX_MEMBERS), entries, strict=False))
+    except (OSError, ValueError):  # ValueError: a NUL in the workspace's glob
+        return []
 
 
 def _named_like_a_site(name: str) -> bool:

@@ -110,3 +110,33 @@ def test_a_setup_py_s_written_name_names_the_project_and_its_package(tmp_path: P
     survey = survey_project(root)
     assert (survey.name, survey.source_dir) == ("peft", "src")
     assert (survey.version, survey.version_known) == ("0.20.0", True)
+
+
+def test_a_private_workspace_root_is_its_one_published_package(tmp_path: Path) -> None:
+    # Vue Router 5.2.0: the root package.json is the private "@vue/router-root", with no
+    # version; init named the library after it, version 0.0.0. Its one published workspace
+    # member, packages/router, is vue-router 5.2.0.
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+
+    write("package.json", '{"name": "@vue/router-root", "private": true}')
+    write("pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n")
+    write("packages/docs/package.json", '{"name": "@vue/router-docs", "private": true}')
+    write("packages/docs/index.md", "# Vue Router\n\nText.\n")
+    write("packages/playground/package.json", '{"name": "pg", "version": "0.0.0", "private": true}')
+    write(
+        "packages/router/package.json",
+        '{"name": "vue-router", "version": "5.2.0", "description": "The official router"}',
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version, survey.packages) == (
+        "vue-router",
+        "vue-router",
+        "5.2.0",
+        ("npm:vue-router",),
+    )
+    assert survey.summary == "The official router"
+    # Two published members: the root stays the name, as the workspace is no one package.
+    write("packages/testing/package.json", '{"name": "vue-router-testing", "version": "1.0.0"}')
+    assert survey_project(tmp_path).name == "@vue/router-root"
