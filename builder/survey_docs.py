@@ -35,6 +35,7 @@ from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
 from builder.projects.vuepress import find_vuepress_config
 from builder.readme_translations import readme_translations
+from builder.script_docs import script_docs_folders
 from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
@@ -118,13 +119,14 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             title = settings.get("project")
             return kind, folder, title if isinstance(title, str) else None
     members = workspace_docs_folders(root)  # a monorepo's docs package (packages/docs)
-    for folder in (*DOCS_FOLDERS, *members, "."):
+    # The folder a docs script runs the tool on (VueUse's "vitepress dev packages").
+    for folder in (*DOCS_FOLDERS, *members, *script_docs_folders(root, "vitepress"), "."):
         vitepress = find_vitepress_config(root / folder)
         if vitepress is not None:
             where = vitepress.relative_to(root).as_posix()
             found.append(f"{where}: VitePress, pages in the order of its sidebar")
             return "vitepress", folder, None
-    for folder in (*DOCS_FOLDERS, *members, "."):
+    for folder in (*DOCS_FOLDERS, *members, *script_docs_folders(root, "vuepress"), "."):
         vuepress = find_vuepress_config(root / folder)
         if vuepress is not None:
             where = vuepress.relative_to(root).as_posix()

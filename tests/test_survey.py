@@ -368,6 +368,29 @@ def test_a_vitepress_docs_folder_is_read_in_its_sidebar_order(tmp_path: Path) ->
     assert found in survey.found
 
 
+def test_a_vitepress_site_in_the_folder_a_docs_script_names_is_found(tmp_path: Path) -> None:
+    # VueUse 14.4.0 keeps its site in packages/ ("docs": "vitepress dev packages --open"), a
+    # folder of no docs name and no workspace member: init read the whole repository (565
+    # Markdown files: CONTRIBUTING.md, playgrounds, skills) as plain Markdown.
+    (tmp_path / "packages" / ".vitepress").mkdir(parents=True)
+    (tmp_path / "packages" / ".vitepress" / "config.ts").write_text(
+        "export default { themeConfig: { sidebar: [{ link: '/guide/' }] } }\n", encoding="utf-8"
+    )
+    (tmp_path / "packages" / "guide").mkdir()
+    (tmp_path / "packages" / "guide" / "index.md").write_text("# Guide\n", encoding="utf-8")
+    (tmp_path / "CONTRIBUTING.md").write_text("# Contributing\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text(
+        '{"name": "m", "private": true, "scripts": {"lint": "eslint .",'
+        ' "docs": "vitepress dev packages --open", "preview": "vitepress preview --port 1"}}',
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("vitepress", "packages")
+    assert "packages/.vitepress/config.ts: VitePress, pages in the order of its sidebar" in (
+        survey.found
+    )
+
+
 def test_a_package_in_a_folder_named_like_the_project_is_its_code(tmp_path: Path) -> None:
     # psycopg keeps each distribution in a folder of its name: psycopg/psycopg/__init__.py,
     # psycopg_pool/psycopg_pool/; init proposed no code folder, so no API pages.
