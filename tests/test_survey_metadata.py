@@ -110,3 +110,19 @@ def test_a_setup_py_s_written_name_names_the_project_and_its_package(tmp_path: P
     survey = survey_project(root)
     assert (survey.name, survey.source_dir) == ("peft", "src")
     assert (survey.version, survey.version_known) == ("0.20.0", True)
+
+
+def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) -> None:
+    # name=NAME is no name written in the call: the first string after another "name=" was
+    # taken, here the C extension's, and the project was called "fastjson._speedups".
+    root = tmp_path / "fastjson-checkout"
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "index.md").write_text("# fastjson\n", encoding="utf-8")
+    (root / "setup.py").write_text(
+        'from setuptools import Extension, setup\nNAME = "fastjson"\n\nsetup(\n    name=NAME,\n'
+        '    ext_modules=[Extension(name="fastjson._speedups", sources=["s.c"])],\n)\n',
+        encoding="utf-8",
+    )
+    survey = survey_project(root)
+    assert survey.name != "fastjson._speedups"
+    assert not any(line.startswith("setup.py:") for line in survey.found)
