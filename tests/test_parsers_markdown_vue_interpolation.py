@@ -130,3 +130,16 @@ def test_a_v_pre_block_over_many_lines_keeps_its_expressions() -> None:
             "Hello .",
             "",
         ]
+
+
+def test_a_script_setup_shown_in_a_code_block_makes_no_vue_page() -> None:
+    # A plain Markdown page (MkDocs, say) that shows a Vue component in a code block and means
+    # the braces of its text ("{{ user.name }}" in a template guide) is no Vue page.
+    text = (
+        "# Templates\n\nWrite {{ user.name }} to print the name.\n\n"
+        "```vue\n<script setup>\nconst user = useUser()\n</script>\n```\n"
+    )
+    assert fill_frontmatter_references(text) == text
+    # The Markdown reader shows such braces' words as it did before (they were "Write  to").
+    body = parse(text, "guide.md").sections[0].body
+    assert body.startswith("Write user.name to print the name.")

@@ -46,7 +46,22 @@ def has_frontmatter_references(text: str) -> bool:
 
 
 def _is_vue_page(text: str) -> bool:
-    return reading_flavor(VITEPRESS) or "<script setup" in text
+    return reading_flavor(VITEPRESS) or ("<script setup" in text and _has_script_setup(text))
+
+
+def _has_script_setup(text: str) -> bool:
+    """Whether the page has a ``<script setup>`` of its own, outside its code blocks: one a
+    code block shows (a Vue component in a page of plain Markdown) makes no Vue page."""
+    fence = ""
+    for line in text.split("\n"):
+        if fence:
+            if line.strip().startswith(fence) and not line.strip().lstrip(fence[0]):
+                fence = ""
+        elif opening := _FENCE.match(line):
+            fence = opening.group(1)
+        elif line.lstrip().startswith("<script setup"):
+            return True
+    return False
 
 
 def fill_frontmatter_references(text: str) -> str:
