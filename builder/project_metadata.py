@@ -17,9 +17,11 @@ from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import version_from_file
 from builder.workspace_docs import workspace_members
 
-# setup(name="peft", ...): a distribution's name as written, after the call's opening.
+# setup(name="peft", ...): a distribution's name as written, the call's first "name=" after
+# its opening; one that is no string (name=NAME) names none, not a later call's (an
+# Extension(name="pkg._speedups") inside it).
 _SETUP_NAME = re.compile(
-    r"""\bname\s*=\s*["']([A-Za-z0-9](?:[A-Za-z0-9._-]{0,100}[A-Za-z0-9])?)["']"""
+    r"""\bname\s*=\s*(?:["']([A-Za-z0-9](?:[A-Za-z0-9._-]{0,100}[A-Za-z0-9])?)["'])?"""
 )
 # The most of a setup.py read for its name.
 MAX_SETUP_PY_BYTES = 256 * 1024
@@ -136,7 +138,7 @@ def _setup_py_name(root: Path) -> str:
         return ""
     call = text.find("setup(")
     match = _SETUP_NAME.search(text, call) if call >= 0 else None
-    return match.group(1) if match else ""
+    return (match.group(1) or "") if match else ""
 
 
 def _package_info(root: Path) -> dict[str, Any]:

@@ -44,6 +44,7 @@ MAX_PATH_DEPTH = 12
 # A heading of this many words with nothing under it reads as text written large, not as a
 # label over content the build does not show ("Table of Contents" over a toctree).
 MIN_TEXT_HEADING_WORDS = 6
+_FULL_WIDTH_SENTENCE_ENDS = ("。", "！", "？")
 # An API entry whose body is shorter than NEAR_EMPTY_CHARS says next to nothing (autodoc that had
 # no code to read names the object and stops); such entries are kept but counted, and a version
 # where more than this share of sections are such entries fails a --strict build. A short prose
@@ -156,8 +157,12 @@ def reads_as_text(heading: str) -> bool:
     """Whether a heading is a sentence written large (a tagline, a pointer to the docs site)
     rather than a label: it ends as a sentence ends, or runs to MIN_TEXT_HEADING_WORDS."""
     words = heading.split()
-    return len(words) >= MIN_TEXT_HEADING_WORDS or (
-        len(words) > 1 and heading.rstrip().endswith((".", "!", "?"))
+    return (
+        len(words) >= MIN_TEXT_HEADING_WORDS
+        or (len(words) > 1 and heading.rstrip().endswith((".", "!", "?")))
+        # Chinese and Japanese write no spaces between words: their full-width marks end a
+        # sentence, never a label ("这是目前最强大的数据验证库。" under the title).
+        or (len(heading.strip()) > 2 and heading.rstrip().endswith(_FULL_WIDTH_SENTENCE_ENDS))
     )
 
 

@@ -338,7 +338,7 @@ def test_a_workspace_member_s_code_is_in_its_maturin_python_source(tmp_path: Pat
     project = tmp_path / "project"
     (project / "docs").mkdir(parents=True)
     (project / "pyproject.toml").write_text(
-        '[tool.uv.workspace]\nmembers = ["core", "plain"]\n', encoding="utf-8"
+        '[tool.uv.workspace]\nmembers = ["core", "plain", "long"]\n', encoding="utf-8"
     )
     write_package(project)
     (project / "core" / "src").mkdir(parents=True)
@@ -354,16 +354,29 @@ def test_a_workspace_member_s_code_is_in_its_maturin_python_source(tmp_path: Pat
     (project / "plain" / "pyproject.toml").write_text(
         '[tool.maturin]\npython-source = "../.."\n', encoding="utf-8"
     )
+    # One longer than the system takes for a name is none (is_dir raised, the build stopped).
+    (project / "long").mkdir()
+    (project / "long" / "pyproject.toml").write_text(
+        f'[tool.maturin]\npython-source = "{"a" * 300}"\n', encoding="utf-8"
+    )
     tree = find_code(project / "docs", project_root=project)
     assert tree is not None and tree.folder == project and tree.packages == ("shapes",)
     # A python-source that leaves the member is not followed: the member's own folder is.
-    assert tree.more_folders == (project / "core" / "python", project / "plain")
+    assert tree.more_folders == (
+        project / "core" / "python",
+        project / "plain",
+        project / "long",
+    )
     found = open_source(tree, project / "docs").find("core_pkg")
     assert found is not None and found.doc[0].text == "The core, in Rust."
     # docbuild init's source_dir = "." is the project's root: its members are searched too.
     tree = find_code(project / "docs", source_dir=project, project_root=project)
     assert tree is not None
-    assert tree.more_folders == (project / "core" / "python", project / "plain")
+    assert tree.more_folders == (
+        project / "core" / "python",
+        project / "plain",
+        project / "long",
+    )
 
 
 def test_a_package_of_stubs_beside_its_c_code_is_the_code(tmp_path: Path) -> None:

@@ -104,3 +104,42 @@ def test_a_vitepress_page_has_its_expressions_taken_out_without_a_script() -> No
         assert has_frontmatter_references(text)
         parsed = parse(text, "index.md")
     assert [s.body for s in parsed.sections] == ["Hello , see {{ $frontmatter.missing }}."]
+
+
+def test_a_v_pre_block_over_many_lines_keeps_its_expressions() -> None:
+    # VitePress' "Escaping" section: a ::: v-pre container, or an element with v-pre, shows
+    # the braces on every line inside it as written, not only on the line that says v-pre.
+    text = (
+        "# Escaping\n\n::: v-pre\n{{ This will be displayed as-is }}\n:::\n\n"
+        "<div v-pre>\n\n{{ kept }} too\n\n</div>\n\nHello {{ user.name }}.\n"
+    )
+    with markdown_flavor(VITEPRESS):
+        assert fill_frontmatter_references(text).split("\n") == [
+            "# Escaping",
+            "",
+            "::: v-pre",
+            "{{ This will be displayed as-is }}",
+            ":::",
+            "",
+            "<div v-pre>",
+            "",
+            "{{ kept }} too",
+            "",
+            "</div>",
+            "",
+            "Hello .",
+            "",
+        ]
+
+
+def test_a_script_setup_shown_in_a_code_block_makes_no_vue_page() -> None:
+    # A plain Markdown page (MkDocs, say) that shows a Vue component in a code block and means
+    # the braces of its text ("{{ user.name }}" in a template guide) is no Vue page.
+    text = (
+        "# Templates\n\nWrite {{ user.name }} to print the name.\n\n"
+        "```vue\n<script setup>\nconst user = useUser()\n</script>\n```\n"
+    )
+    assert fill_frontmatter_references(text) == text
+    # The Markdown reader shows such braces' words as it did before (they were "Write  to").
+    body = parse(text, "guide.md").sections[0].body
+    assert body.startswith("Write user.name to print the name.")

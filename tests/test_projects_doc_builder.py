@@ -122,3 +122,14 @@ def test_odd_toctrees_give_path_order(tmp_path: Path) -> None:
     assert read_doc_builder(toc).order == ("index.md",)
     toc.write_text(deep)
     assert read_doc_builder(toc).order == ()
+
+
+def test_a_toctree_page_name_longer_than_the_system_takes_is_a_missing_page(
+    tmp_path: Path,
+) -> None:
+    # is_file raises on a name longer than the system takes (Python 3.11): the build stopped.
+    toc = tmp_path / "_toctree.yml"
+    long = "a" * 300
+    toc.write_text(f"- local: index\n- local: {long}\n- local: {long}/page\n")
+    (tmp_path / "index.md").write_text("# Home\n")
+    assert read_doc_builder(toc).order == ("index.md", f"{long}.md", f"{long}/page.md")

@@ -52,3 +52,16 @@ def test_a_page_that_is_there_is_read_and_a_linked_top_file_must_stay_in_the_pro
         ("index.md", None),
         ("guide.md", None),
     ]
+
+
+def test_a_nav_page_name_longer_than_the_system_takes_is_a_missing_page(tmp_path: Path) -> None:
+    # exists and is_file raise on a name longer than the system takes (Python 3.11): the build
+    # stopped while looking for the page, its notebook, or the top file it is copied from.
+    version = _project(tmp_path)
+    long = "a" * 300
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: Demo\nnav:\n  - Home: index.md\n  - Long: {long}.md\n", "utf-8"
+    )
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == ["index.md", "guide.md"]
+    assert layout.notes[1] == f"nav names 1 page(s) that are not there: {long}.md"

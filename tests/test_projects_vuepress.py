@@ -112,3 +112,15 @@ def test_a_computed_sidebar_gives_path_order(tmp_path: Path) -> None:
     assert read_vuepress(config, tmp_path).order == ()
     config.write_text("module.exports = { title: 'No sidebar' }")
     assert read_vuepress(config, tmp_path).notes == ()
+
+
+def test_a_sidebar_folder_name_longer_than_the_system_takes_is_a_missing_page(
+    tmp_path: Path,
+) -> None:
+    # is_file raises on a name longer than the system takes (Python 3.11): the build stopped.
+    config = tmp_path / ".vuepress" / "config.js"
+    config.parent.mkdir()
+    long = "a" * 300
+    config.write_text(f"module.exports = {{ themeConfig: {{ sidebar: ['/', '/{long}/'] }} }}")
+    (tmp_path / "README.md").write_text("# Home\n")
+    assert read_vuepress(config, tmp_path).order == ("README.md", f"{long}/README.md")

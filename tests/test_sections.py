@@ -97,6 +97,20 @@ def test_a_heading_with_no_text_and_no_subsections_joins_the_section_around_it()
     assert final.empty == 0  # their words are kept, nothing dropped
 
 
+def test_a_sentence_heading_in_a_language_without_spaces_joins_the_section_around_it() -> None:
+    # Chinese writes no spaces between words and ends a sentence with a full-width mark: its
+    # tagline under the title was one "word" with no "." and was dropped; a label stays one.
+    text = (
+        "# 工具\n\n## 这是目前最强大的数据验证库。\n\n## 安装\n\n运行 pip install x。\n\n## 致谢\n"
+    )
+    final = finalize_sections(parse_file("README.md", text))
+    assert [(s.heading, s.body, s.line_start, s.line_end) for s in final.sections] == [
+        ("工具", "这是目前最强大的数据验证库。", 1, 3),
+        ("安装", "运行 pip install x。", 5, 7),
+    ]
+    assert final.empty == 1  # the label "致谢" (Acknowledgements) over nothing
+
+
 def test_a_heading_the_section_around_it_already_lists_is_not_joined_twice() -> None:
     # winston's README ends "#### Author: [Charlie Robbins]" over "#### Contributors: [Jarrett
     # Cruger], ...": the Markdown reader lists such a run in the section around it, and the

@@ -140,3 +140,19 @@ def test_a_private_workspace_root_is_its_one_published_package(tmp_path: Path) -
     # Two published members: the root stays the name, as the workspace is no one package.
     write("packages/testing/package.json", '{"name": "vue-router-testing", "version": "1.0.0"}')
     assert survey_project(tmp_path).name == "@vue/router-root"
+
+
+def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) -> None:
+    # name=NAME is no name written in the call: the first string after another "name=" was
+    # taken, here the C extension's, and the project was called "fastjson._speedups".
+    root = tmp_path / "fastjson-checkout"
+    (root / "docs").mkdir(parents=True)
+    (root / "docs" / "index.md").write_text("# fastjson\n", encoding="utf-8")
+    (root / "setup.py").write_text(
+        'from setuptools import Extension, setup\nNAME = "fastjson"\n\nsetup(\n    name=NAME,\n'
+        '    ext_modules=[Extension(name="fastjson._speedups", sources=["s.c"])],\n)\n',
+        encoding="utf-8",
+    )
+    survey = survey_project(root)
+    assert survey.name != "fastjson._speedups"
+    assert not any(line.startswith("setup.py:") for line in survey.found)

@@ -310,7 +310,16 @@ def _member_code(member: Path) -> Path:
     if not isinstance(source, str) or not source or Path(source).is_absolute():
         return member
     folder = Path(os.path.normpath(member / source))
-    return folder if folder.is_dir() and _resolves_inside(folder, member.resolve()) else member
+    return folder if _resolves_inside(folder, member.resolve()) and _is_folder(folder) else member
+
+
+def _is_folder(path: Path) -> bool:
+    """Whether ``path``, a name a config gives, is a folder: False for one longer than the
+    system takes, on which Python 3.11's is_dir raises."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
 
 
 def _globbed(root: Path, patterns: object) -> Iterator[Path]:

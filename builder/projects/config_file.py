@@ -66,6 +66,15 @@ def names_a_file(path: Path) -> bool:
         return False
 
 
+def names_a_path(path: Path) -> bool:
+    """Whether ``path``, a name a config gives, is there (a file, a folder, a link to one):
+    False for one longer than the system takes, on which Python 3.11's exists raises."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def read_yaml_config(config_path: Path, notes: list[str], fallback: str) -> dict[str, Any]:
     """The mapping a YAML config file holds; {} with a note in ``notes`` when it cannot be read
     as one (``fallback`` says what the build does instead)."""

@@ -16,7 +16,7 @@ import posixpath
 from pathlib import Path
 from typing import Any
 
-from builder.projects.config_file import read_config_bytes
+from builder.projects.config_file import names_a_file, read_config_bytes
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 TOC_NAME = "_toctree.yml"
@@ -105,6 +105,7 @@ def _page_of(local: str, folder: Path) -> str | None:
     if path.endswith(PAGE_SUFFIXES):
         return path
     for suffix in PAGE_SUFFIXES:
-        if (folder / f"{path}{suffix}").is_file():
+        # names_a_file: a name longer than the system takes is none, where is_file raised.
+        if names_a_file(folder / f"{path}{suffix}"):
             return f"{path}{suffix}"
     return f"{path}{PAGE_SUFFIXES[0]}"

@@ -15,6 +15,7 @@ import stat
 from collections.abc import Collection, Iterable
 from pathlib import Path, PurePosixPath
 
+from builder.projects.config_file import names_a_path
 from builder.projects.gen_files import GeneratedPage, GeneratedPages
 
 # The pages of the nav (by stem, without case) a top file of which names (by stem) is copied
@@ -40,7 +41,7 @@ def copied_pages(
         page = PurePosixPath(relpath)
         if len(page.parts) != 1 or page.suffix.lower() != ".md" or relpath in written:
             continue
-        if (docs_root / relpath).exists():
+        if names_a_path(docs_root / relpath):
             continue
         stem = page.stem.lower()
         wanted = _HOME_SOURCES if stem in _HOME_PAGES else _NOTES_NAMES

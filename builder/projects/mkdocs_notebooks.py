@@ -9,6 +9,7 @@ from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.projects.config_file import names_a_file, names_a_path
 from builder.projects.gen_files import GeneratedPages
 from builder.projects.jupytext_scripts import script_pages
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
@@ -44,7 +45,7 @@ def converted_notebooks(
         if page.suffix.lower() != ".md" or relpath in written:
             continue
         notebook = page.with_suffix(NOTEBOOK_SUFFIX).as_posix()
-        if not (docs_root / relpath).exists() and (docs_root / notebook).is_file():
+        if not names_a_path(docs_root / relpath) and names_a_file(docs_root / notebook):
             converted[relpath] = notebook
     return converted
 

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from builder.projects.config_file import read_config_bytes
+from builder.projects.config_file import names_a_file, read_config_bytes
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 CONFIG_FOLDER = ".vuepress"
@@ -179,7 +179,8 @@ def page_of_link(link: str, base: str, directory: Path) -> str | None:
     if folder_page or path == ".":
         prefix = "" if path == "." else f"{path}/"
         return next(
-            (f"{prefix}{name}" for name in FRONT_PAGES if (directory / prefix / name).is_file()),
+            # names_a_file: a name longer than the system takes is none, where is_file raised.
+            (f"{prefix}{name}" for name in FRONT_PAGES if names_a_file(directory / prefix / name)),
             f"{prefix}{FRONT_PAGES[0]}",
         )
     stem = path.removesuffix(".html").removesuffix(".md")

@@ -33,6 +33,10 @@ _ANY_EXPRESSION = re.compile(r"\{\{[^\n]{0,500}?\}\}")
 _KEY = re.compile(r"""\.([A-Za-z_$][\w$]*)|\[\s?(?:'([^']*)'|"([^"]*)"|(\d+))\s?\]""")
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{]*)")
 _VUE_SUFFIX = "-vue"
+# A v-pre block over many lines: VitePress' ``::: v-pre`` container, or an element with v-pre
+# whose closing tag is on a later line (``<div v-pre>`` ... ``</div>``).
+_V_PRE_CONTAINER = re.compile(r"[ \t]*(:{3,})[ \t]*v-pre[ \t]*$")
+_V_PRE_ELEMENT = re.compile(r"<([A-Za-z][\w-]{0,50})\s[^<>]{0,500}?\bv-pre\b[^<>]{0,500}>")
 
 
 def has_frontmatter_references(text: str) -> bool:
@@ -42,7 +46,22 @@ def has_frontmatter_references(text: str) -> bool:
 
 
 def _is_vue_page(text: str) -> bool:
-    return reading_flavor(VITEPRESS) or "<script setup" in text
+    return reading_flavor(VITEPRESS) or ("<script setup" in text and _has_script_setup(text))
+
+
+def _has_script_setup(text: str) -> bool:
+    """Whether the page has a ``<script setup>`` of its own, outside its code blocks: one a
+    code block shows (a Vue component in a page of plain Markdown) makes no Vue page."""
+    fence = ""
+    for line in text.split("\n"):
+        if fence:
+            if line.strip().startswith(fence) and not line.strip().lstrip(fence[0]):
+                fence = ""
+        elif opening := _FENCE.match(line):
+            fence = opening.group(1)
+        elif line.lstrip().startswith("<script setup"):
+            return True
+    return False
 
 
 def fill_frontmatter_references(text: str) -> str:
@@ -58,8 +77,12 @@ def fill_frontmatter_references(text: str) -> str:
         values = {}
     lines = text.split("\n")
     fence, interpolated = "", False
+    verbatim_end: re.Pattern[str] | None = None  # the end of the v-pre block the line is in
     for index, line in enumerate(lines):
-        if fence:
+        if verbatim_end is not None:
+            if verbatim_end.search(line):
+                verbatim_end = None
+        elif fence:
             if line.strip().startswith(fence) and not line.strip().lstrip(fence[0]):
                 fence = ""
             elif interpolated:
@@ -71,12 +94,23 @@ def fill_frontmatter_references(text: str) -> str:
                 start, end = opening.span(2)
                 lines[index] = line[:start] + language[: -len(_VUE_SUFFIX)] + line[end:]
         elif "v-pre" in line:
-            continue
+            verbatim_end = _v_pre_end(line)
         elif vue_page and "{{" in line:
             lines[index] = _shown(line, values)
         elif _SIGN in line:
             lines[index] = _filled(line, values, code=False)
     return "\n".join(lines)
+
+
+def _v_pre_end(line: str) -> re.Pattern[str] | None:
+    """What ends the v-pre block ``line`` opens and does not close, if it opens one."""
+    if container := _V_PRE_CONTAINER.match(line):
+        return re.compile(rf"^[ \t]*{container.group(1)}[ \t]*$")
+    element = _V_PRE_ELEMENT.search(line)
+    if element is None or element.group(0).endswith("/>"):
+        return None
+    closing = re.compile(rf"</{re.escape(element.group(1))}\s*>")
+    return None if closing.search(line, element.end()) else closing
 
 
 def _filled(line: str, values: dict[Any, Any], code: bool) -> str:
