@@ -18,6 +18,7 @@ import json
 import os
 import posixpath
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from builder.projects.config_file import MAX_CONFIG_BYTES
@@ -36,48 +37,43 @@ _PNPM_ENTRY = re.compile(r"""^[ \t]*-[ \t]*(['"]?)([^'"#\n]*?)\1[ \t]*(?:#[^\n]*
 def workspace_docs_folders(root: Path) -> tuple[str, ...]:
     """The workspace members of the project at ``root`` (relative paths) that are named like a
     docs site, in the order the workspaces list them."""
-    found: list[str] = []
-    for pattern in _member_patterns(root)[:MAX_MEMBERS]:
-        normal = posixpath.normpath(pattern.strip().removeprefix("./"))
-        if pattern.startswith("!") or normal.startswith(("..", "/")) or normal == ".":
-            continue
-        parent, _, last = normal.rpartition("/")
-        if last == "*":
-            named = {*DOCS_MEMBER_NAMES, *_addresses(root / parent if parent else root)}
-            candidates = [f"{parent}/{name}".lstrip("/") for name in sorted(named)]
-        elif "*" in normal or "?" in normal or "[" in normal:
-            continue
-        else:
-            candidates = [normal]
-        found += [
-            folder
-            for folder in candidates
-            if _named_like_a_site(posixpath.basename(folder)) and _is_member(root, folder)
-        ]
+
+    def site_names(parent: str) -> list[str]:
+        addresses = [n for n in _folder_names(root, parent) if _SITE_ADDRESS.fullmatch(n)]
+        return sorted({*DOCS_MEMBER_NAMES, *addresses})
+
+    found = [
+        folder
+        for folder in _candidates(root, site_names)
+        if _named_like_a_site(posixpath.basename(folder)) and _is_member(root, folder)
+    ]
     return tuple(dict.fromkeys(found))
 
 
 def workspace_members(root: Path) -> tuple[str, ...]:
     """The workspace members of the project at ``root`` (relative paths of the folders holding
     a package.json), in the order the workspaces list them, a glob's folders by name."""
-    found: list[str] = []
+    found = [
+        folder
+        for folder in _candidates(root, lambda parent: _folder_names(root, parent))
+        if _is_member(root, folder) and (root / folder / "package.json").is_file()
+    ]
+    return tuple(dict.fromkeys(found[:MAX_MEMBERS]))
+
+
+def _candidates(root: Path, names_in: Callable[[str], list[str]]) -> Iterator[str]:
+    """The folders the workspaces' patterns name, in their order: a pattern's own folder, or
+    for a folder's ``*`` each of ``names_in(that folder)``; a negation, a path leaving the
+    project and any other glob are passed over."""
     for pattern in _member_patterns(root)[:MAX_MEMBERS]:
         normal = posixpath.normpath(pattern.strip().removeprefix("./"))
         if pattern.startswith("!") or normal.startswith(("..", "/")) or normal == ".":
             continue
         parent, _, last = normal.rpartition("/")
         if last == "*" and not any(c in parent for c in "*?["):
-            candidates = [f"{parent}/{name}".lstrip("/") for name in _folder_names(root, parent)]
-        elif "*" in normal or "?" in normal or "[" in normal:
-            continue
-        else:
-            candidates = [normal]
-        found += [
-            folder
-            for folder in candidates
-            if _is_member(root, folder) and (root / folder / "package.json").is_file()
-        ]
-    return tuple(dict.fromkeys(found[:MAX_MEMBERS]))
+            yield from (f"{parent}/{name}".lstrip("/") for name in names_in(parent))
+        elif not any(c in normal for c in "*?["):
+            yield normal
 
 
 def _folder_names(root: Path, parent: str) -> list[str]:
@@ -91,17 +87,6 @@ def _folder_names(root: Path, parent: str) -> list[str]:
 
 def _named_like_a_site(name: str) -> bool:
     return name in DOCS_MEMBER_NAMES or _SITE_ADDRESS.fullmatch(name) is not None
-
-
-def _addresses(folder: Path) -> list[str]:
-    """The names of the folders in ``folder`` named as a site's address (at most
-    MAX_MEMBERS of its entries looked at)."""
-    try:
-        with os.scandir(folder) as entries:
-            names = [entry.name for _, entry in zip(range(MAX_MEMBERS), entries, strict=False)]
-    except (OSError, ValueError):  # ValueError: a NUL in the workspace's glob
-        return []
-    return [name for name in names if _SITE_ADDRESS.fullmatch(name)]
 
 
 def _is_member(root: Path, folder: str) -> bool:

@@ -78,17 +78,23 @@ def names_a_path(path: Path) -> bool:
 def read_yaml_config(config_path: Path, notes: list[str], fallback: str) -> dict[str, Any]:
     """The mapping a YAML config file holds; {} with a note in ``notes`` when it cannot be read
     as one (``fallback`` says what the build does instead)."""
+    config = read_yaml_document(config_path, notes, fallback)
+    return config if isinstance(config, dict) else {}
+
+
+def read_yaml_document(config_path: Path, notes: list[str], fallback: str) -> Any:
+    """What a YAML file holds (a table of contents may be a list); None with a note in
+    ``notes`` when it cannot be read (``fallback`` says what the build does instead)."""
     raw = read_config_bytes(config_path, notes, fallback)
     if raw is None:
-        return {}
+        return None
     from builder.projects.mkdocs_yaml import YAMLError, load
 
     try:
-        config = load(raw.decode("utf-8-sig"))
+        return load(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, YAMLError, RecursionError):
         notes.append(f"{config_path.name}: not readable YAML; {fallback}")
-        return {}
-    return config if isinstance(config, dict) else {}
+        return None
 
 
 def without_comments(source: str) -> str:

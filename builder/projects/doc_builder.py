@@ -16,7 +16,7 @@ import posixpath
 from pathlib import Path
 from typing import Any
 
-from builder.projects.config_file import names_a_file, read_config_bytes
+from builder.projects.config_file import names_a_file, read_yaml_document
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 TOC_NAME = "_toctree.yml"
@@ -35,7 +35,7 @@ def read_doc_builder(toc_path: Path) -> ProjectLayout:
     """The layout ``toc_path`` gives the pages of its folder: its pages in its order, each
     titled by its entry where the page has no heading of its own."""
     notes: list[str] = []
-    entries = _load(toc_path, notes)
+    entries = read_yaml_document(toc_path, notes, "pages in path order")
     folder = toc_path.parent
     order: list[str] = []
     titles: dict[str, str] = {}
@@ -53,19 +53,6 @@ def read_doc_builder(toc_path: Path) -> ProjectLayout:
         titles=tuple(titles.items()),
         notes=tuple(notes),
     )
-
-
-def _load(path: Path, notes: list[str]) -> Any:
-    raw = read_config_bytes(path, notes, "pages in path order")
-    if raw is None:
-        return None
-    from builder.projects.mkdocs_yaml import YAMLError, load
-
-    try:
-        return load(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, YAMLError, RecursionError):
-        notes.append(f"{TOC_NAME}: not readable YAML; pages in path order")
-        return None
 
 
 def _visit(

@@ -24,7 +24,7 @@ from typing import Any
 
 from builder.globs import sphinx_pattern
 from builder.parsers.markdown.flavor import MYSTMD
-from builder.projects.config_file import read_config_bytes
+from builder.projects.config_file import read_yaml_document
 from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
@@ -195,18 +195,8 @@ def _visit(value: Any, order: list[str], depth: int, budget: list[int]) -> None:
 
 
 def _load(path: Path, notes: list[str]) -> Any:
-    if not path.is_file():
-        return None
-    raw = read_config_bytes(path, notes, "pages in path order")
-    if raw is None:
-        return None
-    from builder.projects.mkdocs_yaml import YAMLError, load
-
-    try:
-        return load(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, YAMLError, RecursionError):
-        notes.append(f"{path.name}: not readable YAML; pages in path order")
-        return None
+    """What a book's YAML file holds; None when there is none (a config is optional)."""
+    return read_yaml_document(path, notes, "pages in path order") if path.is_file() else None
 
 
 def _sphinx_asset_folders(config: dict[str, Any]) -> list[str]:
