@@ -16,6 +16,7 @@ BUILD_EXTRA_MODULES = (
     "markdown_it",
     "markupsafe",
     "mdit_py_plugins",
+    "packaging",
     "yaml",
 )
 MISSING_EXTRA_EXIT = 2

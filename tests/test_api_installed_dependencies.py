@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from builder.api.installed_dependencies import declared_dependencies
-from builder.api.locate import find_code, open_source
+from builder.api.installed_dependencies import (
+    Declared,
+    declared_dependencies,
+    declared_requirements,
+    poetry_specifier,
+)
+from builder.api.locate import api_note, find_code, open_source
 from builder.api.not_found import not_found
+from builder.model import ApiUse
 
 # Names no real package has, so the test's own folder on sys.path is the only place they are.
 DEPENDENCY, UNDECLARED = "doctrove_test_requests", "doctrove_test_extra"
@@ -258,3 +264,102 @@ def test_a_package_of_a_declared_dependency_not_installed_is_named_in_the_warnin
         assert not_found("mkdocstrings", plain, source) == (
             f"mkdocstrings {plain}: not found in the code in {project}"
         )
+
+
+def _dist_info(folder: Path, distribution: str, version: str) -> None:
+    """Installed metadata saying ``distribution`` is at ``version`` in ``folder``."""
+    metadata = folder / f"{distribution.replace('-', '_')}-{version}.dist-info"
+    metadata.mkdir()
+    (metadata / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {distribution}\nVersion: {version}\n", encoding="utf-8"
+    )
+    (metadata / "top_level.txt").write_text(f"{DEPENDENCY}\n", encoding="utf-8")
+
+
+def test_a_dependency_installed_in_a_release_the_project_does_not_ask_for_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An old tag built beside today's release of a dependency: entries come from a release
+    # other than the one the pages were written for, and the report says so.
+    folder = _installed_folder(tmp_path, monkeypatch)
+    name = DEPENDENCY.replace("_", "-")
+    _dist_info(folder, name, "2.5.0")
+    project = _project(tmp_path, f'"{name}>=1.0,<2"')
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and [package.name for package in tree.installed] == [DEPENDENCY]
+    assert [other.describe() for other in tree.other_releases] == [
+        f"{name} 2.5.0 (pyproject.toml asks for <2,>=1.0)"
+    ]
+    use = ApiUse(objects=3)
+    assert api_note(tree, [use]) == (
+        f"API from code in {tree.folder}: 3 objects; read from dependencies installed in "
+        f"releases the project does not ask for: {name} 2.5.0 (pyproject.toml asks for "
+        "<2,>=1.0); install the releases it asks for where docbuild runs to document those"
+    )
+    # Asking for the release installed (or any) says nothing more; a new pin is a new build.
+    pinned = tree.fingerprint
+    for wanted in (f"{name}>=2", name):
+        (project / "pyproject.toml").write_text(
+            f'[project]\nname = "webapp"\ndependencies = ["{wanted}"]\n', encoding="utf-8"
+        )
+        tree = find_code(project / "docs", project_root=project)
+        assert tree is not None and tree.other_releases == ()
+        assert tree.fingerprint != pinned
+        assert api_note(tree, [use]) == f"API from code in {tree.folder}: 3 objects"
+
+
+def test_a_requirement_whose_marker_does_not_hold_here_is_not_declared(tmp_path: Path) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        "[project]\n"
+        'dependencies = ["tomli>=1; python_version < \'3.11\'", "anyio>=4; python_version >= '
+        "'3.11'\", \"colorama; sys_platform == 'doctrove-no-such-platform'\"]\n"
+        "[project.optional-dependencies]\n"
+        'docs = ["Sphinx>=7", "furo"]\n'
+        'test = ["pytest"]\n',
+        encoding="utf-8",
+    )
+    assert declared_requirements(pyproject) == (
+        Declared("anyio", ">=4"),
+        Declared("sphinx", ">=7"),
+        Declared("furo", ""),
+    )
+
+
+@pytest.mark.parametrize(
+    ("constraint", "specifier"),
+    [
+        ("^1.2.3", ">=1.2.3,<2.0.0"),
+        ("^0.2.3", ">=0.2.3,<0.3.0"),
+        ("^0.0.3", ">=0.0.3,<0.0.4"),
+        ("^1", ">=1,<2"),
+        ("~1.2.3", ">=1.2.3,<1.3.0"),
+        ("~1", ">=1,<2"),
+        ("1.2.3", "==1.2.3"),
+        ("1.2.*", "==1.2.*"),
+        (">= 1.0, < 2.0", ">=1.0,<2.0"),
+        ("~=1.4", "~=1.4"),
+        ("*", ""),
+        ("^1.0 || ^2.0", ""),  # alternatives: no one specifier
+        ("latest", ""),
+    ],
+)
+def test_a_poetry_constraint_reads_as_a_pep_440_specifier(constraint: str, specifier: str) -> None:
+    assert poetry_specifier(constraint) == specifier
+
+
+def test_a_poetry_dependency_keeps_its_constraint(tmp_path: Path) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        "[tool.poetry.dependencies]\n"
+        'python = "^3.9"\n'
+        'starlette = "^0.40"\n'
+        'pydantic = {version = "~2.5", extras = ["email"]}\n'
+        'local = {path = "../local"}\n',
+        encoding="utf-8",
+    )
+    assert declared_requirements(pyproject) == (
+        Declared("starlette", ">=0.40,<0.41"),
+        Declared("pydantic", ">=2.5,<2.6"),
+        Declared("local", ""),
+    )

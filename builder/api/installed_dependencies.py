@@ -54,81 +54,206 @@ class InstalledPackage:
         return f"{self.name}\0{self.marker}\0{status.st_size}\0{status.st_mtime_ns}".encode()
 
 
+@dataclass(frozen=True)
+class Declared:
+    """A dependency as the project declares it: its normalised distribution name, and the
+    releases it asks for as a PEP 440 specifier ("" for any, or one not understood)."""
+
+    distribution: str
+    wanted: str = ""
+
+
+@dataclass(frozen=True)
+class OtherRelease:
+    """A declared dependency installed where docbuild runs in a release the project does not
+    ask for (an old tag built beside today's Starlette): what its API pages read from it may
+    differ from what the release they were written for has."""
+
+    distribution: str
+    installed: str
+    wanted: str
+
+    def describe(self) -> str:
+        return f"{self.distribution} {self.installed} (pyproject.toml asks for {self.wanted})"
+
+
 def declared_dependencies(pyproject: Path) -> tuple[str, ...]:
-    """The distribution names ``pyproject`` declares as the project's dependencies (PEP 621's
-    ``[project] dependencies``, Poetry's ``[tool.poetry.dependencies]``), then those its docs
-    build installs (PEP 735's ``[dependency-groups] docs``, Poetry's ``docs`` group), normalised;
-    none when it is missing or cannot be read (the project's metadata reports that)."""
+    """The distribution names ``pyproject`` declares (``declared_requirements``)."""
+    return tuple(declared.distribution for declared in declared_requirements(pyproject))
+
+
+def declared_requirements(pyproject: Path) -> tuple[Declared, ...]:
+    """What ``pyproject`` declares as the project's dependencies (PEP 621's ``[project]
+    dependencies``, Poetry's ``[tool.poetry.dependencies]``), then what its docs build installs
+    (PEP 735's ``[dependency-groups] docs``, a ``docs`` extra, Poetry's ``docs`` group), each
+    distribution once. A requirement whose environment marker does not hold where docbuild runs
+    (``tomli; python_version < "3.11"``) is left out, as installing the project here leaves it
+    out. None when the file is missing or cannot be read (the project's metadata reports that)."""
     try:
         document = tomllib.loads(pyproject.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         return ()
-    project = document.get("project")
-    names = _requirement_names(project.get("dependencies") if isinstance(project, dict) else None)
-    tool = document.get("tool")
-    poetry = tool.get("poetry") if isinstance(tool, dict) else None
-    poetry = poetry if isinstance(poetry, dict) else {}
-    names += _poetry_names(poetry.get("dependencies"))
+    project = _table(document, "project")
+    found = _requirements(project.get("dependencies"))
+    poetry = _table(_table(document, "tool"), "poetry")
+    found += _poetry_requirements(poetry.get("dependencies"))
     # The packages the docs document beside the project's own, which mkdocstrings and autodoc
     # read where the docs are built: pydantic's ::: pydantic_settings and ::: pydantic_extra_types.
-    groups = document.get("dependency-groups")
-    groups = groups if isinstance(groups, dict) else {}
-    poetry_groups = poetry.get("group")
-    poetry_groups = poetry_groups if isinstance(poetry_groups, dict) else {}
+    groups = _table(document, "dependency-groups")
+    extras = _table(project, "optional-dependencies")
+    poetry_groups = _table(poetry, "group")
     for group in _DOCS_GROUPS:
-        names += _requirement_names(groups.get(group))
-        poetry_group = poetry_groups.get(group)
-        if isinstance(poetry_group, dict):
-            names += _poetry_names(poetry_group.get("dependencies"))
-    normalised = (re.sub(r"[-_.]+", "-", name).lower() for name in names)
-    return tuple(dict.fromkeys(normalised))[:MAX_DEPENDENCIES]
+        found += _requirements(groups.get(group)) + _requirements(extras.get(group))
+        found += _poetry_requirements(_table(poetry_groups, group).get("dependencies"))
+    first: dict[str, Declared] = {}
+    for declared in found:
+        first.setdefault(declared.distribution, declared)
+    return tuple(first.values())[:MAX_DEPENDENCIES]
 
 
-def _requirement_names(listed: object) -> list[str]:
-    """The distribution names of a list of PEP 508 requirements (other entries, such as PEP
-    735's ``{include-group = ...}``, left out)."""
+def _table(document: dict[str, object], key: str) -> dict[str, object]:
+    """The TOML table at ``key``; empty when it is missing or not a table."""
+    table = document.get(key)
+    return table if isinstance(table, dict) else {}
+
+
+def _normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _requirements(listed: object) -> list[Declared]:
+    """The requirements of a list of PEP 508 strings (other entries, such as PEP 735's
+    ``{include-group = ...}``, left out)."""
     if not isinstance(listed, list):
         return []
-    requirements = (item for item in listed if isinstance(item, str))
-    return [match.group(1) for match in map(_REQUIREMENT_NAME.match, requirements) if match]
+    found = (_requirement(item) for item in listed if isinstance(item, str))
+    return [declared for declared in found if declared is not None]
 
 
-def _poetry_names(listed: object) -> list[str]:
-    """The distribution names of a Poetry dependencies table (not its ``python``)."""
+def _requirement(text: str) -> Declared | None:
+    """One PEP 508 requirement; None when its marker does not hold here or it names nothing.
+    One packaging cannot parse keeps the name it starts with, asking for any release."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        requirement = Requirement(text)
+    except InvalidRequirement:
+        match = _REQUIREMENT_NAME.match(text)
+        return Declared(_normalised(match.group(1))) if match else None
+    if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+        return None
+    return Declared(_normalised(requirement.name), str(requirement.specifier))
+
+
+def _poetry_requirements(listed: object) -> list[Declared]:
+    """The dependencies of a Poetry table (not its ``python``), each with its constraint as a
+    PEP 440 specifier when it reads as one (``^1.2``, ``~1.2``, ``1.2.*``, ``>=1,<2``)."""
     if not isinstance(listed, dict):
         return []
-    return [name for name in listed if isinstance(name, str) and name.lower() != "python"]
+    found = []
+    for name, value in listed.items():
+        if not isinstance(name, str) or name.lower() == "python":
+            continue
+        constraint = value.get("version") if isinstance(value, dict) else value
+        wanted = poetry_specifier(constraint) if isinstance(constraint, str) else ""
+        found.append(Declared(_normalised(name), wanted))
+    return found
+
+
+# One part of a Poetry constraint: an operator (^, ~ or PEP 440's) and a version.
+_POETRY_PART = re.compile(r"(\^|~=|~|==|!=|>=|<=|>|<|=)?([0-9][0-9A-Za-z.*+-]*)")
+
+
+def poetry_specifier(constraint: str) -> str:
+    """Poetry's ``constraint`` as a PEP 440 specifier: ``^1.2.3`` is ``>=1.2.3,<2.0.0`` (the
+    first number that is not zero may not rise), ``~1.2`` is ``>=1.2,<1.3``, a bare version is
+    that release; "" for any release (``*``) and for what it cannot read (``||``)."""
+    if "||" in constraint:
+        return ""
+    # Parts are split at commas and spaces, once an operator is joined to its version.
+    joined = re.sub(r"([<>=!~^])\s+", r"\1", constraint)
+    specifiers = []
+    for part in re.split(r"[,\s]+", joined.strip()):
+        if part in ("", "*"):
+            continue
+        match = _POETRY_PART.fullmatch(part)
+        if match is None:
+            return ""
+        operator, version = match.group(1) or "==", match.group(2)
+        if operator not in ("^", "~"):
+            specifiers.append(f"{'==' if operator == '=' else operator}{version}")
+            continue
+        numbers = [int(number) for number in re.findall(r"\d+", version)[:3]]
+        if "*" in version or not re.fullmatch(r"[0-9.]+", version):
+            return ""
+        if operator == "^":
+            rising = next((i for i, number in enumerate(numbers) if number), len(numbers) - 1)
+        else:
+            rising = min(1, len(numbers) - 1)
+        upper = [*numbers[:rising], numbers[rising] + 1]
+        upper += [0] * (len(numbers) - len(upper))
+        specifiers += [f">={version}", "<" + ".".join(map(str, upper))]
+    return ",".join(specifiers)
 
 
 @dataclass(frozen=True)
 class DeclaredCode:
     """What a project's declared dependencies give its API pages: the packages installed where
-    docbuild runs, and the distributions not installed there (named in its warnings)."""
+    docbuild runs, the distributions not installed there (named in its warnings), and those
+    installed in a release the project does not ask for (named in the build report)."""
 
     installed: tuple[InstalledPackage, ...] = ()
     missing: tuple[str, ...] = ()
+    other_releases: tuple[OtherRelease, ...] = ()
 
 
 def installed_dependencies(
     pyproject: Path, own_packages: tuple[str, ...], project: Path
 ) -> DeclaredCode:
     """The top-level packages of ``pyproject``'s declared dependencies that are installed where
-    docbuild runs, outside ``project`` and not named like one of ``own_packages``; and the
-    declared distributions with no package installed."""
+    docbuild runs, outside ``project`` and not named like one of ``own_packages``; the
+    declared distributions with no package installed; and those read in a release other than
+    the ones the project asks for."""
     found: dict[str, InstalledPackage] = {}
     missing: list[str] = []
+    other_releases: list[OtherRelease] = []
     inside = project.resolve()
-    for distribution in declared_dependencies(pyproject):
-        names = _import_names(distribution)
+    for declared in declared_requirements(pyproject):
+        names = _import_names(declared.distribution)
         if not names:
-            missing.append(distribution)
+            missing.append(declared.distribution)
+        read = False
         for name in names:
             if name in own_packages or name in found:
                 continue
             package = _installed(name)
             if package is not None and not package.marker.resolve().is_relative_to(inside):
                 found[name] = package
-    return DeclaredCode(tuple(found.values()), tuple(missing))
+                read = True
+        other = _other_release(declared) if read else None
+        if other is not None:
+            other_releases.append(other)
+    return DeclaredCode(tuple(found.values()), tuple(missing), tuple(other_releases))
+
+
+def _other_release(declared: Declared) -> OtherRelease | None:
+    """The installed release of ``declared`` when it is not one the project asks for; None
+    when it is, or when the installed metadata or the specifier cannot say."""
+    if not declared.wanted:
+        return None
+    import importlib.metadata
+
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    try:
+        installed = importlib.metadata.version(declared.distribution)
+        if SpecifierSet(declared.wanted).contains(Version(installed), prereleases=True):
+            return None
+    # TypeError: metadata without a Version, which some broken installs leave.
+    except (importlib.metadata.PackageNotFoundError, InvalidSpecifier, InvalidVersion, TypeError):
+        return None
+    return OtherRelease(declared.distribution, installed, declared.wanted)
 
 
 def _import_names(distribution: str) -> tuple[str, ...]:

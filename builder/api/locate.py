@@ -33,7 +33,7 @@ from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
     from builder.api.code import GriffeSource
-    from builder.api.installed_dependencies import DeclaredCode, InstalledPackage
+    from builder.api.installed_dependencies import DeclaredCode, InstalledPackage, OtherRelease
     from builder.api.model import ApiSettings
 
 CODE_SUFFIXES = (".py", ".pyi")
@@ -73,6 +73,8 @@ class CodeTree:
     installed: tuple[InstalledPackage, ...] = ()
     # The declared dependencies not installed there, for the warnings that name them.
     missing_dependencies: tuple[str, ...] = ()
+    # Those installed in a release the project does not ask for, for the build report.
+    other_releases: tuple[OtherRelease, ...] = ()
 
 
 def candidate_folders(
@@ -137,9 +139,15 @@ def find_code(
     fingerprinted = (*packages, *(path.relative_to(folder).as_posix() for _, path in renamed))
     declared = _installed_dependencies(folder, packages, project_root)
     tree = _fingerprint(
-        folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more, declared.installed
+        folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more, declared
     )
-    return replace(tree, packages=packages, renamed=renamed, missing_dependencies=declared.missing)
+    return replace(
+        tree,
+        packages=packages,
+        renamed=renamed,
+        missing_dependencies=declared.missing,
+        other_releases=declared.other_releases,
+    )
 
 
 def renamed_folders(folder: Path) -> tuple[tuple[str, Path], ...]:
@@ -409,8 +417,9 @@ def _fingerprint(
     docs: Path,
     mkdocs_config: Path | None,
     more_folders: tuple[Path, ...] = (),
-    installed: tuple[InstalledPackage, ...] = (),
+    declared: DeclaredCode | None = None,
 ) -> CodeTree:
+    installed = declared.installed if declared is not None else ()
     digest = hashlib.sha256()
     count = 0
     for index, (base, paths) in enumerate(
@@ -437,6 +446,9 @@ def _fingerprint(
             digest.update(b"\0mkdocs\0" + _config(config))
     for package in installed:
         digest.update(b"\0installed\0" + package.identity())
+    # What the build report says of them changes with the project's pins too.
+    for other in declared.other_releases if declared is not None else ():
+        digest.update(b"\0other release\0" + other.describe().encode())
     return CodeTree(
         folder, packages, digest.hexdigest(), count, mkdocs_config, more_folders, (), installed
     )
@@ -571,7 +583,15 @@ def api_note(
     objects = sum(use.objects for use in uses)
     if tree is None or not objects:
         return ""
-    return f"API from code in {code_place(tree.folder, extracted)}: {objects} objects"
+    note = f"API from code in {code_place(tree.folder, extracted)}: {objects} objects"
+    if tree.other_releases:
+        # Building an old tag reads today's installed dependencies: say which differ.
+        releases = ", ".join(other.describe() for other in tree.other_releases)
+        note += (
+            f"; read from dependencies installed in releases the project does not ask for: "
+            f"{releases}; install the releases it asks for where docbuild runs to document those"
+        )
+    return note
 
 
 def code_place(folder: Path, extracted: tuple[str, Path] | None) -> str:
