@@ -19,8 +19,13 @@ CHANGELOG_FILE = re.compile(
 # section number, which ends with a dot ("4.8.3. Special parameters", Sphinx's :numbered:).
 VERSION_FIRST = re.compile(r"^\W*v?\d+(?:\.\d+)+(?!\d|\.\d|\.\s|\.$)")
 # A release's heading: a version within its first three words ("Version 3.1.0", "pluggy 1.5.0
-# (2024-04-19)", "[1.2.0] - 2024-01-01", "0.20.0 (2025-10-20)", bull's "v.3.22.1"), and short.
-_RELEASE = re.compile(r"^\W*(?:[A-Za-z][\w.-]*\s+){0,2}\W*(?:v\.?)?\d+\.\d+(?:\.\w+)*(?=\W|$)")
+# (2024-04-19)", "[1.2.0] - 2024-01-01", "0.20.0 (2025-10-20)", bull's "v.3.22.1"), or after a
+# package's name and "@", as npm and monorepo tags write it ("pg@8.21.0",
+# "@scope/pkg@1.0.0"), and short.
+_RELEASE = re.compile(
+    r"^\W*(?:[A-Za-z][\w.-]*\s+|(?:@[\w.-]+/)?[A-Za-z][\w.-]*@(?=v?\d)){0,2}"
+    r"\W*(?:v\.?)?\d+\.\d+(?:\.\w+)*(?=\W|$)"
+)
 MAX_RELEASE_HEADING_CHARS = 80
 
 

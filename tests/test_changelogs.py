@@ -23,6 +23,12 @@ from schemas.changelogs import (
         ("2.0.0rc1", "2.0rc1"),
         ("Version 3.0.0rc4", "3.0rc4"),
         ("2.0.0-beta.1 (2024-01-01)", "2.0b1"),
+        # A package's name and "@", as npm and monorepo tags write it (node-postgres' changelog
+        # of pg, pg-pool, pg-cursor and pg-query-stream).
+        ("pg@8.21.0", "8.21"),
+        ("pg-pool@3.6.0", "3.6"),
+        ("@tanstack/query-core@5.0.0 (2023-10-17)", "5.0"),
+        ("user@example.com 1 changes", None),
         ("Features", None),
         ("Version 2.x", None),
         ("Upgrading plugins written for 2.0", None),
