@@ -34,8 +34,11 @@ from builder.model import Section
 from schemas.changelogs import CHANGELOG_FILE, VERSION_FIRST, is_release_heading
 from schemas.shards import MAX_SECTION_CHARS
 
-# A heading that opens with a version: "[4.15.1](...) (2024-07-04)", "v.3.3.4", "1.0.0 - date".
-_VERSION_FIRST = re.compile(r"\W*v?\.?\d+\.\d+", re.IGNORECASE)
+# A heading that opens with a version: "[4.15.1](...) (2024-07-04)", "v.3.3.4", "1.0.0 - date",
+# or with a package's name and "@" before it, as npm and monorepo tags write it ("pg@7.18.0").
+_VERSION_FIRST = re.compile(
+    r"\W*(?:(?:@[\w.-]+/)?[a-z][\w.-]*@(?=v?\d))?v?\.?\d+\.\d+", re.IGNORECASE
+)
 # Releases at one level that make another page's text an included changelog; one or two may
 # be a guide's headings that open with a version ("2.0 migration"), topics below them.
 MIN_INCLUDED_RELEASES = 3

@@ -130,6 +130,28 @@ def test_a_release_written_v_dot_stands_beside_the_others() -> None:
     ]
 
 
+def test_a_release_named_by_its_package_stands_beside_the_others() -> None:
+    # node-postgres' CHANGELOG.md: newer releases are "## pg@8.8.0", older ones "### pg@7.18.0"
+    # and "### 7.16.0", so every older release read as part of pg@8.8.0 ("pg@8.8.0 >
+    # pg@7.18.0"), and pg@8.0.0's notes were headed by its "#### note: ..." line.
+    def at(heading: str, level: int, path: tuple[str, ...], body: str, line: int) -> Section:
+        return Section(heading, path, body, "CHANGELOG.md", line, line, "", level)
+
+    notes = [
+        at("pg@8.8.0", 2, (), "- Pipelining.", 1),
+        at("pg@8.0.0", 3, ("pg@8.8.0",), "", 3),
+        at("note: see the announcement", 4, ("pg@8.8.0", "pg@8.0.0"), "- Drop node 4.", 4),
+        at("pg@7.18.0", 3, ("pg@8.8.0",), "- Deprecate a flag.", 6),
+        at("7.16.0", 3, ("pg@8.8.0",), "- Fix a leak.", 8),
+    ]
+    assert [(s.heading, s.heading_path, s.level, s.body) for s in fold_release_notes(notes)] == [
+        ("pg@8.8.0", (), 2, "- Pipelining."),
+        ("pg@8.0.0", (), 2, "note: see the announcement:\n- Drop node 4."),
+        ("pg@7.18.0", (), 2, "- Deprecate a flag."),
+        ("7.16.0", (), 2, "- Fix a leak."),
+    ]
+
+
 def test_a_long_release_of_topics_with_topics_keeps_its_headings() -> None:
     # python-statemachine 3.2.2's releases/3.0.0.md: "What's new in 3.0.0" > "Compound
     # states", "Parallel states"... (667 lines) folded into one release section cut into 4
