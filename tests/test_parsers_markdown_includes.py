@@ -8,6 +8,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 from builder.parsers.markdown.quarto_includes import QUARTO_CONFIG_NAMES
 from builder.projects.quarto import CONFIG_NAMES
@@ -441,6 +442,24 @@ def test_an_include_tag_is_quartos_in_a_project_whose_config_is_above_the_docs(
     page = "# Page\n\nIntro.\n\n{{< include _part.md >}}\n"
     assert outline(parse_in(project, "guide/page.md", page.replace("_part", "../_part"))) == [
         ("Page", 1, 1, 5, "Intro.\n\nShared part.")
+    ]
+
+
+def test_quarto_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each naming the next a hundred times: a million tags from 30 kilobytes, each
+    # read or refused with a warning (46 s and 375 MB for one page). A page follows at most
+    # MAX_INCLUDE_TAGS tags, with one warning for the rest.
+    project = make_project(tmp_path)
+    for name, tag in (("_b", "_c"), ("_c", "_d")):
+        (project / "docs" / f"{name}.qmd").write_text(
+            f"{{{{< include {tag}.qmd >}}}}\n" * 100, encoding="utf-8"
+        )
+    (project / "docs" / "_d.qmd").write_text("Word.\n", encoding="utf-8")
+    parsed = parse_in(project, "page.qmd", "# Page\n\n" + "{{< include _b.qmd >}}\n" * 100)
+    # The first thousand tags: one of _b, ten of _c, 989 of _d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
     ]
 
 

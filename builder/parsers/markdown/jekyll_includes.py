@@ -21,26 +21,25 @@ the file's lines here, before parsing:
   the build), with a note.
 
 A page's includes bring at most MAX_FILE_BYTES of text in all, their parameters' values
-counted as they fill it, and at most MAX_INCLUDE_TAGS tags are followed: a parameter's value
-used many times, or files each including the next many times, made a page of gigabytes or a
-million warnings from a few kilobytes.
+counted as they fill it, and at most MAX_INCLUDE_TAGS tags are followed (include_budget): a
+parameter's value used many times, or files each including the next many times, made a page
+of gigabytes or a million warnings from a few kilobytes.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
+from builder.parsers.markdown.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
     lines_outside_fences,
     spliced_from,
 )
-from builder.sources import MAX_FILE_BYTES
 
 # Jekyll's valid file name characters; its parameters after a blank, with no "%" in them.
 _INCLUDE = re.compile(
@@ -55,17 +54,6 @@ _PARAMETER_USE = re.compile(r"\{\{-?[ \t]*include\.([\w-]+)[ \t]*-?\}\}")
 INCLUDES_FOLDER = "_includes"
 # The suffixes of the included files read as Markdown (Jekyll's markdown_ext, and .txt).
 _MARKDOWN = frozenset({".md", ".markdown", ".mkdown", ".mkdn", ".mkd", ".mdown", ".txt"})
-# The most include tags one page's splice follows, nested ones among them.
-MAX_INCLUDE_TAGS = 1000
-
-
-@dataclass
-class _Budget:
-    """What a page's includes may still bring: characters of text, and tags followed."""
-
-    chars: int = MAX_FILE_BYTES
-    tags: int = MAX_INCLUDE_TAGS
-    told: bool = False  # whether the page was told its tags ran out
 
 
 def has_jekyll_includes(text: str) -> bool:
@@ -75,11 +63,11 @@ def has_jekyll_includes(text: str) -> bool:
 
 def splice_jekyll_includes(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each include line replaced by the lines of the file it names."""
-    return spliced_from(page, _expand(page.text, relpath, reader, (relpath,), _Budget()))
+    return spliced_from(page, _expand(page.text, relpath, reader, (relpath,), IncludeBudget()))
 
 
 def _expand(
-    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], budget: _Budget
+    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], budget: IncludeBudget
 ) -> list[ExpandedLine]:
     lines = text.split("\n")
     prose = lines_outside_fences(lines)
@@ -89,13 +77,10 @@ def _expand(
         if include is None:
             out.append((line, number, ""))
             continue
-        if budget.tags <= 0:
-            if not budget.told:
-                budget.told = True
-                warning = f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
-                out.append(("", number, warning))
+        refused = budget.follow()
+        if refused is not None:
+            out.extend([("", number, refused)] if refused else [])
             continue
-        budget.tags -= 1
         shown, warning = _included(include, relpath, reader, chain, budget)
         if warning:
             out.append(("", number, warning))
@@ -108,7 +93,7 @@ def _included(
     relpath: str,
     reader: IncludeReader,
     chain: tuple[str, ...],
-    budget: _Budget,
+    budget: IncludeBudget,
 ) -> tuple[list[ExpandedLine], str]:
     """The lines one include tag shows, and a warning ("" for none)."""
     name = include.group("path")
@@ -132,10 +117,9 @@ def _included(
     }
     body = without_yaml_front_matter(included.text).rstrip("\n")
     uses = _PARAMETER_USE.findall(body) if values else []
-    size = len(body) + sum(len(values.get(key, "")) for key in uses)
-    if size > budget.chars:
-        return [], f"include {name}: the page's includes would bring over {MAX_FILE_BYTES} bytes"
-    budget.chars -= size
+    refused = budget.take(len(body) + sum(len(values.get(key, "")) for key in uses), name)
+    if refused:
+        return [], refused
     if uses:
         body = _PARAMETER_USE.sub(lambda use: values.get(use.group(1), use.group(0)), body)
     return _expand(body, included.path, reader, (*chain, included.path), budget), ""

@@ -4,8 +4,9 @@ Quarto replaces the shortcode by the file's content before it renders the page, 
 setup, glossary or README lands on each page that includes it. Here each such line outside
 code fences is replaced by the file's lines, before parsing. The path is relative to the
 page, or with a leading ``/`` to the project (the docs folder). Included files may include
-others, to MAX_INCLUDE_DEPTH; the escaped form ``{{{< include x >}}}`` shows the tag as written
-and is left alone.
+others, to MAX_INCLUDE_DEPTH, within the page's include budget (include_budget: files each
+including the next a hundred times took 46 s); the escaped form ``{{{< include x >}}}`` shows
+the tag as written and is left alone.
 
 Hugo has no include of its own, but sites and themes define one (hugo-relearn's, geekdoc's,
 Hugo's own docs'), reading paths from the site's root or content folder, so the tag is Quarto's
@@ -20,6 +21,7 @@ import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
+from builder.parsers.markdown.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
@@ -46,7 +48,7 @@ def splice_quarto_includes(page: Spliced, relpath: str, reader: IncludeReader) -
     is Quarto's."""
     if not _is_quarto_page(relpath, reader):
         return page
-    return spliced_from(page, _expand(page.text, relpath, reader, (), 0))
+    return spliced_from(page, _expand(page.text, relpath, reader, (), IncludeBudget()))
 
 
 def _is_quarto_page(relpath: str, reader: IncludeReader) -> bool:
@@ -68,7 +70,7 @@ def _is_quarto_page(relpath: str, reader: IncludeReader) -> bool:
 
 
 def _expand(
-    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
+    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], budget: IncludeBudget
 ) -> list[ExpandedLine]:
     lines = text.split("\n")
     prose = lines_outside_fences(lines)
@@ -79,7 +81,11 @@ def _expand(
             out.append((line, number, ""))
             continue
         target = include.group("path")
-        if depth >= MAX_INCLUDE_DEPTH:
+        refused = budget.follow()
+        if refused is not None:
+            out.extend([("", number, refused)] if refused else [])
+            continue
+        if len(chain) >= MAX_INCLUDE_DEPTH:
             out.append(("", number, f"include {target}: includes nest too deep"))
             continue
         try:
@@ -92,6 +98,10 @@ def _expand(
             continue
         # Quarto drops an included file's front matter (its title is the including page's).
         body = without_yaml_front_matter(included.text).rstrip("\n")
-        inner = _expand(body, included.path, reader, (*chain, relpath), depth + 1)
+        refused = budget.take(len(body), target)
+        if refused:
+            out.append(("", number, refused))
+            continue
+        inner = _expand(body, included.path, reader, (*chain, relpath), budget)
         out.extend((shown, number, warning) for shown, _, warning in inner)
     return out

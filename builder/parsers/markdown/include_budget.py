@@ -1,0 +1,47 @@
+"""What one page's include tags may bring in all, for the readers that splice whole lines
+(Jekyll's ``{% include %}``, Quarto's ``{{< include >}}``, markdown-it-include's
+``!!!include()!!!``).
+
+The include reader refuses a file once the page's reads pass MAX_FILE_BYTES, but each tag is
+still followed and each refusal is a warning: files each naming the next a hundred times made
+a million tags from 30 kilobytes (a Quarto page took 46 s and 375 MB). So a page follows at
+most MAX_INCLUDE_TAGS tags, with one warning for the rest, and its included text, counted as
+it is spliced (a parameter's value each time it fills the text), stays within MAX_FILE_BYTES.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.sources import MAX_FILE_BYTES
+
+# The most include tags one page's splice follows, nested ones among them.
+MAX_INCLUDE_TAGS = 1000
+
+
+@dataclass
+class IncludeBudget:
+    """What a page's includes may still bring: characters of text, and tags followed."""
+
+    chars: int = MAX_FILE_BYTES
+    tags: int = MAX_INCLUDE_TAGS
+    told: bool = False  # whether the page was told its tags ran out
+
+    def follow(self) -> str | None:
+        """Counts one tag: None when it may be followed; else the warning to give, the first
+        time, then "" (the tags past the limit show nothing)."""
+        if self.tags > 0:
+            self.tags -= 1
+            return None
+        if self.told:
+            return ""
+        self.told = True
+        return f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+
+    def take(self, size: int, name: str) -> str:
+        """Counts ``size`` characters ``name`` brings: "" when they fit, else the warning (and
+        the include shows nothing)."""
+        if size > self.chars:
+            return f"include {name}: the page's includes would bring over {MAX_FILE_BYTES} bytes"
+        self.chars -= size
+        return ""
