@@ -63,6 +63,10 @@ from builder.parsers.markdown.link_definitions import (
 )
 from builder.parsers.markdown.liquid_tags import has_liquid_tags, rewrite_liquid_tags
 from builder.parsers.markdown.macro_calls import expand_macro_calls, has_macro_calls
+from builder.parsers.markdown.markdown_it_includes import (
+    has_markdown_it_includes,
+    splice_markdown_it_includes,
+)
 from builder.parsers.markdown.material_shortcodes import (
     expand_material_shortcodes,
     has_material_shortcodes,
@@ -474,6 +478,9 @@ def parse(
         text = page.text
     if includes is not None and has_jekyll_includes(text):  # Liquid renders them first
         page = splice_jekyll_includes(page, relpath, includes)
+        text = page.text
+    if includes is not None and has_markdown_it_includes(text):  # VuePress' plugin, first
+        page = splice_markdown_it_includes(page, relpath, includes)
         text = page.text
     tags = "{%" in text  # GitBook's and the template engines': one look for both
     if tags and has_gitbook_tags(text):  # as Hugo's shortcodes of the same meaning
