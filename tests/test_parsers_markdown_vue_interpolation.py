@@ -82,7 +82,7 @@ def test_a_vue_page_s_runtime_expressions_are_no_text() -> None:
         "# Knex",
         "",
         "From the blog:",
-        '<a :href="latestPost.url"></a> ',
+        '<a :href="latestPost.url"></a>',
         "",
         "Write `{{ name }}` in a template.",
         "",
@@ -103,7 +103,18 @@ def test_a_vitepress_page_has_its_expressions_taken_out_without_a_script() -> No
     with markdown_flavor(VITEPRESS):
         assert has_frontmatter_references(text)
         parsed = parse(text, "index.md")
-    assert [s.body for s in parsed.sections] == ["Hello , see {{ $frontmatter.missing }}."]
+    assert [s.body for s in parsed.sections] == ["Hello, see {{ $frontmatter.missing }}."]
+
+
+def test_the_blanks_around_an_expression_taken_out_close_up() -> None:
+    # knex's docs: "Hello {{ user.name }}, see" read "Hello , see" once the expression went.
+    lines = [
+        "Hello {{ a }}, see {{ b }} and {{ c }} {{ d }} here {{ e }}",
+        "{{ f }} starts, (in {{ g }}) `{{ h }}`",
+    ]
+    with markdown_flavor(VITEPRESS):
+        shown = fill_frontmatter_references("# P\n\n" + "\n\n".join(lines) + "\n")
+    assert shown.split("\n")[2::2] == ["Hello, see and here", " starts, (in) `{{ h }}`"]
 
 
 def test_a_v_pre_block_over_many_lines_keeps_its_expressions() -> None:
@@ -127,7 +138,7 @@ def test_a_v_pre_block_over_many_lines_keeps_its_expressions() -> None:
             "",
             "</div>",
             "",
-            "Hello .",
+            "Hello.",
             "",
         ]
 

@@ -30,6 +30,11 @@ _PART = r"""\.[A-Za-z_$][\w$]{0,100}|\[\s?(?:'[^'\n]{0,100}'|"[^"\n]{0,100}"|\d{
 _EXPRESSION = re.compile(r"\{\{\s{0,8}\$frontmatter((?:" + _PART + r"){1,16})\s{0,8}\}\}")
 # Any interpolation on one line, bounded so a line of many braces is scanned in linear time.
 _ANY_EXPRESSION = re.compile(r"\{\{[^\n]{0,500}?\}\}")
+# Where an expression was taken out of a line (a character no Markdown text holds), and the
+# blanks around it that close up.
+_GONE = "\x00"
+_GONE_BEFORE_STOP = re.compile(r"[ \t]*\x00+(?=[,.;:!?)\]]|$)")
+_GONE_BETWEEN_BLANKS = re.compile(r"[ \t]+(?:\x00+[ \t]+)+")
 _KEY = re.compile(r"""\.([A-Za-z_$][\w$]*)|\[\s?(?:'([^']*)'|"([^"]*)"|(\d+))\s?\]""")
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})[ \t]*([^\s`{]*)")
 _VUE_SUFFIX = "-vue"
@@ -135,11 +140,16 @@ def _shown(line: str, values: dict[Any, Any]) -> str:
             return match.group(0)
         reference = _EXPRESSION.fullmatch(match.group(0))
         if reference is None:
-            return ""
+            return _GONE
         value = _lookup(values, reference.group(1))
         return match.group(0) if value is None else value
 
-    return _ANY_EXPRESSION.sub(shown, line)
+    line = _ANY_EXPRESSION.sub(shown, line)
+    if _GONE not in line:
+        return line
+    # The blanks around an expression taken out close up: "Hello {{ user.name }}, see" reads
+    # "Hello, see", not "Hello , see".
+    return _GONE_BETWEEN_BLANKS.sub(" ", _GONE_BEFORE_STOP.sub("", line)).replace(_GONE, "")
 
 
 def _lookup(values: dict[Any, Any], path: str) -> str | None:
