@@ -14,9 +14,10 @@ BOLD_RELEASE = re.compile(
     r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
     r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
 )
-# A file named as a changelog (CHANGES.txt, history.html, NEWS, release-notes.md...), by its
-# name without its last suffix.
+# A file named as a changelog (CHANGES.txt, history.html, NEWS, release-notes.md,
+# change-log.md, whats-new.mdx...), by its name without its last suffix.
 CHANGELOG_STEM = re.compile(
-    r"(?:changes|changelog|history|releases?|news|release[-_]notes|whatsnew)(?:[-_.].*)?",
+    r"(?:changes|change[-_ ]?log|history|releases?|news|release[-_ ]?notes|whats[-_ ]?new)"
+    r"(?:[-_.].*)?",
     re.IGNORECASE,
 )

@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
+from builder.parsers.release_lines import CHANGELOG_STEM
 from builder.projects.gen_files import GeneratedPage
 
 PACKAGE_FILE = "package.json"
@@ -29,11 +30,6 @@ NOTES_NAMES = ("CHANGELOG.md", "CHANGES.md", "HISTORY.md", "RELEASES.md", "NEWS.
 # "### v0.14.0", "## 1.2.0 - 2024-01-02".
 MIN_RELEASES = 3
 _RELEASE_HEADING = re.compile(r"^#{1,6}[ \t]+\S{0,80}?(?<![\w.])v?\d+\.\d+", re.MULTILINE)
-# A page whose name says it holds release notes already.
-_NOTES_STEM = re.compile(
-    r"(?:change[-_ ]?log|changes|history|releases?|news|release[-_ ]?notes|whats[-_ ]?new)",
-    re.IGNORECASE,
-)
 # The most of the notes (and of a page looked through for their name) read.
 MAX_NOTES_BYTES = 4 * 1024 * 1024
 _VERSIONED_COPIES = re.compile(r"(?:\w+_)?versioned_docs")
@@ -54,7 +50,8 @@ def package_changelog(
     name = next((n for n in NOTES_NAMES if (project / n).is_file()), None)
     if name is None:
         return None
-    if any(_NOTES_STEM.fullmatch(PurePosixPath(relpath).stem) for relpath, _ in pages):
+    # A page whose name says it holds release notes already.
+    if any(CHANGELOG_STEM.fullmatch(PurePosixPath(relpath).stem) for relpath, _ in pages):
         return None
     text = _read(project / name).decode("utf-8", "replace")
     if len(_RELEASE_HEADING.findall(text)) < MIN_RELEASES:
