@@ -40,6 +40,7 @@ from client.errors import (
     UnknownLibrary,
     VersionNotFound,
 )
+from client.library_finder import LibraryFinder
 from client.limits import (
     DEFAULT_LOOKUP_LIMIT,
     DEFAULT_MAX_SECTIONS,
@@ -59,7 +60,6 @@ from client.limits import (
     SHA256_HEX_CHARS,
 )
 from client.listing import library_choices, library_list
-from client.lookup import LibraryIndex, LookupHit, LookupResult, export_stems, import_stems
 from client.model import CatalogEntry, SiteSource
 from client.opening_answer import opening_answer
 from client.render import extract_overhead
@@ -82,7 +82,6 @@ from schemas.answers import (
     ReleasesAnswer,
     ServedVersion,
 )
-from schemas.library_keys import same_name
 from schemas.versions import is_prerelease
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -121,62 +120,13 @@ class DocService:
         self.results: ResultCache[Answer] = ResultCache(cache_size, cache_ttl, **kwargs)
         # The host's alternatives per (focus, library, version): a model call is dear, a search not.
         self.rewrites: ResultCache[tuple[str, ...]] = ResultCache(cache_size, cache_ttl, **kwargs)
-        self._index: LibraryIndex | None = None
-        self._indexed: Sequence[CatalogEntry] | None = None
+        self._finder = LibraryFinder(data)
         self._versions = SeenVersions()
 
     # -- the catalog, rebuilt only when the data layer hands out a new one --------------------
 
     def _entries(self) -> Sequence[CatalogEntry]:
-        self.data.refresh_if_due()
-        return self.data.entries()
-
-    def _library_index(self) -> LibraryIndex:
-        """Built on first need only (doc_extract by id never pays for it), and kept on disk
-        so the next process reads it back instead of building it again."""
-        entries = self._entries()
-        if self._index is None or entries is not self._indexed:
-            # A large site's libraries are looked up in its table (merged in _search).
-            tables = {table.provenance.source for table in self.data.lookup_tables()}
-            own = [e for e in entries if e.provenance.source not in tables] if tables else entries
-            self._index, self._indexed = self._load_or_build_index(own), entries
-        return self._index
-
-    def _search(self, query: str, limit: int) -> LookupResult:
-        """The catalog's index and the large sites' lookup tables, best first; an id found in
-        several is answered by the best."""
-        found = self._library_index().search(query, limit)
-        tables = self.data.lookup_tables()
-        if not tables:
-            return found
-        results = [found, *(table.search(query, limit) for table in tables)]
-        ranked = sorted(
-            (hit for result in results for hit in result.hits),
-            key=lambda hit: (-hit.score, -hit.entry.popularity, hit.entry.id),
-        )
-        best: dict[str, LookupHit] = {}
-        for hit in ranked:
-            best.setdefault(hit.entry.id, hit)
-        duplicates = sum(len(result.hits) for result in results) - len(best)
-        total = sum(result.total for result in results) - duplicates
-        return LookupResult(tuple(list(best.values())[:limit]), total)
-
-    def _nearest_ids(self, text: str) -> list[str]:
-        near = self._library_index().nearest_ids(text, 5)
-        for table in self.data.lookup_tables():
-            near += [found for found in table.nearest_ids(text, 5) if found not in near]
-        return near[:5]
-
-    def _load_or_build_index(self, entries: Sequence[CatalogEntry]) -> LibraryIndex:
-        if not entries:  # a large site alone: its lookup table needs no stems kept
-            return LibraryIndex(entries)
-        name = "stems-" + LibraryIndex.fingerprint(entries)
-        saved = self.data.load_derived(name)
-        known = saved is not None and import_stems(saved)
-        index = LibraryIndex(entries)
-        if not known:
-            self.data.store_derived(name, export_stems())
-        return index
+        return self._finder.entries()
 
     def start_lane(self, wait: bool = False) -> None:
         """Load the semantic lane's model (in the background unless ``wait``); a no-op when
@@ -189,7 +139,7 @@ class DocService:
     def warm_up(self) -> None:
         """Load the catalog and build the lookup structures now (a long-running server calls
         this in the background at start, so the agent's first catalog_lookup does not wait)."""
-        self._library_index()
+        self._finder.warm_up()
 
     def _cached(self, key: tuple[Hashable, ...], compute: Callable[[], Answer]) -> Answer:
         # A refreshed catalog is a new sequence: its answers never mix with older ones.
@@ -215,12 +165,12 @@ class DocService:
         # cooldown) is re-checked before the entry is read, not after, so no answer comes from
         # the old catalog and is cached under the new one's key.
         self.data.refresh_if_due()
-        entry = self._find(text)
+        entry = self._finder.find(text)
         if entry is None and self.data.refresh_for_unknown():
-            entry = self._find(text)  # a library published since the catalog was read
+            entry = self._finder.find(text)  # a library published since the catalog was read
         if entry is not None:
             return entry
-        raise UnknownLibrary(text, self._nearest_ids(text))
+        raise UnknownLibrary(text, self._finder.nearest_ids(text))
 
     def _choose(
         self, entry: CatalogEntry, requested: str | None
@@ -234,35 +184,6 @@ class DocService:
                 raise
         entry = self._entry(entry.id)
         return entry, self._versions.choose(entry, requested)
-
-    def _find(self, text: str) -> CatalogEntry | None:
-        entry = self.data.entry(text) or self.data.entry(text.casefold()) or self._named(text)
-        if entry is None and ":" not in text:
-            # A Python distribution's name as code spells it (more_itertools for the id
-            # more-itertools) is its PyPI name, which PyPI compares with separators alike.
-            entry = self._named(f"pypi:{text}")
-        return entry
-
-    def _named(self, text: str) -> CatalogEntry | None:
-        """The entry one of whose aliases or registry names (``expressjs``, ``npm:express``) is
-        ``text``, as doctrove agents pass them where an id is asked for; refused when several
-        libraries answer to it."""
-        found = {
-            entry.id: entry
-            for entry in self._entries()
-            if any(same_name(name, text) for name in (*entry.aliases, *entry.packages))
-        }
-        for table in self.data.lookup_tables():
-            for library_id in table.named(text):
-                if library_id not in found and (entry := self.data.entry(library_id)):
-                    found[library_id] = entry
-        if len(found) > 1:
-            ids = sorted(found)
-            raise InvalidRequest(
-                f"{text!r} names several libraries ({', '.join(ids)}); pass one of their ids",
-                hints=ids,
-            )
-        return next(iter(found.values()), None)
 
     @staticmethod
     def _resolved(answer: Resolvable, entry_id: object, entry: CatalogEntry) -> Resolvable:
@@ -291,7 +212,7 @@ class DocService:
         return found
 
     def _lookup(self, query: str, limit: int) -> LookupAnswer:
-        found = self._search(query, limit)
+        found = self._finder.search(query, limit)
         results = [
             Library(
                 id=hit.entry.id,
@@ -312,9 +233,11 @@ class DocService:
         ]
         hint: str | UnsetType = UNSET
         if not results:
-            near = self._nearest_ids(query)
+            near = self._finder.nearest_ids(query)
             hint = "no library matches; try its package name or another spelling" + (
-                f" (close ids: {', '.join(near)})" if near else library_choices(self._known_entries)
+                f" (close ids: {', '.join(near)})"
+                if near
+                else library_choices(self._finder.known_entries)
             )
         return LookupAnswer(
             query=query,
@@ -324,15 +247,6 @@ class DocService:
             sources=sorted({r.source for r in results}),
             hint=hint,
         )
-
-    def _known_entries(self, limit: int = -1) -> list[CatalogEntry]:
-        """Every library the sources know (a large site's from its lookup table, the first
-        ``limit`` of each table's when given), each once."""
-        entries = {entry.id: entry for entry in self._entries()}
-        for table in self.data.lookup_tables():
-            for entry in table.entries(limit):
-                entries.setdefault(entry.id, entry)
-        return list(entries.values())
 
     # -- catalog_releases ----------------------------------------------------------------------
 
@@ -595,7 +509,7 @@ class DocService:
 
     def libraries(self) -> dict[str, Any]:
         """Every library the sources know, with its versions and source (``docclient list``)."""
-        return library_list(self._known_entries())
+        return library_list(self._finder.known_entries())
 
     # -- status ----------------------------------------------------------------------------------
 
