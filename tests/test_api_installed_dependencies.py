@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from builder.api.code_report import api_note
 from builder.api.installed_dependencies import (
     Declared,
     declared_dependencies,
     declared_requirements,
     poetry_specifier,
 )
-from builder.api.locate import api_note, find_code, open_source
+from builder.api.locate import find_code, open_source
 from builder.api.not_found import not_found
 from builder.model import ApiUse
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from builder.api.locate import CodeTree, api_note, candidate_folders, find_code, open_source
+from builder.api.code_report import api_note
+from builder.api.locate import CodeTree, candidate_folders, find_code, open_source
 from builder.config import VersionConfig
 from builder.model import ApiUse
 from builder.stages.read import read_version

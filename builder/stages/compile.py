@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from builder.api.locate import api_note, code_place
+from builder.api.code_report import api_note, code_place
 from builder.config import LibraryConfig
 from builder.globs import compile_globs
 from builder.model import ApiUse, CompiledVersion, SkippedFile, Warning_
