@@ -356,11 +356,15 @@ def test_a_poetry_dependency_keeps_its_constraint(tmp_path: Path) -> None:
         'python = "^3.9"\n'
         'starlette = "^0.40"\n'
         'pydantic = {version = "~2.5", extras = ["email"]}\n'
-        'local = {path = "../local"}\n',
+        'local = {path = "../local"}\n'
+        'tomli = {version = "^2.0", python = "<3.11"}\n'
+        'colorama = {version = "*", markers = "sys_platform == \'doctrove-no-such\'"}\n'
+        'anyio = {version = "^4", python = ">=3.9", markers = "python_version >= \'3.8\'"}\n',
         encoding="utf-8",
     )
     assert declared_requirements(pyproject) == (
         Declared("starlette", ">=0.40,<0.41"),
         Declared("pydantic", ">=2.5,<2.6"),
         Declared("local", ""),
+        Declared("anyio", ">=4,<5"),
     )

@@ -154,10 +154,30 @@ def _poetry_requirements(listed: object) -> list[Declared]:
     for name, value in listed.items():
         if not isinstance(name, str) or name.lower() == "python":
             continue
+        if isinstance(value, dict) and not _holds_here(value):
+            continue  # tomli = {version = "^2", python = "<3.11"}: not installed here
         constraint = value.get("version") if isinstance(value, dict) else value
         wanted = poetry_specifier(constraint) if isinstance(constraint, str) else ""
         found.append(Declared(_normalised(name), wanted))
     return found
+
+
+def _holds_here(dependency: dict[str, object]) -> bool:
+    """Whether a Poetry dependency's ``python`` constraint and ``markers`` hold where docbuild
+    runs (what they do not read is taken to hold)."""
+    import platform
+
+    from packaging.markers import InvalidMarker, Marker
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    python, markers = dependency.get("python"), dependency.get("markers")
+    pythons = poetry_specifier(python) if isinstance(python, str) else ""
+    try:
+        if pythons and not SpecifierSet(pythons).contains(platform.python_version()):
+            return False
+        return not isinstance(markers, str) or Marker(markers).evaluate({"extra": ""})
+    except (InvalidSpecifier, InvalidMarker):
+        return True
 
 
 # One part of a Poetry constraint: an operator (^, ~ or PEP 440's) and a version.
