@@ -52,6 +52,27 @@ def test_an_answer_fetches_the_search_shard_and_only_the_packs_it_reads(tmp_path
     assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
 
 
+def test_a_pack_the_stopped_site_cannot_send_is_named_with_its_site_and_retry(
+    tmp_path: Path,
+) -> None:
+    # The first question after the site stopped got "could not fetch https://…/bodies/<hash>
+    # .json.gz: ConnectError" with the pack's URL as its hint, while the same question a moment
+    # later said that the pack is not cached, which site failed and when it is tried again.
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    assert read_body(data(tmp_path, host, Clock(), SITE), 1) == "Open a file."
+    host.fault = refused
+    offline = data(tmp_path, host, Clock(), SITE)
+    for call in ("downloads and fails", "in the cooldown"):
+        with pytest.raises(NetworkError) as failed:
+            read_body(offline, 3)
+        message = failed.value.message
+        assert message.startswith("the body pack shards/flask/bodies/"), (call, message)
+        assert f".json.gz is not cached and {SITE} " in message, (call, message)
+        assert message.endswith("; it is tried again in 30 s"), (call, message)
+        assert failed.value.hints == [SITE], call
+
+
 def test_the_packs_of_an_answer_are_fetched_together_before_its_bodies_are_read(
     tmp_path: Path,
 ) -> None:
