@@ -29,6 +29,15 @@ _SHARED_PAGES = 0.5
 _PAGE_SUFFIXES = (".html", ".htm", ".md", ".mdx")
 # A folder holding only an index (a language's landing page) is no evidence of a copy.
 _INDEX_STEMS = ("index", "README")
+# A translation into a language not written in Latin letters often renames its pages as well
+# (Commander.js 14.0.3's docs/zh-CN/术语表.md beside docs/terminology.md), so names cannot tell
+# it; its text can: prose mostly in another script, beside pages whose prose is in Latin letters.
+_OTHER_SCRIPT_SHARE = 0.5
+_LATIN_SHARE = 0.9
+_LAST_LATIN = 0x24F  # the end of Latin Extended-B
+# What is read of a folder's pages to tell its script: enough, and bounded on a large manual.
+_SAMPLE_PAGES, _SAMPLE_CHARS = 20, 20_000
+_FENCE = re.compile(r"\s*(```|~~~)")
 
 
 def translation_folders(folder: Path, skipped: Collection[str] = ()) -> tuple[str, ...]:
@@ -53,7 +62,8 @@ def _look_in(
         pages = _pages(english)
         others = [c for c in children if c != english and _LANGUAGE.fullmatch(c.name)]
         for child in others if pages else ():
-            if _translates(_pages(child), pages):
+            own = _pages(child)
+            if _translates(own, pages) or _written_apart(child, own, english, pages):
                 found.append(child.relative_to(root).as_posix())
         return
     if _root_translations(root, folder, children, found, skipped):
@@ -82,7 +92,8 @@ def _root_translations(
         beside.update(f"{other.name}/{page}" for page in _pages(other))
     translated = False
     for child in languages:
-        if _translates(_pages(child), beside):
+        own = _pages(child)
+        if _translates(own, beside) or _written_apart(child, own, folder, beside):
             found.append(child.relative_to(root).as_posix())
             translated = True
     return translated
@@ -97,6 +108,43 @@ def _translates(own: set[str], original: set[str]) -> bool:
     return any(PurePosixPath(p).stem not in _INDEX_STEMS for p in shared) and (
         len(shared) >= _SHARED_PAGES * len(own)
     )
+
+
+def _written_apart(folder: Path, own: set[str], beside: Path, original: set[str]) -> bool:
+    """Whether a language folder's pages (``own``, under ``folder``) are written mostly in
+    letters of another script than Latin while the ``original`` pages under ``beside`` are
+    written mostly in Latin ones: a translation whatever its pages are named."""
+    theirs = _other_script_share(folder, own)
+    return (
+        theirs is not None
+        and theirs >= _OTHER_SCRIPT_SHARE
+        and (
+            (others := _other_script_share(beside, original)) is not None
+            and others <= 1 - _LATIN_SHARE
+        )
+    )
+
+
+def _other_script_share(folder: Path, pages: set[str]) -> float | None:
+    """The share of the lines of prose (lines with a letter, outside code fences) of a sample
+    of ``pages`` that hold a letter of another script than Latin; None when there is none.
+    Counted by line, not letter: a Chinese line says in ten characters what takes forty Latin
+    letters, and the code a translation keeps as it was is in Latin ones."""
+    lines = other = 0
+    for page in sorted(pages)[:_SAMPLE_PAGES]:
+        try:
+            with (folder / page).open(encoding="utf-8", errors="replace") as handle:
+                text = handle.read(_SAMPLE_CHARS)
+        except OSError:
+            continue
+        fence = False
+        for line in text.splitlines():
+            if _FENCE.match(line):
+                fence = not fence
+            elif not fence and any(char.isalpha() for char in line):
+                lines += 1
+                other += any(char.isalpha() and ord(char) > _LAST_LATIN for char in line)
+    return other / lines if lines else None
 
 
 def _pages(folder: Path) -> set[str]:

@@ -38,6 +38,7 @@ from client.errors import (
     ClientError,
     ConfigError,
     CoolingDown,
+    FetchTimeout,
     ListedFileGone,
     NetworkError,
 )
@@ -126,10 +127,9 @@ class ListedFiles:
             if kept is not None and _matches_listing(kept, size, sha256):
                 return kept  # kept by a download that ended as this thread asked
             if self._cooldown.blocked(layer.label):
-                remaining = self._cooldown.remaining(layer.label)
                 raise CoolingDown(
                     f"the {what} {path} is not cached and {layer.label} is cooling down after "
-                    f"a failure; it is tried again in {remaining:.0f} s",
+                    f"a failure; {self._retry(layer)}",
                     hints=[layer.label],
                 )
             data = self._checked_download(layer, path, size, sha256, what)
@@ -139,6 +139,12 @@ class ListedFiles:
         data = self._downloads.run((layer.label, path), fetch_and_keep)
         self.trim_if_due()
         return data
+
+    def _retry(self, layer: Layer) -> str:
+        remaining = self._cooldown.remaining(layer.label)
+        if remaining:
+            return f"it is tried again in {remaining:.0f} s"
+        return "it is tried again at the next call"
 
     def _keep(self, name: str, data: bytes) -> None:
         """Keep a checked file in the cache's derived folder. A cache that cannot be written
@@ -157,7 +163,14 @@ class ListedFiles:
             raise  # not the site's failure: its catalog is checked again (site_lacked)
         except NetworkError as exc:
             self._fail(layer.label, exc.message)
-            raise
+            # Said as the calls in the cooldown after it say it (which file, which site, when
+            # it is tried again), not as the file's URL alone, as client.shard_files says a shard.
+            kind = FetchTimeout if isinstance(exc, FetchTimeout) else NetworkError
+            raise kind(
+                f"the {what} {path} is not cached and {layer.label} failed ({exc.message}); "
+                f"{self._retry(layer)}",
+                hints=[layer.label],
+            ) from exc
         if not _matches_listing(data, size, sha256):
             assert layer.record is not None  # the callers fetch only from a layer with a site
             url = urljoin(layer.record.url, path)

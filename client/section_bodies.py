@@ -38,6 +38,7 @@ _MEMO_PACKS = 32
 _BODY_FUNCTION = "doctrove_section_body"
 _SHA256_FUNCTION = "doctrove_section_sha256"
 _PREFETCH_FUNCTION = "doctrove_prefetch_bodies"
+_AT_HAND_FUNCTION = "doctrove_bodies_at_hand"
 # Packs fetched at the same time for one answer (its sections' pages).
 _PARALLEL_FETCHES = 8
 
@@ -109,6 +110,30 @@ class SectionBodies:
             self._prefetch_cause = exc
             return 0
         return len(missing)
+
+    def at_hand(self, ids_text: str) -> str:
+        """Which of the sections ``ids_text`` names (comma-separated ids) have their pack read
+        or cached, so that their bodies are had without a fetch (the view's at-hand function):
+        the ids, comma-separated."""
+        ids = [int(part) for part in ids_text.split(",") if part.strip().isdigit()]
+        if not ids:
+            return ""
+        rows = self._conn.execute(
+            "SELECT s.id, s.pack, p.sha256, p.bytes FROM main.sections AS s "
+            f"JOIN main.packs AS p ON p.id = s.pack WHERE s.id IN ({', '.join('?' * len(ids))})",
+            ids,
+        ).fetchall()
+        with self._lock:
+            held = {
+                int(pack)
+                for _id, pack, sha256, size in rows
+                if int(pack) in self._memo or self._cached(str(sha256), int(size))
+            }
+        return ",".join(str(int(i)) for i, pack, _sha256, _size in rows if int(pack) in held)
+
+    def _cached(self, sha256: str, size: int) -> bool:
+        data = self._cache.read_derived(self._derived_name(sha256))
+        return data is not None and len(data) == size and names_content(sha256, data)
 
     def sha256(self, section_id: int, pack: int) -> str:
         """The sha256 of a section's body (the view's sha256 column)."""
@@ -193,11 +218,13 @@ def add_section_views(conn: sqlite3.Connection, bodies: SectionBodies | None) ->
     ``body`` from the packs for a search shard (``bodies``). Call before ``query_only``."""
     if bodies is None:
         conn.create_function(_PREFETCH_FUNCTION, 1, lambda _ids: 0)
+        conn.create_function(_AT_HAND_FUNCTION, 1, lambda ids: ids)  # every body is in the file
         conn.execute(
             "CREATE TEMP VIEW sections AS SELECT *, length(body) AS body_length FROM main.sections"
         )
         return
     conn.create_function(_PREFETCH_FUNCTION, 1, bodies.prefetch)
+    conn.create_function(_AT_HAND_FUNCTION, 1, bodies.at_hand)
     conn.create_function(_BODY_FUNCTION, 2, bodies.body, deterministic=True)
     conn.create_function(_SHA256_FUNCTION, 2, bodies.sha256, deterministic=True)
     conn.execute(
@@ -212,3 +239,13 @@ def prefetch_bodies(conn: sqlite3.Connection, ids: Sequence[int]) -> None:
     connection opened with :func:`add_section_views`; nothing to do for a whole shard)."""
     if ids:
         conn.execute(f"SELECT {_PREFETCH_FUNCTION}(?)", (",".join(map(str, ids)),)).fetchone()
+
+
+def bodies_at_hand(conn: sqlite3.Connection, ids: Sequence[int]) -> set[int]:
+    """The sections among ``ids`` whose bodies are read without a fetch (a connection opened
+    with :func:`add_section_views`): all of a whole shard's, those of a search shard whose pack
+    was read or is cached."""
+    if not ids:
+        return set()
+    (text,) = conn.execute(f"SELECT {_AT_HAND_FUNCTION}(?)", (",".join(map(str, ids)),)).fetchone()
+    return {int(part) for part in str(text).split(",") if part}

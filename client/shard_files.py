@@ -220,9 +220,28 @@ class ShardFiles:
         )
         return kind(
             f"the shard of {entry.id} {version} is not cached and {layer.label} failed "
-            f"({reason or 'unknown'}); {retry}",
+            f"({reason or 'unknown'}); {self._cached_instead(entry, layer, version)}; {retry}",
             hints=[layer.label],
         )
+
+    def _cached_instead(self, entry: CatalogEntry, layer: Layer, version: str) -> str:
+        """Which other versions of ``entry`` the cache answers while ``layer`` fails: an agent
+        told only that its version cannot be had cannot tell whether any other one can."""
+        cached = [
+            other for other in entry.versions if other != version and self._has(entry, layer, other)
+        ]
+        if not cached:
+            return f"no version of {entry.id} is cached"
+        return f"cached, answering now: {entry.id} {', '.join(cached)}"
+
+    def _has(self, entry: CatalogEntry, layer: Layer, version: str) -> bool:
+        """Whether the cache holds the version's shard: the one the catalog lists, or its last
+        good one (what open_last_good opens)."""
+        ref = entry.shards.get(version)
+        if ref is not None and self._cache.shard_path(ref.sha256) is not None:
+            return True
+        remembered = self._cache.read_last_good(layer.label, entry.id, version)
+        return remembered is not None and self._cache.shard_path(remembered[0]) is not None
 
 
 def is_plain(layer: Layer) -> bool:

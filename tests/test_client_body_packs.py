@@ -13,6 +13,7 @@ import pytest
 
 from client.errors import NetworkError
 from client.section_bodies import prefetch_bodies
+from client.service import DocService
 from client.site_data import SiteData
 from schemas.body_packs import MAX_PACK_BYTES
 from tests.site_data_support import PUBLIC, SITE, Clock, FakeHost, data, make_site, refused
@@ -50,6 +51,71 @@ def test_an_answer_fetches_the_search_shard_and_only_the_packs_it_reads(tmp_path
     with pytest.raises(NetworkError, match=r"bodies/.*Connection refused"):
         read_body(offline, 3)
     assert len(list((tmp_path / "cache" / "v1" / "shards").glob("*.sqlite"))) == 1
+
+
+def test_a_pack_the_stopped_site_cannot_send_is_named_with_its_site_and_retry(
+    tmp_path: Path,
+) -> None:
+    # The first question after the site stopped got "could not fetch https://…/bodies/<hash>
+    # .json.gz: ConnectError" with the pack's URL as its hint, while the same question a moment
+    # later said that the pack is not cached, which site failed and when it is tried again.
+    host = FakeHost(tmp_path / "private", SITE)
+    make_site(host.root, {"flask": {"3.1.0": TWO_PAGES}})
+    assert read_body(data(tmp_path, host, Clock(), SITE), 1) == "Open a file."
+    host.fault = refused
+    offline = data(tmp_path, host, Clock(), SITE)
+    for call in ("downloads and fails", "in the cooldown"):
+        with pytest.raises(NetworkError) as failed:
+            read_body(offline, 3)
+        message = failed.value.message
+        assert message.startswith("the body pack shards/flask/bodies/"), (call, message)
+        assert f".json.gz is not cached and {SITE} " in message, (call, message)
+        assert message.endswith("; it is tried again in 30 s"), (call, message)
+        assert failed.value.hints == [SITE], call
+
+
+def test_an_answer_with_its_site_down_shows_the_sections_the_cache_holds_and_names_the_others(
+    tmp_path: Path,
+) -> None:
+    # With the site stopped and one page's pack cached, doc_extract on a focus that page and an
+    # uncached one both match failed whole ("could not fetch …/bodies/…: ConnectError"), where
+    # the cached page still answers. Once the site answers, so does the whole answer.
+    host = FakeHost(tmp_path / "private", SITE)
+    pages = [
+        {
+            "heading": "Open",
+            "body": "Open a file handle.",
+            "path": "p",
+            "source": "a.md",
+            "anchor": "open",
+        },
+        {
+            "heading": "Close",
+            "body": "Close the file handle.",
+            "path": "p",
+            "source": "b.md",
+            "anchor": "close",
+        },
+    ]
+    make_site(host.root, {"flask": {"3.1.0": pages}})
+    clock = Clock()
+    online = DocService(data(tmp_path, host, clock, SITE))
+    assert [s.anchor for s in online.extract("flask", "3.1.0", "open").sections] == ["open"]
+    host.fault = refused
+    service = DocService(data(tmp_path, host, clock, SITE))
+    answer = service.extract("flask", "3.1.0", "file handle")
+    assert [s.anchor for s in answer.sections] == ["open"]
+    assert answer.hint is not None
+    assert (
+        "1 section(s) that match left out, their text not cached and the site failing: "
+        in answer.hint
+    )
+    assert "Close (b.md#close); ask again once the site answers" in answer.hint
+    host.fault = None
+    clock.now += 31  # past the site's cooldown
+    again = service.extract("flask", "3.1.0", "file handle")
+    assert sorted(s.anchor for s in again.sections) == ["close", "open"]
+    assert "left out" not in (again.hint or "")
 
 
 def test_the_packs_of_an_answer_are_fetched_together_before_its_bodies_are_read(

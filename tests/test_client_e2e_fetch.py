@@ -324,3 +324,25 @@ def test_a_shard_the_stopped_site_cannot_send_is_named_with_its_version_and_retr
         assert failed.value.message.endswith("; it is tried again in 30 s")
         assert failed.value.hints == [server.url]
     data.close()
+
+
+def test_a_version_the_stopped_site_cannot_send_names_the_versions_the_cache_answers(
+    site: Path, tmp_path: Path
+) -> None:
+    # With the site down, an agent asking for werkzeug 3.1.3 was told only that its shard was
+    # not cached, not that 2.3.8, read a moment before, still answers from the cache.
+    with start_server(site) as server:
+        data = SiteData(settings(tmp_path, server.url), clock=lambda: START)
+        with data.reading_shard("werkzeug", "2.3.8"):
+            pass
+    for _call in ("downloads and fails", "in the cooldown"):
+        with pytest.raises(NetworkError) as failed, data.reading_shard("werkzeug", "3.1.3"):
+            pass
+        assert "; cached, answering now: werkzeug 2.3.8; it is tried" in failed.value.message
+        with pytest.raises(NetworkError) as failed, data.reading_shard("attrs", "25.3.0"):
+            pass
+        assert "; no version of attrs is cached; it is tried" in failed.value.message
+    with data.reading_shard("werkzeug", "2.3.8") as shard:
+        # answered from the cache, as the error said
+        assert shard.connection.execute("SELECT count(*) FROM sections").fetchone()[0] > 0
+    data.close()

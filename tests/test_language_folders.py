@@ -82,3 +82,33 @@ def test_a_translation_under_way_beside_an_english_folder_is_one(tmp_path: Path)
     _pages(docs / "ja", "index.mdx")  # a landing page only: no evidence
     _pages(docs / "js", "api.mdx", "guides/page1.mdx", "client.mdx")  # mostly its own pages
     assert translation_folders(tmp_path) == ("docs/de", "docs/hi")
+
+
+def _text(folder: Path, name: str, text: str) -> None:
+    (folder / name).parent.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+def test_a_translation_that_renames_its_pages_is_told_by_its_script(tmp_path: Path) -> None:
+    # Commander.js 14.0.3: docs/zh-CN/术语表.md beside docs/terminology.md, no name in common,
+    # so init read the three Chinese copies too (19 of 202 sections), and '如何定义子命令'
+    # found the Chinese page on a deprecated feature first.
+    docs = tmp_path / "docs"
+    _text(docs, "terminology.md", "# Terminology\n\nThe command line arguments are parsed.\n")
+    _text(docs, "options-in-depth.md", "# Options in depth\n\nAn option may take a value.\n")
+    _text(docs, "zh-CN/术语表.md", "# 术语表\n\n命令行参数由程序解析。\n")
+    _text(
+        docs,
+        "zh-CN/可变参数的选项.md",
+        "# 可变参数的选项\n\n选项可以接受多个值 (option-argument)。\n",
+    )
+    _text(docs, "ja/guide.md", "# ガイド\n\nコマンドライン引数を解析します。\n")
+    _text(docs, "go/client.md", "# Client\n\nA client of its own, in English.\n")
+    assert translation_folders(tmp_path) == ("docs/ja", "docs/zh-CN")
+    survey = survey_project(tmp_path)
+    assert "zh-CN" in survey.exclude and "go" not in survey.exclude  # under docs/
+    # A manual written in Chinese alone is no translation: nothing in Latin letters beside it.
+    (docs / "terminology.md").unlink()
+    (docs / "options-in-depth.md").unlink()
+    (docs / "go" / "client.md").unlink()
+    assert translation_folders(tmp_path) == ()

@@ -53,7 +53,7 @@ from client.search.recall import (
 )
 from client.search.trim import Budgeted, fit_budget
 from client.search.unheard import unheard_hint, unheard_words
-from client.section_bodies import prefetch_bodies
+from client.section_bodies import bodies_at_hand, prefetch_bodies
 from schemas.answers import MAX_SUBSECTIONS
 
 DEFAULT_TOC_LIMIT, MAX_TOC_LIMIT = 200, 2000
@@ -183,12 +183,20 @@ def _found(
 ) -> SearchResult:
     ids = [r.section_id for r in listed]
     prefetch_bodies(conn, ids)
-    sql = (
-        "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
-        f"sha256 FROM sections WHERE id IN ({placeholders(len(ids))})"
-    )
-    rows = {int(row[0]): row for row in conn.execute(sql, ids)}
-    ordered = [rows[i] for i in ids]
+    try:
+        rows = _rows(conn, ids)
+    except sqlite3.Error:
+        # A search shard's pack that could not be had (its site fails): the sections whose text
+        # the cache holds still answer and the others are named, where the whole answer was
+        # lost. With none of them at hand, or all of them (then the file itself is at fault),
+        # the error is the caller's, as before.
+        held = bodies_at_hand(conn, ids)
+        if not held or held == set(ids):
+            raise
+        rows = _rows(conn, [i for i in ids if i in held])
+    missing = [item for item in listed if item.section_id not in rows]
+    listed = [item for item in listed if item.section_id in rows]
+    ordered = [rows[item.section_id] for item in listed]
     # The subsections a section names are spent from the budget with its heading.
     named = [
         subsection_parts(_source(row), [(sub.heading, sub.anchor) for sub in item.subsections])
@@ -202,9 +210,39 @@ def _found(
             continue
         found = _section(row, trimmed.body, trimmed.truncated, item.score, item.matches)
         sections.append(replace(found, subsections=item.subsections[:count]))
-    hint = _budget_hint(budget, max_tokens)
+    hint = "; ".join(
+        filter(None, (_unfetched_hint(conn, missing), _budget_hint(budget, max_tokens)))
+    )
+    # The confidence is the first section's: when the best one is not at hand, the first shown.
+    best_missing = bool(missing) and missing[0].section_id == ids[0]
+    confidence = listed[0].score if best_missing and listed else sure
     return SearchResult(
-        tuple(sections), bool(budget.truncated), budget.omitted, hint, round(sure, 4)
+        tuple(sections), bool(budget.truncated), budget.omitted, hint or None, round(confidence, 4)
+    )
+
+
+def _rows(conn: sqlite3.Connection, ids: Sequence[int]) -> dict[int, Sequence[Any]]:
+    sql = (
+        "SELECT id, heading, heading_path, body, path, anchor, source, line_start, line_end, "
+        f"sha256 FROM sections WHERE id IN ({placeholders(len(ids))})"
+    )
+    return {int(row[0]): row for row in conn.execute(sql, ids)}
+
+
+def _unfetched_hint(conn: sqlite3.Connection, missing: Sequence[Listed]) -> str | None:
+    """What an answer left out because their text could not be fetched, by page#anchor."""
+    if not missing:
+        return None
+    ids = [item.section_id for item in missing]
+    sql = f"SELECT id, heading, anchor, source FROM sections WHERE id IN ({placeholders(len(ids))})"
+    named = {int(i): (str(h), str(a), s) for i, h, a, s in conn.execute(sql, ids)}
+    addresses = [
+        f"{heading} ({anchor if source is None else f'{source}#{anchor}'})"
+        for heading, anchor, source in (named[i] for i in ids)
+    ]
+    return (
+        f"{len(ids)} section(s) that match left out, their text not cached and the site "
+        f"failing: {'; '.join(addresses)}; ask again once the site answers"
     )
 
 
