@@ -151,7 +151,8 @@ def unfocused_hint(
         f"order, and {contents}; ask again with a focus for the sections on one "
         "concept, or read a section by its page#anchor"
     )
-    return f"{hint}. {budget_hint}" if budget_hint else hint
+    # Its own sentence: "... by its page#anchor. Cut to fit maxTokens=...".
+    return f"{hint}. {budget_hint[:1].upper()}{budget_hint[1:]}" if budget_hint else hint
 
 
 def names_the_library(

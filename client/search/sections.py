@@ -288,14 +288,17 @@ def _section(
     )
 
 
-def _budget_hint(budget: Budgeted, max_tokens: int) -> str | None:
+def _budget_hint(budget: Budgeted, max_tokens: int, ranked: bool = True) -> str | None:
+    """What was cut to fit; ``ranked``: the sections are a search's (else the version's first,
+    in document order, of which none is more relevant than another)."""
     if not (budget.truncated or budget.omitted):
         return None
     parts = []
     if budget.truncated:
         parts.append(f"{budget.truncated} section(s) truncated (read one whole by its page#anchor)")
     if budget.omitted:
-        parts.append(f"{budget.omitted} more relevant section(s) omitted")
+        more = "more relevant" if ranked else "more"
+        parts.append(f"{budget.omitted} {more} section(s) omitted")
     return f"cut to fit maxTokens={max_tokens}: {'; '.join(parts)}; raise maxTokens for more"
 
 
@@ -439,7 +442,10 @@ def first_sections(
         if trimmed is not None
     )
     return SearchResult(
-        sections, bool(budget.truncated), budget.omitted, _budget_hint(budget, max_tokens)
+        sections,
+        bool(budget.truncated),
+        budget.omitted,
+        _budget_hint(budget, max_tokens, ranked=False),
     )
 
 
