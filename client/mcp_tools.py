@@ -10,8 +10,8 @@ Every failure becomes a tool result, never a protocol error, so the model sees i
 itself: ``{"error": {"code", "message", "hints"}}`` with ``isError``, code one of
 client.errors.ERROR_CODES. Argument mistakes (wrong type, missing, out of range, arguments that
 are not an object) are code "validation" like any other bad request. An argument the tool does not
-take is ignored, as doctrove does, and named in the answer's ``warnings`` (and the text's last
-lines), so a misspelt optional argument does not pass unnoticed.
+take is ignored, as doctrove does, and named in the answer's ``warnings`` (and in the text, right
+below its first line), so a misspelt optional argument does not pass unnoticed.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ from client.render import (
     render_lookup,
     render_read,
     render_releases,
-    render_warnings,
+    with_warnings,
 )
 from client.rewritten_answers import Rewriter
 from client.service import EXPECTED_HASH_REFUSAL, DocService
@@ -483,7 +483,7 @@ def _outcome(answer: Answer, text: str, warnings: list[str], *, is_error: bool) 
     # The answer may be the service's cached one: copied with the warnings, never changed.
     if warnings:
         answer = msgspec.structs.replace(answer, warnings=warnings)
-    return ToolOutcome(msgspec.to_builtins(answer), text + render_warnings(warnings), is_error)
+    return ToolOutcome(msgspec.to_builtins(answer), with_warnings(text, warnings), is_error)
 
 
 def tool_definitions() -> list[dict[str, Any]]:

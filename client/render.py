@@ -54,10 +54,14 @@ def _provenance(answer: Library | ReleasesAnswer | ServedVersion) -> str:
     return "; ".join(parts)
 
 
-def render_warnings(warnings: list[str]) -> str:
-    """The warnings of a tool call as the text's last lines (empty when there are none); the
-    first line stays the answer's own (what was served, or the error)."""
-    return "".join(f"\nwarning: {warning}" for warning in warnings)
+def with_warnings(text: str, warnings: list[str]) -> str:
+    """``text`` with the warnings of its tool call right below its first line, which stays
+    the answer's own (what was served, or the error): an agent that passed ``query`` for
+    ``focus`` reads why before the 4,000 tokens of a table of contents, not after them."""
+    if not warnings:
+        return text
+    first, newline, rest = text.partition("\n")
+    return first + "".join(f"\nwarning: {warning}" for warning in warnings) + newline + rest
 
 
 def render_lookup(answer: LookupAnswer) -> str:
