@@ -40,11 +40,13 @@ _RIGHT_DELIMITER = re.compile(r"""\brightDelimiter\s*:\s*(['"])([^'"\n]{1,10})\1
 # A relative module a config imports: ``from './en'``, ``import './sidebar.js'``.
 _LOCAL_IMPORT = re.compile(r"""\b(?:from|import)\s*(['"])(\.\.?/[^'"\n]{1,200})\1""")
 # The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
-# and the two keys that matter. A string left open ends at its line's end (a template string at
-# the file's), as a comment does: the match never fails once begun, or every later quote would
-# rescan the rest of the line (or file), quadratic in a hostile config.
+# and the two keys that matter, bare or quoted as JSON writes them (a sidebar module generated
+# by a script: sinon's '"link": "/concepts/spies/"'). A string left open ends at its line's end
+# (a template string at the file's), as a comment does: the match never fails once begun, or
+# every later quote would rescan the rest of the line (or file), quadratic in a hostile config.
 _TOKEN = re.compile(
     r"""//[^\n]*|/\*.*?(?:\*/|\Z)"""
+    r"""|(?P<quote>['"])(?P<quoted_key>sidebar|link)(?P=quote)\s*:"""
     r"""|(?P<string>'(?:\\.|[^'\\\n])*(?:'|(?=\n)|\\?\Z)|"(?:\\.|[^"\\\n])*(?:"|(?=\n)|\\?\Z)"""
     r"""|`(?:\\.|[^`\\])*(?:`|\\?\Z))"""
     r"""|(?P<open>[{\[(])|(?P<close>[}\])])"""
@@ -211,7 +213,8 @@ def _literal_links(source: str) -> tuple[list[str], list[str]]:
     sidebar_end = -1  # where the last ``sidebar:`` key ended, until its value opens
     link_end = -1
     for token in _TOKEN.finditer(source):
-        key, string = token.group("key"), token.group("string")
+        key = token.group("key") or token.group("quoted_key")
+        string = token.group("string")
         if token.group("open"):
             if depth:
                 depth += 1
