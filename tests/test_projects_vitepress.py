@@ -261,3 +261,43 @@ def test_src_exclude_lists_are_found_in_linear_time(tmp_path: Path) -> None:
     assert done.stdout.strip() == "'' []"
     layout = read_vitepress_text(tmp_path, "export default { srcExclude: ['v[0-9].md'] }\n")
     assert re.fullmatch(layout.exclude, "v1.md") and not re.fullmatch(layout.exclude, "v.md")
+
+
+def test_pages_start_at_the_folder_src_dir_names(tmp_path: Path) -> None:
+    # bullmq 6.2's docs/.vitepress/config.mts sets srcDir: 'gitbook': its sidebar's links are
+    # pages of docs/gitbook/, and a file beside the config folder is no page.
+    docs = tmp_path / "docs"
+    for page in ("README.md", "src/index.md", "src/guide/a.md", "src/guide/b.md", "src/zh/a.md"):
+        (docs / page).parent.mkdir(parents=True, exist_ok=True)
+        (docs / page).write_text(f"# {page}\n", encoding="utf-8")
+    (docs / "public").mkdir()
+    (docs / ".vitepress").mkdir()
+    (docs / ".vitepress" / "config.ts").write_text(
+        "export default {\n"
+        "  // srcDir: 'old',\n"
+        "  vite: { plugins: [VitePWA({ srcDir: 'public', filename: 'sw.ts' })] },\n"
+        "  srcDir: './src/',\n"
+        "  srcExclude: ['guide/b.md'],\n"
+        "  locales: { root: { label: 'English' }, zh: { label: '简体中文' } },\n"
+        "  themeConfig: { sidebar: [{ link: '/guide/a' }, { link: '/' }] },\n"
+        "}\n",
+        encoding="utf-8",
+    )
+    config = VersionConfig("1.0.0", docs, None, None, (), (), None, None, project="auto")
+    layout, listing = project_listing(config)
+    assert layout.directory == docs / "src"
+    assert [c.relpath for c in listing.candidates] == ["guide/a.md", "index.md"]
+    assert not any("not in sidebar" in note for note in layout.notes)
+
+
+def test_a_src_dir_outside_the_docs_folder_is_not_read(tmp_path: Path) -> None:
+    docs = make_project(tmp_path)
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "page.md").write_text("# Outside\n", encoding="utf-8")
+    config = docs / ".vitepress" / "config.ts"
+    for name in ("../outside", "/etc", "missing"):
+        config.write_text(CONFIG_TS.replace("themeConfig: {", f"srcDir: '{name}', themeConfig: {{"))
+        layout, _ = project_listing(VersionConfig("1.0.0", docs, None, None, (), (), None, None))
+        assert layout.directory is None
+        assert layout.order == ("guide/index.md", "guide/features.md", "config/shared-options.md")
+        assert f"srcDir '{name}' names no folder of pages here; not read" in layout.notes
