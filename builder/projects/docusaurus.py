@@ -148,6 +148,19 @@ def docs_instances(config: Path) -> tuple[DocsInstance, ...]:
     return tuple(found.values())
 
 
+def options_start(text: str, instance: str = "") -> int | None:
+    """Where, in a config's ``text``, the options object of its docs plugin (the preset's
+    ``docs: {``), or of the instance of that id, begins: just after its ``{``."""
+    if not instance:
+        found = _DOCS_OPTIONS.search(text)
+        return found.end() if found is not None else None
+    for plugin in _DOCS_PLUGIN.finditer(text):
+        named = _ID_OPTION.search(_own_text(text, plugin.end()))
+        if named is not None and literal_text(named) == instance:
+            return plugin.end()
+    return None
+
+
 def docs_options(config: Path) -> DocsOptions:
     """The docs plugin's literal ``path`` and ``sidebarPath`` in the site's config."""
     notes: list[str] = []
@@ -258,9 +271,15 @@ def _own_text(text: str, start: int) -> str:
     skipped over), within MAX_OBJECT_CHARS, with what the objects and arrays in it hold left
     out: an option found in it is the object's own, not a ``path`` of its ``versions`` (tRPC
     names each version's URL path so, beside the docs of the current one)."""
+    return own_text(text, start)[0]
+
+
+def own_text(text: str, start: int) -> tuple[str, list[int]]:
+    """``_own_text``, and where in ``text`` each of its characters is."""
     depth, position, end = 1, start, min(len(text), start + MAX_OBJECT_CHARS)
     quote = ""
     own: list[str] = []
+    offsets: list[int] = []
     while position < end and depth:
         char, step = text[position], 1
         if quote:
@@ -276,8 +295,9 @@ def _own_text(text: str, start: int) -> str:
             depth -= 1
         if depth == 1:
             own.append(text[position : position + step])
+            offsets.extend(range(position, position + len(own[-1])))
         position += step
-    return "".join(own)
+    return "".join(own), offsets
 
 
 def literal_text(match: re.Match[str]) -> str:
