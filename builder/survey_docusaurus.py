@@ -48,8 +48,9 @@ def other_instances(root: Path, docs: str, version: str) -> tuple[DocsInstanceSu
     )
 
 
-# A release line named by the version its releases share: Detox's "20.x" and "19.x".
-_RELEASE_LINE = re.compile(r"(v?\d+(?:\.\d+)*)\.x")
+# A release line named by the version its releases share: Detox's "20.x" and "19.x",
+# Sequelize's "6.x.x".
+_RELEASE_LINE = re.compile(r"(v?\d+(?:\.\d+)*)(?:\.x)+")
 
 
 def versioned_docs(

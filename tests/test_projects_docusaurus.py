@@ -200,6 +200,17 @@ def test_versioned_docs_are_offered_by_init_each_with_its_sidebar(tmp_path: Path
     assert listed(site / "versioned_docs" / "version-1.x")[1] == ["a.md", "b.md"]
 
 
+def test_a_release_line_of_two_wildcards_is_the_version_it_names(tmp_path: Path) -> None:
+    # Sequelize's site lists "6.x.x" (its stable docs; docs/ is v7's alpha): init offered no
+    # released version, and read docs/ as the project's, 0.0.0.
+    make_site(tmp_path)
+    site = tmp_path / "website"
+    (site / "versions.json").write_text('["6.x.x"]', encoding="utf-8")
+    (site / "versioned_docs" / "version-6.x.x").mkdir(parents=True)
+    (site / "versioned_docs" / "version-6.x.x" / "a.md").write_text("# A\n", encoding="utf-8")
+    assert survey_project(tmp_path).versioned == (("6", "website/versioned_docs/version-6.x.x"),)
+
+
 def test_front_matter_values_are_stripped() -> None:
     assert front_matter_keys("---\nid:" + " " * 50 + "x  \n---\n") == {"id": "x"}
 
