@@ -476,12 +476,32 @@ def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
     return source_suffixes(settings, [], reads_markdown(settings, folder))
 
 
+def _test_folders(folder: Path) -> tuple[str, ...]:
+    """The names of _TEST_FOLDERS that are tests' folders in the project at ``folder``: all
+    but a name whose every folder is inside a docs folder and holds pages alone (Effect's
+    apps/web/src/content/docs/v4/testing/testclock.mdx, its "TestClock" guide, read from the
+    project's top)."""
+    names = set(_TEST_FOLDERS)
+    docs_names = {name for name in DOCS_FOLDERS if "/" not in name}
+    pages = (*MARKDOWN_SUFFIXES, *RST_SUFFIXES)
+    held: set[str] = set()
+    for path in _files(folder):
+        parts = path.relative_to(folder).parts[:-1]
+        for index, part in enumerate(parts):
+            if part in names:
+                held.add(part)
+                if path.suffix.lower() not in pages or docs_names.isdisjoint(parts[:index]):
+                    names.discard(part)  # a test's file, or a folder outside the docs
+    docs_sections = held & names
+    return tuple(name for name in _TEST_FOLDERS if name not in docs_sections)
+
+
 def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
     agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
     languages = translation_folders(folder, skipped=NOT_DOCS)
     if docs != ".":
         return (*build_folders, *agent_files, *languages)
-    tests = (*_TEST_FOLDERS, *_TEMPLATE_FOLDERS) if kind in _KIND_WORDS else ()
+    tests = (*_test_folders(folder), *_TEMPLATE_FOLDERS) if kind in _KIND_WORDS else ()
     translations = (*readme_translations(folder), *languages)
     return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))
