@@ -18,8 +18,7 @@ from builder.projects.api_autonav import autonav_pages
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder
 from builder.projects.docsify import read_docsify
-from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
-from builder.projects.docusaurus import docs_folder, docs_options
+from builder.projects.docusaurus import docs_folder, docs_options, find_site_config
 from builder.projects.gen_files import generated_pages
 from builder.projects.gitbook import CONFIG_NAME as GITBOOK_CONFIG
 from builder.projects.gitbook import read_gitbook
@@ -134,9 +133,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return "vuepress", folder, None
     for folder in (*_docusaurus_folders(root), *members):
         site = root / folder
-        site_config = next(
-            (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
-        )
+        site_config = find_site_config(site)
         if site_config is not None:
             options = docs_options(site_config)
             docs = posixpath.normpath(f"{folder}/{docs_folder(site, options)}")

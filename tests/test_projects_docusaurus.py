@@ -303,3 +303,43 @@ def test_a_site_compiles_its_md_pages_as_mdx_unless_its_config_detects(tmp_path:
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("  ],\n};", "  ],\n  markdown: {format: 'detect'},\n};"))
     assert project_listing(version)[0].markdown_flavor == ""
+
+
+def test_a_docusaurus_1_site_orders_its_docs_by_its_sidebars_json(tmp_path: Path) -> None:
+    # MobX 6's website/ is Docusaurus 1: siteConfig.js and sidebars.json beside it, its docs in
+    # ../docs. init read docs/ as a folder of files, its 52 pages in path order.
+    site = tmp_path / "website"
+    site.mkdir()
+    (site / "siteConfig.js").write_text("const siteConfig = { docsUrl: '' }\n", "utf-8")
+    (site / "package.json").write_text('{"devDependencies": {"docusaurus": "^1.14.4"}}')
+    (site / "sidebars.json").write_text(
+        '{"docs": {"Introduction": ["README", "installation"], "Core": ["actions"]}}', "utf-8"
+    )
+    for name, text in {
+        "README.md": "# MobX\n",
+        "actions.md": "---\ntitle: Actions\nhide_title: true\n---\n# Updating state\n",
+        "install.md": "---\nid: installation\n---\n# Installation\n",
+        "old.md": "# Old page\n",
+    }.items():
+        (tmp_path / "docs").mkdir(exist_ok=True)
+        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("docusaurus", "docs")
+    version = VersionConfig(
+        "6.0", tmp_path / "docs", None, None, (), (), None, None, project="docusaurus"
+    )
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == [
+        "README.md",
+        "install.md",
+        "actions.md",
+        "old.md",
+    ]
+    assert layout.markdown_flavor == ""  # Docusaurus 1 reads .md pages as Markdown, not MDX
+    # customDocsPath names another folder above the site.
+    (site / "siteConfig.js").write_text("module.exports = { customDocsPath: 'guide' }\n", "utf-8")
+    (tmp_path / "docs").rename(tmp_path / "guide")
+    assert survey_project(tmp_path).docs == "guide"
+    # A siteConfig.js of a site that does not depend on docusaurus is no Docusaurus config.
+    (site / "package.json").write_text('{"devDependencies": {"gatsby": "^5"}}')
+    assert survey_project(tmp_path).kind != "docusaurus"

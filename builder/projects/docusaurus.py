@@ -5,6 +5,9 @@ A site folder holds ``docusaurus.config.{js,ts,mjs,cjs}``; its docs plugin reads
 not there and ``docs`` is, as a build step makes the one named from it), ordered by the sidebar file
 ``sidebarPath`` names (default ``sidebars.{js,ts,json}``), and each released version from
 ``versioned_docs/version-X/``, ordered by ``versioned_sidebars/version-X-sidebars.json``.
+Docusaurus 1's ``siteConfig.js`` (MobX's website/) names the docs folder above the site
+(``customDocsPath``, default ``docs``), orders it by ``sidebars.json`` and reads its ``.md``
+pages as Markdown.
 Another instance of the docs plugin (an API reference beside the docs) has its own ``id``,
 folder and sidebar, and its versions' folders and files are named by the id.
 Nothing is run: the config and a JavaScript sidebar file are scanned as text for literal values
@@ -27,6 +30,9 @@ from builder.projects.gen_files import inside_folder
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 CONFIG_NAMES = tuple(f"docusaurus.config.{s}" for s in ("js", "ts", "mjs", "cjs", "mts"))
+# Docusaurus 1's config, in the site folder beside its sidebars.json; its docs are in the
+# folder above, customDocsPath (default docs), and its .md pages are Markdown, not MDX.
+V1_CONFIG_NAME = "siteConfig.js"
 SIDEBAR_NAMES = tuple(f"sidebars.{s}" for s in ("js", "ts", "json", "mjs", "cjs"))
 DEFAULT_DOCS = "docs"
 VERSIONED_DOCS = "versioned_docs"
@@ -49,6 +55,7 @@ STRING_LITERAL = (
 )
 _DOCS_OPTIONS = re.compile(r"\bdocs\s*:\s*\{")
 _PATH_OPTION = re.compile(rf"(?<![\w.])path\s*:\s*{STRING_LITERAL}")
+_CUSTOM_DOCS_PATH = re.compile(rf"(?<![\w.])customDocsPath\s*:\s*{STRING_LITERAL}")
 # Another docs plugin instance: the plugin's name, then its literal options object.
 _DOCS_PLUGIN = re.compile(r"""['"]@docusaurus/plugin-content-docs['"]\s*,\s*\{""")
 _ID_OPTION = re.compile(rf"(?<![\w.])id\s*:\s*{STRING_LITERAL}")
@@ -79,14 +86,14 @@ def find_docusaurus(directory: Path) -> DocusaurusDocs | None:
     if folder.endswith(VERSIONED_DOCS) and directory.name.startswith("version-"):
         prefix = folder.removesuffix(VERSIONED_DOCS)  # "reference_": another instance's
         site = directory.parent.parent
-        config = _config_in(site)
+        config = find_site_config(site)
         if config is None or (prefix and not prefix.endswith("_")):
             return None
         version = directory.name.removeprefix("version-")
         named = site / f"{prefix}{VERSIONED_SIDEBARS}" / f"version-{version}-sidebars.json"
         return DocusaurusDocs(config, named if named.is_file() else None, version)
     for site in (directory.parent, directory.parent / "website", directory):
-        site_config = _config_in(site)
+        site_config = find_site_config(site)
         if site_config is None:
             continue
         options = docs_options(site_config)
@@ -166,6 +173,12 @@ def docs_options(config: Path) -> DocsOptions:
     notes: list[str] = []
     raw = read_config_bytes(config, notes, f"docs in {DEFAULT_DOCS}/")
     text = without_comments(raw.decode("utf-8", "replace")) if raw is not None else ""
+    if config.name == V1_CONFIG_NAME:
+        custom = _CUSTOM_DOCS_PATH.search(text)
+        folder = literal_text(custom) if custom else DEFAULT_DOCS
+        return DocsOptions(
+            posixpath.join("..", folder.strip("/") or DEFAULT_DOCS), None, tuple(notes)
+        )
     opening = _DOCS_OPTIONS.search(text)
     if opening is None:
         return DocsOptions(notes=tuple(notes))
@@ -203,6 +216,8 @@ def read_docusaurus(docs: DocusaurusDocs) -> ProjectLayout:
 
 
 def _compiles_md_as_mdx(config: Path) -> bool:
+    if config.name == V1_CONFIG_NAME:
+        return False
     raw = read_config_bytes(config, [], "")
     text = without_comments(raw.decode("utf-8", "replace")) if raw is not None else ""
     return _MD_FORMAT.search(text) is None
@@ -305,8 +320,32 @@ def literal_text(match: re.Match[str]) -> str:
     return next((v for v in match.group("s1", "s2", "s3") if v is not None), "")
 
 
-def _config_in(site: Path) -> Path | None:
-    return next((site / n for n in CONFIG_NAMES if (site / n).is_file()), None)
+def find_site_config(site: Path) -> Path | None:
+    """The Docusaurus config of the site folder ``site``: ``docusaurus.config.*``, or
+    Docusaurus 1's ``siteConfig.js`` beside a package.json that depends on ``docusaurus``
+    (MobX's website/, whose docs are ../docs)."""
+    config = next((site / n for n in CONFIG_NAMES if (site / n).is_file()), None)
+    if config is None and (site / V1_CONFIG_NAME).is_file() and _depends_on_v1(site):
+        return site / V1_CONFIG_NAME
+    return config
+
+
+def _depends_on_v1(site: Path) -> bool:
+    raw = (
+        read_config_bytes(site / "package.json", [], "")
+        if (site / "package.json").is_file()
+        else None
+    )
+    try:
+        package = json.loads(raw) if raw is not None else None
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(package, dict):
+        return False
+    return any(
+        isinstance(package.get(key), dict) and "docusaurus" in package[key]
+        for key in ("dependencies", "devDependencies")
+    )
 
 
 def _sidebar_file(site: Path, named: str | None) -> Path | None:
