@@ -18,7 +18,12 @@ from builder.projects.api_autonav import autonav_pages
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder
 from builder.projects.docsify import read_docsify
-from builder.projects.docusaurus import docs_folder, docs_options, find_site_config
+from builder.projects.docusaurus import (
+    docs_folder,
+    docs_options,
+    find_site_config,
+    site_title,
+)
 from builder.projects.gen_files import generated_pages
 from builder.projects.gitbook import CONFIG_NAME as GITBOOK_CONFIG
 from builder.projects.gitbook import read_gitbook
@@ -142,7 +147,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
                 found.append(f"{where}: Docusaurus, pages in {docs}/ in the order of its sidebar")
                 if docs != posixpath.normpath(f"{folder}/{options.path}"):
                     found.append(f"{where}: {options.path}/ is not there (a build step makes it)")
-                return "docusaurus", docs, None
+                return "docusaurus", docs, site_title(site_config)
     for folder in _mdbook_folders(root):
         config = root / folder / MDBOOK_CONFIG_NAME
         if config.is_file():

@@ -343,3 +343,22 @@ def test_a_docusaurus_1_site_orders_its_docs_by_its_sidebars_json(tmp_path: Path
     # A siteConfig.js of a site that does not depend on docusaurus is no Docusaurus config.
     (site / "package.json").write_text('{"devDependencies": {"gatsby": "^5"}}')
     assert survey_project(tmp_path).kind != "docusaurus"
+
+
+def test_a_site_without_a_package_name_is_named_by_its_title(tmp_path: Path) -> None:
+    # Sequelize's site (sequelize/website): its package.json has no name, and init named the
+    # library after the folder, 'website'. The top-level title comes before the navbar's.
+    site = tmp_path / "website"
+    (site / "docs").mkdir(parents=True)
+    (site / "docs" / "index.md").write_text("# Getting started\n", encoding="utf-8")
+    (site / "package.json").write_text('{"private": true}', encoding="utf-8")
+    (site / "docusaurus.config.js").write_text(
+        "// title: 'Old',\nmodule.exports = {\n  title: 'Sequelize',\n"
+        "  themeConfig: { navbar: { title: 'Docs' } },\n};\n",
+        encoding="utf-8",
+    )
+    survey = survey_project(site)
+    assert (survey.kind, survey.name, survey.library_id) == ("docusaurus", "Sequelize", "sequelize")
+    # A package's own name comes first.
+    (site / "package.json").write_text('{"name": "sequelize-site"}', encoding="utf-8")
+    assert survey_project(site).name == "sequelize-site"

@@ -55,6 +55,7 @@ STRING_LITERAL = (
 )
 _DOCS_OPTIONS = re.compile(r"\bdocs\s*:\s*\{")
 _PATH_OPTION = re.compile(rf"(?<![\w.])path\s*:\s*{STRING_LITERAL}")
+_TITLE_OPTION = re.compile(rf"(?<![\w.$])title\s*:\s*{STRING_LITERAL}")
 _CUSTOM_DOCS_PATH = re.compile(rf"(?<![\w.])customDocsPath\s*:\s*{STRING_LITERAL}")
 # Another docs plugin instance: the plugin's name, then its literal options object.
 _DOCS_PLUGIN = re.compile(r"""['"]@docusaurus/plugin-content-docs['"]\s*,\s*\{""")
@@ -318,6 +319,15 @@ def own_text(text: str, start: int) -> tuple[str, list[int]]:
 def literal_text(match: re.Match[str]) -> str:
     """The text of the string literal ``match`` holds (its quotes' three kinds)."""
     return next((v for v in match.group("s1", "s2", "s3") if v is not None), "")
+
+
+def site_title(config: Path) -> str | None:
+    """The site's title, the config's first literal ``title`` (its top-level one, before its
+    navbar's and pages'), if any."""
+    raw = read_config_bytes(config, [], "")
+    text = without_comments(raw.decode("utf-8", "replace")) if raw is not None else ""
+    found = _TITLE_OPTION.search(text)
+    return (literal_text(found).strip() or None) if found is not None else None
 
 
 def find_site_config(site: Path) -> Path | None:
