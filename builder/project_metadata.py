@@ -1,6 +1,6 @@
 """A project's name, version, summary, homepage and registry names, as ``docbuild init``
 writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO,
-package.json (a private workspace root's one published member's) or the name a setup.py
+package.json (a private workspace root's published member's) or the name a setup.py
 writes, without running anything."""
 
 from __future__ import annotations
@@ -72,14 +72,19 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             package = {}
         if isinstance(package, dict) and package.get("private") is True:
             # A private workspace root is never published: with one published member, the
-            # project is that package (Vue Router's @vue/router-root is vue-router's repository).
-            member = _only_published_member(root)
+            # project is that package (Vue Router's @vue/router-root is vue-router's repository);
+            # with several, the one of the root's own name (valibot's library/, beside
+            # @valibot/i18n and the codemods, where the root is valibot 0.0.0).
+            member = _published_member(root, package.get("name"))
             if member is not None:
-                folder, package = member
-                found.append(
-                    f"{folder}/package.json: package {package['name']}, the one published"
-                    " package of the workspace"
+                folder, member_package = member
+                which = (
+                    "the published package of the root's name"
+                    if member_package["name"] == package.get("name")
+                    else "the one published package of the workspace"
                 )
+                found.append(f"{folder}/package.json: package {member_package['name']}, {which}")
+                package = member_package
                 return _package_json_metadata(package)
         if isinstance(package, dict) and isinstance(package.get("name"), str):
             found.append(f"package.json: package {package['name']}")
@@ -105,9 +110,10 @@ def _package_json_metadata(package: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _only_published_member(root: Path) -> tuple[str, dict[str, Any]] | None:
-    """The folder and package.json of the one workspace member of ``root`` that is published
-    (not private, named and versioned); None when there are none or several."""
+def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | None:
+    """The folder and package.json of the workspace member of ``root`` that is published (not
+    private, named and versioned): the only one, else the only one named ``name``; None when
+    there is none so."""
     published: list[tuple[str, dict[str, Any]]] = []
     for folder in workspace_members(root):
         try:
@@ -122,6 +128,8 @@ def _only_published_member(root: Path) -> tuple[str, dict[str, Any]] | None:
             and isinstance(package.get("version"), str)
         ):
             published.append((folder, package))
+    if len(published) > 1:
+        published = [(folder, package) for folder, package in published if package["name"] == name]
     return published[0] if len(published) == 1 else None
 
 

@@ -331,6 +331,11 @@ def _released_versions(survey: ProjectSurvey, settings: list[str]) -> list[str]:
         "# The site's released versions (versions.json), newest first, each from its",
         f"# versioned_docs folder; {survey.docs}/ holds the next, unreleased one.",
     ]
+    if survey.versioned[0][1] == survey.docs:
+        lines = [
+            f"# The site's released versions, newest first: {survey.docs}/ (its lastVersion is",
+            "# 'current'), then those of versions.json, each from its versioned_docs folder.",
+        ]
     for version, path in survey.versioned:
         lines += [
             "  [[libraries.versions]]",

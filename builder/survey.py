@@ -184,11 +184,13 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
     versioned = versioned_docs(root, docs, version) if kind == "docusaurus" else ()
-    if versioned:
-        folder = posixpath.dirname(versioned[0][1])
+    if versioned and versioned[0][1] == docs:  # its lastVersion is 'current'
+        found.append(f"{docs}/: the latest release, {versioned[0][0]} (lastVersion: 'current')")
+    if released := [(name, path) for name, path in versioned if path != docs]:
+        folder = posixpath.dirname(released[0][1])
         found.append(
-            f"{len(versioned)} released version(s) in {folder}/: "
-            + ", ".join(name for name, _ in versioned)
+            f"{len(released)} released version(s) in {folder}/: "
+            + ", ".join(name for name, _ in released)
         )
     instances = other_instances(root, docs, version) if kind == "docusaurus" else ()
     instances = sibling_sphinx_sites(root, docs) if kind in ("sphinx", "myst") else instances

@@ -18,8 +18,12 @@ from builder.projects.api_autonav import autonav_pages
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder
 from builder.projects.docsify import read_docsify
-from builder.projects.docusaurus import CONFIG_NAMES as DOCUSAURUS_CONFIG_NAMES
-from builder.projects.docusaurus import docs_folder, docs_options
+from builder.projects.docusaurus import (
+    docs_folder,
+    docs_options,
+    find_site_config,
+    site_title,
+)
 from builder.projects.gen_files import generated_pages
 from builder.projects.gitbook import CONFIG_NAME as GITBOOK_CONFIG
 from builder.projects.gitbook import read_gitbook
@@ -134,9 +138,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             return "vuepress", folder, None
     for folder in (*_docusaurus_folders(root), *members):
         site = root / folder
-        site_config = next(
-            (site / n for n in DOCUSAURUS_CONFIG_NAMES if (site / n).is_file()), None
-        )
+        site_config = find_site_config(site)
         if site_config is not None:
             options = docs_options(site_config)
             docs = posixpath.normpath(f"{folder}/{docs_folder(site, options)}")
@@ -145,7 +147,7 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
                 found.append(f"{where}: Docusaurus, pages in {docs}/ in the order of its sidebar")
                 if docs != posixpath.normpath(f"{folder}/{options.path}"):
                     found.append(f"{where}: {options.path}/ is not there (a build step makes it)")
-                return "docusaurus", docs, None
+                return "docusaurus", docs, site_title(site_config)
     for folder in _mdbook_folders(root):
         config = root / folder / MDBOOK_CONFIG_NAME
         if config.is_file():
@@ -476,12 +478,32 @@ def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
     return source_suffixes(settings, [], reads_markdown(settings, folder))
 
 
+def _test_folders(folder: Path) -> tuple[str, ...]:
+    """The names of _TEST_FOLDERS that are tests' folders in the project at ``folder``: all
+    but a name whose every folder is inside a docs folder and holds pages alone (Effect's
+    apps/web/src/content/docs/v4/testing/testclock.mdx, its "TestClock" guide, read from the
+    project's top)."""
+    names = set(_TEST_FOLDERS)
+    docs_names = {name for name in DOCS_FOLDERS if "/" not in name}
+    pages = (*MARKDOWN_SUFFIXES, *RST_SUFFIXES)
+    held: set[str] = set()
+    for path in _files(folder):
+        parts = path.relative_to(folder).parts[:-1]
+        for index, part in enumerate(parts):
+            if part in names:
+                held.add(part)
+                if path.suffix.lower() not in pages or docs_names.isdisjoint(parts[:index]):
+                    names.discard(part)  # a test's file, or a folder outside the docs
+    docs_sections = held & names
+    return tuple(name for name in _TEST_FOLDERS if name not in docs_sections)
+
+
 def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
     agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
     languages = translation_folders(folder, skipped=NOT_DOCS)
     if docs != ".":
         return (*build_folders, *agent_files, *languages)
-    tests = (*_TEST_FOLDERS, *_TEMPLATE_FOLDERS) if kind in _KIND_WORDS else ()
+    tests = (*_test_folders(folder), *_TEMPLATE_FOLDERS) if kind in _KIND_WORDS else ()
     translations = (*readme_translations(folder), *languages)
     return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))

@@ -199,3 +199,23 @@ def test_an_update_without_a_label_or_outside_mdx_is_no_heading() -> None:
     assert [h for h, _ in outline(CHANGELOG, "changelog.md")] == ["SDK"]
     huge = f'# Log\n\n<Update label="{"x" * 200_000}">\n\nFixed.\n\n</Update>\n'
     assert len(outline(huge, "log.mdx")) == 2
+
+
+def test_a_fence_closes_at_a_line_indented_four_spaces_or_more_in_mdx() -> None:
+    # drizzle's docs (cockroach/indexes-constraints.mdx) close a "```typescript" with
+    # "    ```", then open and close a tab-indented "```sql": read as CommonMark, the code ran
+    # on over "## Indexes" to the page's end, and the section was lost.
+    page = (
+        "## Foreign key\n\n```typescript copy\nconst a = 1;\n    ```\n"
+        "\t```sql\n\tSELECT 1;\n\t```\n\n## Indexes\n\nText of indexes.\n"
+    )
+    assert outline(page, "a.mdx") == [
+        ("Foreign key", "```typescript\nconst a = 1;\n```\n\n```sql\nSELECT 1;\n```"),
+        ("Indexes", "Text of indexes."),
+    ]
+    # In Markdown the indented line is code, as CommonMark reads it.
+    assert [heading for heading, _ in outline(page, "a.md")] == ["Foreign key"]
+    # The first closing line closes the fence, however it is indented; a longer or shorter run
+    # of another marker does not.
+    tilde = "## A\n\n~~~\n  ```\n      ~~~~\n## B\n\nText.\n"
+    assert outline(tilde, "a.mdx") == [("A", "```\n  ```\n```"), ("B", "Text.")]

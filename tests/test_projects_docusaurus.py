@@ -200,6 +200,17 @@ def test_versioned_docs_are_offered_by_init_each_with_its_sidebar(tmp_path: Path
     assert listed(site / "versioned_docs" / "version-1.x")[1] == ["a.md", "b.md"]
 
 
+def test_a_release_line_of_two_wildcards_is_the_version_it_names(tmp_path: Path) -> None:
+    # Sequelize's site lists "6.x.x" (its stable docs; docs/ is v7's alpha): init offered no
+    # released version, and read docs/ as the project's, 0.0.0.
+    make_site(tmp_path)
+    site = tmp_path / "website"
+    (site / "versions.json").write_text('["6.x.x"]', encoding="utf-8")
+    (site / "versioned_docs" / "version-6.x.x").mkdir(parents=True)
+    (site / "versioned_docs" / "version-6.x.x" / "a.md").write_text("# A\n", encoding="utf-8")
+    assert survey_project(tmp_path).versioned == (("6", "website/versioned_docs/version-6.x.x"),)
+
+
 def test_front_matter_values_are_stripped() -> None:
     assert front_matter_keys("---\nid:" + " " * 50 + "x  \n---\n") == {"id": "x"}
 
@@ -292,3 +303,62 @@ def test_a_site_compiles_its_md_pages_as_mdx_unless_its_config_detects(tmp_path:
     text = config.read_text(encoding="utf-8")
     config.write_text(text.replace("  ],\n};", "  ],\n  markdown: {format: 'detect'},\n};"))
     assert project_listing(version)[0].markdown_flavor == ""
+
+
+def test_a_docusaurus_1_site_orders_its_docs_by_its_sidebars_json(tmp_path: Path) -> None:
+    # MobX 6's website/ is Docusaurus 1: siteConfig.js and sidebars.json beside it, its docs in
+    # ../docs. init read docs/ as a folder of files, its 52 pages in path order.
+    site = tmp_path / "website"
+    site.mkdir()
+    (site / "siteConfig.js").write_text("const siteConfig = { docsUrl: '' }\n", "utf-8")
+    (site / "package.json").write_text('{"devDependencies": {"docusaurus": "^1.14.4"}}')
+    (site / "sidebars.json").write_text(
+        '{"docs": {"Introduction": ["README", "installation"], "Core": ["actions"]}}', "utf-8"
+    )
+    for name, text in {
+        "README.md": "# MobX\n",
+        "actions.md": "---\ntitle: Actions\nhide_title: true\n---\n# Updating state\n",
+        "install.md": "---\nid: installation\n---\n# Installation\n",
+        "old.md": "# Old page\n",
+    }.items():
+        (tmp_path / "docs").mkdir(exist_ok=True)
+        (tmp_path / "docs" / name).write_text(text, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("docusaurus", "docs")
+    version = VersionConfig(
+        "6.0", tmp_path / "docs", None, None, (), (), None, None, project="docusaurus"
+    )
+    layout, listing = project_listing(version)
+    assert [c.relpath for c in listing.candidates] == [
+        "README.md",
+        "install.md",
+        "actions.md",
+        "old.md",
+    ]
+    assert layout.markdown_flavor == ""  # Docusaurus 1 reads .md pages as Markdown, not MDX
+    # customDocsPath names another folder above the site.
+    (site / "siteConfig.js").write_text("module.exports = { customDocsPath: 'guide' }\n", "utf-8")
+    (tmp_path / "docs").rename(tmp_path / "guide")
+    assert survey_project(tmp_path).docs == "guide"
+    # A siteConfig.js of a site that does not depend on docusaurus is no Docusaurus config.
+    (site / "package.json").write_text('{"devDependencies": {"gatsby": "^5"}}')
+    assert survey_project(tmp_path).kind != "docusaurus"
+
+
+def test_a_site_without_a_package_name_is_named_by_its_title(tmp_path: Path) -> None:
+    # Sequelize's site (sequelize/website): its package.json has no name, and init named the
+    # library after the folder, 'website'. The top-level title comes before the navbar's.
+    site = tmp_path / "website"
+    (site / "docs").mkdir(parents=True)
+    (site / "docs" / "index.md").write_text("# Getting started\n", encoding="utf-8")
+    (site / "package.json").write_text('{"private": true}', encoding="utf-8")
+    (site / "docusaurus.config.js").write_text(
+        "// title: 'Old',\nmodule.exports = {\n  title: 'Sequelize',\n"
+        "  themeConfig: { navbar: { title: 'Docs' } },\n};\n",
+        encoding="utf-8",
+    )
+    survey = survey_project(site)
+    assert (survey.kind, survey.name, survey.library_id) == ("docusaurus", "Sequelize", "sequelize")
+    # A package's own name comes first.
+    (site / "package.json").write_text('{"name": "sequelize-site"}', encoding="utf-8")
+    assert survey_project(site).name == "sequelize-site"

@@ -181,6 +181,27 @@ def test_a_project_read_at_its_top_leaves_its_tests_out(tmp_path: Path) -> None:
     assert {"tests", "test", "__tests__"} <= set(survey.exclude)
 
 
+def test_a_docs_section_named_testing_is_read(tmp_path: Path) -> None:
+    # Effect's site, read from its top: apps/web/src/content/docs/v4/testing/testclock.mdx is
+    # its "TestClock" guide, in a folder named as tests are; the page was left out, in v3 and
+    # in v4. A tests folder of code, or outside a docs folder, still is.
+    docs = tmp_path / "apps" / "web" / "src" / "content" / "docs"
+    for version in ("v3", "v4"):
+        (docs / version / "testing").mkdir(parents=True)
+        (docs / version / "testing" / "testclock.mdx").write_text("# TestClock\n", "utf-8")
+    (tmp_path / "apps" / "web" / "tests").mkdir()
+    (tmp_path / "apps" / "web" / "tests" / "page.test.ts").write_text("test()\n", "utf-8")
+    (tmp_path / "apps" / "web" / "tests" / "notes.md").write_text("# Notes\n", "utf-8")
+    survey = survey_project(tmp_path)
+    assert survey.docs == "."
+    assert "testing" not in survey.exclude
+    assert {"tests", "test", "__tests__"} <= set(survey.exclude)
+    # A test folder holding only Markdown outside a docs folder is a test's still.
+    (tmp_path / "src" / "testing").mkdir(parents=True)
+    (tmp_path / "src" / "testing" / "fixture.md").write_text("# Fixture\n", "utf-8")
+    assert "testing" in survey_project(tmp_path).exclude
+
+
 def test_a_project_read_at_its_top_leaves_its_templates_out(tmp_path: Path) -> None:
     # sphinx-autoapi 3.9.0's source archive: README.rst and src/autoapi/templates/python/*.rst,
     # the Jinja templates it renders ("{{ obj.id }}"), read as ten pages beside the README.

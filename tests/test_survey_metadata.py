@@ -142,6 +142,28 @@ def test_a_private_workspace_root_is_its_one_published_package(tmp_path: Path) -
     assert survey_project(tmp_path).name == "@vue/router-root"
 
 
+def test_a_private_workspace_root_is_its_published_package_of_the_same_name(
+    tmp_path: Path,
+) -> None:
+    # valibot 1.4.2's repository: the private root "valibot" is 0.0.0; of its published
+    # members (library/, packages/i18n, codemod/zod-to-valibot) library/ is valibot 1.4.2.
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+
+    write("package.json", '{"name": "valibot", "version": "0.0.0", "private": true}')
+    write("pnpm-workspace.yaml", "packages:\n  - 'codemod/*'\n  - 'library'\n  - 'packages/*'\n")
+    write("codemod/zod-to-valibot/package.json", '{"name": "@valibot/zod", "version": "0.1.2"}')
+    write("library/package.json", '{"name": "valibot", "version": "1.4.2", "description": "V"}')
+    write("packages/i18n/package.json", '{"name": "@valibot/i18n", "version": "1.2.0"}')
+    write("website/index.md", "# Valibot\n\nText.\n")
+    survey = survey_project(tmp_path)
+    assert (survey.name, survey.version, survey.summary) == ("valibot", "1.4.2", "V")
+    assert "library/package.json: package valibot, the published package of the root's name" in (
+        survey.found
+    )
+
+
 def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) -> None:
     # name=NAME is no name written in the call: the first string after another "name=" was
     # taken, here the C extension's, and the project was called "fastjson._speedups".

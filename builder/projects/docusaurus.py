@@ -5,6 +5,9 @@ A site folder holds ``docusaurus.config.{js,ts,mjs,cjs}``; its docs plugin reads
 not there and ``docs`` is, as a build step makes the one named from it), ordered by the sidebar file
 ``sidebarPath`` names (default ``sidebars.{js,ts,json}``), and each released version from
 ``versioned_docs/version-X/``, ordered by ``versioned_sidebars/version-X-sidebars.json``.
+Docusaurus 1's ``siteConfig.js`` (MobX's website/) names the docs folder above the site
+(``customDocsPath``, default ``docs``), orders it by ``sidebars.json`` and reads its ``.md``
+pages as Markdown.
 Another instance of the docs plugin (an API reference beside the docs) has its own ``id``,
 folder and sidebar, and its versions' folders and files are named by the id.
 Nothing is run: the config and a JavaScript sidebar file are scanned as text for literal values
@@ -27,6 +30,9 @@ from builder.projects.gen_files import inside_folder
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 CONFIG_NAMES = tuple(f"docusaurus.config.{s}" for s in ("js", "ts", "mjs", "cjs", "mts"))
+# Docusaurus 1's config, in the site folder beside its sidebars.json; its docs are in the
+# folder above, customDocsPath (default docs), and its .md pages are Markdown, not MDX.
+V1_CONFIG_NAME = "siteConfig.js"
 SIDEBAR_NAMES = tuple(f"sidebars.{s}" for s in ("js", "ts", "json", "mjs", "cjs"))
 DEFAULT_DOCS = "docs"
 VERSIONED_DOCS = "versioned_docs"
@@ -49,6 +55,8 @@ STRING_LITERAL = (
 )
 _DOCS_OPTIONS = re.compile(r"\bdocs\s*:\s*\{")
 _PATH_OPTION = re.compile(rf"(?<![\w.])path\s*:\s*{STRING_LITERAL}")
+_TITLE_OPTION = re.compile(rf"(?<![\w.$])title\s*:\s*{STRING_LITERAL}")
+_CUSTOM_DOCS_PATH = re.compile(rf"(?<![\w.])customDocsPath\s*:\s*{STRING_LITERAL}")
 # Another docs plugin instance: the plugin's name, then its literal options object.
 _DOCS_PLUGIN = re.compile(r"""['"]@docusaurus/plugin-content-docs['"]\s*,\s*\{""")
 _ID_OPTION = re.compile(rf"(?<![\w.])id\s*:\s*{STRING_LITERAL}")
@@ -79,14 +87,14 @@ def find_docusaurus(directory: Path) -> DocusaurusDocs | None:
     if folder.endswith(VERSIONED_DOCS) and directory.name.startswith("version-"):
         prefix = folder.removesuffix(VERSIONED_DOCS)  # "reference_": another instance's
         site = directory.parent.parent
-        config = _config_in(site)
+        config = find_site_config(site)
         if config is None or (prefix and not prefix.endswith("_")):
             return None
         version = directory.name.removeprefix("version-")
         named = site / f"{prefix}{VERSIONED_SIDEBARS}" / f"version-{version}-sidebars.json"
         return DocusaurusDocs(config, named if named.is_file() else None, version)
     for site in (directory.parent, directory.parent / "website", directory):
-        site_config = _config_in(site)
+        site_config = find_site_config(site)
         if site_config is None:
             continue
         options = docs_options(site_config)
@@ -148,11 +156,30 @@ def docs_instances(config: Path) -> tuple[DocsInstance, ...]:
     return tuple(found.values())
 
 
+def options_start(text: str, instance: str = "") -> int | None:
+    """Where, in a config's ``text``, the options object of its docs plugin (the preset's
+    ``docs: {``), or of the instance of that id, begins: just after its ``{``."""
+    if not instance:
+        found = _DOCS_OPTIONS.search(text)
+        return found.end() if found is not None else None
+    for plugin in _DOCS_PLUGIN.finditer(text):
+        named = _ID_OPTION.search(_own_text(text, plugin.end()))
+        if named is not None and literal_text(named) == instance:
+            return plugin.end()
+    return None
+
+
 def docs_options(config: Path) -> DocsOptions:
     """The docs plugin's literal ``path`` and ``sidebarPath`` in the site's config."""
     notes: list[str] = []
     raw = read_config_bytes(config, notes, f"docs in {DEFAULT_DOCS}/")
     text = without_comments(raw.decode("utf-8", "replace")) if raw is not None else ""
+    if config.name == V1_CONFIG_NAME:
+        custom = _CUSTOM_DOCS_PATH.search(text)
+        folder = literal_text(custom) if custom else DEFAULT_DOCS
+        return DocsOptions(
+            posixpath.join("..", folder.strip("/") or DEFAULT_DOCS), None, tuple(notes)
+        )
     opening = _DOCS_OPTIONS.search(text)
     if opening is None:
         return DocsOptions(notes=tuple(notes))
@@ -190,6 +217,8 @@ def read_docusaurus(docs: DocusaurusDocs) -> ProjectLayout:
 
 
 def _compiles_md_as_mdx(config: Path) -> bool:
+    if config.name == V1_CONFIG_NAME:
+        return False
     raw = read_config_bytes(config, [], "")
     text = without_comments(raw.decode("utf-8", "replace")) if raw is not None else ""
     return _MD_FORMAT.search(text) is None
@@ -258,9 +287,15 @@ def _own_text(text: str, start: int) -> str:
     skipped over), within MAX_OBJECT_CHARS, with what the objects and arrays in it hold left
     out: an option found in it is the object's own, not a ``path`` of its ``versions`` (tRPC
     names each version's URL path so, beside the docs of the current one)."""
+    return own_text(text, start)[0]
+
+
+def own_text(text: str, start: int) -> tuple[str, list[int]]:
+    """``_own_text``, and where in ``text`` each of its characters is."""
     depth, position, end = 1, start, min(len(text), start + MAX_OBJECT_CHARS)
     quote = ""
     own: list[str] = []
+    offsets: list[int] = []
     while position < end and depth:
         char, step = text[position], 1
         if quote:
@@ -276,8 +311,9 @@ def _own_text(text: str, start: int) -> str:
             depth -= 1
         if depth == 1:
             own.append(text[position : position + step])
+            offsets.extend(range(position, position + len(own[-1])))
         position += step
-    return "".join(own)
+    return "".join(own), offsets
 
 
 def literal_text(match: re.Match[str]) -> str:
@@ -285,8 +321,41 @@ def literal_text(match: re.Match[str]) -> str:
     return next((v for v in match.group("s1", "s2", "s3") if v is not None), "")
 
 
-def _config_in(site: Path) -> Path | None:
-    return next((site / n for n in CONFIG_NAMES if (site / n).is_file()), None)
+def site_title(config: Path) -> str | None:
+    """The site's title, the config's first literal ``title`` (its top-level one, before its
+    navbar's and pages'), if any."""
+    raw = read_config_bytes(config, [], "")
+    text = without_comments(raw.decode("utf-8", "replace")) if raw is not None else ""
+    found = _TITLE_OPTION.search(text)
+    return (literal_text(found).strip() or None) if found is not None else None
+
+
+def find_site_config(site: Path) -> Path | None:
+    """The Docusaurus config of the site folder ``site``: ``docusaurus.config.*``, or
+    Docusaurus 1's ``siteConfig.js`` beside a package.json that depends on ``docusaurus``
+    (MobX's website/, whose docs are ../docs)."""
+    config = next((site / n for n in CONFIG_NAMES if (site / n).is_file()), None)
+    if config is None and (site / V1_CONFIG_NAME).is_file() and _depends_on_v1(site):
+        return site / V1_CONFIG_NAME
+    return config
+
+
+def _depends_on_v1(site: Path) -> bool:
+    raw = (
+        read_config_bytes(site / "package.json", [], "")
+        if (site / "package.json").is_file()
+        else None
+    )
+    try:
+        package = json.loads(raw) if raw is not None else None
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(package, dict):
+        return False
+    return any(
+        isinstance(package.get(key), dict) and "docusaurus" in package[key]
+        for key in ("dependencies", "devDependencies")
+    )
 
 
 def _sidebar_file(site: Path, named: str | None) -> Path | None:

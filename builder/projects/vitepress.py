@@ -8,11 +8,14 @@ Links built at run time (template strings with ``${...}``, function calls) are n
 the pages they would name come after the sidebar's, in path order. A config that keeps its
 sidebars in modules of its own (``import { enConfig } from './en'``, or VitePress' other
 form, ``.vitepress/config/index.ts``) is read with those modules, each after the file that
-imports it first, as long as they stay inside ``.vitepress``.
+imports it first, as long as they stay inside ``.vitepress``. A literal ``srcDir`` (the folder
+of the pages, below the one ``.vitepress`` is in) is where the pages, and so the sidebar's
+links, start.
 """
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path, PurePosixPath
 
@@ -40,11 +43,13 @@ _RIGHT_DELIMITER = re.compile(r"""\brightDelimiter\s*:\s*(['"])([^'"\n]{1,10})\1
 # A relative module a config imports: ``from './en'``, ``import './sidebar.js'``.
 _LOCAL_IMPORT = re.compile(r"""\b(?:from|import)\s*(['"])(\.\.?/[^'"\n]{1,200})\1""")
 # The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
-# and the two keys that matter. A string left open ends at its line's end (a template string at
-# the file's), as a comment does: the match never fails once begun, or every later quote would
-# rescan the rest of the line (or file), quadratic in a hostile config.
+# and the two keys that matter, bare or quoted as JSON writes them (a sidebar module generated
+# by a script: sinon's '"link": "/concepts/spies/"'). A string left open ends at its line's end
+# (a template string at the file's), as a comment does: the match never fails once begun, or
+# every later quote would rescan the rest of the line (or file), quadratic in a hostile config.
 _TOKEN = re.compile(
     r"""//[^\n]*|/\*.*?(?:\*/|\Z)"""
+    r"""|(?P<quote>['"])(?P<quoted_key>sidebar|link)(?P=quote)\s*:"""
     r"""|(?P<string>'(?:\\.|[^'\\\n])*(?:'|(?=\n)|\\?\Z)|"(?:\\.|[^"\\\n])*(?:"|(?=\n)|\\?\Z)"""
     r"""|`(?:\\.|[^`\\])*(?:`|\\?\Z))"""
     r"""|(?P<open>[{\[(])|(?P<close>[}\])])"""
@@ -58,6 +63,9 @@ _EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 # "srcExclude: [" written over and over is not scanned to the file's end from each.
 _SRC_EXCLUDE = re.compile(r"\bsrcExclude\s*:\s*\[((?:[^\]\[]|\[[^\]\[]*\])*)\]")
 _GLOB_LITERAL = re.compile(r"'([^'\\\n]+)'|\"([^\"\\\n]+)\"")
+# srcDir: the folder of the pages, relative to the one .vitepress is in (bullmq's 'gitbook');
+# the sidebar's links, srcExclude and the locales' folders start there.
+_SRC_DIR = re.compile(r"""\bsrcDir\s*:\s*(['"])([^'"\n]{1,200})\1""")
 
 
 def find_vitepress_config(directory: Path) -> Path | None:
@@ -95,6 +103,7 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
         notes.append(f"{config_file} is over {MAX_CONFIG_BYTES >> 10} KiB; the rest is not read")
     sources = [data.decode("utf-8", errors="replace")]
     sources += _imported_modules(config_path, sources[0], MAX_CONFIG_BYTES - len(data), notes)
+    pages = _source_folder(sources, directory, notes)
     # Each file on its own: a regular expression literal holding a quote (the usual slugify)
     # opens a string that must not run on into the next module.
     found = [_literal_links(source) for source in sources]
@@ -102,7 +111,7 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
     links = links or [link for _, everywhere in found for link in everywhere]
     order = tuple(dict.fromkeys(page for link in links if (page := page_of_link(link))))
     # A locale that links to another site (Vue Router's ko: a link) has no folder here.
-    locales = tuple(name for name in other_locales(sources) if (directory / name).is_dir())
+    locales = tuple(name for name in other_locales(sources) if (pages / name).is_dir())
     if locales:
         # The other languages' pages and sidebars are left out, as MkDocs' i18n plugins' are.
         exclude = "(?:" + "|".join(map(re.escape, (CONFIG_FOLDER, *locales))) + ")/.*"
@@ -116,7 +125,9 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
         notes.append(f"{config_file} names no page in a literal link; path order")
     return ProjectLayout(
         kind="vitepress",
+        directory=None if pages == directory else pages,
         config_file=config_file,
+        config_folder=None if pages == directory else directory,
         exclude=exclude,
         order=order,
         attribute_delimiters=_attribute_delimiters(sources),
@@ -124,6 +135,35 @@ def read_vitepress(config_path: Path, directory: Path) -> ProjectLayout:
         notes=tuple(notes),
         markdown_flavor=MARKDOWN_FLAVOR,  # its registered components (builder.parsers.markdown)
     )
+
+
+def _source_folder(sources: list[str], directory: Path, notes: list[str]) -> Path:
+    """The folder of the pages: the one the config's literal ``srcDir`` names, when it is a
+    folder inside ``directory`` that holds Markdown, else ``directory``. A plugin's option of
+    that name (VitePWA's ``srcDir: 'public'``, its service worker's folder) names none."""
+    for source in sources:
+        for found in _SRC_DIR.finditer(without_comments(source)):
+            name = posixpath.normpath(found.group(2).strip())
+            if name == ".":
+                return directory
+            folder = directory / name
+            if (
+                not name.startswith(("/", "../"))
+                and name != ".."
+                and inside_folder(folder, directory)
+                and _holds_markdown(folder)
+            ):
+                return folder
+            notes.append(f"srcDir {found.group(2)!r} names no folder of pages here; not read")
+    return directory
+
+
+def _holds_markdown(folder: Path) -> bool:
+    """Whether ``folder`` has a Markdown file at any depth."""
+    try:
+        return folder.is_dir() and next(folder.rglob("*.md"), None) is not None
+    except (OSError, RuntimeError, ValueError):  # unreadable; a loop of links; a NUL
+        return False
 
 
 def _src_exclude(sources: list[str], notes: list[str]) -> str:
@@ -211,7 +251,8 @@ def _literal_links(source: str) -> tuple[list[str], list[str]]:
     sidebar_end = -1  # where the last ``sidebar:`` key ended, until its value opens
     link_end = -1
     for token in _TOKEN.finditer(source):
-        key, string = token.group("key"), token.group("string")
+        key = token.group("key") or token.group("quoted_key")
+        string = token.group("string")
         if token.group("open"):
             if depth:
                 depth += 1

@@ -40,6 +40,8 @@ _TAG = re.compile(rf"</?(?:[A-Za-z][\w$.:-]*+(?:\s{ATTRIBUTES})?)?/?>")
 # Vue's components: a PascalCase name, or a custom element's (a hyphen in it); not an HTML
 # element written in capitals ("<TABLE>", "<Div>"), which CommonMark reads as HTML.
 _COMPONENT = re.compile(r"</?([A-Z][\w.:]*[a-z][\w.:]*|[A-Za-z][\w.:]*-[\w.:-]*)(?=[\s/>])")
+# A fence's opening marker.
+_FENCE_OPENING = re.compile(r"(`{3,}|~{3,})")
 # A JSX comment's end, '*/' then '}', then nothing more on its line.
 _COMMENT_END = re.compile(r"\*/[ \t]*\}[ \t]*$", re.MULTILINE)
 # Where the page's next '*/' is (its length when there is none), once a comment looked.
@@ -63,10 +65,52 @@ def mdx_blocks_plugin(md: MarkdownIt) -> None:
 
 
 def open_at_any_indent(md: MarkdownIt) -> None:
-    """Let the blocks of _ANY_INDENT open at any indent in MDX pages (once all are there)."""
+    """Let the blocks of _ANY_INDENT open at any indent in MDX pages (once all are there), and
+    a fence close at any indent."""
     for rule in md.block.ruler.__rules__:
         if rule.name in _ANY_INDENT:
-            md.block.ruler.at(rule.name, _at_any_indent(rule.fn), {"alt": list(rule.alt)})
+            fn = _closed_at_any_indent(rule.fn) if rule.name == "fence" else rule.fn
+            md.block.ruler.at(rule.name, _at_any_indent(fn), {"alt": list(rule.alt)})
+
+
+def _closed_at_any_indent(rule: Any) -> Any:
+    """The fence ``rule``, whose fence in an MDX page also closes at a line indented four or
+    more spaces past it, as micromark closes it without indented code: drizzle's docs close
+    a "```typescript" at the line's start with "    ```", and read as CommonMark the code ran
+    on over the next headings to the page's end."""
+
+    def read(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        closing = None if silent or not state.env.get(MDX_ENV_KEY) else _closing(state, start, end)
+        if closing is None:
+            return bool(rule(state, start, end, silent))
+        indent = state.sCount[closing]
+        state.sCount[closing] = state.blkIndent  # where the rule looks for a closing fence
+        try:
+            return bool(rule(state, start, end, silent))
+        finally:
+            state.sCount[closing] = indent
+
+    return read
+
+
+def _closing(state: StateBlock, start: int, end: int) -> int | None:
+    """The line that closes the fence opening at ``start``, when it is indented four or more
+    spaces past the block's indent (CommonMark's closing fences are not); None otherwise."""
+    opening = _FENCE_OPENING.match(state.src, state.bMarks[start] + state.tShift[start])
+    if opening is None or opening.end() > state.eMarks[start]:
+        return None
+    marker = opening.group(1)
+    if marker[0] == "`" and "`" in state.src[opening.end() : state.eMarks[start]]:
+        return None  # no fence: a backtick in its info string
+    for line in range(start + 1, end):
+        begin, finish = state.bMarks[line] + state.tShift[line], state.eMarks[line]
+        if begin < finish and state.sCount[line] < state.blkIndent:
+            return None  # the block the fence is in ends first
+        text = state.src[begin:finish]
+        run = len(text) - len(text.lstrip(marker[0]))
+        if run >= len(marker) and not text[run:].strip(" \t"):
+            return line if state.sCount[line] - state.blkIndent >= 4 else None
+    return None
 
 
 def _at_any_indent(rule: Any) -> Any:
