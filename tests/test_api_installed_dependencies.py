@@ -368,3 +368,20 @@ def test_a_poetry_dependency_keeps_its_constraint(tmp_path: Path) -> None:
         Declared("local", ""),
         Declared("anyio", ">=4,<5"),
     )
+
+
+def test_a_marker_packaging_cannot_evaluate_is_taken_to_hold(tmp_path: Path) -> None:
+    # "~=" needs a version of two parts; packaging raises UndefinedComparison, which stopped
+    # the whole build with a traceback.
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        "[project]\n"
+        "dependencies = [\"anyio>=4; python_version ~= '3'\"]\n"
+        "[tool.poetry.dependencies]\n"
+        'colorama = {version = "^0.4", markers = "sys_platform ~= \'linux\'"}\n',
+        encoding="utf-8",
+    )
+    assert declared_requirements(pyproject) == (
+        Declared("anyio", ">=4"),
+        Declared("colorama", ">=0.4,<0.5"),
+    )
