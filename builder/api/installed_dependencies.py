@@ -191,8 +191,11 @@ def _holds_here(dependency: dict[str, object]) -> bool:
 
     python, markers = dependency.get("python"), dependency.get("markers")
     pythons = poetry_specifier(python) if isinstance(python, str) else ""
+    # A Python built from a checkout says "3.13.0+", no PEP 440 version, which no specifier
+    # contains; a release candidate ("3.14.0rc1") is one, as a marker's comparison takes it.
+    here = platform.python_version().removesuffix("+")
     try:
-        if pythons and not SpecifierSet(pythons).contains(platform.python_version()):
+        if pythons and not SpecifierSet(pythons).contains(here, prereleases=True):
             return False
         return not isinstance(markers, str) or _marker_holds(Marker(markers))
     except (InvalidSpecifier, InvalidMarker):
