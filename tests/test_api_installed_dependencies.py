@@ -3,6 +3,7 @@ is read from that dependency as installed where docbuild runs (FastAPI's Starlet
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
 
 import pytest
@@ -368,3 +369,36 @@ def test_a_poetry_dependency_keeps_its_constraint(tmp_path: Path) -> None:
         Declared("local", ""),
         Declared("anyio", ">=4,<5"),
     )
+
+
+def test_a_marker_packaging_cannot_evaluate_is_taken_to_hold(tmp_path: Path) -> None:
+    # "~=" needs a version of two parts; packaging raises UndefinedComparison, which stopped
+    # the whole build with a traceback.
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        "[project]\n"
+        "dependencies = [\"anyio>=4; python_version ~= '3'\"]\n"
+        "[tool.poetry.dependencies]\n"
+        'colorama = {version = "^0.4", markers = "sys_platform ~= \'linux\'"}\n',
+        encoding="utf-8",
+    )
+    assert declared_requirements(pyproject) == (
+        Declared("anyio", ">=4"),
+        Declared("colorama", ">=0.4,<0.5"),
+    )
+
+
+def test_a_poetry_python_constraint_holds_on_a_python_built_from_a_checkout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Such a Python says "3.13.0+", which no specifier contains: every Poetry dependency with
+    # a python constraint was left out, its code unread.
+    monkeypatch.setattr(platform, "python_version", lambda: "3.13.0+")
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        "[tool.poetry.dependencies]\n"
+        'anyio = {version = "^4", python = ">=3.9"}\n'
+        'tomli = {version = "^2.0", python = "<3.11"}\n',
+        encoding="utf-8",
+    )
+    assert declared_requirements(pyproject) == (Declared("anyio", ">=4,<5"),)

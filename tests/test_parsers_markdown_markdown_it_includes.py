@@ -3,6 +3,8 @@ plugin VuePress sites add splices it in before the page is parsed (Chart.js' axi
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
@@ -94,3 +96,28 @@ def test_includes_nest_in_a_loop_or_fan_out_boundedly(tmp_path: Path) -> None:
     ]
     parsed = _parse(project, "page.md", "# Page\n\n!!!include(loop.md)!!!\n")
     assert [w.message for w in parsed.warnings] == ["include loop.md: includes nest in a loop"]
+
+
+def test_tags_left_open_over_blanks_are_read_in_linear_time(tmp_path: Path) -> None:
+    """The tag's pattern took the path's blanks apart from the path ("\\(\\s*(.+?)\\s*\\)"), so a
+    tag left open over 990 spaces was tried at every split of them, 2.4 s a line (cubic), and a
+    page of 200 such lines some eight minutes. The subprocess's timeout guards against that
+    hang; it is no timing."""
+    _project(tmp_path, {"docs/_part.md": "Shared text.\n"})
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from builder.includes import IncludeReader, include_root\n"
+        "from builder.parsers.markdown.parser import parse\n"
+        "project = Path(sys.argv[1])\n"
+        "reader = IncludeReader(include_root(project / 'docs', None, project))\n"
+        "open_tags = ('!!!include(' + ' ' * 990 + '!!!\\n') * 200\n"
+        "page = '# Page\\n\\n!!!include(  _part.md  )!!!\\n\\n' + open_tags\n"
+        "parsed = parse(page, 'page.md', None, reader)\n"
+        "print(parsed.sections[0].body.split()[:2], len(parsed.warnings))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.strip() == "['Shared', 'text.'] 0"

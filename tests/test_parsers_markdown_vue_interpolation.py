@@ -3,6 +3,10 @@ page's other expressions as nothing."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from builder.parsers.markdown.flavor import VITEPRESS, markdown_flavor
 from builder.parsers.markdown.parser import parse
 from builder.parsers.markdown.vue_interpolation import (
@@ -154,3 +158,22 @@ def test_a_script_setup_shown_in_a_code_block_makes_no_vue_page() -> None:
     # The Markdown reader shows such braces' words as it did before (they were "Write  to").
     body = parse(text, "guide.md").sections[0].body
     assert body.startswith("Write user.name to print the name.")
+
+
+def test_a_line_of_many_blanks_closes_up_in_linear_time() -> None:
+    """Each blank of a run was a start for the close-up's blanks, each reading to the run's
+    end: a Vue page's line of an expression and 40,000 blanks took 130 s (quadratic). The
+    subprocess's timeout guards against that hang; it is no timing."""
+    script = (
+        "from builder.parsers.markdown.flavor import VITEPRESS, markdown_flavor\n"
+        "from builder.parsers.markdown.vue_interpolation import fill_frontmatter_references\n"
+        "line = 'Hello {{ a }}, see {{ b }} x' + ' ' * 40_000 + 'y {{ c }}.'\n"
+        "with markdown_flavor(VITEPRESS):\n"
+        "    shown = fill_frontmatter_references('# P\\n\\n' + line + '\\n')\n"
+        "print(repr(shown.split(chr(10))[2].replace(' ' * 40_000, '<blanks>')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.strip() == "'Hello, see x<blanks>y.'"

@@ -76,6 +76,12 @@ def test_notes_a_page_has_or_that_are_no_release_notes_are_not_added(tmp_path: P
     named = docs / "release-notes.md"
     named.write_text("# Release notes\n")
     assert package_changelog(docs, tmp_path, [*pages, ("release-notes.md", named)]) is None
+    for stem in ("whats-new", "change-log", "History"):
+        assert package_changelog(docs, tmp_path, [*pages, (f"{stem}.md", named)]) is None
+    # A page whose name starts as release notes' does, on a topic of its own, shows none.
+    for stem in ("release-process", "history-of-the-project", "changes_in_routing"):
+        topic = (f"guides/{stem}.mdx", docs / "index.mdx")
+        assert package_changelog(docs, tmp_path, [*pages, topic]) is not None
     (tmp_path / "CHANGELOG.md").write_text("# Changelog\n\n## 1.0.0\n\n## Unreleased\n")
     assert package_changelog(docs, tmp_path, pages) is None  # two headings, one release
     (tmp_path / "CHANGELOG.md").write_text(CHANGELOG)

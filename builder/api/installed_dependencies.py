@@ -22,6 +22,10 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from packaging.markers import Marker
 
 # A requirement's distribution name (PEP 508): what comes before its extras, version or marker.
 _REQUIREMENT_NAME = re.compile(r"\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)")
@@ -140,9 +144,24 @@ def _requirement(text: str) -> Declared | None:
     except InvalidRequirement:
         match = _REQUIREMENT_NAME.match(text)
         return Declared(_normalised(match.group(1))) if match else None
-    if requirement.marker is not None and not requirement.marker.evaluate({"extra": ""}):
+    if requirement.marker is not None and not _marker_holds(requirement.marker):
         return None
     return Declared(_normalised(requirement.name), str(requirement.specifier))
+
+
+def _marker_holds(marker: Marker) -> bool:
+    """Whether an environment marker holds where docbuild runs; one it cannot evaluate
+    (``python_version ~= "3"``: "~=" needs two parts, and packaging raises) is taken to hold,
+    as what is not read is: it stopped the whole build with a traceback."""
+    from packaging.markers import UndefinedComparison, UndefinedEnvironmentName
+    from packaging.version import InvalidVersion
+
+    try:
+        return marker.evaluate({"extra": ""})
+    # InvalidVersion: a packaging release without the fix of its issue 774 raises it for
+    # platform_release >= "6" where the kernel's release is no version ("6.8.0-1016-azure").
+    except (UndefinedComparison, UndefinedEnvironmentName, InvalidVersion):
+        return True
 
 
 def _poetry_requirements(listed: object) -> list[Declared]:
@@ -172,10 +191,13 @@ def _holds_here(dependency: dict[str, object]) -> bool:
 
     python, markers = dependency.get("python"), dependency.get("markers")
     pythons = poetry_specifier(python) if isinstance(python, str) else ""
+    # A Python built from a checkout says "3.13.0+", no PEP 440 version, which no specifier
+    # contains; a release candidate ("3.14.0rc1") is one, as a marker's comparison takes it.
+    here = platform.python_version().removesuffix("+")
     try:
-        if pythons and not SpecifierSet(pythons).contains(platform.python_version()):
+        if pythons and not SpecifierSet(pythons).contains(here, prereleases=True):
             return False
-        return not isinstance(markers, str) or Marker(markers).evaluate({"extra": ""})
+        return not isinstance(markers, str) or _marker_holds(Marker(markers))
     except (InvalidSpecifier, InvalidMarker):
         return True
 

@@ -14,10 +14,13 @@ BOLD_RELEASE = re.compile(
     r"\*\*[^*\s](?:[^*]*[^*\s])?\*\*"
     r"(?:\s+\([^()]*\)|\s+[-\u2013\u2014]\s+[\w,./-][\w ,./-]*)?"
 )
-# A file named as a changelog (CHANGES.txt, history.html, NEWS, release-notes.md,
-# change-log.md, whats-new.mdx...), by its name without its last suffix.
-CHANGELOG_STEM = re.compile(
+# The names of a changelog: CHANGES, history, NEWS, release-notes, change-log, whats-new...
+_CHANGELOG_WORDS = (
     r"(?:changes|change[-_ ]?log|history|releases?|news|release[-_ ]?notes|whats[-_ ]?new)"
-    r"(?:[-_.].*)?",
-    re.IGNORECASE,
 )
+# A file named as a changelog (CHANGES.txt, history.html, NEWS, release-notes.md,
+# change-log.md, whats-new.mdx, CHANGES-2.x.txt...), by its name without its last suffix.
+CHANGELOG_STEM = re.compile(_CHANGELOG_WORDS + r"(?:[-_.].*)?", re.IGNORECASE)
+# A page named as a changelog and nothing more: "release-process" and "history-of-the-project"
+# are topics of their own.
+CHANGELOG_NAME = re.compile(_CHANGELOG_WORDS, re.IGNORECASE)

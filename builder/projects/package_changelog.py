@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
-from builder.parsers.release_lines import CHANGELOG_STEM
+from builder.parsers.release_lines import CHANGELOG_NAME
 from builder.projects.gen_files import GeneratedPage
 
 PACKAGE_FILE = "package.json"
@@ -50,8 +50,8 @@ def package_changelog(
     name = next((n for n in NOTES_NAMES if (project / n).is_file()), None)
     if name is None:
         return None
-    # A page whose name says it holds release notes already.
-    if any(CHANGELOG_STEM.fullmatch(PurePosixPath(relpath).stem) for relpath, _ in pages):
+    # A page whose name says it holds release notes already (not "release-process").
+    if any(CHANGELOG_NAME.fullmatch(PurePosixPath(relpath).stem) for relpath, _ in pages):
         return None
     text = _read(project / name).decode("utf-8", "replace")
     if len(_RELEASE_HEADING.findall(text)) < MIN_RELEASES:
