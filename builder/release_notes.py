@@ -36,8 +36,12 @@ from schemas.shards import MAX_SECTION_CHARS
 
 # A heading that opens with a version: "[4.15.1](...) (2024-07-04)", "v.3.3.4", "1.0.0 - date",
 # or with a package's name and "@" before it, as npm and monorepo tags write it ("pg@7.18.0").
+# The name-and-"@" form only when nothing but a date or a link follows the version: a category
+# that names another package's release ("node@18.0 required" under "5.0.0") stays in its release.
 _VERSION_FIRST = re.compile(
-    r"\W*(?:(?:@[\w.-]+/)?[a-z][\w.-]*@(?=v?\d))?v?\.?\d+\.\d+", re.IGNORECASE
+    r"\W*(?:(?:@[\w.-]+/)?[a-z][\w.-]*@(?=v?\d[\w.+-]*(?:\W*$|\]|\s+[-(\[\d\u2013\u2014])))?"
+    r"v?\.?\d+\.\d+",
+    re.IGNORECASE,
 )
 # Releases at one level that make another page's text an included changelog; one or two may
 # be a guide's headings that open with a version ("2.0 migration"), topics below them.

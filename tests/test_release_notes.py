@@ -143,12 +143,15 @@ def test_a_release_named_by_its_package_stands_beside_the_others() -> None:
         at("note: see the announcement", 4, ("pg@8.8.0", "pg@8.0.0"), "- Drop node 4.", 4),
         at("pg@7.18.0", 3, ("pg@8.8.0",), "- Deprecate a flag.", 6),
         at("7.16.0", 3, ("pg@8.8.0",), "- Fix a leak.", 8),
+        # A category naming another package's release is part of its release (rev12).
+        at("node@18.0 required", 4, ("pg@8.8.0", "7.16.0"), "- Node 18 or later.", 9),
     ]
     assert [(s.heading, s.heading_path, s.level, s.body) for s in fold_release_notes(notes)] == [
         ("pg@8.8.0", (), 2, "- Pipelining."),
         ("pg@8.0.0", (), 2, "note: see the announcement:\n- Drop node 4."),
         ("pg@7.18.0", (), 2, "- Deprecate a flag."),
         ("7.16.0", (), 2, "- Fix a leak."),
+        ("node@18.0 required", ("7.16.0",), 4, "- Node 18 or later."),
     ]
 
 
