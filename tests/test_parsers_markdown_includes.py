@@ -12,6 +12,7 @@ from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 from builder.parsers.markdown.quarto_includes import QUARTO_CONFIG_NAMES
 from builder.projects.quarto import CONFIG_NAMES
+from builder.sources import MAX_FILE_BYTES
 
 CHANGELOG = """\
 # Changelog
@@ -121,6 +122,35 @@ def test_an_svg_snippet_is_a_picture_and_leaves_no_text(tmp_path: Path) -> None:
     parsed = parse_in(project, "gallery.md", page)
     assert outline(parsed) == [("Gallery", 1, 1, 11, "The app:\n\nAfter.")]
     assert parsed.warnings == ()
+
+
+def test_snippets_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each naming the next a hundred times: a million snippets from 30 kilobytes
+    # (one page's build ran past five minutes). A page follows at most MAX_INCLUDE_TAGS.
+    project = make_project(tmp_path)
+    for name, tag in (("b", "c"), ("c", "d")):
+        (project / f"{name}.md").write_text(f'--8<-- "{tag}.md"\n' * 100, encoding="utf-8")
+    (project / "d.md").write_text("Word.\n", encoding="utf-8")
+    parsed = parse_in(project, "page.md", "# Page\n\n" + '--8<-- "b.md"\n' * 100)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]
+
+
+def test_a_snippets_indent_counts_towards_the_pages_text(tmp_path: Path) -> None:
+    # The marker's indent repeats on each of the snippet's lines, its snippets' lines among
+    # them: a deep indent on a file of many lines made a page far past MAX_FILE_BYTES.
+    project = make_project(tmp_path)
+    (project / "lines.md").write_text("a\n" * 10_000, encoding="utf-8")
+    (project / "one.md").write_text('--8<-- "lines.md"\n', encoding="utf-8")
+    page = "# Page\n\n- item\n\n" + " " * 2000 + '--8<-- "one.md"\n'
+    parsed = parse_in(project, "page.md", page)
+    assert len(parsed.sections[0].body) < MAX_FILE_BYTES
+    assert [w.message for w in parsed.warnings] == [
+        f"include one.md: the page's includes would bring over {MAX_FILE_BYTES} bytes"
+    ]
 
 
 def test_without_a_reader_nothing_is_spliced(tmp_path: Path) -> None:
