@@ -250,6 +250,24 @@ def test_a_myst_include_in_an_included_file_is_read_from_the_page_first(tmp_path
     ]
 
 
+def test_myst_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million includes, each file
+    # parsed for its own (one page's build ran past a minute and a half). A page follows at
+    # most MAX_INCLUDE_TAGS, with one warning for the rest.
+    project = make_project(tmp_path)
+    for name, tag in (("b", "c"), ("c", "d")):
+        (project / "docs" / f"{name}.md").write_text(
+            f"```{{include}} {tag}.md\n```\n\n" * 100, encoding="utf-8"
+        )
+    (project / "docs" / "d.md").write_text("Word.\n", encoding="utf-8")
+    parsed = parse_in(project, "page.md", "# Page\n\n" + "```{include} b.md\n```\n\n" * 100)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]
+
+
 def test_heading_offset_moves_setext_headings_too(tmp_path: Path) -> None:
     project = make_project(tmp_path)
     (project / "NOTES.md").write_text(
