@@ -432,6 +432,25 @@ def test_include_markdown_tags_splice_the_files_text(tmp_path: Path) -> None:
     ]
 
 
+def test_include_markdown_tags_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million tags from 30 kilobytes
+    # (one page's build ran past a minute and a half). A page follows at most
+    # MAX_INCLUDE_TAGS, and is told once, at the tag whose text reached the limit.
+    project = make_project(tmp_path)
+    for name, tag in (("b", "c"), ("c", "d")):
+        (project / "docs" / f"{name}.md").write_text(
+            f'{{% include-markdown "{tag}.md" %}}\n' * 100, encoding="utf-8"
+        )
+    (project / "docs" / "d.md").write_text("Word.\n", encoding="utf-8")
+    page = "# Page\n\n" + '{% include-markdown "b.md" %}\n' * 100
+    parsed = parse_in(project, "page.md", page)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("page.md:3", f"include tags past the first {MAX_INCLUDE_TAGS} show nothing")
+    ]
+
+
 def test_quarto_include_shows_the_files_text_and_its_shortcodes(tmp_path: Path) -> None:
     # quarto-web's docs include 32 shared parts ("{{< include _visibility-vs-execution.md >}}");
     # the tag was read as an unknown Hugo shortcode and dropped with the file's text.

@@ -17,6 +17,8 @@ from builder.sources import MAX_FILE_BYTES
 
 # The most include tags one page's splice follows, nested ones among them.
 MAX_INCLUDE_TAGS = 1000
+# What the page is told, once, when its tags run out.
+TAGS_RUN_OUT = f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
 
 
 @dataclass
@@ -36,7 +38,7 @@ class IncludeBudget:
         if self.told:
             return ""
         self.told = True
-        return f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+        return TAGS_RUN_OUT
 
     def take(self, size: int, name: str) -> str:
         """Counts ``size`` characters ``name`` brings: "" when they fit, else the warning (and
