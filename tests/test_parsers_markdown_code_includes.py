@@ -6,8 +6,8 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.code_includes import MAX_REPEATS
-from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 
 EXAMPLE = (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
-from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 from builder.parsers.markdown.quarto_includes import QUARTO_CONFIG_NAMES
 from builder.projects.quarto import CONFIG_NAMES

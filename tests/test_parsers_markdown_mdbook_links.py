@@ -8,7 +8,7 @@ import pytest
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
-from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.mdbook_links import selected_lines
 from builder.parsers.markdown.parser import parse
 

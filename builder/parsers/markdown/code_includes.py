@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 
 from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.included_lines import language_of
-from builder.parsers.markdown.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from builder.parsers.rst.events import fence
 

@@ -19,7 +19,7 @@ import re
 import textwrap
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
-from builder.parsers.markdown.include_budget import TAGS_RUN_OUT, IncludeBudget
+from builder.parsers.include_budget import TAGS_RUN_OUT, IncludeBudget
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
 
 # The path runs to the next quote of its kind: a lazy path tried each later quote of the line,

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
-from builder.parsers.markdown.include_budget import IncludeBudget
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 # The longest link argument (a path and its properties) read. mdBook sets none; a path is far

@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from markdown_it.token import Token
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.included_lines import SelectionError, select_include
-from builder.parsers.markdown.include_budget import IncludeBudget
 from builder.parsers.markdown.myst_syntax import read_directive, top_level_directives
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
