@@ -1,6 +1,7 @@
 """What one page's includes may bring in all: Markdown's (Jekyll's ``{% include %}``, Quarto's
 ``{{< include >}}``, pymdownx snippets, MyST's ``{include}``, include-markdown, VitePress',
-MDX partials, code includes, mdBook's links) and reST's ``include`` and ``literalinclude``.
+MDX partials, code includes, mdBook's links), reST's ``include`` and ``literalinclude``, and
+AsciiDoc's ``include::``.
 
 The include reader refuses a file once the page's reads pass MAX_FILE_BYTES, but each tag is
 still followed and each refusal is a warning: files each naming the next a hundred times made
