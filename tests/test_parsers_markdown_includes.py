@@ -340,6 +340,19 @@ def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None
     ]
 
 
+def test_a_page_shows_a_bounded_number_of_vitepress_snippet_imports(tmp_path: Path) -> None:
+    # Each import reads its file again: a page of 100,000 of them ran past a minute. A page
+    # shows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    project = make_project(tmp_path)
+    (project / "docs" / "app.ts").write_text("const answer = 42\n", encoding="utf-8")
+    page = "# Page\n\n" + "<<< ./app.ts\n\n" * (MAX_INCLUDE_TAGS + 100)
+    parsed = parse_in(project, "page.md", page)
+    assert parsed.sections[0].body.count("const answer = 42") == MAX_INCLUDE_TAGS
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]
+
+
 def test_vitepress_snippet_of_terminal_output_shows_its_text(tmp_path: Path) -> None:
     # An unknown suffix is the language, as VitePress reads it; Shiki's ansi shows colours.
     project = make_project(tmp_path)
