@@ -20,6 +20,7 @@ from builder.parsers.asciidoc import (
     asciidoc_markdown,
     parse,
 )
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 
 
 def outline(parsed: ParsedFile) -> list[tuple[str, str, int, int, str]]:
@@ -136,6 +137,25 @@ def test_includes_read_through_the_include_reader(tmp_path: Path) -> None:
         "modules/api/pages/index.adoc:13",
     ]
     assert "docs/modules/api/examples/app.rb" in reader.looked_for
+
+
+def test_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: lines read are bounded, but an
+    # empty (or missing) file adds none, and a page made a million reads (46 s). A page
+    # follows at most MAX_INCLUDE_TAGS includes, with one warning for the rest.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    for name, tag in (("b", "c"), ("c", "d")):
+        (docs / f"{name}.adoc").write_text(f"include::{tag}.adoc[]\n\n" * 100, encoding="utf-8")
+    (docs / "d.adoc").write_text("Word.\n", encoding="utf-8")
+    reader = IncludeReader(include_root(docs, None, tmp_path))
+    parsed = parse("= Page\n\n" + "include::b.adoc[]\n\n" * 100, "index.adoc", None, reader)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]
 
 
 def test_adoc_files_are_read_as_asciidoc() -> None:

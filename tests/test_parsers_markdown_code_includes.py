@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.code_includes import MAX_REPEATS
 from builder.parsers.markdown.parser import parse
 
@@ -144,3 +145,18 @@ def test_a_slice_list_takes_at_most_max_repeats_times_the_files_rows(tmp_path: P
     assert 4 < body.count("import typer") <= 2 * (MAX_REPEATS + 1) + 2
     assert len(body) < 3 * (MAX_REPEATS + 1) * len(EXAMPLE) + 200
     assert body.endswith("```python\nimport typer\nimport typer\n```")
+
+
+def test_raw_markers_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each naming the next a hundred times: a million markers from 30 kilobytes.
+    # A page follows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    (tmp_path / "parts").mkdir()
+    for name, tag in (("b", "c"), ("c", "d")):
+        (tmp_path / "parts" / f"{name}.md").write_text(f"{{! parts/{tag}.md !}}\n" * 100)
+    (tmp_path / "parts" / "d.md").write_text("Word.\n")
+    parsed = parse_in(tmp_path, "page.md", "# Page\n\n" + "{! parts/b.md !}\n" * 100)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]

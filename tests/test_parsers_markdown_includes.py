@@ -8,10 +8,11 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
-from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 from builder.parsers.markdown.quarto_includes import QUARTO_CONFIG_NAMES
 from builder.projects.quarto import CONFIG_NAMES
+from builder.sources import MAX_FILE_BYTES
 
 CHANGELOG = """\
 # Changelog
@@ -123,6 +124,35 @@ def test_an_svg_snippet_is_a_picture_and_leaves_no_text(tmp_path: Path) -> None:
     assert parsed.warnings == ()
 
 
+def test_snippets_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each naming the next a hundred times: a million snippets from 30 kilobytes
+    # (one page's build ran past five minutes). A page follows at most MAX_INCLUDE_TAGS.
+    project = make_project(tmp_path)
+    for name, tag in (("b", "c"), ("c", "d")):
+        (project / f"{name}.md").write_text(f'--8<-- "{tag}.md"\n' * 100, encoding="utf-8")
+    (project / "d.md").write_text("Word.\n", encoding="utf-8")
+    parsed = parse_in(project, "page.md", "# Page\n\n" + '--8<-- "b.md"\n' * 100)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]
+
+
+def test_a_snippets_indent_counts_towards_the_pages_text(tmp_path: Path) -> None:
+    # The marker's indent repeats on each of the snippet's lines, its snippets' lines among
+    # them: a deep indent on a file of many lines made a page far past MAX_FILE_BYTES.
+    project = make_project(tmp_path)
+    (project / "lines.md").write_text("a\n" * 10_000, encoding="utf-8")
+    (project / "one.md").write_text('--8<-- "lines.md"\n', encoding="utf-8")
+    page = "# Page\n\n- item\n\n" + " " * 2000 + '--8<-- "one.md"\n'
+    parsed = parse_in(project, "page.md", page)
+    assert len(parsed.sections[0].body) < MAX_FILE_BYTES
+    assert [w.message for w in parsed.warnings] == [
+        f"include one.md: the page's includes would bring over {MAX_FILE_BYTES} bytes"
+    ]
+
+
 def test_without_a_reader_nothing_is_spliced(tmp_path: Path) -> None:
     page = '# Page\n\n--8<-- "parts.md"\n'
     assert parse(page, "page.md").sections[0].body == '--8<-- "parts.md"'
@@ -220,6 +250,24 @@ def test_a_myst_include_in_an_included_file_is_read_from_the_page_first(tmp_path
     ]
 
 
+def test_myst_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million includes, each file
+    # parsed for its own (one page's build ran past a minute and a half). A page follows at
+    # most MAX_INCLUDE_TAGS, with one warning for the rest.
+    project = make_project(tmp_path)
+    for name, tag in (("b", "c"), ("c", "d")):
+        (project / "docs" / f"{name}.md").write_text(
+            f"```{{include}} {tag}.md\n```\n\n" * 100, encoding="utf-8"
+        )
+    (project / "docs" / "d.md").write_text("Word.\n", encoding="utf-8")
+    parsed = parse_in(project, "page.md", "# Page\n\n" + "```{include} b.md\n```\n\n" * 100)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]
+
+
 def test_heading_offset_moves_setext_headings_too(tmp_path: Path) -> None:
     project = make_project(tmp_path)
     (project / "NOTES.md").write_text(
@@ -289,6 +337,19 @@ def test_vitepress_snippet_import_shows_the_files_region(tmp_path: Path) -> None
             "\n\n```sh\n<<< ./deploy.yaml\n```\n\n"
             "```yaml\n# kept out\nname: Deploy\non: push\n```",
         ),
+    ]
+
+
+def test_a_page_shows_a_bounded_number_of_vitepress_snippet_imports(tmp_path: Path) -> None:
+    # Each import reads its file again: a page of 100,000 of them ran past a minute. A page
+    # shows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    project = make_project(tmp_path)
+    (project / "docs" / "app.ts").write_text("const answer = 42\n", encoding="utf-8")
+    page = "# Page\n\n" + "<<< ./app.ts\n\n" * (MAX_INCLUDE_TAGS + 100)
+    parsed = parse_in(project, "page.md", page)
+    assert parsed.sections[0].body.count("const answer = 42") == MAX_INCLUDE_TAGS
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
     ]
 
 
@@ -381,6 +442,25 @@ def test_include_markdown_tags_splice_the_files_text(tmp_path: Path) -> None:
     ]
     assert [w.message for w in parsed.warnings] == [
         "include-markdown not read: ../missing.md was not found"
+    ]
+
+
+def test_include_markdown_tags_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million tags from 30 kilobytes
+    # (one page's build ran past a minute and a half). A page follows at most
+    # MAX_INCLUDE_TAGS, and is told once, at the tag whose text reached the limit.
+    project = make_project(tmp_path)
+    for name, tag in (("b", "c"), ("c", "d")):
+        (project / "docs" / f"{name}.md").write_text(
+            f'{{% include-markdown "{tag}.md" %}}\n' * 100, encoding="utf-8"
+        )
+    (project / "docs" / "d.md").write_text("Word.\n", encoding="utf-8")
+    page = "# Page\n\n" + '{% include-markdown "b.md" %}\n' * 100
+    parsed = parse_in(project, "page.md", page)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [(w.where, w.message) for w in parsed.warnings] == [
+        ("page.md:3", f"include tags past the first {MAX_INCLUDE_TAGS} show nothing")
     ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
-from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 from builder.sources import MAX_FILE_BYTES
 

@@ -8,6 +8,7 @@ import pytest
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.mdbook_links import selected_lines
 from builder.parsers.markdown.parser import parse
 
@@ -109,3 +110,19 @@ def test_a_missing_file_and_a_loop_are_warnings(tmp_path: Path) -> None:
         "mdBook include not read: gone.md was not found"
     ]
     assert parsed.warnings[0].where == "gone.md:3"
+
+
+def test_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million links from 30
+    # kilobytes. A page follows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    (tmp_path / "parts").mkdir()
+    for name, tag in (("b", "c"), ("c", "d")):
+        (tmp_path / "parts" / f"{name}.md").write_text(f"{{{{#include {tag}.md}}}}\n" * 100)
+    (tmp_path / "parts" / "d.md").write_text("Word.\n")
+    page = "# Page\n\n" + "{{#include ../parts/b.md}}\n" * 100
+    parsed = parse_in(tmp_path, "page.md", page)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 
 
@@ -73,3 +74,20 @@ def test_hostile_snippets_are_refused_and_never_loop(tmp_path: Path) -> None:
     assert any("outside the project" in message for message in messages)
     assert any("missing.mdx" in message for message in messages)
     assert "partial /snippets/self.mdx: partials nest in a loop" in messages
+
+
+def test_partials_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each using the next a hundred times: a million partials from 30 kilobytes.
+    # A page follows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, tag in (("b", "c"), ("c", "d")):
+        (docs / f"_{name}.mdx").write_text(f"import P from './_{tag}.mdx';\n\n" + "<P />\n\n" * 100)
+    (docs / "_d.mdx").write_text("Word.\n")
+    page = "# Page\n\nimport P from './_b.mdx';\n\n" + "<P />\n\n" * 100
+    parsed = _parse(tmp_path, "page.mdx", page)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]

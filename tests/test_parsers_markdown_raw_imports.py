@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 
 PAGE = """\
@@ -88,3 +89,18 @@ def test_odd_components_and_imports_are_read_past(tmp_path: Path) -> None:
     parsed = parse(page, "guides/odd.mdx", None, reader)
     assert "passwd" not in parsed.sections[0].body
     assert "root:" not in parsed.sections[0].body
+
+
+def test_a_page_shows_a_bounded_number_of_components(tmp_path: Path) -> None:
+    # Each component reads its file again: a page of 100,000 of them ran past a minute. A
+    # page shows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    reader = _project(tmp_path)
+    page = (
+        "# Page\n\nimport Args from '!!raw-loader!./code_examples/args.py';\n\n"
+        + "<CodeBlock>{Args}</CodeBlock>\n\n" * (MAX_INCLUDE_TAGS + 100)
+    )
+    parsed = parse(page, "guides/page.mdx", None, reader)
+    assert parsed.sections[0].body.count("generator = Default") == MAX_INCLUDE_TAGS
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]

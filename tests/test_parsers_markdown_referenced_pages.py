@@ -8,6 +8,7 @@ from pathlib import Path
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
 from builder.parsers.markdown.parser import parse
+from builder.sources import MAX_FILE_BYTES
 
 REACT_GUIDE = """---
 id: queries
@@ -149,3 +150,19 @@ def test_a_ref_that_names_no_markdown_page_is_a_label(tmp_path: Path) -> None:
     parsed = parse_in(project, "faq.md", page)
     assert [(s.heading, s.body) for s in parsed.sections] == [("Tips", "Text.")]
     assert parsed.warnings == ()
+
+
+def test_replacements_that_grow_the_page_past_the_limit_leave_it_as_written(
+    tmp_path: Path,
+) -> None:
+    # Each pair may grow what the pairs before it made: eighteen of 'a': 'aa' made a line of
+    # a megabyte from four letters, thirty a gigabyte.
+    project = make_project(tmp_path)
+    (project / "docs" / "guide.md").write_text("# Guide\n\naaaa\n", encoding="utf-8")
+    pairs = "  'a': 'aa'\n" * 23  # 4 * 2**23 letters: 32 MB
+    page = f"---\nref: docs/guide.md\nreplace:\n{pairs}---\n\n# Vue\n\nOwn text.\n"
+    parsed = parse_in(project, "vue.md", page)
+    assert [(s.heading, s.body) for s in parsed.sections] == [("Vue", "Own text.")]
+    assert [w.message for w in parsed.warnings] == [
+        f"referenced page not read: its replacements make it over {MAX_FILE_BYTES} bytes"
+    ]

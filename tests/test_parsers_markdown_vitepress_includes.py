@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 
 PARTS = {
@@ -104,7 +105,8 @@ def test_a_long_run_of_blanks_after_the_sign_is_read_in_linear_time(tmp_path: Pa
 def test_paths_of_many_hashes_are_read_in_linear_time(tmp_path: Path) -> None:
     """The region name was searched for from every "#" of the path to its end, so a path of
     1,000 of them ending in "{" took 6 ms, a page of such includes minutes (quadratic). The
-    subprocess's timeout guards against that hang; it is no timing."""
+    subprocess's timeout guards against that hang; it is no timing. Past MAX_INCLUDE_TAGS
+    includes a page is told once and no path is read."""
     docs = tmp_path / "docs"
     docs.mkdir()
     (docs / "part.md").write_text("## Usage\n\nShared text.\n", encoding="utf-8")
@@ -124,4 +126,21 @@ def test_paths_of_many_hashes_are_read_in_linear_time(tmp_path: Path) -> None:
         [sys.executable, "-c", script, str(docs)],
         capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
-    assert done.stdout.split() == ["Shared", "text.", "20000"]
+    assert done.stdout.split() == ["Shared", "text.", str(MAX_INCLUDE_TAGS)]
+
+
+def test_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million includes from 30
+    # kilobytes. A page follows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, tag in (("b", "c"), ("c", "d")):
+        (docs / f"{name}.md").write_text(f"<!--@include: ./{tag}.md-->\n" * 100)
+    (docs / "d.md").write_text("Word.\n")
+    reader = IncludeReader(include_root(docs, None, None))
+    parsed = parse("# Page\n\n" + "<!--@include: ./b.md-->\n" * 100, "page.md", None, reader)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.rst.parser import parse
 
 CHANGES = """\
@@ -296,3 +297,18 @@ def test_footnote_marks_keep_their_labels_beside_an_included_file_without_footno
     assert parsed.sections[-1].body.startswith("MMMM is January and [3].")
     # Looked at before the page is read, an included file is counted once in its size.
     assert reader.bytes_read == len(".. [#] An included note.\n")
+
+
+def test_includes_bring_a_bounded_page(tmp_path: Path) -> None:
+    # Three files each including the next a hundred times: a million includes from 30
+    # kilobytes. A page follows at most MAX_INCLUDE_TAGS, with one warning for the rest.
+    docs = make_project(tmp_path) / "docs"
+    for name, tag in (("b", "c"), ("c", "d")):
+        (docs / f"{name}.rst").write_text(f".. include:: {tag}.rst\n\n" * 100, encoding="utf-8")
+    (docs / "d.rst").write_text("Word.\n", encoding="utf-8")
+    parsed, _ = parse_in(tmp_path, "page.rst", "Page\n====\n\n" + ".. include:: b.rst\n\n" * 100)
+    # The first thousand: one of b, ten of c, 989 of d.
+    assert parsed.sections[0].body.count("Word.") == MAX_INCLUDE_TAGS - 1 - 10
+    assert [w.message for w in parsed.warnings] == [
+        f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+    ]

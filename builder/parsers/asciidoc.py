@@ -7,7 +7,8 @@ listing and literal blocks as fenced code (``[source,ruby]`` names the language)
 (``NOTE:`` paragraphs and ``[NOTE]`` blocks), example, sidebar, quote and open blocks as
 their content, lists, description lists, tables (``|===``, a row a line) and
 ``include::`` (``tag=``/``tags=``, ``lines=``; Antora's ``partial$`` and ``example$``), through
-the version's include reader, so no file outside the project is read. Attribute entries
+the version's include reader, so no file outside the project is read, at most MAX_INCLUDE_TAGS
+of them a page. Attribute entries
 (``:name: value``, and an Antora component's, ``antora_component``) fill ``{name}``
 references; comments, conditionals and block macros other
 than images are left out. A section's lines are those of the AsciiDoc page.
@@ -29,6 +30,7 @@ from builder.parsers.asciidoc_includes import (
     without_tag_markers,
 )
 from builder.parsers.converted_lines import on_source_lines
+from builder.parsers.include_budget import IncludeBudget
 
 if TYPE_CHECKING:
     from builder.api.model import ApiSource
@@ -119,6 +121,7 @@ class _Page:
     nesting: int = 0  # blocks open around the lines being read
     substituted: int = 0  # characters attribute references added
     current: str = ""  # the included file being read (from the docs folder); "" for the page
+    budget: IncludeBudget = field(default_factory=IncludeBudget)  # the includes it may follow
 
     def emit(self, line: str, origin: int) -> None:
         self.lines.append(line)
@@ -476,6 +479,13 @@ def _include(
 
     target = _substitute(page, target.strip())
     if page.includes is None or page.read > MAX_LINES:
+        return
+    # Lines read are bounded, but an empty or missing file adds none: files each including
+    # the next a hundred times made a million reads (include_budget).
+    refused = page.budget.follow()
+    if refused is not None:
+        if refused:
+            page.warn(origin, refused)
         return
     try:
         if "://" in target:

@@ -7,7 +7,9 @@ whole file, which markdown-include-variants puts only in its collapsed "Full fil
 The older mdx_include marker ``{! path !}`` (also ``{!> path !}``) puts the file's text in as
 it is, usually inside a code fence the page opens itself, or the rows ``[ln:...]`` slices from
 it (FastStream's ``{! docs_src/app.py [ln:1-2] !}``); the markers of an included file are read
-in turn, as mdx_include does for local files unless a marker says ``{!-``. Both resolve paths
+in turn, as mdx_include does for local files unless a marker says ``{!-``, within the page's
+include budget (include_budget: files each naming the next a hundred times made a million
+markers). Both resolve paths
 from the folder MkDocs runs in, like pymdownx snippets, and both are spliced into the text
 before it is parsed.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.included_lines import language_of
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from builder.parsers.rst.events import fence
@@ -55,6 +58,7 @@ def has_code_includes(text: str) -> bool:
 def splice_code_includes(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each marker line replaced by the file it names."""
     builder = SpliceBuilder()
+    budget = IncludeBudget()
     for k, line in enumerate(page.text.split("\n")):
         code = _CODE_MARKER.match(line) if "{*" in line else None
         raw = _RAW_MARKER.match(line) if code is None and "{!" in line else None
@@ -64,23 +68,37 @@ def splice_code_includes(page: Spliced, relpath: str, reader: IncludeReader) -> 
             continue
         notes: list[str] = []
         if code is not None:
-            lines = _code_lines(marker, relpath, reader, notes)
+            lines = _code_lines(marker, relpath, reader, budget, notes)
         else:
-            lines = _raw_lines(marker, relpath, reader, (), notes)
+            lines = _raw_lines(marker, relpath, reader, (), budget, notes)
+        space = marker.group("space")
+        # The indent repeats on every line, counted as text the marker brings.
+        if space and (refused := budget.take(len(space) * len(lines), marker.group("path"))):
+            notes.append(refused)
+            lines = []
         for note in notes:
             builder.note(k, note)
-        space = marker.group("space")
         for included in lines or [""]:
             builder.add(space + included if included else included, k)
     return builder.build(page)
 
 
-def _file_lines(path: str, relpath: str, reader: IncludeReader, notes: list[str]) -> list[str]:
-    """The lines of the file ``path`` names, or none (and a note) when it is not read."""
+def _file_lines(
+    path: str, relpath: str, reader: IncludeReader, budget: IncludeBudget, notes: list[str]
+) -> list[str]:
+    """The lines of the file ``path`` names, or none (and a note) when it is not read or the
+    page's include budget is spent."""
+    refused = budget.follow()
+    if refused is not None:
+        notes.extend([refused] if refused else [])
+        return []
     try:
         text = reader.read(relpath, path, snippet=True).text
     except IncludeRefused as exc:
         notes.append(f"code include not read: {exc}")
+        return []
+    if refused := budget.take(len(text), path):
+        notes.append(refused)
         return []
     lines = text.split("\n")
     if lines and not lines[-1]:
@@ -89,10 +107,14 @@ def _file_lines(path: str, relpath: str, reader: IncludeReader, notes: list[str]
 
 
 def _code_lines(
-    marker: re.Match[str], relpath: str, reader: IncludeReader, notes: list[str]
+    marker: re.Match[str],
+    relpath: str,
+    reader: IncludeReader,
+    budget: IncludeBudget,
+    notes: list[str],
 ) -> list[str]:
     path = marker.group("path")
-    lines = _file_lines(path, relpath, reader, notes)
+    lines = _file_lines(path, relpath, reader, budget, notes)
     if not lines:
         return lines
     return _code_block(path, lines, dict(_OPTION.findall(marker.group("options"))))
@@ -103,13 +125,14 @@ def _raw_lines(
     relpath: str,
     reader: IncludeReader,
     within: tuple[str, ...],
+    budget: IncludeBudget,
     notes: list[str],
 ) -> list[str]:
     """The rows a ``{! file !}`` marker puts in, with the markers among them replaced in turn
     (paths from the page's base folder, as mdx_include reads them); ``within`` is the chain of
     files being included, and a file already in it stays a marker."""
     path = marker.group("path")
-    lines = _file_lines(path, relpath, reader, notes)
+    lines = _file_lines(path, relpath, reader, budget, notes)
     if marker.group("rows"):
         lines = _row_slices(lines, marker.group("rows"))
     if marker.group("nesting") == "-" or len(within) >= _MAX_NESTING:
@@ -122,7 +145,11 @@ def _raw_lines(
             expanded.append(line)
             continue
         space = nested.group("space")
-        rows = _raw_lines(nested, relpath, reader, within, notes)
+        rows = _raw_lines(nested, relpath, reader, within, budget, notes)
+        # The indent repeats on every row, counted as text the marker brings.
+        if space and (refused := budget.take(len(space) * len(rows), nested.group("path"))):
+            notes.append(refused)
+            continue
         expanded.extend(space + row if row else row for row in rows)
     return expanded
 

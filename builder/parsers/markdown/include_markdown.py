@@ -5,8 +5,10 @@ lines) is replaced by the included file's text, relative to the including file's
 between the first ``start="..."`` string and the ``end="..."`` string after it when those are
 given, its ATX headings moved down by ``heading-offset=N``, its lines after the first indented
 as the tag is (unless ``preserve-includer-indent=false``) and dedented with ``dedent=true``.
-Included files may include others. Pages use it to show a changelog or README kept at the
-repository's root. Its ``{% include "file.py" %}`` tag puts a file's text in as it is, usually
+Included files may include others, within the page's include budget (include_budget: files
+each including the next a hundred times made a million tags; the indent counts as text, as it
+repeats on every line). Pages use it to show a changelog or README kept at the repository's
+root. Its ``{% include "file.py" %}`` tag puts a file's text in as it is, usually
 inside a code fence the page opens (rich-click's examples); that tag is Jinja's and Liquid's
 too, so it is read only in the pages of an MkDocs project that loads the plugin.
 """
@@ -17,6 +19,7 @@ import re
 import textwrap
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import TAGS_RUN_OUT, IncludeBudget
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
 
 # The path runs to the next quote of its kind: a lazy path tried each later quote of the line,
@@ -52,6 +55,7 @@ def splice_include_markdown(
     """``page`` with each ``include-markdown`` tag replaced by the text it names, and each
     ``include`` tag too when ``include_files`` says the project loads the plugin."""
     tag_pattern = _EITHER_TAG if include_files else _TAG
+    budget = IncludeBudget()
     builder = SpliceBuilder()
     lines = page.text.split("\n")
     k = 0
@@ -71,10 +75,16 @@ def splice_include_markdown(
             if tag is None:
                 position = at + 2
                 continue
-            text, warning = _included(tag, relpath, "", reader, 0)
+            told = budget.told
+            text, warning = _included(tag, relpath, (), reader, budget)
+            if budget.told and not told and not warning:  # a nested tag was the first past it
+                warning = TAGS_RUN_OUT
             indent = window[window.rfind("\n", 0, at) + 1 : at]
             if not indent.strip(" \t") and _option(tag, "preserve-includer-indent") != "false":
-                text = text.replace("\n", "\n" + indent)
+                # The indent repeats on every line, counted as text the include brings.
+                refused = budget.take(len(indent) * text.count("\n"), tag.group("path"))
+                text = "" if refused else text.replace("\n", "\n" + indent)
+                warning = refused or warning
             if warning:
                 builder.note(k, warning)
             pieces.extend((window[done:at], text))
@@ -93,29 +103,41 @@ def splice_include_markdown(
 
 
 def _included(
-    tag: re.Match[str], relpath: str, included_by: str, reader: IncludeReader, depth: int
+    tag: re.Match[str],
+    relpath: str,
+    chain: tuple[str, ...],
+    reader: IncludeReader,
+    budget: IncludeBudget,
 ) -> tuple[str, str]:
-    """The text one tag brings in, and a warning ("" when there is none)."""
+    """The text one tag brings in, and a warning ("" when there is none); ``chain`` holds the
+    files the tag is inside, the page's own included files (nested tags' warnings are not
+    shown, but the first tag past the budget is told at the page's tag)."""
     name, path = tag.group("name"), tag.group("path").strip()
+    refused = budget.follow()
+    if refused is not None:
+        return "", refused
     if path.startswith(("http://", "https://")):
         return "", f"{name} {path}: remote files are not fetched"
-    if depth >= MAX_INCLUDE_DEPTH:
+    if len(chain) >= MAX_INCLUDE_DEPTH:
         return "", f"{name} {path}: includes nest in a loop or too deep"
     try:
-        included = reader.read(relpath, path, included_by=included_by)
+        included = reader.read(relpath, path, included_by=chain[-1] if chain else "")
     except IncludeRefused as exc:
         return "", f"{name} not read: {exc}"
     text = _between(included.text, _option(tag, "start"), _option(tag, "end"))
+    refused = budget.take(len(text), path)
+    if refused:
+        return "", refused
     offset = _option(tag, "heading-offset") if name == "include-markdown" else ""
     if offset.lstrip("-").isdigit() and int(offset):
         text = _headings_moved(text, int(offset))
     if _option(tag, "dedent") == "true":
         text = textwrap.dedent(text)
     if has_include_markdown(text, include_files=tag.re is _EITHER_TAG):
-        inner = included.path  # nested tags name files relative to this one
+        inner = (*chain, included.path)  # nested tags name files relative to the last
 
         def nested(match: re.Match[str]) -> str:
-            return _included(match, relpath, inner, reader, depth + 1)[0]
+            return _included(match, relpath, inner, reader, budget)[0]
 
         # No tag starting after the last "%}" closes: each would be read to the end.
         closed = text.rfind("%}") + 2

@@ -32,8 +32,8 @@ import re
 from pathlib import PurePosixPath
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
-from builder.parsers.markdown.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,

@@ -11,9 +11,10 @@ mdBook's ``links`` preprocessor replaces, anywhere in a chapter (code blocks inc
 - ``{{#title ...}}`` by nothing (it sets the page's HTML title).
 
 Paths are relative to the file that names them; included text is read for links of its own, up
-to MAX_INCLUDE_DEPTH deep. ``\\{{#...}}`` is an escaped link, shown without its backslash. The
-replacement goes where the link was in its line, so a page's line numbers are those of the
-line holding the link.
+to MAX_INCLUDE_DEPTH deep and within the page's include budget (include_budget: files each
+including the next a hundred times made a million links). ``\\{{#...}}`` is an escaped link,
+shown without its backslash. The replacement goes where the link was in its line, so a page's
+line numbers are those of the line holding the link.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import re
 from collections.abc import Callable
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 # The longest link argument (a path and its properties) read. mdBook sets none; a path is far
@@ -48,19 +50,27 @@ def has_mdbook_links(text: str) -> bool:
 def splice_mdbook_links(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each mdBook link replaced by what mdBook puts in its place."""
     builder = SpliceBuilder()
+    budget = IncludeBudget()
     for k, line in enumerate(page.text.split("\n")):
         if "{{" not in line:
             builder.add(line, k)
             continue
         notes: list[str] = []
-        for shown in _replaced(line, relpath, reader, 0, notes).split("\n"):
+        for shown in _replaced(line, relpath, reader, 0, budget, notes).split("\n"):
             builder.add(shown, k)
         for note in notes:
             builder.note(k, note)
     return builder.build(page)
 
 
-def _replaced(text: str, relpath: str, reader: IncludeReader, depth: int, notes: list[str]) -> str:
+def _replaced(
+    text: str,
+    relpath: str,
+    reader: IncludeReader,
+    depth: int,
+    budget: IncludeBudget,
+    notes: list[str],
+) -> str:
     """``text`` (of the file at ``relpath``, relative to the docs) with its links replaced."""
 
     def render(match: re.Match[str]) -> str:
@@ -71,6 +81,10 @@ def _replaced(text: str, relpath: str, reader: IncludeReader, depth: int, notes:
             return match.group(0)  # not mdBook's: a Handlebars block such as {{#each items}}
         words = argument.split()
         path, _, selector = words[0].partition(":")
+        refused = budget.follow()
+        if refused is not None:
+            notes.extend([refused] if refused else [])
+            return ""
         if depth >= MAX_INCLUDE_DEPTH:
             notes.append(f"mdBook {kind} {path}: includes nest in a loop or too deep")
             return ""
@@ -82,9 +96,13 @@ def _replaced(text: str, relpath: str, reader: IncludeReader, depth: int, notes:
         if kind in _PLAYGROUNDS:
             body = included.text if included.text.endswith("\n") else included.text + "\n"
             info = ",".join(("rust", *words[1:])) if words[1:] else "rust"
-            return _replaced(f"```{info}\n{body}```\n", included.path, reader, depth + 1, notes)
-        shown = "\n".join(selected_lines(included.text, selector))
-        return _replaced(shown, included.path, reader, depth + 1, notes)
+            shown = f"```{info}\n{body}```\n"
+        else:
+            shown = "\n".join(selected_lines(included.text, selector))
+        if refused := budget.take(len(shown), path):
+            notes.append(refused)
+            return ""
+        return _replaced(shown, included.path, reader, depth + 1, budget, notes)
 
     return _each_link(text, render)
 

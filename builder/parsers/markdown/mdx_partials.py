@@ -4,7 +4,9 @@ Docusaurus (and MDX generally) lets a page import another Markdown file as a com
 place it on a line of its own; the site shows the file's content there. The import line is
 dropped by the parser; here each ``<Note />`` line outside code fences is replaced by the
 imported file's lines, before parsing, so its text lands in the section that shows it.
-Partials may use partials of their own, to MAX_INCLUDE_DEPTH. A path from ``@site/`` starts at
+Partials may use partials of their own, to MAX_INCLUDE_DEPTH and within the page's include
+budget (include_budget: files each using the next a hundred times made a million partials). A
+path from ``@site/`` starts at
 the folder the docs tool runs in, a Docusaurus site's (tRPC's pages share
 ``@site/unversioned/_contributing.mdx`` between its versions); one through an alias of the
 project's ``tsconfig.json`` (``@/components/input.md``) from where the alias leads.
@@ -19,6 +21,7 @@ import re
 from collections.abc import Mapping
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
 from builder.parsers.markdown.path_aliases import aliased_path
 from builder.parsers.markdown.spliced import (
@@ -57,7 +60,8 @@ def splice_partials(
 ) -> Spliced:
     """``page`` with each ``<Partial />`` line replaced by the lines of the file it imports,
     or of the file ``registered`` names for it (a site's global components, by tag name)."""
-    return spliced_from(page, _expand(page.text, relpath, reader, (), 0, registered))
+    budget = IncludeBudget()
+    return spliced_from(page, _expand(page.text, relpath, reader, (), budget, registered))
 
 
 def _expand(
@@ -65,7 +69,7 @@ def _expand(
     relpath: str,
     reader: IncludeReader,
     chain: tuple[str, ...],
-    depth: int,
+    budget: IncludeBudget,
     registered: Mapping[str, str],
 ) -> list[ExpandedLine]:
     lines = text.split("\n")
@@ -92,10 +96,10 @@ def _expand(
         elif use and use.group("name") in imports:
             target = imports[use.group("name")]
             place = (use.group("space"), number)
-            out.extend(_partial(target, place, relpath, reader, chain, depth, registered))
+            out.extend(_partial(target, place, relpath, reader, chain, budget, registered))
         elif use and (target := _snippet_target(use.group(0), reader)) is not None:
             place = (use.group("space"), number)
-            out.extend(_partial(target, place, relpath, reader, chain, depth, registered))
+            out.extend(_partial(target, place, relpath, reader, chain, budget, registered))
         elif imports and number in prose and "/>" in line:
             out.append((_inline_uses(line, imports, relpath, reader, read), number, ""))
         else:
@@ -149,17 +153,20 @@ def _partial(
     relpath: str,
     reader: IncludeReader,
     chain: tuple[str, ...],
-    depth: int,
+    budget: IncludeBudget,
     registered: Mapping[str, str],
 ) -> list[ExpandedLine]:
     """The lines of one partial, indented and all placed at the line ``place`` gives, with
     blank lines around them."""
     indent, origin = place
+    refused = budget.follow()
+    if refused is not None:
+        return [("", origin, refused)] if refused else []
     site = target.startswith(_SITE)
     aliased = aliased_path(target, reader) if target.startswith("@") and not site else None
     if (target.startswith("@") and not site and aliased is None) or "://" in target:
         return [("", origin, f"partial {target}: only files beside the page are read")]
-    if depth >= MAX_INCLUDE_DEPTH:
+    if len(chain) >= MAX_INCLUDE_DEPTH:
         return [("", origin, f"partial {target}: partials nest too deep")]
     try:
         # Where snippet paths start is the folder the tool runs in: the site's, for Docusaurus.
@@ -173,10 +180,15 @@ def _partial(
         return [("", origin, f"partial not read: {exc}")]
     if included.path in chain or included.path == relpath:
         return [("", origin, f"partial {target}: partials nest in a loop")]
-    text = without_yaml_front_matter(included.text)
-    inner = _expand(
-        text.rstrip("\n"), included.path, reader, (*chain, relpath), depth + 1, registered
-    )
+    text = without_yaml_front_matter(included.text).rstrip("\n")
+    refused = budget.take(len(text), target)
+    if refused:
+        return [("", origin, refused)]
+    inner = _expand(text, included.path, reader, (*chain, relpath), budget, registered)
+    # The indent repeats on every line the partial brings, its partials' lines among them.
+    refused = budget.take(len(indent) * len(inner), target) if indent else ""
+    if refused:
+        return [("", origin, refused)]
     lines = [
         (indent + line if line and not warning else line, origin, warning)
         for line, _, warning in inner

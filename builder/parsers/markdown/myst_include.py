@@ -5,7 +5,9 @@ the page's sections (``heading-offset`` pushes them down). Splicing the text bef
 is parsed gives the same sections; ``origins`` keeps every spliced line on the directive's
 line. ``:parser: rst`` text is spliced inside an ``{eval-rst}`` fence. An include with
 ``literal`` or ``code`` is code, left to the directive renderer, as are includes nested in
-other blocks.
+other blocks. Included files may include others, within the page's include budget
+(include_budget: files each including the next a hundred times made a million includes, each
+file parsed for its own).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Sequence
 from markdown_it.token import Token
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.included_lines import SelectionError, select_include
 from builder.parsers.markdown.myst_syntax import read_directive, top_level_directives
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
@@ -28,16 +31,22 @@ def has_includes(text: str) -> bool:
 
 
 def splice_includes(
+    page: Spliced, relpath: str, reader: IncludeReader, tokenize: Tokenize
+) -> Spliced:
+    """``page`` with each top-level ``{include}`` fence replaced by the file it names."""
+    return _splice(page, relpath, reader, tokenize, IncludeBudget(), ())
+
+
+def _splice(
     page: Spliced,
     relpath: str,
     reader: IncludeReader,
     tokenize: Tokenize,
-    depth: int = 0,
-    included_by: str = "",
+    budget: IncludeBudget,
+    chain: tuple[str, ...],
 ) -> Spliced:
-    """``page`` with each top-level ``{include}`` fence replaced by the file it names;
-    ``page`` is the text of the file ``included_by`` when that is given (an include nested
-    in another), and ``relpath`` the page's own path."""
+    """``page`` with its includes spliced; ``page`` is the text of the last file of ``chain``
+    when there is one (an include nested in others), and ``relpath`` the page's own path."""
     lines = page.text.split("\n")
     builder = SpliceBuilder()
     done = 0
@@ -46,14 +55,19 @@ def splice_includes(
         options = dict(directive.options) if directive else {}
         if directive is None or "literal" in options or "code" in options:
             continue
-        inner = _included(
-            directive.argument, options, relpath, reader, tokenize, depth, included_by
-        )
-        if inner is None:
-            continue  # the fence stays: the directive renderer says why nothing is included
+        refused = budget.follow()
+        inner = None
+        if refused is None:
+            inner = _included(directive.argument, options, relpath, reader, tokenize, budget, chain)
+            if inner is None:
+                continue  # the fence stays: the directive renderer says why nothing is included
         for k in range(done, start):
             builder.add(lines[k], k)
         done = end
+        if inner is None:  # past the budget the include shows nothing
+            if refused:
+                builder.note(start, refused)
+            continue
         builder.add("", start)  # the included text is a block of its own
         builder.add_spliced(inner, start)
         builder.add("", start)
@@ -70,17 +84,20 @@ def _included(
     relpath: str,
     reader: IncludeReader,
     tokenize: Tokenize,
-    depth: int,
-    included_by: str,
+    budget: IncludeBudget,
+    chain: tuple[str, ...],
 ) -> Spliced | None:
     """The included file's text, its own includes spliced, or None when it cannot be read."""
-    if depth >= MAX_INCLUDE_DEPTH:
+    if len(chain) >= MAX_INCLUDE_DEPTH:
         return None
     try:
-        included = reader.read(relpath, target, included_by=included_by)
+        included = reader.read(relpath, target, included_by=chain[-1] if chain else "")
         text = select_include(included.text, options)
     except (IncludeRefused, SelectionError):
         return None
+    refused = budget.take(len(text), target)
+    if refused:
+        return Spliced("", (0,), ((1, refused),), changed=True)
     if "rst" in options.get("parser", "") or "restructuredtext" in options.get("parser", ""):
         fence = "`" * max(3, _longest_backticks(text) + 1)
         return Spliced.unchanged(f"{fence}{{eval-rst}}\n{text.strip(chr(10))}\n{fence}")
@@ -89,7 +106,7 @@ def _included(
         text = _headings_down(text, int(offset), tokenize)
     inner = Spliced.unchanged(text)
     if has_includes(text):
-        inner = splice_includes(inner, relpath, reader, tokenize, depth + 1, included.path)
+        inner = _splice(inner, relpath, reader, tokenize, budget, (*chain, included.path))
     return inner
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
-from builder.parsers.markdown.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,

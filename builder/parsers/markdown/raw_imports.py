@@ -8,7 +8,8 @@ name). A component (``<CodeBlock>``, a site's own ``<RunnableCodeBlock>``) whose
 an imported name, its tags on lines of their own or on one line, is replaced by a fenced block
 of the file, in its ``language`` (or ``className="language-x"``, else the file's suffix).
 Paths are read as partials' are (builder.parsers.markdown.mdx_partials): beside the page,
-from ``@site/``, or through a ``tsconfig.json`` alias.
+from ``@site/``, or through a ``tsconfig.json`` alias. A page shows at most MAX_INCLUDE_TAGS
+such components (include_budget), with one warning for the rest: each reads its file again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import posixpath
 import re
 
 from builder.includes import IncludedText, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.code_blocks import fenced
 from builder.parsers.markdown.path_aliases import aliased_path
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
@@ -58,6 +60,7 @@ def splice_raw_imports(page: Spliced, relpath: str, reader: IncludeReader) -> Sp
         and (path := _raw_path(match.group("spec"))) is not None
     }
     builder = SpliceBuilder()
+    budget = IncludeBudget()
     number = 0
     while number < len(lines):
         line = lines[number]
@@ -77,6 +80,12 @@ def splice_raw_imports(page: Spliced, relpath: str, reader: IncludeReader) -> Sp
             number += 1
             continue
         last = number + shown.group(0).count("\n")
+        refused = budget.follow()
+        if refused is not None:  # the component shows nothing
+            if refused:
+                builder.note(number, refused)
+            number = last + 1
+            continue
         code = _code(shown, imports[shown.group("name")], relpath, reader)
         if code is None:
             builder.note(number, f"code {imports[shown.group('name')]}: not read")

@@ -11,17 +11,19 @@ shown. A guide that refers on is followed, as the site does, to ``MAX_REFERENCE_
 Only a ``ref:`` naming a Markdown file is such a reference: cibuildwheel's MkDocs pages give
 themselves an intersphinx label so (``ref: faq``), and each read as a page not found.
 Read as written, such a page showed only its examples: the Vue guide to queries was its code
-blocks and no word of the guide.
+blocks and no word of the guide. Replacements that would take the guide past MAX_FILE_BYTES
+leave the page as written, with a note: each pair may grow what the pairs before it made, and
+eighteen pairs of ``'a': 'aa'`` made a megabyte of one line, thirty a gigabyte.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.markdown.front_matter import yaml_front_matter, yaml_unquote
 from builder.parsers.markdown.spliced import ExpandedLine, Spliced, spliced_from
+from builder.sources import MAX_FILE_BYTES
 
 # tanstack.com follows a page's reference and that page's, three pages in all.
 MAX_REFERENCE_HOPS = 3
@@ -69,8 +71,11 @@ def splice_referenced_page(page: Spliced, reader: IncludeReader) -> Spliced:
             target = reader.read_in_project(path.lstrip("/")).text
         except IncludeRefused as exc:
             return spliced_from(page, [*origin, ("", ref_line, f"referenced page not read: {exc}")])
-        target = _replaced(target, _replacements(front_matter))
-        origin = _with_sections(target.split("\n"), ref_line, origin)
+        replaced = _replaced(target, _replacements(front_matter))
+        if replaced is None:
+            note = f"referenced page not read: its replacements make it over {MAX_FILE_BYTES} bytes"
+            return spliced_from(page, [*origin, ("", ref_line, note)])
+        origin = _with_sections(replaced.split("\n"), ref_line, origin)
     return spliced_from(page, [(_MARKER.sub("", line), k, w) for line, k, w in origin])
 
 
@@ -93,15 +98,25 @@ def _replacements(front_matter: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _replaced(text: str, replacements: list[tuple[str, str]]) -> str:
+def _replaced(text: str, replacements: list[tuple[str, str]]) -> str | None:
     """``text`` with each pattern replaced throughout, as a JavaScript global replace does; a
-    pattern ``_expression`` refuses is replaced as written."""
+    pattern ``_expression`` refuses is replaced as written. None when the text would grow past
+    MAX_FILE_BYTES (told before it is made)."""
     for pattern, value in replacements:
         expression = _expression(pattern)
         if expression is None:
+            size = len(text) + text.count(pattern) * (len(value) - len(pattern))
+        else:  # the text without its matches, and how many there are, each to take ``value``
+            rest, matches = expression.subn("", text)
+            size = len(rest) + matches * len(value)
+        if size > MAX_FILE_BYTES:
+            return None
+        if expression is None:
             text = text.replace(pattern, value)
         else:
-            text = expression.sub(_literally(value), text)
+            # As written: a template with its backslashes doubled has no group references,
+            # and is filled in C, where a function was called for each of millions of matches.
+            text = expression.sub(value.replace("\\", "\\\\"), text)
     return text
 
 
@@ -116,11 +131,6 @@ def _expression(pattern: str) -> re.Pattern[str] | None:
         return re.compile(pattern)
     except re.error:
         return None
-
-
-def _literally(value: str) -> Callable[[re.Match[str]], str]:
-    """A replacement that puts ``value`` in as written (no group references)."""
-    return lambda _match: value
 
 
 def _with_sections(

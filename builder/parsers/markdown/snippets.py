@@ -5,7 +5,8 @@ and indents the snippet like its marker. A snippet is found relative to the fold
 in; ``file.md:3:8`` takes lines 3 to 8, ``file.md:name`` the lines between the file's
 ``--8<-- [start:name]`` and ``--8<-- [end:name]`` markers, which never show. A block form
 names one file a line between two bare ``--8<--`` lines. A marker escaped with ``;`` stays as
-text, without the ``;``. Snippets may hold snippets.
+text, without the ``;``. Snippets may hold snippets, within the page's include budget
+(include_budget: files each naming the next a hundred times made a million snippets).
 
 An SVG file spliced so (Textual's pages put its terminal screenshots in a ``<div>`` that way)
 is a picture drawn in the page, with no text to read: it is left out. Spliced whole, its blank
@@ -17,6 +18,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import ExpandedLine, Spliced, spliced_from
 
 _MARKER = r"-{1,}8<-{1,}"
@@ -42,11 +44,16 @@ def has_snippets(text: str) -> bool:
 
 def splice_snippets(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each snippet marker replaced by the snippet's lines."""
-    return spliced_from(page, _expand(page.text.split("\n"), relpath, reader, (), 0))
+    lines = page.text.split("\n")
+    return spliced_from(page, _expand(lines, relpath, reader, (), IncludeBudget()))
 
 
 def _expand(
-    lines: list[str], relpath: str, reader: IncludeReader, chain: tuple[str, ...], depth: int
+    lines: list[str],
+    relpath: str,
+    reader: IncludeReader,
+    chain: tuple[str, ...],
+    budget: IncludeBudget,
 ) -> list[ExpandedLine]:
     out: list[ExpandedLine] = []
     i, n = 0, len(lines)
@@ -58,7 +65,7 @@ def _expand(
             out.append((line.replace(";", "", 1), i, ""))
         elif single:
             name = _unquote(single.group("name"))
-            out.extend(_snippet(name, single.group("space"), i, relpath, reader, chain, depth))
+            out.extend(_snippet(name, single.group("space"), i, relpath, reader, chain, budget))
         elif block and block.group("escape"):
             out.append((line.replace(";", "", 1), i, ""))
         elif block and (end := _block_end(lines, i + 1)) is not None:
@@ -66,7 +73,7 @@ def _expand(
                 name = lines[k].strip()
                 if name and not name.startswith(";"):
                     space = block.group("space")
-                    out.extend(_snippet(name, space, i, relpath, reader, chain, depth))
+                    out.extend(_snippet(name, space, i, relpath, reader, chain, budget))
             i = end
         elif (section := _section_marker(line)) is None:
             out.append((line, i, ""))
@@ -91,14 +98,17 @@ def _snippet(
     relpath: str,
     reader: IncludeReader,
     chain: tuple[str, ...],
-    depth: int,
+    budget: IncludeBudget,
 ) -> list[ExpandedLine]:
     """The lines of one snippet, all placed at ``origin``."""
+    refused = budget.follow()
+    if refused is not None:
+        return [("", origin, refused)] if refused else []
     if spec.startswith(("http://", "https://")):
         return [("", origin, f"snippet {spec}: remote snippets are not fetched")]
     match = _SELECTOR.match(spec)
     path = match.group(1) if match else spec
-    if path in chain or depth >= MAX_INCLUDE_DEPTH:
+    if path in chain or len(chain) >= MAX_INCLUDE_DEPTH:
         return [("", origin, f"snippet {path}: snippets nest in a loop or too deep")]
     if path.lower().endswith(_PICTURE_SUFFIXES):
         return []
@@ -113,7 +123,14 @@ def _snippet(
         lines = _section(lines, match.group(4))
     elif match and (match.group(2) or match.group(3)):
         lines = _line_range(lines, match.group(2), match.group(3))
-    inner = _expand(lines, relpath, reader, (*chain, path), depth + 1)
+    refused = budget.take(sum(len(line) + 1 for line in lines), path)
+    if refused:
+        return [("", origin, refused)]
+    inner = _expand(lines, relpath, reader, (*chain, path), budget)
+    # The indent repeats on every line the snippet brings, its snippets' lines among them.
+    refused = budget.take(len(indent) * len(inner), path) if indent else ""
+    if refused:
+        return [("", origin, refused)]
     return [
         (indent + line if line and not warning else line, origin, warning)
         for line, _, warning in inner

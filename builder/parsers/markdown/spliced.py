@@ -49,9 +49,12 @@ class SpliceBuilder:
         self.origins.append(origin)
 
     def add_spliced(self, inner: Spliced, origin: int, indent: str = "") -> None:
-        """Every line of ``inner``, indented by ``indent``, placed at page line ``origin``."""
+        """Every line of ``inner``, indented by ``indent``, and its notes, placed at page line
+        ``origin``."""
         for line in inner.text.split("\n"):
             self.add(indent + line if line else line, origin)
+        for _, message in inner.notes:
+            self.note(origin, message)
 
     def note(self, origin: int, message: str) -> None:
         self.notes.append((origin + 1, message))

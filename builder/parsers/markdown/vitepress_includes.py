@@ -14,7 +14,9 @@ that includes them. Read as VitePress reads it:
   file's front matter is left out unless a range is given without a region;
 - an include on a line of its own is set apart from the lines around it by blank lines, as
   VitePress' markers around it do; includes in the included text are read too, up to
-  MAX_INCLUDE_DEPTH, and one that names a file it is inside is left as it is.
+  MAX_INCLUDE_DEPTH and within the page's include budget (include_budget: files each including
+  the next a hundred times made a million includes), and one that names a file it is inside
+  is left as it is.
 
 A file that cannot be read, or a region, heading or range it does not have, is a note, and
 the include shows nothing (VitePress stops the build, or with ``silent`` skips it).
@@ -26,6 +28,7 @@ import re
 from pathlib import PurePosixPath
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.front_matter import without_yaml_front_matter
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from schemas.anchors import slugify
@@ -53,6 +56,7 @@ def has_markdown_includes(text: str) -> bool:
 def splice_markdown_includes(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each ``<!--@include: ...-->`` replaced by the text it includes."""
     builder = SpliceBuilder()
+    budget = IncludeBudget()
     fence = ""
     for k, line in enumerate(page.text.split("\n")):
         fence = _fence_after(line, fence)
@@ -60,7 +64,7 @@ def splice_markdown_includes(page: Spliced, relpath: str, reader: IncludeReader)
             builder.add(line, k)
             continue
         notes: list[str] = []
-        shown = _expanded_line(line, bool(fence), relpath, reader, (relpath,), notes)
+        shown = _expanded_line(line, bool(fence), relpath, reader, (relpath,), budget, notes)
         for part in shown.split("\n"):
             builder.add(part, k)
         for note in notes:
@@ -69,7 +73,12 @@ def splice_markdown_includes(page: Spliced, relpath: str, reader: IncludeReader)
 
 
 def _expanded(
-    text: str, relpath: str, reader: IncludeReader, chain: tuple[str, ...], notes: list[str]
+    text: str,
+    relpath: str,
+    reader: IncludeReader,
+    chain: tuple[str, ...],
+    budget: IncludeBudget,
+    notes: list[str],
 ) -> str:
     """``text`` (of the file at ``relpath``) with its includes replaced, ``chain`` being the
     files it is inside."""
@@ -78,7 +87,7 @@ def _expanded(
     for number, line in enumerate(lines):
         fence = _fence_after(line, fence)
         if _SIGN in line:
-            lines[number] = _expanded_line(line, bool(fence), relpath, reader, chain, notes)
+            lines[number] = _expanded_line(line, bool(fence), relpath, reader, chain, budget, notes)
     return "\n".join(lines)
 
 
@@ -88,6 +97,7 @@ def _expanded_line(
     relpath: str,
     reader: IncludeReader,
     chain: tuple[str, ...],
+    budget: IncludeBudget,
     notes: list[str],
 ) -> str:
     """One line with its includes replaced; one on a line of its own outside code is set
@@ -97,13 +107,21 @@ def _expanded_line(
         argument = match.group(1)
         if not argument:
             return match.group(0)
+        refused = budget.follow()
+        if refused is not None:
+            notes.extend([refused] if refused else [])
+            return ""
         if len(chain) > MAX_INCLUDE_DEPTH:
             notes.append(f"include {argument}: includes nest too deep")
             return ""
         shown = _included_text(argument, relpath, reader, chain, notes)
         if shown is None:
             return match.group(0)  # a file including itself: VitePress leaves it so
-        return _expanded(shown[1], shown[0], reader, (*chain, shown[0]), notes)
+        refused = budget.take(len(shown[1]), argument)
+        if refused:
+            notes.append(refused)
+            return ""
+        return _expanded(shown[1], shown[0], reader, (*chain, shown[0]), budget, notes)
 
     replaced = _INCLUDE.sub(included, line)
     own_line = (found := _INCLUDE.fullmatch(line.strip())) is not None and bool(found[1])

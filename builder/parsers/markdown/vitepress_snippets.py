@@ -5,7 +5,8 @@ path is relative to the page), only the lines between ``#region name`` and ``#en
 dedented, when a region is named (the whole file when it has no such region), in the language
 the ``{... lang}`` braces or the file's suffix give, titled by the bracketed name. Region
 markers never show. The block is spliced in before parsing, written as a fence whose info
-string carries the title, as VitePress pages write it.
+string carries the title, as VitePress pages write it. A page shows at most MAX_INCLUDE_TAGS
+such imports (include_budget), with one warning for the rest: each reads its file again.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import textwrap
 from pathlib import PurePosixPath
 
 from builder.includes import IncludeReader, IncludeRefused
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.included_lines import language_of
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, lines_outside_fences
 from builder.parsers.rst.events import fence
@@ -35,6 +37,7 @@ def has_snippet_imports(text: str) -> bool:
 def splice_snippet_imports(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each ``<<<`` line outside code fences replaced by the block it shows."""
     builder = SpliceBuilder()
+    budget = IncludeBudget()
     lines = page.text.split("\n")
     prose = lines_outside_fences(lines)
     for k, line in enumerate(lines):
@@ -44,6 +47,12 @@ def splice_snippet_imports(page: Spliced, relpath: str, reader: IncludeReader) -
             continue
         path = marker.group("path")
         target = "/" + path[2:] if path.startswith("@/") else path
+        refused = budget.follow()
+        if refused is not None:  # the import shows nothing
+            if refused:
+                builder.note(k, refused)
+            builder.add("", k)
+            continue
         try:
             text = reader.read(relpath, target).text
         except IncludeRefused as exc:

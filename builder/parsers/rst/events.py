@@ -18,6 +18,7 @@ from typing import Protocol
 from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ApiUse, Warning_
+from builder.parsers.include_budget import IncludeBudget
 
 # zzzeeksphinx's SQL markers in code whose language ends in "+sql": {execsql}, {printsql},
 # {opensql}, {sql}, {stop} (and {exexsql}, a typo in two of SQLAlchemy 2.0's examples).
@@ -146,6 +147,7 @@ class DocState:
     api_without_code: str = ""  # the first API directive met when there was no code
     includes: IncludeReader | None = None  # reads the files include directives name
     include_depth: int = 0  # how many includes deep the text being read is
+    include_budget: IncludeBudget = field(default_factory=IncludeBudget)  # what includes may bring
     only_blocks: int = 0  # ``only`` blocks whose titles were read, numbering the next
     footnotes: int = 0  # auto-numbered footnotes ("[#]", "[#name]") so far, numbering the next
     symbols: int = 0  # symbol footnotes ("[*]") so far, choosing the next one's symbol

@@ -5,7 +5,10 @@ its titles open sections of the page (only at the page's top level, where titles
 and they share the page's title styles. Every section it opens is placed on the directive's
 line of the page, the one source line that holds it. ``literalinclude`` shows the file's
 selected lines as code. Without a reader (a page parsed on its own) both bring in nothing but
-the file's name, as before.
+the file's name, as before. A page follows at most MAX_INCLUDE_TAGS includes of all kinds (a
+csv-table's ``:file:`` too), as its Markdown includes (include_budget): files each including
+the next a hundred times made a million includes. The text they bring is bounded by the
+reader, as none is repeated.
 """
 
 from __future__ import annotations
@@ -164,6 +167,11 @@ def included_text(argument: str, line: int, doc: DocState) -> str | None:
 def _read(argument: str, line: int, doc: DocState) -> tuple[str, str] | None:
     """The included file's path (relative to the docs) and text, or None with a warning."""
     if doc.includes is None or not argument:
+        return None
+    refused = doc.include_budget.follow()
+    if refused is not None:
+        if refused:
+            doc.warn(line, refused)
         return None
     if doc.include_depth >= MAX_INCLUDE_DEPTH:
         doc.warn(line, f"include {argument}: includes nest deeper than {MAX_INCLUDE_DEPTH}")

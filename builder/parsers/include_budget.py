@@ -1,12 +1,14 @@
-"""What one page's include tags may bring in all, for the readers that splice whole lines
-(Jekyll's ``{% include %}``, Quarto's ``{{< include >}}``, markdown-it-include's
-``!!!include()!!!``).
+"""What one page's includes may bring in all: Markdown's (Jekyll's ``{% include %}``, Quarto's
+``{{< include >}}``, pymdownx snippets, MyST's ``{include}``, include-markdown, VitePress'
+includes and snippet imports, MDX partials and raw imports, code includes, mdBook's links),
+reST's ``include`` and ``literalinclude``, and AsciiDoc's ``include::``.
 
 The include reader refuses a file once the page's reads pass MAX_FILE_BYTES, but each tag is
 still followed and each refusal is a warning: files each naming the next a hundred times made
 a million tags from 30 kilobytes (a Quarto page took 46 s and 375 MB). So a page follows at
 most MAX_INCLUDE_TAGS tags, with one warning for the rest, and its included text, counted as
-it is spliced (a parameter's value each time it fills the text), stays within MAX_FILE_BYTES.
+it is spliced (a parameter's value each time it fills the text, an indent on every line it
+is repeated on), stays within MAX_FILE_BYTES.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from builder.sources import MAX_FILE_BYTES
 
 # The most include tags one page's splice follows, nested ones among them.
 MAX_INCLUDE_TAGS = 1000
+# What the page is told, once, when its tags run out.
+TAGS_RUN_OUT = f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
 
 
 @dataclass
@@ -36,7 +40,7 @@ class IncludeBudget:
         if self.told:
             return ""
         self.told = True
-        return f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
+        return TAGS_RUN_OUT
 
     def take(self, size: int, name: str) -> str:
         """Counts ``size`` characters ``name`` brings: "" when they fit, else the warning (and
