@@ -9,7 +9,7 @@ from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
 from builder.model import ParsedFile
-from builder.parsers.markdown.include_budget import MAX_INCLUDE_TAGS
+from builder.parsers.include_budget import MAX_INCLUDE_TAGS
 from builder.parsers.markdown.parser import parse
 
 

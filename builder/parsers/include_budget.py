@@ -1,6 +1,7 @@
 """What one page's includes may bring in all: Markdown's (Jekyll's ``{% include %}``, Quarto's
 ``{{< include >}}``, pymdownx snippets, MyST's ``{include}``, include-markdown, VitePress'
-includes and snippet imports, MDX partials and raw imports, code includes, mdBook's links),
+includes and snippet imports, MDX partials and raw imports, code includes, mdBook's links,
+markdown-it-include's ``!!!include()!!!``),
 reST's ``include`` and ``literalinclude``, and AsciiDoc's ``include::``.
 
 The include reader refuses a file once the page's reads pass MAX_FILE_BYTES, but each tag is

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from builder.includes import MAX_INCLUDE_DEPTH, IncludedText, IncludeReader, IncludeRefused
-from builder.parsers.markdown.include_budget import IncludeBudget
+from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.markdown.spliced import (
     ExpandedLine,
     Spliced,
