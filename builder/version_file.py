@@ -4,8 +4,9 @@ A pyproject.toml that lists ``version`` as dynamic names that file to the backen
 ``[tool.hatch.version] path``, PDM's ``[tool.pdm.version] path``, setuptools'
 ``version = {attr = "package.__version__"}``, or for flit the package's own ``__init__.py``.
 The file is read, never imported: the version is the string assigned to ``__version__`` (or
-``VERSION``), as hatch's default pattern reads it. A checkout without a source archive's
-PKG-INFO has no other record of it.
+``VERSION``), as hatch's default pattern reads it. setuptools' ``version = {file = "VERSION"}``
+names a file that holds the version alone, which it reads whole, stripped. A checkout without
+a source archive's PKG-INFO has no other record of it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from schemas.versions import is_version
 
 _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1""",
@@ -29,7 +32,34 @@ def version_from_file(root: Path, pyproject: Mapping[str, Any]) -> str:
     for path in _candidate_files(pyproject):
         if _inside(root / path, root) and (version := _assigned_in(root / path)):
             return version
+    path = _setuptools_version_file(pyproject)
+    if path and _inside(root / path, root):
+        return _whole_file_version(root / path)
     return ""
+
+
+def _setuptools_version_file(pyproject: Mapping[str, Any]) -> str:
+    """The file setuptools' ``version = {file = ...}`` reads the version from (the first of a
+    list, which setuptools joins with the others), or ""; only a path inside the project."""
+    setuptools = _table(_table(pyproject, "tool"), "setuptools")
+    named = _table(_table(setuptools, "dynamic"), "version").get("file")
+    path = named[0] if isinstance(named, list) and named else named
+    if not isinstance(path, str) or ".." in path or Path(path).is_absolute():
+        return ""
+    return path.strip()
+
+
+def _whole_file_version(path: Path) -> str:
+    """The version a file holding it alone gives (dynaconf's ``dynaconf/VERSION``), stripped
+    as setuptools reads it; "" when the file holds more than one line or no version."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return ""
+        with path.open("rb") as file:
+            text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
+    return text if text and "\n" not in text and is_version(text) else ""
 
 
 def _inside(path: Path, root: Path) -> bool:

@@ -90,3 +90,24 @@ def test_setuptools_attr_is_read_below_the_package_dir_setuptools_names(tmp_path
     for where in ('package-dir = {"" = "../lib"}', 'package-dir = {"" = 3}'):
         found = f"[tool.setuptools]\n{where}\n{PKG_ATTR}"
         assert version_from_file(outside, tomllib.loads(found)) == ""
+
+
+def test_setuptools_reads_a_file_holding_the_version_alone(tmp_path: Path) -> None:
+    # dynaconf 3.3.5: version = {file = "dynaconf/VERSION"}, a file of "3.3.5" and no newline;
+    # init wrote version 0.0.0 for its checkout.
+    (tmp_path / "dynaconf").mkdir()
+    (tmp_path / "dynaconf" / "VERSION").write_text("3.3.5", encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {file = "dynaconf/VERSION"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == "3.3.5"
+    # A list of files: the first holds the version.
+    (tmp_path / "VERSION.txt").write_text("  2.1.0\n\n", encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {file = ["VERSION.txt", "extra"]}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == "2.1.0"
+    # A file of anything else than one version names none, nor does one out of the project.
+    (tmp_path / "VERSION.txt").write_text("version 2\nbuilt today\n", encoding="utf-8")
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
+    (tmp_path.parent / "outside").write_text("9.9\n", encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {file = "../outside"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
+    pyproject = f'[tool.setuptools.dynamic]\nversion = {{file = "{tmp_path.parent}/outside"}}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
