@@ -23,6 +23,12 @@ _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1""",
     re.MULTILINE,
 )
+# ``from .__version__ import __version__``, alone or among other names: the module of the
+# package that assigns it.
+_IMPORTED_VERSION = re.compile(
+    r"^from[ \t]+\.([A-Za-z_]\w*)[ \t]+import[ \t]+\(?(?:[\w \t]+,[ \t]*)*__version__\b",
+    re.MULTILINE,
+)
 # A version file is a few lines; a bigger one is not read whole.
 MAX_VERSION_FILE_BYTES = 256 * 1024
 
@@ -75,21 +81,33 @@ def _inside(path: Path, root: Path) -> bool:
 def version_in_package(folder: Path, name: str) -> str:
     """The version the package ``name`` in ``folder`` assigns in its ``__init__.py``, or "":
     where a setup.py reads it from (dramatiq), which is run, never read, so the pyproject.toml
-    beside it names none."""
-    return _assigned_in(folder / name.replace("-", "_").lower() / "__init__.py")
+    beside it names none. An ``__init__.py`` that imports it from a module of the package
+    (respx's ``from .__version__ import __version__``, the file its setup.py reads) gives the
+    version that module assigns."""
+    package = folder / name.replace("-", "_").lower()
+    init = package / "__init__.py"
+    version = _assigned_in(init)
+    if version:
+        return version
+    imported = _IMPORTED_VERSION.search(_read_text(init))
+    return _assigned_in(package / f"{imported.group(1)}.py") if imported else ""
 
 
 def _assigned_in(path: Path) -> str:
+    match = _ASSIGNED.search(_read_text(path))
+    return match.group(2).strip() if match else ""
+
+
+def _read_text(path: Path) -> str:
+    """The start of the regular file ``path``, or "" when it is none."""
     try:
         # A regular file only: a named pipe called __init__.py never ends, and reading it hung.
         if not stat.S_ISREG(path.stat().st_mode):
             return ""
         with path.open("rb") as file:
-            text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
+            return file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
-    match = _ASSIGNED.search(text)
-    return match.group(2).strip() if match else ""
 
 
 def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:

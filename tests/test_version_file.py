@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.version_file import version_from_file
+from builder.version_file import version_from_file, version_in_package
 
 
 @pytest.mark.parametrize(
@@ -111,3 +111,29 @@ def test_setuptools_reads_a_file_holding_the_version_alone(tmp_path: Path) -> No
     assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
     pyproject = f'[tool.setuptools.dynamic]\nversion = {{file = "{tmp_path.parent}/outside"}}\n'
     assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
+
+
+def test_a_package_gives_the_version_its_init_imports_from_a_module_of_its_own(
+    tmp_path: Path,
+) -> None:
+    # respx 0.23.1: setup.py reads respx/__version__.py, which respx/__init__.py imports from;
+    # init read the __init__.py alone and wrote version 0.0.0.
+    package = tmp_path / "respx"
+    package.mkdir()
+    (package / "__version__.py").write_text('__version__ = "0.23.1"\n', "utf-8")
+    init = package / "__init__.py"
+    init.write_text("from .__version__ import __version__\nfrom .api import mock\n", "utf-8")
+    assert version_in_package(tmp_path, "respx") == "0.23.1"
+    init.write_text("from .__version__ import VERSION, __version__\n", "utf-8")
+    assert version_in_package(tmp_path, "respx") == "0.23.1"
+    # An assignment in __init__.py comes first; a module not of the package, or a name
+    # other than __version__, gives none.
+    init.write_text('from .__version__ import __version__\n__version__ = "1.0"\n', "utf-8")
+    assert version_in_package(tmp_path, "respx") == "1.0"
+    for text in (
+        "from __version__ import __version__\n",
+        "from .__version__ import __version_info__\n",
+        "from .missing import __version__\n",
+    ):
+        init.write_text(text, "utf-8")
+        assert version_in_package(tmp_path, "respx") == "", text
