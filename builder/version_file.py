@@ -23,10 +23,12 @@ _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1""",
     re.MULTILINE,
 )
-# ``from .__version__ import __version__``, alone or among other names: the module of the
-# package that assigns it.
+# ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or
+# among other names: the module of the package that assigns it, and how the import names the
+# package ("." or "pkg.").
 _IMPORTED_VERSION = re.compile(
-    r"^from[ \t]+\.([A-Za-z_]\w*)[ \t]+import[ \t]+\(?(?:[\w \t]+,[ \t]*)*__version__\b",
+    r"^from[ \t]+(\.|[A-Za-z_]\w*\.)([A-Za-z_]\w*)[ \t]+import[ \t]+\(?(?:[\w \t]+,[ \t]*)*"
+    r"__version__\b",
     re.MULTILINE,
 )
 # A version file is a few lines; a bigger one is not read whole.
@@ -82,15 +84,19 @@ def version_in_package(folder: Path, name: str) -> str:
     """The version the package ``name`` in ``folder`` assigns in its ``__init__.py``, or "":
     where a setup.py reads it from (dramatiq), which is run, never read, so the pyproject.toml
     beside it names none. An ``__init__.py`` that imports it from a module of the package
-    (respx's ``from .__version__ import __version__``, the file its setup.py reads) gives the
-    version that module assigns."""
-    package = folder / name.replace("-", "_").lower()
+    (respx's ``from .__version__ import __version__``, sanic's ``from sanic.__version__
+    import __version__``, the file each setup.py reads) gives the version that module
+    assigns."""
+    import_name = name.replace("-", "_").lower()
+    package = folder / import_name
     init = package / "__init__.py"
     version = _assigned_in(init)
     if version:
         return version
-    imported = _IMPORTED_VERSION.search(_read_text(init))
-    return _assigned_in(package / f"{imported.group(1)}.py") if imported else ""
+    for imported in _IMPORTED_VERSION.finditer(_read_text(init)):
+        if imported.group(1) in (".", f"{import_name}."):
+            return _assigned_in(package / f"{imported.group(2)}.py")
+    return ""
 
 
 def _assigned_in(path: Path) -> str:

@@ -126,12 +126,16 @@ def test_a_package_gives_the_version_its_init_imports_from_a_module_of_its_own(
     assert version_in_package(tmp_path, "respx") == "0.23.1"
     init.write_text("from .__version__ import VERSION, __version__\n", "utf-8")
     assert version_in_package(tmp_path, "respx") == "0.23.1"
+    # sanic 25.12.0 names its own package: "from sanic.__version__ import __version__".
+    init.write_text("import os\nfrom respx.__version__ import __version__\n", "utf-8")
+    assert version_in_package(tmp_path, "respx") == "0.23.1"
     # An assignment in __init__.py comes first; a module not of the package, or a name
     # other than __version__, gives none.
     init.write_text('from .__version__ import __version__\n__version__ = "1.0"\n', "utf-8")
     assert version_in_package(tmp_path, "respx") == "1.0"
     for text in (
         "from __version__ import __version__\n",
+        "from other.__version__ import __version__\n",
         "from .__version__ import __version_info__\n",
         "from .missing import __version__\n",
     ):
