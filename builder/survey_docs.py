@@ -52,6 +52,7 @@ from builder.survey_mkdocs import (
     mkdocs_settings,
 )
 from builder.survey_nextra import nextra_docs
+from builder.survey_readthedocs import readthedocs_site
 from builder.survey_starlight import starlight_docs
 from builder.workspace_docs import workspace_docs_folders
 
@@ -102,7 +103,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
     (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Hugo site's
     content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
-    config in another folder of the project, then the project."""
+    config in another folder of the project, then the project. The Sphinx or MkDocs config a
+    Read the Docs config names comes before them all: those are the docs the project
+    publishes."""
+    published = _readthedocs_docs(root, found)
+    if published is not None:
+        return published
     for folder, name in mkdocs_configs(root, DOCS_FOLDERS[:3]):
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
@@ -112,16 +118,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         where = posixpath.join(folder, name).removeprefix("./")
         found.append(f"{where}: MkDocs, but its {docs}/ is not there")
     for folder in _sphinx_folders(root):
-        conf = root / folder / SPHINX_CONFIG_NAME
-        if conf.is_file():
-            text = conf.read_text(encoding="utf-8", errors="replace")
-            settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
-            myst = reads_markdown(settings, root / folder)
-            kind = "myst" if myst else "sphinx"
-            where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
-            found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
-            title = settings.get("project")
-            return kind, folder, title if isinstance(title, str) else None
+        if (root / folder / SPHINX_CONFIG_NAME).is_file():
+            return _sphinx_docs(root, folder, found)
     members = workspace_docs_folders(root)  # a monorepo's docs package (packages/docs)
     # The folder a docs script runs the tool on (VueUse's "vitepress dev packages").
     for folder in (*DOCS_FOLDERS, *members, *script_docs_folders(root, "vitepress"), "."):
@@ -232,6 +230,36 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
 
 def _lone_mkdocs_config(root: Path) -> tuple[str, str] | None:
     return lone_mkdocs_config(root, {*NOT_DOCS, *_TEST_FOLDERS, *DOCS_FOLDERS})
+
+
+def _readthedocs_docs(root: Path, found: list[str]) -> tuple[str, str, str | None] | None:
+    """(kind, docs folder, title) of the Sphinx project or MkDocs site the project's Read the
+    Docs config names; None without one, or when an MkDocs site's pages are not there."""
+    site = readthedocs_site(root)
+    if site is None:
+        return None
+    where = posixpath.join(site.folder, site.name).removeprefix("./")
+    if site.tool == "mkdocs":
+        docs = mkdocs_docs_folder(root / site.folder / site.name)
+        if not (root / site.folder / docs).is_dir():
+            return None
+        found.append(f"{site.config}: Read the Docs builds {where}")
+        return _mkdocs_docs(root, site.folder, site.name, found)
+    found.append(f"{site.config}: Read the Docs builds {where}")
+    return _sphinx_docs(root, site.folder, found)
+
+
+def _sphinx_docs(root: Path, folder: str, found: list[str]) -> tuple[str, str, str | None]:
+    """("sphinx" or "myst", docs folder, project title) of the Sphinx conf.py in ``folder``."""
+    conf = root / folder / SPHINX_CONFIG_NAME
+    text = conf.read_text(encoding="utf-8", errors="replace")
+    settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
+    myst = reads_markdown(settings, root / folder)
+    kind = "myst" if myst else "sphinx"
+    where = f"{folder}/{SPHINX_CONFIG_NAME}".removeprefix("./")
+    found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
+    title = settings.get("project")
+    return kind, folder, title if isinstance(title, str) else None
 
 
 def _mkdocs_docs(

@@ -4,8 +4,9 @@ A pyproject.toml that lists ``version`` as dynamic names that file to the backen
 ``[tool.hatch.version] path``, PDM's ``[tool.pdm.version] path``, setuptools'
 ``version = {attr = "package.__version__"}``, or for flit the package's own ``__init__.py``.
 The file is read, never imported: the version is the string assigned to ``__version__`` (or
-``VERSION``), as hatch's default pattern reads it. A checkout without a source archive's
-PKG-INFO has no other record of it.
+``VERSION``), as hatch's default pattern reads it. setuptools' ``version = {file = "VERSION"}``
+names a file that holds the version alone, which it reads whole, stripped. A checkout without
+a source archive's PKG-INFO has no other record of it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from schemas.versions import is_version
+
 _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1""",
+    re.MULTILINE,
+)
+# ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or
+# among other names: the module of the package that assigns it, and how the import names the
+# package ("." or "pkg.").
+_IMPORTED_VERSION = re.compile(
+    r"^from[ \t]+(\.|[A-Za-z_]\w*\.)([A-Za-z_]\w*)[ \t]+import[ \t]+\(?(?:[\w \t]+,[ \t]*)*"
+    r"__version__\b",
     re.MULTILINE,
 )
 # A version file is a few lines; a bigger one is not read whole.
@@ -29,7 +40,34 @@ def version_from_file(root: Path, pyproject: Mapping[str, Any]) -> str:
     for path in _candidate_files(pyproject):
         if _inside(root / path, root) and (version := _assigned_in(root / path)):
             return version
+    path = _setuptools_version_file(pyproject)
+    if path and _inside(root / path, root):
+        return _whole_file_version(root / path)
     return ""
+
+
+def _setuptools_version_file(pyproject: Mapping[str, Any]) -> str:
+    """The file setuptools' ``version = {file = ...}`` reads the version from (the first of a
+    list, which setuptools joins with the others), or ""; only a path inside the project."""
+    setuptools = _table(_table(pyproject, "tool"), "setuptools")
+    named = _table(_table(setuptools, "dynamic"), "version").get("file")
+    path = named[0] if isinstance(named, list) and named else named
+    if not isinstance(path, str) or ".." in path or Path(path).is_absolute():
+        return ""
+    return path.strip()
+
+
+def _whole_file_version(path: Path) -> str:
+    """The version a file holding it alone gives (dynaconf's ``dynaconf/VERSION``), stripped
+    as setuptools reads it; "" when the file holds more than one line or no version."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return ""
+        with path.open("rb") as file:
+            text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace").strip()
+    except OSError:
+        return ""
+    return text if text and "\n" not in text and is_version(text) else ""
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -45,21 +83,37 @@ def _inside(path: Path, root: Path) -> bool:
 def version_in_package(folder: Path, name: str) -> str:
     """The version the package ``name`` in ``folder`` assigns in its ``__init__.py``, or "":
     where a setup.py reads it from (dramatiq), which is run, never read, so the pyproject.toml
-    beside it names none."""
-    return _assigned_in(folder / name.replace("-", "_").lower() / "__init__.py")
+    beside it names none. An ``__init__.py`` that imports it from a module of the package
+    (respx's ``from .__version__ import __version__``, sanic's ``from sanic.__version__
+    import __version__``, the file each setup.py reads) gives the version that module
+    assigns."""
+    import_name = name.replace("-", "_").lower()
+    package = folder / import_name
+    init = package / "__init__.py"
+    version = _assigned_in(init)
+    if version:
+        return version
+    for imported in _IMPORTED_VERSION.finditer(_read_text(init)):
+        if imported.group(1) in (".", f"{import_name}."):
+            return _assigned_in(package / f"{imported.group(2)}.py")
+    return ""
 
 
 def _assigned_in(path: Path) -> str:
+    match = _ASSIGNED.search(_read_text(path))
+    return match.group(2).strip() if match else ""
+
+
+def _read_text(path: Path) -> str:
+    """The start of the regular file ``path``, or "" when it is none."""
     try:
         # A regular file only: a named pipe called __init__.py never ends, and reading it hung.
         if not stat.S_ISREG(path.stat().st_mode):
             return ""
         with path.open("rb") as file:
-            text = file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
+            return file.read(MAX_VERSION_FILE_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
-    match = _ASSIGNED.search(text)
-    return match.group(2).strip() if match else ""
 
 
 def _candidate_files(pyproject: Mapping[str, Any]) -> list[str]:

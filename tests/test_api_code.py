@@ -90,6 +90,32 @@ def test_a_packages_init_module_is_the_package(tmp_path: Path) -> None:
     assert method is not None and method.kind == "function"
 
 
+def test_a_subpackages_init_module_is_the_subpackage_and_its_members_its_own(
+    tmp_path: Path,
+) -> None:
+    # Mesa 3.3.1's ".. automodule:: mesa.discrete_space.__init__" with :members: was "not
+    # found in the code": only a top package's __init__ was read as the package.
+    code = write_package(tmp_path)
+    (code / "shapes" / "solids").mkdir()
+    (code / "shapes" / "solids" / "__init__.py").write_text(
+        '"""Solid shapes."""\nfrom shapes.solids.cube import Cube\n\n__all__ = ["Cube"]\n'
+    )
+    (code / "shapes" / "solids" / "cube.py").write_text(
+        'class Cube:\n    """A cube."""\n\n    def volume(self):\n        """Its volume."""\n'
+    )
+    source = GriffeSource(code, ApiSettings(), str(tmp_path))
+    init = source.find("shapes.solids.__init__", module=True)
+    assert init is not None and init.kind == "module" and init.doc[0].text == "Solid shapes."
+    cube = source.find("shapes.solids.__init__.Cube")
+    method = source.find("shapes.solids.__init__.Cube.volume")
+    assert cube is not None and cube.kind == "class" and cube.doc[0].text == "A cube."
+    assert method is not None and method.doc[0].text == "Its volume."
+    # A module's, or a name the subpackage lacks, is none.
+    assert source.find("shapes.solids.cube.__init__") is None
+    assert source.find("shapes.solids.__init__.Sphere") is None
+    assert source.find("shapes.circle.__init__.area") is None
+
+
 def test_a_folder_named_like_the_package_where_the_build_runs_is_not_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -346,6 +346,19 @@ def test_a_role_the_page_defines_from_a_code_role_reads_as_code() -> None:
     assert _body(text) == "Type `bool`, default `\\alpha`, words."
 
 
+def test_a_role_the_page_defines_from_raw_shows_the_text_of_its_html_alone() -> None:
+    # LightGBM 4.6.0's Parameters.rst writes a link mark after each of its parameters
+    # (':raw-html:`<a id="config" ...>&#x1F517;&#xFE0E;</a>`'): 140 read as the markup, the
+    # closing tag cut ('<a id="config" ...>&#x1F517;&#xFE0E;'). LaTeX's shows nothing.
+    text = (
+        ".. role:: raw-html(raw)\n    :format: html\n\n"
+        ".. role:: raw-tex(raw)\n   :format: latex\n\n"
+        '``config`` :raw-html:`<a id="config" href="#config">&#x1F517;&#xFE0E;</a>`, default '
+        ":raw-html:`<b>no   file</b>`.\n\n:raw-tex:`\\newpage`\n"
+    )
+    assert _body(text) == "`config` \U0001f517\ufe0e, default no file."
+
+
 def test_a_literal_role_shows_its_text_as_written() -> None:
     # celery 5.7.0's ":program:`celery -A proj control revoke <task_id>`" read as a title and
     # a target, "celery -A proj control revoke"; code, kbd and program roles (and the roles

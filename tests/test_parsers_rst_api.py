@@ -343,6 +343,22 @@ def test_a_written_descriptions_flags_and_type_show_in_its_signature_as_sphinx_s
     ]
 
 
+def test_a_written_descriptions_annotation_shows_after_its_signature() -> None:
+    # dnspython 2.8.0's rdatatype-list.rst: '.. py:data:: dns.rdatatype.A' with
+    # ':annotation: = 1', 83 constants whose sections held their names alone.
+    text = (
+        "Rdatatypes\n==========\n\n"
+        ".. py:data:: dns.rdatatype.A\n   :annotation: = 1\n"
+        ".. py:data:: dns.rdatatype.MX\n   :annotation: =  15\n\n   Mail exchange.\n\n"
+        ".. py:attribute:: Zone.origin\n   :type: Name\n   :annotation: (read-only)\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)][1:] == [
+        ("dns.rdatatype.A", "`dns.rdatatype.A = 1`"),
+        ("dns.rdatatype.MX", "`dns.rdatatype.MX = 15`\n\nMail exchange."),
+        ("Zone.origin", "`Zone.origin: Name (read-only)`"),
+    ]
+
+
 def test_sphinxcontrib_asyncio_coroutine_directives_are_async_descriptions() -> None:
     # '.. comethod:: close()' (sphinxcontrib-asyncio, as aiohttp's and neuro-sdk's references
     # wrote their coroutines) was no description Sphinx's domain knows here: its signature was

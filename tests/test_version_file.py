@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.version_file import version_from_file
+from builder.version_file import version_from_file, version_in_package
 
 
 @pytest.mark.parametrize(
@@ -90,3 +90,54 @@ def test_setuptools_attr_is_read_below_the_package_dir_setuptools_names(tmp_path
     for where in ('package-dir = {"" = "../lib"}', 'package-dir = {"" = 3}'):
         found = f"[tool.setuptools]\n{where}\n{PKG_ATTR}"
         assert version_from_file(outside, tomllib.loads(found)) == ""
+
+
+def test_setuptools_reads_a_file_holding_the_version_alone(tmp_path: Path) -> None:
+    # dynaconf 3.3.5: version = {file = "dynaconf/VERSION"}, a file of "3.3.5" and no newline;
+    # init wrote version 0.0.0 for its checkout.
+    (tmp_path / "dynaconf").mkdir()
+    (tmp_path / "dynaconf" / "VERSION").write_text("3.3.5", encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {file = "dynaconf/VERSION"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == "3.3.5"
+    # A list of files: the first holds the version.
+    (tmp_path / "VERSION.txt").write_text("  2.1.0\n\n", encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {file = ["VERSION.txt", "extra"]}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == "2.1.0"
+    # A file of anything else than one version names none, nor does one out of the project.
+    (tmp_path / "VERSION.txt").write_text("version 2\nbuilt today\n", encoding="utf-8")
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
+    (tmp_path.parent / "outside").write_text("9.9\n", encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {file = "../outside"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
+    pyproject = f'[tool.setuptools.dynamic]\nversion = {{file = "{tmp_path.parent}/outside"}}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == ""
+
+
+def test_a_package_gives_the_version_its_init_imports_from_a_module_of_its_own(
+    tmp_path: Path,
+) -> None:
+    # respx 0.23.1: setup.py reads respx/__version__.py, which respx/__init__.py imports from;
+    # init read the __init__.py alone and wrote version 0.0.0.
+    package = tmp_path / "respx"
+    package.mkdir()
+    (package / "__version__.py").write_text('__version__ = "0.23.1"\n', "utf-8")
+    init = package / "__init__.py"
+    init.write_text("from .__version__ import __version__\nfrom .api import mock\n", "utf-8")
+    assert version_in_package(tmp_path, "respx") == "0.23.1"
+    init.write_text("from .__version__ import VERSION, __version__\n", "utf-8")
+    assert version_in_package(tmp_path, "respx") == "0.23.1"
+    # sanic 25.12.0 names its own package: "from sanic.__version__ import __version__".
+    init.write_text("import os\nfrom respx.__version__ import __version__\n", "utf-8")
+    assert version_in_package(tmp_path, "respx") == "0.23.1"
+    # An assignment in __init__.py comes first; a module not of the package, or a name
+    # other than __version__, gives none.
+    init.write_text('from .__version__ import __version__\n__version__ = "1.0"\n', "utf-8")
+    assert version_in_package(tmp_path, "respx") == "1.0"
+    for text in (
+        "from __version__ import __version__\n",
+        "from other.__version__ import __version__\n",
+        "from .__version__ import __version_info__\n",
+        "from .missing import __version__\n",
+    ):
+        init.write_text(text, "utf-8")
+        assert version_in_package(tmp_path, "respx") == "", text

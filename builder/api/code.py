@@ -197,7 +197,8 @@ class GriffeSource:
     def _at(self, path: str) -> Any:
         """The griffe object at dotted ``path``, as found (an alias stays one); None when the
         package or the name is not there. ``pkg.__init__`` is the package, as Python imports
-        that name (xdoctest's index documents its overview so)."""
+        that name (xdoctest's index documents its overview so), and so is ``pkg.sub.__init__``
+        the subpackage (Mesa 3.3.1's ``mesa.discrete_space.__init__``)."""
         top, _, rest = path.partition(".")
         package = self._package(top)
         if package is None:
@@ -207,7 +208,11 @@ class GriffeSource:
         )
         if found is None and path.endswith(".__init__"):  # not a class's __init__ method
             above = self._at(path.removesuffix(".__init__"))
-            return above if getattr(above, "is_package", False) else None
+            return above if getattr(above, "is_init_module", False) else None
+        if found is None and ".__init__." in path:  # a member of such a module
+            head, _, tail = path.partition(".__init__.")
+            above = self._at(head)
+            return self._at(f"{head}.{tail}") if getattr(above, "is_init_module", False) else None
         return found
 
     def _followed(self, read: Callable[[], _T]) -> _T | None:

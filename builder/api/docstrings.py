@@ -17,6 +17,7 @@ from dataclasses import astuple, replace
 from typing import Any, Literal
 
 from builder.api.decorator_placeholders import without_decorator_placeholders
+from builder.api.empty_sections import without_empty_sections
 from builder.api.epytext import is_epytext, to_sphinx
 from builder.api.escaped_names import unescaped_item_names
 from builder.api.method_sections import GRIFFE_FUNCTIONS_TITLE, methods_titled
@@ -264,7 +265,7 @@ def _griffe_parts(docstring: Any, style: str, griffe: Any) -> tuple[DocPart, ...
     """The parts of a Google or NumPy ``docstring`` as griffe's parsers read it."""
     text = docstring.value.strip("\n")
     dashed = dashed_underlines(docstring.value, style, _NAPOLEON_SECTIONS)
-    dashed = dashed if style == "google" else sections_dedented(dashed)
+    dashed = dashed if style == "google" else without_empty_sections(sections_dedented(dashed))
     if dashed != docstring.value:
         docstring = _rewritten(dashed, docstring, griffe)
         text = dashed.strip("\n")

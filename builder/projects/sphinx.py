@@ -46,6 +46,7 @@ from builder.projects.sphinx_autoapi import EXTENSION as AUTOAPI_EXTENSION
 from builder.projects.sphinx_autoapi import AutoapiPages, autoapi_pages
 from builder.projects.sphinx_autodoc2 import EXTENSION as AUTODOC2_EXTENSION
 from builder.projects.sphinx_autodoc2 import autodoc2_pages
+from builder.projects.sphinx_copies import copied_pages
 from builder.projects.sphinx_external_toc import EXTENSION as EXTERNAL_TOC_EXTENSION
 from builder.projects.sphinx_external_toc import external_toc_entries
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
@@ -152,6 +153,8 @@ def read_sphinx(
         "extensions" not in conf.values and isinstance(conf.get(GALLERY_SETTING), dict)
     ):
         gallery = gallery_pages(source, directory, tree_root or holder)
+    # The pages conf.py copies in as it runs (a changelog from the project's top).
+    copied = copied_pages(source, docs, tree_root or holder)
     linked = LinkedNotebooks()
     if NBLINK_EXTENSION in extensions:
         linked = linked_notebooks(docs, tree_root or holder)
@@ -192,9 +195,9 @@ def read_sphinx(
         bibtex_files=(
             _strings(conf, BIBTEX_FILES, notes) if BIBTEX_EXTENSION in extensions else None
         ),
-        generated=(*gallery.pages, *linked.pages, *autoapi.pages),
-        generated_from=(*gallery.sources, *linked.sources, *autoapi.sources),
-        notes=(*notes, *gallery.notes, *linked.notes, *autoapi.notes),
+        generated=(*copied.pages, *gallery.pages, *linked.pages, *autoapi.pages),
+        generated_from=(*copied.sources, *gallery.sources, *linked.sources, *autoapi.sources),
+        notes=(*notes, *copied.notes, *gallery.notes, *linked.notes, *autoapi.notes),
     )
 
 

@@ -207,15 +207,19 @@ _FLAG_WORDS = ("async", "classmethod", "staticmethod")
 def _written_signature(base: str, signature: str, options: tuple[tuple[str, str], ...]) -> str:
     """A hand-written signature as Sphinx shows it: ``:async:``, ``:classmethod:`` and
     ``:staticmethod:`` before the name, ``:type:`` and ``:value:`` (``.. attribute::``,
-    ``.. data::``) after it. trio 0.35.0 documents its low-level I/O waits so
-    ('.. function:: wait_readable(obj)' with ':async:'), which read as plain calls."""
+    ``.. data::``) after it, then the text of ``:annotation:``, which any Python description
+    takes, after a space. trio 0.35.0 documents its low-level I/O waits so
+    ('.. function:: wait_readable(obj)' with ':async:'), which read as plain calls; dnspython
+    2.8.0 its constants ('.. py:data:: dns.rdatatype.A' with ':annotation: = 1'), whose
+    values were lost."""
     named = dict(options)
     if base in _COROUTINE_FUNCTIONS | _COROUTINE_METHODS:
         named["async"] = ""
     words = "".join(f"{flag} " for flag in _FLAG_WORDS if flag in named or flag == base)
     annotation, value = named.get("type", "").strip(), named.get("value", "").strip()
     after = (f": {annotation}" if annotation else "") + (f" = {value}" if value else "")
-    return f"`{words}{signature}{after}`"
+    written = " ".join(named.get("annotation", "").split())
+    return f"`{words}{signature}{after}{f' {written}' if written else ''}`"
 
 
 def _is_expression(signature: str) -> bool:

@@ -7,6 +7,7 @@ its own kind of markup, so unclosed markup in a huge paragraph costs linear time
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -22,7 +23,7 @@ from builder.parsers.rst.citations import cited_text, is_citation
 from builder.parsers.rst.extlinks import shown_extlink
 from builder.parsers.rst.issue_roles import shown_link
 from builder.parsers.rst.module_prefixes import shown_target
-from builder.parsers.rst.role_aliases import base_role
+from builder.parsers.rst.role_aliases import base_role, raw_format
 from builder.parsers.rst.substitutions import read_replacement
 
 # Sphinx's default_role: the role of `text` written without one. Unset, such text reads as
@@ -61,6 +62,10 @@ _TEXT_DOMAIN_ROLES = frozenset({"ref", "doc", "term", "numref", "keyword", "toke
 # Code roles that show their text as written, with no target: "Title <target>", a leading "~"
 # or "!" mean nothing to them (docutils' code and literal, Sphinx's kbd and generic roles).
 _LITERAL_ROLES = frozenset({"code", "literal", "kbd", "program", "makevar"})
+# The role whose text is markup for one output format, and the format shown here.
+_RAW = "raw"
+_HTML = "html"
+_HTML_TAG = re.compile(r"<[^<>]*>")
 # sphinx-design's icon roles: their text names a picture ("heart-fill;1em;sd-text-danger");
 # so do sphinx-panels' (fa, opticon), the Font Awesome role markdown-it-py's index writes
 # before each feature ("{fa}`check,text-success mr-1`").
@@ -273,8 +278,11 @@ def _construct(match: re.Match[str], heading: bool) -> str:
 
 def render_role(role: str, text: str, *, heading: bool = False) -> str:
     """Readable text of ``:role:`text```, per Sphinx's rendering of each role kind."""
-    role = base_role(role.lower())
+    name = role.lower()
+    role = base_role(name)
     domain, _, base = role.rpartition(":")
+    if not domain and base == _RAW:
+        return _raw_text(text, raw_format(name))
     title, target = _split_title(text)
     if base in _ICON_ROLES:
         return ""
@@ -333,6 +341,17 @@ def render_role(role: str, text: str, *, heading: bool = False) -> str:
     if target.startswith("~"):
         target = target[1:].rsplit(".", 1)[-1]
     return _code(target, heading)
+
+
+def _raw_text(text: str, formats: str) -> str:
+    """What a role made from ``raw`` shows in a page: for HTML, the text of its markup (its
+    tags left out, its character references read); for another output (LaTeX), nothing.
+    LightGBM 4.6.0's parameters page writes a link mark after each parameter's name
+    (':raw-html:`<a id="config" title="Permalink to this parameter"
+    href="#config">&#x1F517;&#xFE0E;</a>`'), which read as its markup, the closing tag cut."""
+    if _HTML not in formats.split():
+        return ""
+    return " ".join(html.unescape(_HTML_TAG.sub("", _unescape(text))).split())
 
 
 def _panels_badge_text(parameters: tuple[str, ...], text: str) -> str:
