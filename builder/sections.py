@@ -68,6 +68,12 @@ _BASES_LINE = re.compile(r"^Bases: `[^\n]*`$")
 # A docstring's titled list (builder.api.render): "Parameters:" and its items, not a sentence
 # that describes the entry (platformdirs' functions, whose docstrings start with ":param").
 _TITLED_LIST = re.compile(r"^[A-Z][\w ]*:\n- ")
+# A heading that only dates its topic by a release: "Since 1.1.11", "New in version 3.1",
+# "Added in v2.0", "Available since 4.2", "v1.2+".
+_VERSION_NOTE = re.compile(
+    r"(?i:(?:(?:available\s+)?since|(?:new|added|introduced|available)\s+in(?:\s+version)?)"
+    r"\s+v?\d+(?:\.\d+)*\+?|v\d+(?:\.\d+)+\+)"
+)
 _FIRST_SENTENCE = re.compile(r".+?[.!?](?=\s|$)")
 
 
@@ -88,7 +94,7 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
     warnings: list[Warning_] = []
     folded = fold_entry_fields(fold_release_notes(parsed.sections))
     twins = join_signature_twins(folded)
-    joined = join_empty_leaves(twins)
+    joined = join_empty_leaves(join_version_notes(twins))
     kept = list_api_entries(joined)
     taken: set[str] = set()
     result: list[Section] = []
@@ -104,6 +110,31 @@ def finalize_sections(parsed: ParsedFile) -> FinalSections:
         empty=len(folded) - len(kept) - (len(twins) - len(joined)),
         near_empty=sum(names_only_its_object(section) for section in kept if section.kind == "api"),
     )
+
+
+def join_version_notes(sections: Sequence[Section]) -> list[Section]:
+    """Each heading that only says which release brought its topic ("Since 1.1.11", "New in
+    version 3.1", "Added in v2.0"), right below a heading with no text of its own and with no
+    subsections, joined to that heading: its words the first line of the section's text.
+    Elysia's configuration reference heads each option "## aot" over "###### Since 0.4.0", so
+    the option's text was the section "Since 0.4.0", its name only in the heading path."""
+    joined: list[Section] = []
+    for index, section in enumerate(sections):
+        above = joined[-1] if joined else None
+        following = sections[index + 1] if index + 1 < len(sections) else None
+        if (
+            above is not None
+            and not above.body.strip()
+            and section.level > above.level
+            and section.kind == above.kind == "text"
+            and (following is None or following.level <= section.level)
+            and _VERSION_NOTE.fullmatch(section.heading.strip())
+        ):
+            body = "\n\n".join(part for part in (section.heading.strip(), section.body) if part)
+            joined[-1] = replace(above, body=body, line_end=max(above.line_end, section.line_end))
+        else:
+            joined.append(section)
+    return joined
 
 
 def join_empty_leaves(sections: Sequence[Section]) -> list[Section]:

@@ -111,6 +111,30 @@ def test_a_sentence_heading_in_a_language_without_spaces_joins_the_section_aroun
     assert final.empty == 1  # the label "致谢" (Acknowledgements) over nothing
 
 
+def test_a_heading_that_only_dates_its_topic_joins_the_topic_s_heading() -> None:
+    # Elysia's configuration reference: "## aot" over "###### Since 0.4.0" made the option's
+    # text the section "Since 0.4.0", the option's name only in its heading path.
+    text = (
+        "# Configuration\n\nOptions.\n\n## adapter\n\n###### Since 1.1.11\n\n"
+        "Runtime adapter.\n\n## aot\n###### New in version 0.4\n\nAhead of Time compilation.\n\n"
+        "## prefix\n\nA path prefix.\n\n### Since 2.0\n\nIt may end with a slash.\n\n"
+        "## serve\n\n### Since 1.0\n\nBun's options.\n\n#### tls\n\nCertificates.\n"
+    )
+    final = finalize_sections(parse_file("configuration.md", text))
+    assert [
+        (s.heading, s.heading_path, s.body, s.line_start, s.line_end) for s in final.sections
+    ] == [
+        ("Configuration", (), "Options.", 1, 3),
+        ("adapter", ("Configuration",), "Since 1.1.11\n\nRuntime adapter.", 5, 9),
+        ("aot", ("Configuration",), "New in version 0.4\n\nAhead of Time compilation.", 11, 14),
+        # Below a section with text of its own, or over subsections: a heading as written.
+        ("prefix", ("Configuration",), "A path prefix.", 16, 18),
+        ("Since 2.0", ("Configuration", "prefix"), "It may end with a slash.", 20, 22),
+        ("Since 1.0", ("Configuration", "serve"), "Bun's options.", 26, 28),
+        ("tls", ("Configuration", "serve", "Since 1.0"), "Certificates.", 30, 32),
+    ]
+
+
 def test_a_heading_the_section_around_it_already_lists_is_not_joined_twice() -> None:
     # winston's README ends "#### Author: [Charlie Robbins]" over "#### Contributors: [Jarrett
     # Cruger], ...": the Markdown reader lists such a run in the section around it, and the
