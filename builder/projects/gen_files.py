@@ -70,7 +70,7 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
     warnings: list[str] = []
     for script in gen_files_scripts(config):
         path = Path(os.path.normpath(config_folder / script))
-        data = _script_bytes(path, config_folder)
+        data = bytes_inside(path, config_folder, MAX_SCRIPT_BYTES)
         scripts.append((script, hashlib.sha256(data or b"").hexdigest()))
         if data is None:
             warnings.append(
@@ -114,12 +114,13 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
     )
 
 
-def _script_bytes(path: Path, config_folder: Path) -> bytes | None:
-    """The script's bytes, or None when it is not a readable file of the project."""
-    if not inside_folder(path, config_folder):
+def bytes_inside(path: Path, folder: Path, limit: int) -> bytes | None:
+    """The bytes of the regular file ``path`` when it is in ``folder`` (``inside_folder``) and
+    at most ``limit`` bytes; None otherwise, or when it cannot be read."""
+    if not inside_folder(path, folder):
         return None
     try:
-        if not path.is_file() or path.stat().st_size > MAX_SCRIPT_BYTES:
+        if not path.is_file() or path.stat().st_size > limit:
             return None
         return path.read_bytes()
     except OSError:

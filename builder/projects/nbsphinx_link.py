@@ -15,7 +15,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.projects.gen_files import MAX_GENERATED_PAGES, GeneratedPage, inside_folder
+from builder.projects.gen_files import (
+    MAX_GENERATED_PAGES,
+    GeneratedPage,
+    bytes_inside,
+)
 from builder.sources import MAX_FILE_BYTES
 
 EXTENSION = "nbsphinx_link"
@@ -70,11 +74,8 @@ def _target(link: Path) -> str | None:
 
 
 def _read(path: Path, bound: Path) -> str | None:
-    if not inside_folder(path, bound):
+    data = bytes_inside(path, bound, MAX_FILE_BYTES)
+    if data is None:
         return None
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
+    # As read_text reads it: its newlines made "\n".
+    return data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")

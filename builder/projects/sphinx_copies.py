@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder.projects.gen_files import GeneratedPage, inside_folder
+from builder.projects.gen_files import GeneratedPage, bytes_inside
 from builder.sources import MAX_FILE_BYTES
 
 _MODULE = "shutil"
@@ -51,7 +51,7 @@ def copied_pages(conf_source: str, docs: Path, bound: Path) -> CopiedPages:
         if relpath is None:
             continue
         path = Path(os.path.normpath(docs / source))
-        data = _read(path, bound)
+        data = bytes_inside(path, bound, MAX_FILE_BYTES)
         if data is None:
             notes.append(f"conf.py copies {source} to {destination}: not a file of the project")
             continue
@@ -145,15 +145,3 @@ def _destination(docs: Path, source: str, destination: str) -> str | None:
         return None
     relpath = target.relative_to(docs).as_posix()
     return relpath if not relpath.startswith("..") else None
-
-
-def _read(path: Path, bound: Path) -> bytes | None:
-    """The bytes of the regular file ``path`` inside ``bound``, at most ``MAX_FILE_BYTES``."""
-    if not inside_folder(path, bound):
-        return None
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-            return None
-        return path.read_bytes()
-    except OSError:
-        return None
