@@ -121,19 +121,17 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if (root / folder / SPHINX_CONFIG_NAME).is_file():
             return _sphinx_docs(root, folder, found)
     members = workspace_docs_folders(root)  # a monorepo's docs package (packages/docs)
-    # The folder a docs script runs the tool on (VueUse's "vitepress dev packages").
-    for folder in (*DOCS_FOLDERS, *members, *script_docs_folders(root, "vitepress"), "."):
-        vitepress = find_vitepress_config(root / folder)
-        if vitepress is not None:
-            where = vitepress.relative_to(root).as_posix()
-            found.append(f"{where}: VitePress, pages in the order of its sidebar")
-            return "vitepress", folder, None
-    for folder in (*DOCS_FOLDERS, *members, *script_docs_folders(root, "vuepress"), "."):
-        vuepress = find_vuepress_config(root / folder)
-        if vuepress is not None:
-            where = vuepress.relative_to(root).as_posix()
-            found.append(f"{where}: VuePress, pages in the order of its sidebar")
-            return "vuepress", folder, None
+    for kind, tool, find_config in (
+        ("vitepress", "VitePress", find_vitepress_config),
+        ("vuepress", "VuePress", find_vuepress_config),
+    ):
+        # The folder a docs script runs the tool on (VueUse's "vitepress dev packages").
+        for folder in (*DOCS_FOLDERS, *members, *script_docs_folders(root, kind), "."):
+            config = find_config(root / folder)
+            if config is not None:
+                where = config.relative_to(root).as_posix()
+                found.append(f"{where}: {tool}, pages in the order of its sidebar")
+                return kind, folder, None
     for folder in (*_docusaurus_folders(root), *members):
         site = root / folder
         site_config = find_site_config(site)
