@@ -85,20 +85,13 @@ class SectionBodies:
         the same time, before a query reads their bodies one by one (the view's prefetch
         function); how many were fetched (0 when one failed). Each is checked as :meth:`body`
         checks it."""
-        ids = [int(part) for part in ids_text.split(",") if part.strip().isdigit()]
-        if not ids:
-            return 0
-        rows = self._conn.execute(
-            "SELECT DISTINCT p.id, p.sha256, p.bytes FROM main.sections AS s "
-            f"JOIN main.packs AS p ON p.id = s.pack WHERE s.id IN ({', '.join('?' * len(ids))})",
-            ids,
-        ).fetchall()
+        packs = {pack: (sha256, size) for _, pack, sha256, size in self._sections_of(ids_text)}
         with self._lock:
             missing = [
-                (int(pack), str(sha256), int(size))
-                for pack, sha256, size in rows
-                if int(pack) not in self._memo
-                and self._cache.read_derived(self._derived_name(str(sha256))) is None
+                (pack, sha256, size)
+                for pack, (sha256, size) in packs.items()
+                if pack not in self._memo
+                and self._cache.read_derived(self._derived_name(sha256)) is None
             ]
         if len(missing) < 2:
             return 0  # one pack is fetched when read, as fast
@@ -115,21 +108,29 @@ class SectionBodies:
         """Which of the sections ``ids_text`` names (comma-separated ids) have their pack read
         or cached, so that their bodies are had without a fetch (the view's at-hand function):
         the ids, comma-separated."""
+        sections = self._sections_of(ids_text)
+        packs = {pack: (sha256, size) for _, pack, sha256, size in sections}
+        with self._lock:
+            # Each pack looked at once, however many of the sections it holds.
+            held = {
+                pack
+                for pack, (sha256, size) in packs.items()
+                if pack in self._memo or self._cached(sha256, size)
+            }
+        return ",".join(str(section) for section, pack, _, _ in sections if pack in held)
+
+    def _sections_of(self, ids_text: str) -> list[tuple[int, int, str, int]]:
+        """The sections ``ids_text`` names (comma-separated ids), each with its pack, the
+        pack's sha256 and size; none for text naming none."""
         ids = [int(part) for part in ids_text.split(",") if part.strip().isdigit()]
         if not ids:
-            return ""
+            return []
         rows = self._conn.execute(
             "SELECT s.id, s.pack, p.sha256, p.bytes FROM main.sections AS s "
             f"JOIN main.packs AS p ON p.id = s.pack WHERE s.id IN ({', '.join('?' * len(ids))})",
             ids,
         ).fetchall()
-        with self._lock:
-            held = {
-                int(pack)
-                for _id, pack, sha256, size in rows
-                if int(pack) in self._memo or self._cached(str(sha256), int(size))
-            }
-        return ",".join(str(int(i)) for i, pack, _sha256, _size in rows if int(pack) in held)
+        return [(int(i), int(pack), str(sha256), int(size)) for i, pack, sha256, size in rows]
 
     def _cached(self, sha256: str, size: int) -> bool:
         data = self._cache.read_derived(self._derived_name(sha256))
