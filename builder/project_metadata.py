@@ -5,6 +5,7 @@ writes, without running anything."""
 
 from __future__ import annotations
 
+import ast
 import email.parser
 import json
 import re
@@ -23,7 +24,7 @@ from builder.workspace_docs import workspace_members
 _SETUP_NAME = re.compile(
     r"""\bname\s*=\s*(?:["']([A-Za-z0-9](?:[A-Za-z0-9._-]{0,100}[A-Za-z0-9])?)["'])?"""
 )
-# The most of a setup.py read for its name.
+# The most of a setup.py read for its name and version.
 MAX_SETUP_PY_BYTES = 256 * 1024
 # The project URLs that name its home, best first (their labels compared without case).
 _HOMES = ("Documentation", "Homepage", "Source")
@@ -46,9 +47,10 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             urls = urls if isinstance(urls, dict) else {}
             version = project.get("version")
             if not isinstance(version, str):
-                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file.
+                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file
+                # (or, for setuptools, the setup() call of its setup.py).
                 version = _package_info(root).get("version", "")
-                version = version or version_from_file(root, document)
+                version = version or version_from_file(root, document) or setup_py_version(root)
             return {
                 "name": project["name"],
                 "id": project["name"],
@@ -92,7 +94,7 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
     name = _setup_py_name(root)
     if name:
         found.append(f"setup.py: package {name}")
-        return {"name": name, "id": name, "version": "", "summary": "",
+        return {"name": name, "id": name, "version": setup_py_version(root), "summary": "",
                 "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     return {}
 
@@ -136,17 +138,64 @@ def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | 
 def _setup_py_name(root: Path) -> str:
     """The name a setup.py gives its ``setup()`` call as a string written in it (PEFT's
     ``name="peft"``), read, never run; "" when it names none so."""
+    text = _setup_py_text(root)
+    call = text.find("setup(")
+    match = _SETUP_NAME.search(text, call) if call >= 0 else None
+    return (match.group(1) or "") if match else ""
+
+
+def setup_py_version(root: Path) -> str:
+    """The version a setup.py's ``setup()`` call gives, read, never run: a string written in the
+    call, or the name of a string the file assigns at its top level (schedule 1.2.2's
+    ``SCHEDULE_VERSION = "1.2.2"`` ... ``version=SCHEDULE_VERSION``); "" when it gives none
+    so (a version read from a file or computed)."""
+    text = _setup_py_text(root)
+    try:
+        tree = ast.parse(text) if text else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ""
+    if tree is None:
+        return ""
+    strings = {
+        target.id: statement.value.value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+        for target in statement.targets
+        if isinstance(target, ast.Name)
+    }
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and _names_setup(node.func)):
+            continue
+        for keyword in node.keywords:
+            if keyword.arg != "version":
+                continue
+            value = keyword.value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                return value.value.strip()
+            if isinstance(value, ast.Name):
+                return strings.get(value.id, "").strip()
+    return ""
+
+
+def _names_setup(function: ast.expr) -> bool:
+    """Whether a call of ``function`` is setuptools' (or distutils') ``setup``."""
+    if isinstance(function, ast.Attribute):
+        return function.attr == "setup"
+    return isinstance(function, ast.Name) and function.id == "setup"
+
+
+def _setup_py_text(root: Path) -> str:
+    """The first MAX_SETUP_PY_BYTES of ``root``'s setup.py, "" when there is none."""
     path = root / "setup.py"
     try:
         if not path.is_file():
             return ""
         with path.open("rb") as file:
-            text = file.read(MAX_SETUP_PY_BYTES).decode("utf-8", "replace")
+            return file.read(MAX_SETUP_PY_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
-    call = text.find("setup(")
-    match = _SETUP_NAME.search(text, call) if call >= 0 else None
-    return (match.group(1) or "") if match else ""
 
 
 def _package_info(root: Path) -> dict[str, Any]:

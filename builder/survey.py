@@ -32,6 +32,7 @@ from builder.survey_docs import (
     exclude_patterns,
     include_patterns,
     sibling_sphinx_sites,
+    sphinx_release,
     writes_api_with_a_script,
 )
 from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versioned_docs
@@ -183,6 +184,11 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if not version and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
+    if not version and kind in ("sphinx", "myst") and (release := sphinx_release(root, docs)):
+        # The release the docs name themselves, when the package's metadata names none
+        # (schedule 1.2.2: a dynamic version its setup.py gives, docs/conf.py's release too).
+        version = release
+        found.append(f"{docs}/conf.py: release {release}, the version".removeprefix("./"))
     versioned = versioned_docs(root, docs, version) if kind == "docusaurus" else ()
     if versioned and versioned[0][1] == docs:  # its lastVersion is 'current'
         found.append(f"{docs}/: the latest release, {versioned[0][0]} (lastVersion: 'current')")

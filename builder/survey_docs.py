@@ -55,6 +55,7 @@ from builder.survey_nextra import nextra_docs
 from builder.survey_readthedocs import readthedocs_site
 from builder.survey_starlight import starlight_docs
 from builder.workspace_docs import workspace_docs_folders
+from schemas.versions import is_version
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
 # repo_helper's projects keep them in doc-source/ (consolekit, domdf_python_tools, whey);
@@ -258,6 +259,22 @@ def _sphinx_docs(root: Path, folder: str, found: list[str]) -> tuple[str, str, s
     found.append(f"{where}: Sphinx" + (" with MyST Markdown" if myst else ""))
     title = settings.get("project")
     return kind, folder, title if isinstance(title, str) else None
+
+
+def sphinx_release(root: Path, docs: str) -> str:
+    """The release a Sphinx conf.py in ``docs`` writes as a literal (``release``, else its short
+    ``version``), when it is a version; "" when it computes it or there is no conf.py."""
+    conf = root / docs / SPHINX_CONFIG_NAME
+    try:
+        text = conf.read_text(encoding="utf-8", errors="replace") if conf.is_file() else ""
+    except OSError:
+        return ""
+    settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
+    for name in ("release", "version"):
+        value = settings.get(name)
+        if isinstance(value, str) and is_version(value.strip()):
+            return value.strip()
+    return ""
 
 
 def _mkdocs_docs(

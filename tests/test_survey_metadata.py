@@ -178,3 +178,51 @@ def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) ->
     survey = survey_project(root)
     assert survey.name != "fastjson._speedups"
     assert not any(line.startswith("setup.py:") for line in survey.found)
+
+
+def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path) -> None:
+    # schedule 1.2.2: pyproject.toml lists the version as dynamic, setup.py passes
+    # version=SCHEDULE_VERSION, a string it assigns above; init proposed version 0.0.0.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "schedule"\ndynamic = ["version"]\n', encoding="utf-8"
+    )
+    setup_py = tmp_path / "setup.py"
+    setup_py.write_text(
+        'from setuptools import setup\nSCHEDULE_VERSION = "1.2.2"\n'
+        'URL = "https://example.org/" + SCHEDULE_VERSION\n\n'
+        'setup(name="schedule", version=SCHEDULE_VERSION, url=URL)\n',
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "1.2.2"
+    setup_py.write_text('import setuptools\nsetuptools.setup(version="3.0.1")\n', "utf-8")
+    assert survey_project(tmp_path).version == "3.0.1"
+    # A version setup.py computes, or a setup.py that is not Python, gives none.
+    for text in ("setup(version=read_version())\n", "setup(version=V)\n", "setup(\n"):
+        setup_py.write_text(text, encoding="utf-8")
+        assert (survey_project(tmp_path).version, survey_project(tmp_path).version_known) == (
+            "0.0.0",
+            False,
+        )
+
+
+def test_sphinx_docs_name_the_release_when_the_package_does_not(tmp_path: Path) -> None:
+    # A project whose metadata names no version (here a setup.py that reads it from a file)
+    # has the release its conf.py writes, said in what init found.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.rst").write_text("Hello\n=====\n\nText.\n", encoding="utf-8")
+    conf = tmp_path / "docs" / "conf.py"
+    conf.write_text('project = "thing"\nversion = "2.1"\nrelease = "2.1.3"\n', encoding="utf-8")
+    (tmp_path / "setup.py").write_text(
+        'from setuptools import setup\nsetup(name="thing", version=open("V").read())\n',
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert (survey.version, survey.version_known) == ("2.1.3", True)
+    assert "docs/conf.py: release 2.1.3, the version" in survey.found
+    # Only the short version written: that is the release; one computed is none.
+    conf.write_text('project = "thing"\nversion = "2.1"\n', encoding="utf-8")
+    assert survey_project(tmp_path).version == "2.1"
+    conf.write_text('import thing\nproject = "thing"\nrelease = thing.__version__\n', "utf-8")
+    assert survey_project(tmp_path).version == "0.0.0"
