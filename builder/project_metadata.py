@@ -15,7 +15,7 @@ from typing import Any
 
 from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.toml_errors import UNREADABLE_TOML
-from builder.version_file import version_from_file
+from builder.version_file import version_from_file, version_in_package
 from builder.workspace_docs import workspace_members
 
 # setup(name="peft", ...): a distribution's name as written, the call's first "name=" after
@@ -48,9 +48,9 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             version = project.get("version")
             if not isinstance(version, str):
                 # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file
-                # (or, for setuptools, the setup() call of its setup.py).
+                # (or, for setuptools, its setup.py's setup() call: setup_py_version).
                 version = _package_info(root).get("version", "")
-                version = version or version_from_file(root, document) or setup_py_version(root)
+                version = version or version_from_file(root, document)
             return {
                 "name": project["name"],
                 "id": project["name"],
@@ -94,7 +94,7 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
     name = _setup_py_name(root)
     if name:
         found.append(f"setup.py: package {name}")
-        return {"name": name, "id": name, "version": setup_py_version(root), "summary": "",
+        return {"name": name, "id": name, "version": "", "summary": "",
                 "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     return {}
 
@@ -146,9 +146,11 @@ def _setup_py_name(root: Path) -> str:
 
 def setup_py_version(root: Path) -> str:
     """The version a setup.py's ``setup()`` call gives, read, never run: a string written in the
-    call, or the name of a string the file assigns at its top level (schedule 1.2.2's
-    ``SCHEDULE_VERSION = "1.2.2"`` ... ``version=SCHEDULE_VERSION``); "" when it gives none
-    so (a version read from a file or computed)."""
+    call, the name of a string the file assigns at its top level (schedule 1.2.2's
+    ``SCHEDULE_VERSION = "1.2.2"`` ... ``version=SCHEDULE_VERSION``), or its package's
+    ``__version__`` (sortedcontainers 2.4.0's ``version=sortedcontainers.__version__``, read
+    from the package in the project or its src/); "" when it gives none so (a version read
+    from a file or computed)."""
     text = _setup_py_text(root)
     try:
         tree = ast.parse(text) if text else None
@@ -176,6 +178,15 @@ def setup_py_version(root: Path) -> str:
                 return value.value.strip()
             if isinstance(value, ast.Name):
                 return strings.get(value.id, "").strip()
+            if (
+                isinstance(value, ast.Attribute)
+                and value.attr in ("__version__", "VERSION")
+                and isinstance(value.value, ast.Name)
+            ):
+                package = value.value.id
+                return version_in_package(root, package) or version_in_package(
+                    root / "src", package
+                )
     return ""
 
 

@@ -25,7 +25,7 @@ from builder.built_sphinx import (
 from builder.code_read_files import code_read_files
 from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.package_dirs import declared_package_dirs
-from builder.project_metadata import project_metadata
+from builder.project_metadata import project_metadata, setup_py_version
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
@@ -179,12 +179,19 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
     version = metadata.get("version") or (built.version if built is not None else "")
-    if not version and source_dir is not None:
-        version = version_in_package(root / source_dir, str(name))
-    if not version and is_version(debian_release(debian)):
+    # Each source is asked while none has given a version (a string that is not one, too).
+    if not is_version(version):
+        version = setup_py_version(root) or version
+    if not is_version(version) and source_dir is not None:
+        version = version_in_package(root / source_dir, str(name)) or version
+    if not is_version(version) and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
-    if not version and kind in ("sphinx", "myst") and (release := sphinx_release(root, docs)):
+    if (
+        not is_version(version)
+        and kind in ("sphinx", "myst")
+        and (release := sphinx_release(root, docs))
+    ):
         # The release the docs name themselves, when the package's metadata names none
         # (schedule 1.2.2: a dynamic version its setup.py gives, docs/conf.py's release too).
         version = release

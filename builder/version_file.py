@@ -19,8 +19,10 @@ from typing import Any
 
 from schemas.versions import is_version
 
+# The string must be the whole value: glom's ``__version__ = '.'.join(...)`` assigns no '.'.
 _ASSIGNED = re.compile(
-    r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1""",
+    r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1"""
+    r"[ \t]*(?:#.*|\r)?$",
     re.MULTILINE,
 )
 # ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or

@@ -198,6 +198,19 @@ def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path)
     assert survey_project(tmp_path).version == "1.2.2"
     setup_py.write_text('import setuptools\nsetuptools.setup(version="3.0.1")\n', "utf-8")
     assert survey_project(tmp_path).version == "3.0.1"
+    # sortedcontainers 2.4.0, with no pyproject.toml: setup() is given its package's
+    # __version__ (and __title__ for the name), which the package's __init__.py assigns.
+    (tmp_path / "pyproject.toml").unlink()
+    (tmp_path / "src" / "sortedcontainers").mkdir(parents=True)
+    (tmp_path / "src" / "sortedcontainers" / "__init__.py").write_text(
+        "__title__ = 'sortedcontainers'\n__version__ = '2.4.0'\n", encoding="utf-8"
+    )
+    setup_py.write_text(
+        "import sortedcontainers\nfrom setuptools import setup\n"
+        "setup(name=sortedcontainers.__title__, version=sortedcontainers.__version__)\n",
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "2.4.0"
     # A version setup.py computes, or a setup.py that is not Python, gives none.
     for text in ("setup(version=read_version())\n", "setup(version=V)\n", "setup(\n"):
         setup_py.write_text(text, encoding="utf-8")
@@ -226,3 +239,30 @@ def test_sphinx_docs_name_the_release_when_the_package_does_not(tmp_path: Path) 
     assert survey_project(tmp_path).version == "2.1"
     conf.write_text('import thing\nproject = "thing"\nrelease = thing.__version__\n', "utf-8")
     assert survey_project(tmp_path).version == "0.0.0"
+
+
+def test_a_package_version_that_is_no_version_leaves_the_next_source_to_say(
+    tmp_path: Path,
+) -> None:
+    # glom 24.11.0: setup.py passes a __version__ built from glom/_version.py's tuple
+    # ('.'.join(...), read as the version "."), docs/conf.py writes release = u'24.11.0'.
+    (tmp_path / "glom").mkdir()
+    (tmp_path / "glom" / "__init__.py").write_text(
+        "from glom._version import __version__\n", encoding="utf-8"
+    )
+    (tmp_path / "glom" / "_version.py").write_text(
+        "version_info = (24, 11, 0)\n__version__ = '.'.join(str(p) for p in version_info)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "setup.py").write_text(
+        "from setuptools import setup\n__version__ = _version_mod.__version__\n"
+        "setup(name='glom', version=__version__)\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.rst").write_text("glom\n====\n", encoding="utf-8")
+    (tmp_path / "docs" / "conf.py").write_text("release = u'24.11.0'\n", encoding="utf-8")
+    assert survey_project(tmp_path).version == "24.11.0"
+    # A package that assigns a string that is no version ("dev") leaves it to conf.py too.
+    (tmp_path / "glom" / "_version.py").write_text('__version__ = "dev"\n', encoding="utf-8")
+    assert survey_project(tmp_path).version == "24.11.0"

@@ -45,6 +45,23 @@ def test_no_file_or_no_assignment_is_no_version(tmp_path: Path) -> None:
     assert version_from_file(tmp_path, {}) == ""
 
 
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("__version__ = '.'.join(str(part) for part in version_info)\n", ""),  # glom 24.11.0
+        ('__version__ = "1" + SUFFIX\n', ""),
+        ('__version__ = "2.0.1"  # bumped by the release script\n', "2.0.1"),
+        ('__version__ = "2.0.2"\r\nVERSION_INFO = (2, 0, 2)\r\n', "2.0.2"),
+    ],
+)
+def test_only_a_string_that_is_the_whole_value_is_the_version(
+    tmp_path: Path, code: str, expected: str
+) -> None:
+    (tmp_path / "pkg.py").write_bytes(code.encode("utf-8"))
+    pyproject = tomllib.loads('[tool.hatch.version]\npath = "pkg.py"\n')
+    assert version_from_file(tmp_path, pyproject) == expected
+
+
 def test_a_path_leading_out_of_the_project_is_not_read(tmp_path: Path) -> None:
     project, outside = tmp_path / "project", tmp_path / "outside.py"
     project.mkdir()
