@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.api.locate import packages_in
+from builder.archived_version import archived_version
 from builder.built_sphinx import (
     DEBIAN_CHANGELOG,
     debian_project,
@@ -180,6 +181,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     version = metadata.get("version") or (built.version if built is not None else "")
     if not version and source_dir is not None:
         version = version_in_package(root / source_dir, str(name))
+    if not version:
+        version = archived_version(root, {})
     if not version and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")

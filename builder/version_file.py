@@ -184,6 +184,14 @@ def _joined_name(value: ast.expr) -> tuple[str, str] | None:
     return None
 
 
+def read_project_text(root: Path, path: str) -> str:
+    """The start of the regular file at ``path`` in the project ``root``, or "" when there is
+    none there or the path leads out of the project."""
+    if not path or ".." in Path(path).parts or Path(path).is_absolute():
+        return ""
+    return _read_text(root / path) if _inside(root / path, root) else ""
+
+
 def _read_text(path: Path) -> str:
     """The start of the regular file ``path``, or "" when it is none."""
     try:
