@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from builder.archived_version import archived_version
 from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import version_from_file, version_in_package
@@ -47,10 +48,12 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             urls = urls if isinstance(urls, dict) else {}
             version = project.get("version")
             if not isinstance(version, str):
-                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file
-                # (or, for setuptools, its setup.py's setup() call: setup_py_version).
+                # Dynamic: a source archive's PKG-INFO has it, a checkout the backend's file,
+                # a git archive of a tag what it filled in for git (setuptools-scm, versioneer);
+                # for setuptools, its setup.py's setup() call too (setup_py_version).
                 version = _package_info(root).get("version", "")
                 version = version or version_from_file(root, document)
+                version = version or archived_version(root, document)
             return {
                 "name": project["name"],
                 "id": project["name"],

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.api.locate import packages_in
+from builder.archived_version import archived_version
 from builder.built_sphinx import (
     DEBIAN_CHANGELOG,
     debian_project,
@@ -184,6 +185,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         version = setup_py_version(root) or version
     if not is_version(version) and source_dir is not None:
         version = version_in_package(root / source_dir, str(name)) or version
+    if not is_version(version):
+        version = archived_version(root, {}) or version
     if not is_version(version) and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")

@@ -4,13 +4,16 @@ A pyproject.toml that lists ``version`` as dynamic names that file to the backen
 ``[tool.hatch.version] path``, PDM's ``[tool.pdm.version] path``, setuptools'
 ``version = {attr = "package.__version__"}``, or for flit the package's own ``__init__.py``.
 The file is read, never imported: the version is the string assigned to ``__version__`` (or
-``VERSION``), as hatch's default pattern reads it. setuptools' ``version = {file = "VERSION"}``
+``VERSION``), as hatch's default pattern reads it, or the one joined from a tuple the file assigns
+(gunicorn's ``__version__ = ".".join([str(v) for v in version_info])``), which setuptools finds by
+importing the module. setuptools' ``version = {file = "VERSION"}``
 names a file that holds the version alone, which it reads whole, stripped. A checkout without
 a source archive's PKG-INFO has no other record of it.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import stat
 from collections.abc import Mapping
@@ -19,12 +22,15 @@ from typing import Any
 
 from schemas.versions import is_version
 
-# The string must be the whole value: glom's ``__version__ = '.'.join(...)`` assigns no '.'.
 _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1"""
+    # The whole value: not a string whose method makes the version (``".".join(...)``, which
+    # _JOINED reads) nor one added to (``"1" + SUFFIX``).
     r"[ \t]*(?:#.*|\r)?$",
     re.MULTILINE,
 )
+# ``__version__ = ".".join(...)``: the one other form the file is parsed for.
+_JOINED = re.compile(r"^(?:__version__|VERSION)[ \t]*=[ \t]*(['\"])[^'\"\n]*\1\.join\(", re.M)
 # ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or
 # among other names: the module of the package that assigns it, and how the import names the
 # package ("." or "pkg.").
@@ -102,8 +108,89 @@ def version_in_package(folder: Path, name: str) -> str:
 
 
 def _assigned_in(path: Path) -> str:
-    match = _ASSIGNED.search(_read_text(path))
-    return match.group(2).strip() if match else ""
+    text = _read_text(path)
+    match = _ASSIGNED.search(text)
+    if match:
+        return match.group(2).strip()
+    return _joined_version(text) if _JOINED.search(text) else ""
+
+
+def _joined_version(text: str) -> str:
+    """The version ``__version__`` (or ``VERSION``) joins from a tuple of numbers and strings
+    assigned in the same module (``version_info = (26, 1, 0)``), each part made a string with
+    ``map(str, name)``, ``str(v) for v in name`` or ``[str(v) for v in name]``; or ""."""
+    try:
+        module = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ""
+    tuples: dict[str, tuple[object, ...]] = {}
+    for node in module.body:
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        target = node.targets[0]
+        if not isinstance(target, ast.Name):
+            continue
+        if isinstance(node.value, ast.Tuple):
+            try:
+                tuples[target.id] = ast.literal_eval(node.value)
+            except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+                continue
+        elif target.id in ("__version__", "VERSION") and (joined := _joined_name(node.value)):
+            separator, name = joined
+            parts = tuples.get(name, ())
+            if parts and all(isinstance(p, (int, str)) and not isinstance(p, bool) for p in parts):
+                version = separator.join(str(p) for p in parts)
+                return version if is_version(version) else ""
+    return ""
+
+
+def _joined_name(value: ast.expr) -> tuple[str, str] | None:
+    """The separator ``value`` joins with and the name of the tuple it joins, or None."""
+    if not (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "join"
+        and isinstance(value.func.value, ast.Constant)
+        and isinstance(value.func.value.value, str)
+        and len(value.args) == 1
+        and not value.keywords
+    ):
+        return None
+    separator, parts = value.func.value.value, value.args[0]
+    if (
+        isinstance(parts, ast.Call)
+        and isinstance(parts.func, ast.Name)
+        and parts.func.id == "map"
+        and len(parts.args) == 2
+        and isinstance(parts.args[0], ast.Name)
+        and parts.args[0].id == "str"
+        and isinstance(parts.args[1], ast.Name)
+    ):
+        return separator, parts.args[1].id
+    if isinstance(parts, (ast.GeneratorExp, ast.ListComp)) and len(parts.generators) == 1:
+        loop = parts.generators[0]
+        element = parts.elt
+        if (
+            isinstance(loop.target, ast.Name)
+            and isinstance(loop.iter, ast.Name)
+            and not loop.ifs
+            and isinstance(element, ast.Call)
+            and isinstance(element.func, ast.Name)
+            and element.func.id == "str"
+            and len(element.args) == 1
+            and isinstance(element.args[0], ast.Name)
+            and element.args[0].id == loop.target.id
+        ):
+            return separator, loop.iter.id
+    return None
+
+
+def read_project_text(root: Path, path: str) -> str:
+    """The start of the regular file at ``path`` in the project ``root``, or "" when there is
+    none there or the path leads out of the project."""
+    if not path or ".." in Path(path).parts or Path(path).is_absolute():
+        return ""
+    return _read_text(root / path) if _inside(root / path, root) else ""
 
 
 def _read_text(path: Path) -> str:

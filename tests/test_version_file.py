@@ -158,3 +158,29 @@ def test_a_package_gives_the_version_its_init_imports_from_a_module_of_its_own(
     ):
         init.write_text(text, "utf-8")
         assert version_in_package(tmp_path, "respx") == "", text
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # gunicorn 26.1.0's gunicorn/__init__.py
+        ('version_info = (26, 1, 0)\n__version__ = ".".join([str(v) for v in version_info])\n',
+         "26.1.0"),
+        ("VERSION = (0, 13, 'dev1')\n__version__ = '.'.join(map(str, VERSION))\n", "0.13.dev1"),
+        ("v = (2, 0)\nVERSION = '.'.join(str(p) for p in v)\n", "2.0"),
+        # Not a tuple of literals, another function, parts that make no version: no version.
+        ("version_info = (major(), 1)\n__version__ = '.'.join(map(str, version_info))\n", ""),
+        ("version_info = (1, 2)\n__version__ = '.'.join(map(repr, version_info))\n", ""),
+        ("version_info = (1, 'final', 0)\n__version__ = '-'.join(map(str, version_info))\n", ""),
+        ("__version__ = '.'.join(map(str, version_info))\nversion_info = (1, 2)\n", ""),
+        ("version_info = (1, 2\n__version__ = '.'.join(map(str, version_info))\n", ""),
+    ],
+)  # fmt: skip
+def test_a_version_joined_from_a_tuple_the_module_assigns_is_read(
+    tmp_path: Path, code: str, expected: str
+) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(code, encoding="utf-8")
+    pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
+    assert version_in_package(tmp_path, "pkg") == expected
