@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from builder.api.argparse_parsers import read_parser
 from builder.api.bases import qualified_base
+from builder.api.builtin_members import builtin_member
 from builder.api.class_order import forget_class_orders
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.click_objects import read_command_object
@@ -123,7 +124,7 @@ class GriffeSource:
                 self._followed(partial(self._load_bases, owner))
                 found = self._at(path)
         if found is None:
-            return None
+            return self._inherited_from_builtin(path)
         self._followed(lambda: self._load_bases(found.final_target if found.is_alias else found))
         if not module and self._shadowed is not None:
             found = self._shadowed.member_over(found)
@@ -136,6 +137,15 @@ class GriffeSource:
         if self._settings.docstring_signature:
             record = _docstring_signed(record, found, style, self._lines)
         return replace(record, file=_relative(record.file, self._searched))
+
+    def _inherited_from_builtin(self, path: str) -> ApiObject | None:
+        """A method of the class at ``path``'s parent that a built-in base gives it
+        (builder.api.builtin_members), or None."""
+        parent, _, name = path.rpartition(".")
+        owner = self._target_at(parent) if parent else None
+        if owner is None or owner.kind.value != "class":
+            return None
+        return self._followed(lambda: builtin_member(owner, name, path, self._target_at))
 
     def defined_elsewhere(self, path: str) -> str:
         member = self._member_at(path)

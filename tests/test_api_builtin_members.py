@@ -1,0 +1,82 @@
+"""builder.api.builtin_members: a method a class inherits from a built-in type is documented
+with what the interpreter's type says, as autodoc imports it; the project's own code first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
+
+_CODE = '''\
+"""Sorted things."""
+
+from collections.abc import MutableMapping
+
+
+class SortedDict(dict):
+    """A dict kept in key order."""
+
+    def __setitem__(self, key, value):
+        """Store ``value`` under ``key``, in order."""
+
+
+class Deeper(SortedDict):
+    """Two levels above dict."""
+
+
+class Failure(ValueError):
+    """A bad value."""
+
+
+class Store(MutableMapping, dict):
+    """A mapping first, then a dict: tomlkit's _CustomDict."""
+
+
+class Plain:
+    """No built-in base."""
+'''
+
+
+def _source(tmp_path: Path) -> GriffeSource:
+    (tmp_path / "sorteds").mkdir()
+    (tmp_path / "sorteds" / "__init__.py").write_text(_CODE, encoding="utf-8")
+    return GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+
+
+def test_a_method_a_builtin_base_defines_is_documented_as_the_interpreter_says(
+    tmp_path: Path,
+) -> None:
+    # sortedcontainers 2.4.0's sorteddict.rst: automethod SortedDict.get, __len__, __contains__,
+    # __eq__ (dict's) were 'not found in the code', six API entries with their name alone.
+    source = _source(tmp_path)
+    get = source.find("sorteds.SortedDict.get")
+    assert get is not None
+    assert (get.kind, get.signature) == ("function", "get(key, default=None, /)")
+    assert get.doc[0].text == "Return the value for key if key is in the dictionary, else default."
+    length = source.find("sorteds.SortedDict.__len__")
+    assert length is not None and length.signature == "__len__()"
+    # Through a base of the project's, and where the built-in type's own base defines it.
+    assert source.find("sorteds.Deeper.__contains__") is not None
+    traceback = source.find("sorteds.Failure.with_traceback")
+    assert traceback is not None and "__traceback__" in traceback.doc[0].text
+    # A standard library base comes before dict, as in Python's method resolution order
+    # (tomlkit 0.15.3's TOMLDocument.get, clear and fromkeys were left out).
+    mapping_get = source.find("sorteds.Store.get")
+    assert mapping_get is not None and mapping_get.signature == "get(key, default=None)"
+    assert mapping_get.doc[0].text.startswith("D.get(k[,d]) -> D[k] if k in D, else d.")
+    fromkeys = source.find("sorteds.Store.fromkeys")
+    assert fromkeys is not None and fromkeys.signature == "fromkeys(iterable, value=None, /)"
+
+
+def test_the_project_s_own_method_wins_and_no_builtin_answers_for_what_none_has(
+    tmp_path: Path,
+) -> None:
+    source = _source(tmp_path)
+    own = source.find("sorteds.SortedDict.__setitem__")
+    assert own is not None and own.doc[0].text == "Store ``value`` under ``key``, in order."
+    assert own.file == "sorteds/__init__.py"
+    assert source.find("sorteds.SortedDict.no_such_method") is None
+    assert source.find("sorteds.Plain.get") is None  # object's methods are nobody's answer
+    assert source.find("sorteds.Plain.__eq__") is None
+    assert source.find("sorteds.get") is None  # a module has no built-in base
