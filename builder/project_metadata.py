@@ -111,6 +111,9 @@ def _package_json_metadata(package: dict[str, Any]) -> dict[str, Any]:
         "version": version if isinstance(version, str) else "",
         "summary": package.get("description") or "",
         "packages": [f"npm:{package['name']}"],
+        # Never published: npm refuses a private package, so its name is a site's or a
+        # workspace's ("sample-website"), not one an agent installs.
+        "private": package.get("private") is True,
         "homepage": homepage if isinstance(homepage, str) and _is_web(homepage) else None,
     }
 

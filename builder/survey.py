@@ -165,6 +165,12 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     # are named and dated by its changelog, not as the folder "python-typer-doc" 0.0.0.
     debian = release_from or root
     name = metadata.get("name") or title or debian_project(debian) or root.resolve().name
+    if metadata.get("private") and title:
+        # A private package.json names a docs site's or a workspace's package, never published:
+        # the docs' own title names the library (socket.io's site: sample-website, Socket.IO).
+        name = title
+        metadata = {**metadata, "id": title}
+        found.append(f"package.json: private, so the docs' title names the library: {title}")
     source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
         found.append(f"package code in {source_dir}/")
@@ -247,7 +253,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         summary=str(metadata.get("summary") or ""),
         version=version if is_version(version) else "0.0.0",
         version_known=is_version(version),
-        packages=tuple(metadata.get("packages", ())),
+        packages=() if metadata.get("private") else tuple(metadata.get("packages", ())),
         homepage=metadata.get("homepage"),
         source_dir=source_dir,
         tags=tags if tags is not None and tags.newest else None,

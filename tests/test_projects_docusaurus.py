@@ -362,3 +362,31 @@ def test_a_site_without_a_package_name_is_named_by_its_title(tmp_path: Path) -> 
     # A package's own name comes first.
     (site / "package.json").write_text('{"name": "sequelize-site"}', encoding="utf-8")
     assert survey_project(site).name == "sequelize-site"
+
+
+def test_a_private_package_names_no_library_when_the_site_has_a_title(tmp_path: Path) -> None:
+    # socket.io's site (socketio/socket.io-website): package.json is the private
+    # "sample-website" 0.0.0; init named the library sample-website and listed
+    # npm:sample-website, a package npm refuses to publish, among its registry names.
+    site = tmp_path / "socket.io-website"
+    (site / "docs").mkdir(parents=True)
+    (site / "docs" / "index.md").write_text("# Introduction\n", encoding="utf-8")
+    (site / "package.json").write_text(
+        '{"name": "sample-website", "version": "0.0.0", "private": true}', encoding="utf-8"
+    )
+    (site / "docusaurus.config.js").write_text(
+        'module.exports = {\n  title: "Socket.IO",\n  projectName: "socket.io",\n};\n',
+        encoding="utf-8",
+    )
+    survey = survey_project(site)
+    assert (survey.name, survey.library_id, survey.packages) == ("Socket.IO", "socket.io", ())
+    assert "package.json: private, so the docs' title names the library: Socket.IO" in survey.found
+    # Published (not private), the package names the library, as before.
+    (site / "package.json").write_text('{"name": "socket.io-docs", "version": "1.0.0"}', "utf-8")
+    survey = survey_project(site)
+    assert (survey.name, survey.packages) == ("socket.io-docs", ("npm:socket.io-docs",))
+    # Private without a title to go by: the package's name stays, but no registry claims it.
+    (site / "package.json").write_text('{"name": "sample-website", "private": true}', "utf-8")
+    (site / "docusaurus.config.js").write_text("module.exports = {};\n", encoding="utf-8")
+    survey = survey_project(site)
+    assert (survey.name, survey.packages) == ("sample-website", ())
