@@ -41,7 +41,7 @@ from builder.projects.vuepress import find_vuepress_config
 from builder.readme_translations import readme_translations
 from builder.script_docs import script_docs_folders
 from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
-from builder.sphinx_conf import read_sphinx_conf
+from builder.sphinx_conf import MAX_CONF_BYTES, read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docusaurus import DocsInstanceSurvey
 from builder.survey_html import are_docs
@@ -327,14 +327,19 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
     """The folders a Sphinx conf.py may be in, likeliest first: the usual docs folders and the
     project, then the subfolders of a docs folder (pytest's doc/en, pip's docs/html), then
     their ``source`` folders, as sphinx-quickstart's separate source and build folders lay out
-    a subfolder (pvlib's docs/sphinx/source), then a docs folder one folder down."""
+    a subfolder (pvlib's docs/sphinx/source), then a docs folder one folder down. Of the
+    subfolders, one whose conf.py sets a language other than English comes after the rest:
+    pygame 2.6.1's docs/es (its Spanish translation, ``language = 'es'``) beside docs/reST."""
     yield from (*DOCS_FOLDERS, ".")
-    for pattern in (f"*/{SPHINX_CONFIG_NAME}", f"*/source/{SPHINX_CONFIG_NAME}"):
-        for folder in DOCS_FOLDERS[:3]:
-            parent = root / folder
-            if parent.is_dir():
-                for conf in sorted(parent.glob(pattern)):
-                    yield conf.parent.relative_to(root).as_posix()
+    subfolders = [
+        conf
+        for pattern in (f"*/{SPHINX_CONFIG_NAME}", f"*/source/{SPHINX_CONFIG_NAME}")
+        for folder in DOCS_FOLDERS[:3]
+        if (root / folder).is_dir()
+        for conf in sorted((root / folder).glob(pattern))
+    ]
+    for conf in sorted(subfolders, key=_translated):  # a stable sort: English first
+        yield conf.parent.relative_to(root).as_posix()
     # Last, a docs folder inside another of the project's folders: Invoke's and Fabric's
     # sites/docs (their API reference; sites/www, the project's site, has a conf.py too).
     skipped = {*NOT_DOCS, *_TEST_FOLDERS}
@@ -343,6 +348,21 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
             top = conf.parent.parent.name
             if top not in skipped and not top.startswith("."):
                 yield conf.parent.relative_to(root).as_posix()
+
+
+def _translated(conf: Path) -> bool:
+    """Whether the conf.py at ``conf`` builds its docs in a language other than English."""
+    try:
+        if not conf.is_file():  # a named pipe is never read
+            return False
+        with conf.open("rb") as file:
+            text = file.read(MAX_CONF_BYTES + 1).decode("utf-8", "replace")
+    except OSError:
+        return False
+    language = read_sphinx_conf(text).get("language")
+    if not isinstance(language, str) or not language:
+        return False
+    return language.lower().replace("-", "_").partition("_")[0] != "en"
 
 
 def sibling_sphinx_sites(root: Path, docs: str) -> tuple[DocsInstanceSurvey, ...]:

@@ -32,10 +32,46 @@ def test_paths_built_any_other_way_are_not_read() -> None:
         'sys.path.insert(0, os.environ["CODE"])\n'
         "for folder in ['a', 'b']:\n"
         "    sys.path.append(folder)\n"
-        "def setup(app):\n"
-        "    sys.path.append('c')\n"
         "sys.path.append(os.path.join(base, 'd'))\n"  # base was never assigned
-        "sys.path += ['e']\n"
+        "sys.path += ['e', os.environ['F']]\n"  # one path of the list not read
+        "sys.path = folders + sys.path\n"  # folders was never assigned a list
+        "def setup_extra(app):\n"
+        "    sys.path.append('g')\n"
     )
     assert sys_path_folders(source) == ()
     assert sys_path_folders("sys.path.append(") == ()
+
+
+def test_lists_of_paths_and_the_lines_of_setup_are_read() -> None:
+    """Pyodide 314.0.5's docs/conf.py assigns a list of its folders at the top level and puts
+    it before sys.path in setup() (src/py holds the package autodoc documents)."""
+    source = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "base_dir = Path(__file__).resolve().parent.parent\n"
+        "extra_sys_path_dirs = [\n"
+        "    str(base_dir),\n"
+        '    str(base_dir / "src/py"),\n'
+        "]\n"
+        "sys.path.insert(0, 'first')\n"
+        "def setup(app):\n"
+        "    sys.path = extra_sys_path_dirs + sys.path\n"
+        "    if app:\n"
+        "        sys.path.append('last')\n"
+        "sys.path[:0] = ('a', 'b')\n"
+        "sys.path += ['c']\n"
+        "sys.path = sys.path + ['d']\n"
+        "sys.path.extend([str(base_dir / 'e')])\n"
+    )
+    # The file's lines run first, then setup()'s: its list goes before all of them.
+    assert sys_path_folders(source) == (
+        "..",
+        "../src/py",
+        "a",
+        "b",
+        "first",
+        "c",
+        "d",
+        "../e",
+        "last",
+    )

@@ -39,6 +39,16 @@ def test_overline_and_underline_must_match() -> None:
     assert parsed.warnings[0].where == "docs/page.rst:1"
 
 
+def test_a_line_block_of_one_bar_is_no_title_overline() -> None:
+    # pygame 2.6.1's ref/pygame.rst spaces its environment variables with a "|" alone, then
+    # a literal block's "::": docutils reads a line block, not an overline of another length
+    # than its underline (13 warnings of a mismatch).
+    parsed = _parse("Title\n=====\n\nIntro.\n\n|\n\n::\n\n PYGAME_DISPLAY\n\nText.\n")
+    assert not parsed.warnings
+    assert [s.heading for s in parsed.sections] == ["Title"]
+    assert parsed.sections[0].body.endswith("```\nPYGAME_DISPLAY\n```\n\nText.")
+
+
 def test_inset_overlined_title_is_stripped() -> None:
     assert _outline("==========\n  Inset  \n==========\n") == [("Inset", (), 1, "inset")]
 

@@ -116,6 +116,23 @@ def test_a_sphinx_conf_in_a_subfolder_of_the_docs_folder_is_found(tmp_path: Path
     )
 
 
+@pytest.mark.parametrize("language", ["'es'", '"fr_FR"', "'zh-CN'"])
+def test_a_translations_sphinx_conf_comes_after_the_english_ones(
+    tmp_path: Path, language: str
+) -> None:
+    # pygame 2.6.1: docs/es/conf.py (language = 'es') was read before docs/reST/conf.py, so
+    # the docs were its 23 Spanish pages in place of the English reference.
+    for folder, settings in (("es", f"language = {language}\n"), ("reST", "language = 'en'\n")):
+        conf = tmp_path / "docs" / folder / "conf.py"
+        conf.parent.mkdir(parents=True)
+        conf.write_text(f"project = 'pygame'\n{settings}")
+        (conf.parent / "index.rst").write_text("pygame\n======\n")
+    assert survey_project(tmp_path).docs == "docs/reST"
+    # With no English one beside it, the translation is read.
+    (tmp_path / "docs" / "reST" / "conf.py").unlink()
+    assert survey_project(tmp_path).docs == "docs/es"
+
+
 @pytest.mark.parametrize(
     ("source_suffix", "include"),
     [

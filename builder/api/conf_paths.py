@@ -6,7 +6,11 @@ file in its own folder, so each path is read relative to it: string literals, ``
 ``os.getcwd()``, ``os.path`` (``abspath``, ``realpath``, ``normpath``, ``dirname``,
 ``join``), ``pathlib.Path`` (``/``, ``.parent``, ``.parents[n]``, ``.resolve()``,
 ``.absolute()``), ``str()`` and ``os.fspath()``, and names the file assigns such a path at its
-top level. A path built any other way (from the environment, a loop) is not read.
+top level. Lists of such paths are added as Python adds them: ``sys.path = [...] + sys.path``,
+``sys.path[:0] = [...]``, ``sys.path += [...]``, ``sys.path.extend([...])``, a name assigned
+the list among them (Pyodide's ``extra_sys_path_dirs``). The lines of the ``setup()`` Sphinx
+calls once the file has run count, after those of the file. A path built any other way (from
+the environment, a loop) is not read.
 """
 
 from __future__ import annotations
@@ -34,14 +38,31 @@ def sys_path_folders(conf_source: str) -> tuple[str, ...]:
     except (SyntaxError, ValueError, RecursionError):
         return ()
     names: dict[str, str] = {}
+    lists: dict[str, list[str]] = {}
     front: list[str] = []
     back: list[str] = []
-    for statement in _top_level(tree.body):
+    for statement in [*_top_level(tree.body), *_setup_body(tree.body)]:
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
             target = statement.targets[0]
-            value = _path(statement.value, names)
-            if isinstance(target, ast.Name) and value is not None:
-                names[target.id] = value
+            if isinstance(target, ast.Name):
+                value = _path(statement.value, names)
+                if value is not None:
+                    names[target.id] = value
+                elif (folders := _paths(statement.value, names, lists)) is not None:
+                    lists[target.id] = folders
+            elif _is_sys_path(target) and isinstance(statement.value, ast.BinOp):
+                # sys.path = [...] + sys.path, or sys.path + [...]
+                added = statement.value
+                if isinstance(added.op, ast.Add) and _is_sys_path(added.right):
+                    front[:0] = _paths(added.left, names, lists) or []
+                elif isinstance(added.op, ast.Add) and _is_sys_path(added.left):
+                    back += _paths(added.right, names, lists) or []
+            elif _is_front_slice(target):  # sys.path[:0] = [...]
+                front[:0] = _paths(statement.value, names, lists) or []
+            continue
+        if isinstance(statement, ast.AugAssign):
+            if _is_sys_path(statement.target) and isinstance(statement.op, ast.Add):
+                back += _paths(statement.value, names, lists) or []
             continue
         if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
             continue
@@ -55,7 +76,56 @@ def sys_path_folders(conf_source: str) -> tuple[str, ...]:
             folder = _path(call.args[0], names)
             if folder is not None:
                 back.append(folder)
+        elif method == "extend" and len(call.args) == 1:
+            back += _paths(call.args[0], names, lists) or []
     return tuple(dict.fromkeys([*front, *back]))
+
+
+def _setup_body(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements at the top level of the file's ``setup()``, which Sphinx calls once
+    the file has run (Pyodide's adds its package's folder there)."""
+    for statement in reversed(body):  # the last definition is the one called
+        if isinstance(statement, ast.FunctionDef) and statement.name == "setup":
+            return _top_level(statement.body)
+    return []
+
+
+def _paths(node: ast.expr, names: dict[str, str], lists: dict[str, list[str]]) -> list[str] | None:
+    """The folders of a list or tuple of paths, or of a name assigned one; None when it is
+    no such list or any of its items is not read."""
+    if isinstance(node, ast.Name):
+        return lists.get(node.id)
+    if not isinstance(node, (ast.List, ast.Tuple)):
+        return None
+    folders = [_path(item, names) for item in node.elts]
+    return None if any(f is None for f in folders) else [f for f in folders if f is not None]
+
+
+def _is_sys_path(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "path"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "sys"
+    )
+
+
+def _is_front_slice(node: ast.expr) -> bool:
+    """Whether ``node`` is ``sys.path[:0]`` (or ``[0:0]``)."""
+    if not isinstance(node, ast.Subscript) or not _is_sys_path(node.value):
+        return False
+    index = node.slice
+    return (
+        isinstance(index, ast.Slice)
+        and index.step is None
+        and (index.lower is None or _is_zero(index.lower))
+        and index.upper is not None
+        and _is_zero(index.upper)
+    )
+
+
+def _is_zero(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 0
 
 
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -72,18 +142,10 @@ def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
 
 
 def _sys_path_method(func: ast.expr) -> str:
-    """``insert`` or ``append`` for ``sys.path.insert`` or ``sys.path.append``, else ""."""
-    if not isinstance(func, ast.Attribute) or func.attr not in ("insert", "append"):
+    """``insert``, ``append`` or ``extend`` for those methods of ``sys.path``, else ""."""
+    if not isinstance(func, ast.Attribute) or func.attr not in ("insert", "append", "extend"):
         return ""
-    owner = func.value
-    if (
-        isinstance(owner, ast.Attribute)
-        and owner.attr == "path"
-        and isinstance(owner.value, ast.Name)
-        and owner.value.id == "sys"
-    ):
-        return func.attr
-    return ""
+    return func.attr if _is_sys_path(func.value) else ""
 
 
 def _path(node: ast.expr, names: dict[str, str]) -> str | None:

@@ -196,7 +196,14 @@ def _render_title(
 
 
 def _starts_body_construct(line: str) -> bool:
-    return bool(_BULLET.match(line) or _FIELD.match(line) or line.startswith(">>>"))
+    # A line block's "|" (pygame's blank line, a "|" alone) is one before it is an adornment,
+    # as docutils tries the line block first.
+    return bool(
+        _BULLET.match(line)
+        or _FIELD.match(line)
+        or line.startswith(">>>")
+        or _LINE_BLOCK.match(line)
+    )
 
 
 def _render_explicit(
