@@ -70,6 +70,7 @@ from builder.parsers.markdown.python_markdown import (
     resolve_cross_references,
     strip_attributes_and_icons,
 )
+from builder.parsers.markdown.switched_code import has_filename_mark, switched_parts
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.table_code_pipes import escape_cell_bars
@@ -384,6 +385,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
             code = terminal_code(before.content, code)
         code = shown_code(code) if is_twoslash(token.info) else code
         code = shown_lines(code, token.info)
+        if has_filename_mark(code):  # NestJS' "@@filename(app.module)", "@@switch"
+            return _switched_code(token.info, code)
         return titled_fence(token.info, without_highlight_comments(code, token.info))
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
@@ -418,6 +421,15 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if token.nesting == 1:
         return "\n\n".join(render_blocks(doc, index + 1, close))
     return token.content.strip()
+
+
+def _switched_code(info: str, code: str) -> str:
+    """A NestJS block's TypeScript and JavaScript, each under the file name its tab shows."""
+    parts = []
+    for title, language, part in switched_parts(code):
+        block = titled_fence(language or info, part)
+        parts.append(labelled(title, block) if title and block else block)
+    return "\n\n".join(part for part in parts if part)
 
 
 def _tab(title: str, blocks: list[str]) -> str:
