@@ -108,6 +108,12 @@ _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 _BOLD_ALERT = re.compile(
     r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
 )
+# NestJS' callouts: a quote whose text starts with its class, then its label in bold ("> info
+# **Hint** text", "> warning **Warning** text"); the site's renderer makes the words before the
+# bold the quote's classes ("warning error"), which its style draws as the callout's colour.
+_CLASSED_CALLOUT = re.compile(
+    r"((?:info|warning|error)(?:[ \t]+(?:info|warning|error))*)[ \t]+\*\*([^*\n]+)\*\*[ \t]*"
+)
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
 _CONTAINER_ATTRIBUTES = re.compile(r"(?:^|(?<![ \t])[ \t]+)\{[^{}\n]*\}[ \t]*$")
@@ -523,6 +529,10 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     if bold and text.startswith(bold.group(1)):
         rest = text[len(bold.group(1)) :].removeprefix(":")
         return labelled(bold.group(1).capitalize(), rest.strip())
+    classed = _CLASSED_CALLOUT.match(first.content) if first is not None else None
+    shown = " ".join([*classed.group(1).split(), classed.group(2).strip()]) if classed else ""
+    if classed and text.startswith(shown):
+        return labelled(classed.group(2).strip(), text[len(shown) :].strip())
     callout = quoted_callout(doc, doc.tokens[index], text)
     if callout is not None:
         return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())
