@@ -230,6 +230,24 @@ def test_an_alert_in_githubs_earlier_bold_form_reads_as_its_kind() -> None:
     )
 
 
+def test_a_nestjs_callout_reads_as_its_label() -> None:
+    # docs.nestjs.com: the quote's class, then its label in bold; 600 quotes read
+    # "> info Hint To create ..." with their class as a word of the text.
+    text = (
+        "# Controllers\n\n"
+        "> info **Hint** To create a controller, run `nest g controller`.\n\n"
+        "> warning **Warning** Nest detects `@Res()`.\n> It disables the *standard* approach.\n\n"
+        "> warning error **Warning** Two classes.\n\n"
+        "> info about **this** stays a quote.\n"
+    )
+    assert parse(text, "x.md").sections[0].body == (
+        "Hint: To create a controller, run `nest g controller`.\n\n"
+        "Warning: Nest detects `@Res()`. It disables the standard approach.\n\n"
+        "Warning: Two classes.\n\n"
+        "> info about this stays a quote."
+    )
+
+
 def test_html_code_reads_as_a_code_span() -> None:
     # Haystack 2.30's API reference (pydoc-markdown) writes its types as HTML code: 6,654 of
     # them read as plain words ("azure_endpoint (str | None)").

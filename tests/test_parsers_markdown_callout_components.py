@@ -34,6 +34,13 @@ def test_asides_admonitions_and_callouts_read_under_their_kind() -> None:
     )
 
 
+def test_apollos_caution_reads_as_one() -> None:
+    # Apollo Client 4.2's docs: 16 <Caution> boxes read as plain paragraphs, the warning
+    # that WebSocketLink is no longer recommended among them.
+    text = "# Link\n\n<Caution>\n\n**We no longer recommend** `WebSocketLink`.\n\n</Caution>\n"
+    assert body(text) == "Caution:\n\nWe no longer recommend `WebSocketLink`."
+
+
 def test_an_html_aside_in_a_markdown_page_keeps_its_title_out() -> None:
     # Outside MDX, <ASIDE title> is HTML and its title a tooltip.
     assert body('# A\n\n<ASIDE title="Tooltip">\nWords.\n</ASIDE>\n', "a.md") == "Words."

@@ -81,6 +81,30 @@ def test_a_sidebar_written_as_json_gives_its_links() -> None:
     assert sidebar_links(config) == ["/guide/"]
 
 
+def test_a_groups_base_goes_before_its_links() -> None:
+    # handlebars-lang/docs: each sidebar sets a base, a group below it another; its 15 links
+    # read as pages at the top ('/partials' as partials.md), none of them there.
+    source = (
+        "export default { base: '/docs/', themeConfig: { sidebar: {\n"
+        "  '/guide/': { base: '/guide', items: [\n"
+        "    { text: 'Guide', items: [{ link: '/' }, { link: '/partials' }] },\n"
+        "    { base: '/guide/installation', items: [{ link: '/' }, { link: '/integrations' }] },\n"
+        "    { link: '/hooks' }, { link: 'https://handlebarsjs.com' },\n"
+        "  ] },\n"
+        "  '/api/': [{ link: '/api/' }],\n"
+        "} } }\n"
+    )
+    assert sidebar_links(source) == [
+        "/guide/",
+        "/guide/partials",
+        "/guide/installation/",
+        "/guide/installation/integrations",
+        "/guide/hooks",
+        "https://handlebarsjs.com",
+        "/api/",
+    ]
+
+
 def test_links_name_markdown_pages() -> None:
     assert page_of_link("/guide/") == "guide/index.md"
     assert page_of_link("/") == "index.md"

@@ -43,17 +43,17 @@ _RIGHT_DELIMITER = re.compile(r"""\brightDelimiter\s*:\s*(['"])([^'"\n]{1,10})\1
 # A relative module a config imports: ``from './en'``, ``import './sidebar.js'``.
 _LOCAL_IMPORT = re.compile(r"""\b(?:from|import)\s*(['"])(\.\.?/[^'"\n]{1,200})\1""")
 # The one pass over the file reads these: comments and strings (skipped as wholes), brackets,
-# and the two keys that matter, bare or quoted as JSON writes them (a sidebar module generated
+# and the three keys that matter, bare or quoted as JSON writes them (a sidebar module generated
 # by a script: sinon's '"link": "/concepts/spies/"'). A string left open ends at its line's end
 # (a template string at the file's), as a comment does: the match never fails once begun, or
 # every later quote would rescan the rest of the line (or file), quadratic in a hostile config.
 _TOKEN = re.compile(
     r"""//[^\n]*|/\*.*?(?:\*/|\Z)"""
-    r"""|(?P<quote>['"])(?P<quoted_key>sidebar|link)(?P=quote)\s*:"""
+    r"""|(?P<quote>['"])(?P<quoted_key>sidebar|link|base)(?P=quote)\s*:"""
     r"""|(?P<string>'(?:\\.|[^'\\\n])*(?:'|(?=\n)|\\?\Z)|"(?:\\.|[^"\\\n])*(?:"|(?=\n)|\\?\Z)"""
     r"""|`(?:\\.|[^`\\])*(?:`|\\?\Z))"""
     r"""|(?P<open>[{\[(])|(?P<close>[}\])])"""
-    r"""|(?P<key>\b(?:sidebar|link))\s*:""",
+    r"""|(?P<key>\b(?:sidebar|link|base))\s*:""",
     re.DOTALL,
 )
 _EXTERNAL = re.compile(r"[a-z][a-z0-9+.-]*:", re.IGNORECASE)
@@ -244,12 +244,19 @@ def sidebar_links(source: str) -> list[str]:
 
 
 def _literal_links(source: str) -> tuple[list[str], list[str]]:
-    """The literal ``link:`` strings inside ``sidebar:`` values, and every other one."""
+    """The literal ``link:`` strings inside ``sidebar:`` values, and every other one.
+
+    Inside a sidebar, a group's (or a multi-sidebar's) literal ``base: '/guide'`` goes before
+    the links of the group and of the groups in it, as VitePress' ``addBase`` joins them, the
+    innermost base counting (handlebars' ``{ base: '/guide', items: [{ link: '/partials'
+    }] }`` links ``/guide/partials``); a base written after a link of its group is not read
+    for that link. The site's own ``base`` is outside any sidebar and is no part of a page."""
     inside: list[str] = []
     everywhere: list[str] = []
     depth = 0  # brackets open inside the sidebar value being read; 0 outside any
     sidebar_end = -1  # where the last ``sidebar:`` key ended, until its value opens
-    link_end = -1
+    link_end = base_end = -1
+    bases: list[tuple[int, str]] = []  # (depth of the object that sets it, base), innermost last
     for token in _TOKEN.finditer(source):
         key = token.group("key") or token.group("quoted_key")
         string = token.group("string")
@@ -259,6 +266,8 @@ def _literal_links(source: str) -> tuple[list[str], list[str]]:
             elif _follows(source, sidebar_end, token.start()):
                 depth = 1
         elif token.group("close") and depth:
+            while bases and bases[-1][0] >= depth:
+                bases.pop()
             depth -= 1
         elif key == "sidebar" and not depth:
             sidebar_end = token.end()
@@ -266,9 +275,17 @@ def _literal_links(source: str) -> tuple[list[str], list[str]]:
         elif key == "link":
             link_end = token.end()
             continue
+        elif key == "base" and depth:
+            base_end = token.end()
+            continue
+        elif string is not None and depth and _is_link(source, base_end, token.start(), string):
+            bases.append((depth, string[1:-1]))
         elif string is not None and _is_link(source, link_end, token.start(), string):
-            (inside if depth else everywhere).append(string[1:-1])
-        sidebar_end = link_end = -1
+            link = string[1:-1]
+            if depth and bases and not _EXTERNAL.match(link):
+                link = bases[-1][1] + link
+            (inside if depth else everywhere).append(link)
+        sidebar_end = link_end = base_end = -1
     return inside, everywhere
 
 

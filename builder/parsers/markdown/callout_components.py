@@ -1,7 +1,7 @@
 """The kind an MDX callout component shows: Starlight's ``<Aside type="caution">``,
 Docusaurus' ``<Admonition type="tip">``, Nextra's and Fumadocs' ``<Callout type="warning">``,
-and Mintlify's ``<Note>``, ``<Tip>``, ``<Warning>``, ``<Info>``, ``<Check>`` and ``<Danger>``;
-Hugging Face's doc-builder's ``<Tip warning={true}>`` is a warning.
+Mintlify's ``<Note>``, ``<Tip>``, ``<Warning>``, ``<Info>``, ``<Check>`` and ``<Danger>``, and
+Apollo's docs' ``<Caution>``; Hugging Face's doc-builder's ``<Tip warning={true}>`` is a warning.
 
 Each draws its children in a box headed by its kind (an aside is a note unless its type says
 otherwise), as Markdown's admonitions are; dropped with the tag, a warning read as any other
@@ -15,7 +15,7 @@ import re
 _TYPE = re.compile(r"""(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|\{["'`]([^"'`]*)["'`]\})""")
 # Components whose type prop names their kind, and the kind they have without one.
 _TYPED = {"Aside": "note", "Admonition": "", "Callout": ""}
-_NAMED = frozenset({"Note", "Tip", "Warning", "Info", "Check", "Danger"})
+_NAMED = frozenset({"Note", "Tip", "Warning", "Info", "Check", "Danger", "Caution"})
 _KINDS = frozenset(
     {"note", "tip", "info", "warning", "caution", "danger", "important", "error", "success"}
 )

@@ -9,6 +9,7 @@ from dataclasses import replace
 from builder.includes import IncludeReader
 from builder.model import Section
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.fiddle_blocks import has_fiddle_blocks, splice_fiddle_blocks
 from builder.parsers.markdown.flavor import VITEPRESS, reading_flavor
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
@@ -40,8 +41,8 @@ def splice_page(
     page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, VitePress snippet imports, MDX partials and the code files
-    components show (raw imports) spliced in.
+    top-level ``{include}`` files, VitePress snippet imports, MDX partials, the code files
+    components show (raw imports) and the files of Electron's fiddle folders spliced in.
     ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
     spliced = page
     text = page.text
@@ -71,6 +72,8 @@ def splice_page(
         spliced = splice_registered_components(spliced, relpath, includes)
     if has_raw_imports(spliced.text):  # code shown by a component, as partials are
         spliced = splice_raw_imports(spliced, relpath, includes)
+    if has_fiddle_blocks(spliced.text):  # Electron's: a folder's files shown in tabs
+        spliced = splice_fiddle_blocks(spliced, includes)
     return spliced
 
 
