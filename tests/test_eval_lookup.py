@@ -2,6 +2,7 @@
 figures on literal answers, and the harness run on a few questions through both lookups."""
 
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -120,3 +121,16 @@ def test_the_harness_runs_both_lookups_on_a_few_questions(tmp_path: Path) -> Non
     assert ours.overall.count == plain.overall.count == 2
     assert ours.by_kind["name"].recall_1 == 1.0
     assert ours.by_kind["unanswerable"].silent == plain.by_kind["unanswerable"].silent == 1.0
+
+
+def test_the_question_set_keeps_its_shape() -> None:
+    questions = load_questions(load_catalog())  # every gold names a library of the catalog
+    kinds = Counter(q.kind for q in questions)
+    assert kinds == {"need": 136, "name": 46, "chinese": 46, "ecosystem": 31, "unanswerable": 31}
+    assert len({q.id for q in questions}) == len(questions)
+    # Frozen: each question's split is the one the hash of its id gives, a third test per kind.
+    items = [{"id": q.id, "kind": q.kind} for q in questions]
+    assign_splits(items)
+    assert [item["split"] for item in items] == [q.split for q in questions]
+    for kind, count in kinds.items():
+        assert sum(q.split == "test" for q in questions if q.kind == kind) == count // 3
