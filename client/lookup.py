@@ -30,7 +30,7 @@ import orjson
 from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
-from client.lookup_units import Unit, is_cjk, query_units
+from client.lookup_units import Unit, is_cjk, name_units, query_units
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
@@ -38,7 +38,7 @@ from schemas.library_keys import (
     library_keys,
     name_words,
     registry_key,
-    words,
+    summary_words,
 )
 from schemas.library_keys import STEMS as _STEMS
 from schemas.library_keys import popularity_factor as popularity_factor
@@ -180,7 +180,7 @@ class LibraryIndex:
                 prefix_rows.append((key, i, prefix, ("prefix", kind, suffix)))
             for word in name_words(entry.id, entry.name, entry.aliases):
                 self._name_words[word].append(i)
-            for word in words(entry.summary):
+            for word in summary_words(entry.summary, entry.packages):
                 self._summary_words[word].append(i)
         prefix_rows.sort()
         self._prefix_keys = [row[0] for row in prefix_rows]
@@ -221,7 +221,7 @@ class LibraryIndex:
                 found[i].append((score, signal))
         units = query_units(key, self.chinese_summaries)
         if units:
-            self._word_hits(found, units, self._name_words, NAME_WORDS, "name")
+            self._word_hits(found, name_units(units), self._name_words, NAME_WORDS, "name")
             self._word_hits(found, units, self._summary_words, SUMMARY_WORDS, "summary")
         return LookupResult(tuple(self._best(found, limit)), len(found))
 

@@ -11,6 +11,9 @@ units it meets:
   it gives, each met by that word or by all of the term's characters: 模板引擎 finds "A very
   fast and expressive template engine" (templat, engin), and a Chinese summary holding 模板引擎
   meets both. A character no term covers is a unit of its own, as before.
+- Words that name an ecosystem (python, node.js, javascript) are met by a library's summary
+  or by its registry (schemas.library_keys.REGISTRY_WORDS), never by its name: in "python
+  web framework" they tell Django from Express, where opencv-python's name used to come first.
 - Words that only say what kind of thing is looked for (library, tool, framework, module,
   package and their Chinese) are left out when the query has other units: in "date library"
   the word that tells libraries apart is "date" (Werkzeug's summary ends in "library").
@@ -21,7 +24,7 @@ from __future__ import annotations
 import functools
 import re
 
-from schemas.library_keys import words
+from schemas.library_keys import REGISTRY_WORDS, words
 from schemas.text import stem
 
 # A unit: each way is a group of words a library must all have to meet it.
@@ -52,6 +55,21 @@ KIND_WORDS = frozenset(
         "util",
     ]
 ) | frozenset(["库", "包", "工具", "框架", "模块"])
+
+
+# The words (as stems) that name an ecosystem: those the registries give, and "py".
+ECOSYSTEM_WORDS = frozenset(words(" ".join(REGISTRY_WORDS.values()) + " py"))
+
+
+def name_units(units: list[Unit]) -> list[Unit]:
+    """The units a library's names are met by: all but those of an ecosystem's words, unless
+    the query has nothing else (a "python" in a name says nothing of what it does)."""
+    telling = [unit for unit in units if not _names_ecosystem(unit)]
+    return telling or units
+
+
+def _names_ecosystem(unit: Unit) -> bool:
+    return len(unit[0]) == 1 and unit[0][0] in ECOSYSTEM_WORDS
 
 
 def is_cjk(word: str) -> bool:

@@ -290,3 +290,21 @@ def test_an_english_word_whose_stem_ends_in_i_finds_its_chinese_terms() -> None:
         kept = [t for t in terms if not any(other != t and other in t for other in terms)]
         expected = tuple(tuple(dict.fromkeys(t)) for t in kept[:MAX_CHINESE_TERMS])
         assert chinese_terms_for(word) == expected, word
+
+
+def test_an_ecosystem_word_is_met_by_the_registry_never_by_a_name() -> None:
+    index = LibraryIndex(
+        [
+            entry("flask", "flask", "A framework for web applications.", (), ("pypi:flask",)),
+            entry("express", "express", "Minimalist web framework", (), ("npm:express",)),
+            entry("opencv-python", "opencv-python", "OpenCV python bindings", (), ("pypi:x",)),
+        ]
+    )
+    # Flask's summary does not say Python, its registry does; opencv-python's name says it,
+    # which tells nothing of what it does (it came first, a 0.715 name hit).
+    found = index.lookup("python web framework")
+    assert (found[0].entry.id, found[0].matches) == ("flask", ("summary hit: 2 of 2 words",))
+    assert found[-1].entry.id == "opencv-python" and found[-1].score < found[0].score
+    assert index.lookup("node.js web framework")[0].entry.id == "express"
+    # Alone, an ecosystem word still meets names.
+    assert index.lookup("python")[0].matches == ("name hit: 1 of 1 word",)

@@ -45,6 +45,8 @@ FIXED_QUERIES = (
     "http client",
     "The",
     "  ZOD  ",
+    "python web framework",
+    "redis client for node.js",
 )
 
 
