@@ -30,7 +30,7 @@ import orjson
 from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
-from client.lookup_units import Unit, is_cjk, name_units, query_units
+from client.lookup_units import Unit, is_cjk, name_units, query_units, summary_units
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
@@ -222,7 +222,9 @@ class LibraryIndex:
         units = query_units(key, self.chinese_summaries)
         if units:
             self._word_hits(found, name_units(units), self._name_words, NAME_WORDS, "name")
-            self._word_hits(found, units, self._summary_words, SUMMARY_WORDS, "summary")
+            self._word_hits(
+                found, summary_units(units), self._summary_words, SUMMARY_WORDS, "summary"
+            )
         return LookupResult(tuple(self._best(found, limit)), len(found))
 
     @staticmethod

@@ -26,7 +26,15 @@ import orjson
 from client.errors import ClientError
 from client.limits import MAX_QUERY_CHARS
 from client.lookup import LibraryIndex, LookupResult, query_key
-from client.lookup_units import CJK_RANGES, Unit, is_cjk, name_units, query_units, unit_words
+from client.lookup_units import (
+    CJK_RANGES,
+    Unit,
+    is_cjk,
+    name_units,
+    query_units,
+    summary_units,
+    unit_words,
+)
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, registry_key, same_name
 from schemas.lookup_table import (
@@ -201,7 +209,7 @@ class LookupTable:
         tiers = [exact[1], exact[0], prefix[1], prefix[0]]
         units = query_units(key, self._chinese_summaries())
         tiers += self._word_levels(name_units(units), NAME_FIELD)
-        tiers += self._word_levels(units, SUMMARY_FIELD)
+        tiers += self._word_levels(summary_units(units), SUMMARY_FIELD)
         return tiers
 
     def _chinese_summaries(self) -> bool:

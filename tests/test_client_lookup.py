@@ -5,7 +5,7 @@ import pytest
 from client.errors import InvalidRequest
 from client.lookup import LibraryIndex, popularity_factor
 from client.lookup_units import _chinese_terms_for as chinese_terms_for
-from client.lookup_units import query_units
+from client.lookup_units import query_units, word_forms
 from client.model import CatalogEntry, Provenance
 from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
 from schemas.library_keys import words
@@ -308,3 +308,21 @@ def test_an_ecosystem_word_is_met_by_the_registry_never_by_a_name() -> None:
     assert index.lookup("node.js web framework")[0].entry.id == "express"
     # Alone, an ecosystem word still meets names.
     assert index.lookup("python")[0].matches == ("name hit: 1 of 1 word",)
+
+
+def test_a_summary_meets_a_word_in_any_form_of_its_family() -> None:
+    index = LibraryIndex(
+        [
+            entry("cbor2", "cbor2", "CBOR (de)serializer with extensive tag support"),
+            entry("msgspec", "msgspec", "A fast serialization and validation library"),
+            entry("scrapy", "scrapy", "A high-level Web Crawling and Web Scraping framework"),
+            entry("pino", "pino", "super fast, all natural json logger"),
+        ]
+    )
+    for query in ("serialization library", "serializer", "serialize", "序列化"):
+        assert {hit.entry.id for hit in index.lookup(query)} == {"cbor2", "msgspec"}, query
+    assert index.lookup("web crawler")[0].matches == ("summary hit: 2 of 2 words",)
+    assert [hit.entry.id for hit in index.lookup("structured logging")] == ["pino"]
+    assert word_forms("serializ")[:1] == ("serializ",) and "serializer" in word_forms("serializ")
+    assert "log" in word_forms("logger") and "logger" in word_forms("log")
+    assert word_forms("user")[0] == "user" and "us" not in word_forms("user")

@@ -47,6 +47,8 @@ FIXED_QUERIES = (
     "  ZOD  ",
     "python web framework",
     "redis client for node.js",
+    "serialization library",
+    "web crawler",
 )
 
 
