@@ -326,3 +326,59 @@ def test_a_summary_meets_a_word_in_any_form_of_its_family() -> None:
     assert word_forms("serializ")[:1] == ("serializ",) and "serializer" in word_forms("serializ")
     assert "log" in word_forms("logger") and "logger" in word_forms("log")
     assert word_forms("user")[0] == "user" and "us" not in word_forms("user")
+
+
+@pytest.mark.parametrize(
+    ("query", "top", "signal"),
+    [
+        ("import yaml", "pyyaml", "variant match: pyyaml"),
+        ('require("express")', "express", "variant match: express"),
+        ("pip install zod", "zod", "variant match: zod"),
+        ("psycopg2", "psycopg", "variant match: psycopg"),
+        ("koa2", "koa", "variant match: koa"),
+        ("uuidv4", "uuid", "variant match: uuid"),
+        ("three.js", "three", "variant match: three"),
+        ("chartjs", "chart.js", "variant prefix match: chart"),
+        ("beautiful soup", "beautifulsoup4", "variant prefix match: beautifulsoup"),
+        ("dateutil", "python-dateutil", "variant match: python-dateutil"),
+        ("zustnad", "zustand", "near name: zustand"),
+        ("pydantc", "pydantic", "near name: pydantic"),
+        ("playwrite", "playwright", "near name: playwright"),
+    ],
+)
+def test_a_name_as_people_write_it(query: str, top: str, signal: str) -> None:
+    names = [
+        "pyyaml",
+        "express",
+        "zod",
+        "psycopg",
+        "koa",
+        "uuid",
+        "three",
+        "chart.js",
+        "beautifulsoup4",
+        "python-dateutil",
+        "zustand",
+        "pydantic",
+        "playwright",
+    ]
+    catalog = [entry(name, name, packages=(f"pypi:{name}",)) for name in names]
+    hits = LibraryIndex(catalog).lookup(query)
+    assert (hits[0].entry.id, hits[0].matches) == (top, (signal,))
+
+
+def test_a_typo_ranks_below_name_words_and_above_summaries() -> None:
+    catalog = [
+        entry("zustand", "zustand", popularity=10**12),
+        entry("store", "Store Zustnad"),
+        entry("other", "Other", "zustnad", popularity=10**12),
+    ]
+    hits = LibraryIndex(catalog).lookup("zustnad")
+    assert [(hit.entry.id, hit.matches) for hit in hits] == [
+        ("store", ("name hit: 1 of 1 word",)),
+        ("zustand", ("near name: zustand",)),
+        ("other", ("summary hit: 1 of 1 word",)),
+    ]
+    # A typo is a word's: a phrase is read as written, and so is a name's prefix.
+    assert "zustand" not in [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustnad x")]
+    assert [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustan")] == ["zustand"]

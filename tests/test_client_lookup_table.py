@@ -49,6 +49,14 @@ FIXED_QUERIES = (
     "redis client for node.js",
     "serialization library",
     "web crawler",
+    "import yaml",
+    'require("express")',
+    "expresso2",
+    "express.js",
+    "zod3",
+    "comander",
+    "expressjss",
+    "web frame work",
 )
 
 
