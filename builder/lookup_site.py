@@ -23,7 +23,7 @@ import orjson
 from builder.catalog import catalog_bytes, catalog_of, with_build_id, write_catalog
 from builder.config import SiteConfig
 from schemas.gzip_member import gzip_member
-from schemas.library_keys import library_keys, name_words, words
+from schemas.library_keys import library_keys, name_words, summary_words
 from schemas.lookup_table import (
     LOOKUP_FILE,
     LOOKUP_FORMAT,
@@ -131,7 +131,7 @@ def _rows(entries: Sequence[dict[str, Any]], records: Sequence[str]) -> tuple[li
             keys.add((key, int(kind in ("id", "name")), row))
         for word in name_words(entry["id"], entry["name"], aliases):
             found[(word, NAME_FIELD)].add(row)
-        for word in words(entry.get("summary", "")):
+        for word in summary_words(entry.get("summary", ""), packages):
             found[(word, SUMMARY_FIELD)].add(row)
     count = len(libraries)
     word_rows = [

@@ -2,9 +2,13 @@
 
 Scores are tiers, best first (the seed's, plus registry package names beside aliases):
 
-    1.00  exact id or name                0.85  alias or package prefix
+    1.00  exact id or name                0.85  alias or package prefix, or a name variant
     0.95  exact alias or package name     0.60-0.83  name words hit (share of query words)
-    0.90  id or name prefix               0.30-0.50  summary words hit (share of query words)
+    0.90  id or name prefix               0.555  a name a one-word typo is near
+                                          0.30-0.50  summary words hit (share of query words)
+
+A name variant is another spelling of the query (``import yaml``, ``psycopg2``, ``chartjs``:
+client.lookup_names) that is a name or a name's prefix.
 
 Popularity only moves a score inside its tier's headroom: bonus = (1 - raw) x
 min(0.1, log10(popularity) / 100), at most a tenth of the gap to 1.0, which is smaller than the
@@ -30,7 +34,8 @@ import orjson
 from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
-from client.lookup_units import Unit, is_cjk, query_units
+from client.lookup_names import name_variants, near_names, near_span
+from client.lookup_units import Unit, is_cjk, name_units, query_units, summary_units
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
@@ -38,14 +43,17 @@ from schemas.library_keys import (
     library_keys,
     name_words,
     registry_key,
-    words,
+    summary_words,
 )
 from schemas.library_keys import STEMS as _STEMS
 from schemas.library_keys import popularity_factor as popularity_factor
 
 EXACT_NAME, EXACT_ALIAS, NAME_PREFIX, ALIAS_PREFIX = 1.0, 0.95, 0.90, 0.85
 NAME_WORDS = (0.60, 0.83)
+# Between the tiers around it by more than popularity's bonus can move either (0.045, 0.05).
+NEAR_NAME = 0.555
 SUMMARY_WORDS = (0.30, 0.50)
+_LAST_CHAR = "\U0010ffff"
 
 # How many near-miss candidates (by shared letter pairs) get an edit distance computed.
 _NEAR_CANDIDATES = 200
@@ -180,7 +188,7 @@ class LibraryIndex:
                 prefix_rows.append((key, i, prefix, ("prefix", kind, suffix)))
             for word in name_words(entry.id, entry.name, entry.aliases):
                 self._name_words[word].append(i)
-            for word in words(entry.summary):
+            for word in summary_words(entry.summary, entry.packages):
                 self._summary_words[word].append(i)
         prefix_rows.sort()
         self._prefix_keys = [row[0] for row in prefix_rows]
@@ -211,19 +219,39 @@ class LibraryIndex:
         found: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
         for i, score, signal in self._exact.get(key, ()):
             found[i].append((score, signal))
-        start = bisect.bisect_left(self._prefix_keys, key)
-        for position in range(start, len(self._prefix_keys)):
-            candidate = self._prefix_keys[position]
-            if not candidate.startswith(key):
-                break
-            if candidate != key:
+        for position in self._prefixed(key):
+            if self._prefix_keys[position] != key:
                 i, score, signal = self._prefix_rows[position]
                 found[i].append((score, signal))
+        for variant in name_variants(key):
+            for i, _, _ in self._exact.get(variant, ()):
+                found[i].append((ALIAS_PREFIX, f"variant match: {variant}"))
+            for position in self._prefixed(variant):
+                if self._prefix_keys[position] != variant:
+                    i = self._prefix_rows[position][0]
+                    found[i].append((ALIAS_PREFIX, f"variant prefix match: {variant}"))
+        span = near_span(key) if not found else None  # a name or a name's prefix is no typo
+        if span is not None:
+            start = bisect.bisect_left(self._prefix_keys, span[0])
+            end = bisect.bisect_left(self._prefix_keys, span[0] + _LAST_CHAR)
+            for name in near_names(key, dict.fromkeys(self._prefix_keys[start:end])):
+                for i, _, _ in self._exact[name]:
+                    found[i].append((NEAR_NAME, f"near name: {name}"))
         units = query_units(key, self.chinese_summaries)
         if units:
-            self._word_hits(found, units, self._name_words, NAME_WORDS, "name")
-            self._word_hits(found, units, self._summary_words, SUMMARY_WORDS, "summary")
+            self._word_hits(found, name_units(units), self._name_words, NAME_WORDS, "name")
+            self._word_hits(
+                found, summary_units(units), self._summary_words, SUMMARY_WORDS, "summary"
+            )
         return LookupResult(tuple(self._best(found, limit)), len(found))
+
+    def _prefixed(self, key: str) -> Iterable[int]:
+        """The positions of the keys starting with ``key``, in key order."""
+        start = bisect.bisect_left(self._prefix_keys, key)
+        for position in range(start, len(self._prefix_keys)):
+            if not self._prefix_keys[position].startswith(key):
+                break
+            yield position
 
     @staticmethod
     def _word_hits(
@@ -247,7 +275,7 @@ class LibraryIndex:
         factor, entries = self._factor, self.entries
         scored = []
         for i, signals in found.items():
-            raw = max(signals)[0] if len(signals) > 1 else signals[0][0]
+            raw = max(score for score, _ in signals)
             entry = entries[i]
             scored.append((-(raw + (1 - raw) * factor[i]), -entry.popularity, entry.id, i, signals))
         hits = []

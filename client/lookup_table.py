@@ -26,7 +26,16 @@ import orjson
 from client.errors import ClientError
 from client.limits import MAX_QUERY_CHARS
 from client.lookup import LibraryIndex, LookupResult, query_key
-from client.lookup_units import CJK_RANGES, Unit, is_cjk, query_units, unit_words
+from client.lookup_names import name_variants, near_names, near_span
+from client.lookup_units import (
+    CJK_RANGES,
+    Unit,
+    is_cjk,
+    name_units,
+    query_units,
+    summary_units,
+    unit_words,
+)
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, registry_key, same_name
 from schemas.lookup_table import (
@@ -183,7 +192,25 @@ class LookupTable:
 
     def _tiers(self, key: str) -> list[int]:
         """The rows of each tier as bitmaps, best first: exact names, exact aliases and
-        registry names, their prefixes, then name and summary words by how many they hold."""
+        registry names, their prefixes (and the names the query's variants are or begin),
+        then name words by how many they hold, names a typo is near, summary words."""
+        exact, prefix = self._named_rows(key)
+        variants = 0
+        for variant in name_variants(key):
+            exactly, begun = self._named_rows(variant)
+            variants |= exactly[0] | exactly[1] | begun[0] | begun[1]
+        tiers = [exact[1], exact[0], prefix[1], prefix[0] | variants]
+        units = query_units(key, self._chinese_summaries())
+        tiers += self._word_levels(name_units(units), NAME_FIELD)
+        # A name, a name's prefix or a variant of one is no typo.
+        known = exact[0] | exact[1] | prefix[0] | prefix[1] | variants
+        tiers.append(0 if known else self._near_rows(key))
+        tiers += self._word_levels(summary_units(units), SUMMARY_FIELD)
+        return tiers
+
+    def _named_rows(self, key: str) -> tuple[list[int], list[int]]:
+        """The rows whose names are ``key`` and the rows whose names start with it (but are
+        not it), each [aliases and registry names, ids and names], as bitmaps."""
         exact = [0, 0]  # by named: aliases and registry names, then ids and names
         for named, row in self._conn.execute("SELECT named, row FROM keys WHERE key = ?", [key]):
             exact[named] |= 1 << row
@@ -198,11 +225,21 @@ class LookupTable:
                 "SELECT named, row FROM keys WHERE key > ? AND key < ?", [key, key + _LAST_CHAR]
             ):
                 prefix[named] |= 1 << row
-        tiers = [exact[1], exact[0], prefix[1], prefix[0]]
-        units = query_units(key, self._chinese_summaries())
-        for field in (NAME_FIELD, SUMMARY_FIELD):
-            tiers += self._word_levels(units, field)
-        return tiers
+        return exact, prefix
+
+    def _near_rows(self, key: str) -> int:
+        """The rows with a name a one-word typo ``key`` is near (client.lookup_names)."""
+        span = near_span(key)
+        if span is None:
+            return 0
+        start, shortest, longest = span
+        keys: dict[str, int] = {}
+        for name, row in self._conn.execute(
+            "SELECT key, row FROM keys WHERE key >= ? AND key < ? AND length(key) BETWEEN ? AND ?",
+            [start, start + _LAST_CHAR, shortest, longest],
+        ):
+            keys[name] = keys.get(name, 0) | 1 << row
+        return functools.reduce(operator.or_, (keys[n] for n in near_names(key, keys)), 0)
 
     def _chinese_summaries(self) -> bool:
         """Whether some summary has a Chinese (CJK) word, as LibraryIndex tells it: the first

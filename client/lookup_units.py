@@ -11,6 +11,11 @@ units it meets:
   it gives, each met by that word or by all of the term's characters: 模板引擎 finds "A very
   fast and expressive template engine" (templat, engin), and a Chinese summary holding 模板引擎
   meets both. A character no term covers is a unit of its own, as before.
+- Words that name an ecosystem (python, node.js, javascript) are met by a library's summary
+  or by its registry (schemas.library_keys.REGISTRY_WORDS), never by its name: in "python
+  web framework" they tell Django from Express, where opencv-python's name used to come first.
+- A summary meets an English word in any form of its family (:func:`word_forms`): "serialization
+  library" finds "CBOR (de)serializer", "web crawler" "Web Crawling". Names are met as written.
 - Words that only say what kind of thing is looked for (library, tool, framework, module,
   package and their Chinese) are left out when the query has other units: in "date library"
   the word that tells libraries apart is "date" (Werkzeug's summary ends in "library").
@@ -21,7 +26,7 @@ from __future__ import annotations
 import functools
 import re
 
-from schemas.library_keys import words
+from schemas.library_keys import REGISTRY_WORDS, words
 from schemas.text import stem
 
 # A unit: each way is a group of words a library must all have to meet it.
@@ -52,6 +57,64 @@ KIND_WORDS = frozenset(
         "util",
     ]
 ) | frozenset(["库", "包", "工具", "框架", "模块"])
+
+
+# The words (as stems) that name an ecosystem: those the registries give, and "py".
+ECOSYSTEM_WORDS = frozenset(words(" ".join(REGISTRY_WORDS.values()) + " py"))
+
+
+def name_units(units: list[Unit]) -> list[Unit]:
+    """The units a library's names are met by: all but those of an ecosystem's words, unless
+    the query has nothing else (a "python" in a name says nothing of what it does)."""
+    telling = [unit for unit in units if not _names_ecosystem(unit)]
+    return telling or units
+
+
+def summary_units(units: list[Unit]) -> list[Unit]:
+    """The units a library's summary is met by: each English word in any of its forms."""
+    return [
+        tuple(
+            dict.fromkeys(
+                (form,) for way in unit for form in (word_forms(way[0]) if len(way) == 1 else ())
+            )
+        )
+        + tuple(way for way in unit if len(way) > 1)
+        for unit in units
+    ]
+
+
+# Suffixes that make a word of another of its family (serializ-er, serializ-ation, validat-or,
+# validat-ion, manage-ment), and that stemming (schemas.text.stem) leaves on.
+_FAMILY_SUFFIXES = ("ation", "ion", "er", "or", "ment", "ing")
+# The shortest a word's root may be once a suffix is off ("user" is no "us" that uses).
+_MIN_ROOT = 3
+
+
+def word_forms(word: str) -> tuple[str, ...]:
+    """``word`` (a stem) first, then the stems of its family: its roots, ``word`` without one
+    of the suffixes above (a doubled final consonant undoubled: logger, log), or ``word``
+    itself when it has none, each with every suffix (and with its final consonant doubled
+    before "er": log, logger). A form no summary uses matches nothing."""
+    if not (word.isascii() and word.isalpha()):
+        return (word,)
+    roots = []
+    for suffix in _FAMILY_SUFFIXES:
+        root = word.removesuffix(suffix)
+        if root != word and len(root) >= _MIN_ROOT:
+            roots.append(root)
+            if len(root) > _MIN_ROOT and root[-1] == root[-2] and root[-1] not in "aeiouls":
+                roots.append(root[:-1])
+    roots = roots or [word]
+    forms = [word, *roots]
+    for root in roots:
+        forms += [root + suffix for suffix in _FAMILY_SUFFIXES]
+        if root[-1] not in "aeiouy":
+            forms.append(root + root[-1] + "er")
+    return tuple(dict.fromkeys(forms))
+
+
+def _names_ecosystem(unit: Unit) -> bool:
+    return len(unit[0]) == 1 and unit[0][0] in ECOSYSTEM_WORDS
 
 
 def is_cjk(word: str) -> bool:

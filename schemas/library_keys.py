@@ -28,6 +28,11 @@ _STOP_WORDS = (
 )
 _STOP = frozenset(_STOP_WORDS.split())
 
+# The words an ecosystem is asked by ("python web framework", "redis client for node.js"), by
+# the registry a library is published on: a library on PyPI is a Python one and a library on
+# npm a JavaScript one, whether its summary says so or not (Flask's does not).
+REGISTRY_WORDS = {"pypi": "python", "npm": "node nodejs js javascript"}
+
 STEMS: dict[str, str] = {}
 STEM_MEMO_LIMIT = 200_000
 
@@ -100,6 +105,19 @@ def library_keys(
             yield fold(bare_package(package)), "package", package
         if registry_key(key) != key:
             yield registry_key(key), "package", package
+
+
+def summary_words(summary: str, packages: Iterable[str]) -> list[str]:
+    """The words of a library's summary, and the words of its registries' ecosystems
+    (``REGISTRY_WORDS``), as the summary-words tier counts them."""
+    registries = sorted({bare_registry(package) for package in packages})
+    ecosystems = " ".join(REGISTRY_WORDS.get(registry, "") for registry in registries)
+    return words(f"{summary} {ecosystems}" if ecosystems else summary)
+
+
+def bare_registry(package: str) -> str:
+    """``npm:express`` → ``npm``; a name without a registry prefix has none ("")."""
+    return package.split(":", 1)[0].casefold() if ":" in package else ""
 
 
 def name_words(library_id: str, name: str, aliases: Iterable[str]) -> list[str]:

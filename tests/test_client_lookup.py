@@ -5,7 +5,7 @@ import pytest
 from client.errors import InvalidRequest
 from client.lookup import LibraryIndex, popularity_factor
 from client.lookup_units import _chinese_terms_for as chinese_terms_for
-from client.lookup_units import query_units
+from client.lookup_units import query_units, word_forms
 from client.model import CatalogEntry, Provenance
 from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
 from schemas.library_keys import words
@@ -290,3 +290,95 @@ def test_an_english_word_whose_stem_ends_in_i_finds_its_chinese_terms() -> None:
         kept = [t for t in terms if not any(other != t and other in t for other in terms)]
         expected = tuple(tuple(dict.fromkeys(t)) for t in kept[:MAX_CHINESE_TERMS])
         assert chinese_terms_for(word) == expected, word
+
+
+def test_an_ecosystem_word_is_met_by_the_registry_never_by_a_name() -> None:
+    index = LibraryIndex(
+        [
+            entry("flask", "flask", "A framework for web applications.", (), ("pypi:flask",)),
+            entry("express", "express", "Minimalist web framework", (), ("npm:express",)),
+            entry("opencv-python", "opencv-python", "OpenCV python bindings", (), ("pypi:x",)),
+        ]
+    )
+    # Flask's summary does not say Python, its registry does; opencv-python's name says it,
+    # which tells nothing of what it does (it came first, a 0.715 name hit).
+    found = index.lookup("python web framework")
+    assert (found[0].entry.id, found[0].matches) == ("flask", ("summary hit: 2 of 2 words",))
+    assert found[-1].entry.id == "opencv-python" and found[-1].score < found[0].score
+    assert index.lookup("node.js web framework")[0].entry.id == "express"
+    # Alone, an ecosystem word still meets names.
+    assert index.lookup("python")[0].matches == ("name hit: 1 of 1 word",)
+
+
+def test_a_summary_meets_a_word_in_any_form_of_its_family() -> None:
+    index = LibraryIndex(
+        [
+            entry("cbor2", "cbor2", "CBOR (de)serializer with extensive tag support"),
+            entry("msgspec", "msgspec", "A fast serialization and validation library"),
+            entry("scrapy", "scrapy", "A high-level Web Crawling and Web Scraping framework"),
+            entry("pino", "pino", "super fast, all natural json logger"),
+        ]
+    )
+    for query in ("serialization library", "serializer", "serialize", "序列化"):
+        assert {hit.entry.id for hit in index.lookup(query)} == {"cbor2", "msgspec"}, query
+    assert index.lookup("web crawler")[0].matches == ("summary hit: 2 of 2 words",)
+    assert [hit.entry.id for hit in index.lookup("structured logging")] == ["pino"]
+    assert word_forms("serializ")[:1] == ("serializ",) and "serializer" in word_forms("serializ")
+    assert "log" in word_forms("logger") and "logger" in word_forms("log")
+    assert word_forms("user")[0] == "user" and "us" not in word_forms("user")
+
+
+@pytest.mark.parametrize(
+    ("query", "top", "signal"),
+    [
+        ("import yaml", "pyyaml", "variant match: pyyaml"),
+        ('require("express")', "express", "variant match: express"),
+        ("pip install zod", "zod", "variant match: zod"),
+        ("psycopg2", "psycopg", "variant match: psycopg"),
+        ("koa2", "koa", "variant match: koa"),
+        ("uuidv4", "uuid", "variant match: uuid"),
+        ("three.js", "three", "variant match: three"),
+        ("chartjs", "chart.js", "variant prefix match: chart"),
+        ("beautiful soup", "beautifulsoup4", "variant prefix match: beautifulsoup"),
+        ("dateutil", "python-dateutil", "variant match: python-dateutil"),
+        ("zustnad", "zustand", "near name: zustand"),
+        ("pydantc", "pydantic", "near name: pydantic"),
+        ("playwrite", "playwright", "near name: playwright"),
+    ],
+)
+def test_a_name_as_people_write_it(query: str, top: str, signal: str) -> None:
+    names = [
+        "pyyaml",
+        "express",
+        "zod",
+        "psycopg",
+        "koa",
+        "uuid",
+        "three",
+        "chart.js",
+        "beautifulsoup4",
+        "python-dateutil",
+        "zustand",
+        "pydantic",
+        "playwright",
+    ]
+    catalog = [entry(name, name, packages=(f"pypi:{name}",)) for name in names]
+    hits = LibraryIndex(catalog).lookup(query)
+    assert (hits[0].entry.id, hits[0].matches) == (top, (signal,))
+
+
+def test_a_typo_ranks_below_name_words_and_above_summaries() -> None:
+    catalog = [
+        entry("zustand", "zustand", popularity=10**12),
+        entry("store", "Store Zustnad"),
+        entry("other", "Other", "zustnad", popularity=10**12),
+    ]
+    hits = LibraryIndex(catalog).lookup("zustnad")
+    assert [(hit.entry.id, hit.matches) for hit in hits] == [
+        ("store", ("name hit: 1 of 1 word",)),
+        ("zustand", ("near name: zustand",)),
+        ("other", ("summary hit: 1 of 1 word",)),
+    ]
+    # A typo is a word's: a phrase is read as written, and so is a name's prefix.
+    assert "zustand" not in [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustnad x")]
+    assert [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustan")] == ["zustand"]

@@ -45,6 +45,18 @@ FIXED_QUERIES = (
     "http client",
     "The",
     "  ZOD  ",
+    "python web framework",
+    "redis client for node.js",
+    "serialization library",
+    "web crawler",
+    "import yaml",
+    'require("express")',
+    "expresso2",
+    "express.js",
+    "zod3",
+    "comander",
+    "expressjss",
+    "web frame work",
 )
 
 

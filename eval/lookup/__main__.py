@@ -1,0 +1,87 @@
+"""``python -m eval.lookup``: catalog_lookup's R@1, R@5 and MRR@5 per kind of question and
+overall, and the share of unanswerable questions answered with nothing, beside plain FTS5 bm25.
+
+``--split dev`` (the default) is the set to decide on, and ``--misses`` lists its misses;
+``--split test`` is only reported. Every question is asked of the catalog's LibraryIndex and of
+the lookup table a large site publishes: the two must give the same answers, and a question
+where they differ is listed and fails the run. ``--freeze FILE`` takes new questions in, each
+given its split for good.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from eval.lookup.answers import Answerers
+from eval.lookup.dataset import QUESTIONS, SPLITS, freeze, load_catalog, load_questions
+from eval.lookup.report import Report, format_table, report
+
+
+def evaluate(
+    split: str, path: Path = QUESTIONS, misses: bool = False
+) -> tuple[Report, Report, str]:
+    """Ours and the baseline's reports of ``split``, and the text to print."""
+    entries = load_catalog()
+    questions = load_questions(entries, path, split)
+    answerers = Answerers(entries)
+    started = time.perf_counter()
+    try:
+        ours = [answerers.ours(q.text) for q in questions]
+        table = [answerers.ours_table(q.text) for q in questions]
+        plain = [answerers.plain(q.text) for q in questions]
+    finally:
+        answerers.close()
+    seconds = time.perf_counter() - started
+    lines = [
+        f"catalog_lookup over {len(entries)} libraries, {split} split: {len(questions)} "
+        f"questions ({seconds:.1f} s)",
+        "",
+    ]
+    ours_report, plain_report = report(ours, questions), report(plain, questions)
+    lines.append(format_table(ours_report, plain_report))
+    differ = [q for q, a, b in zip(questions, ours, table, strict=True) if a != b]
+    lines.append(
+        f"lookup table agrees with the in-memory index on {len(questions) - len(differ)}"
+        f"/{len(questions)}"
+    )
+    for question, answer, from_table in zip(questions, ours, table, strict=True):
+        if answer != from_table:
+            lines.append(f"  {question.id} {question.text!r}: index {answer}, table {from_table}")
+    if misses:
+        lines += ["", "misses (first answer not in gold; unanswerable: answered):"]
+        for question, answer in zip(questions, ours, strict=True):
+            wrong = (
+                bool(answer) if not question.gold else not answer or answer[0] not in question.gold
+            )
+            if wrong:
+                lines.append(
+                    f"  {question.id} [{question.kind}] {question.text!r}: {answer} "
+                    f"gold {sorted(question.gold)}"
+                )
+    if differ:
+        raise SystemExit("\n".join(lines) + "\nthe lookup table and the index disagree")
+    return ours_report, plain_report, "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m eval.lookup", description=__doc__)
+    parser.add_argument("--split", choices=SPLITS, default="dev")
+    parser.add_argument("--misses", action="store_true", help="list dev's misses")
+    parser.add_argument("--freeze", type=Path, metavar="FILE", help="take new questions in")
+    args = parser.parse_args(argv)
+    if args.freeze:
+        new = freeze(args.freeze)
+        print(f"{new} new questions given a split in {QUESTIONS}")
+        return 0
+    if args.misses and args.split != "dev":
+        parser.error("--misses lists dev's misses only: a test miss read is a miss tuned for")
+    print(evaluate(args.split, misses=args.misses)[2])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
