@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -168,7 +169,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if metadata.get("private") and title:
         # A private package.json names a docs site's or a workspace's package, never published:
         # the docs' own title names the library (socket.io's site: sample-website, Socket.IO).
-        name = title
+        name = title = _without_symbols(title) or title
         metadata = {**metadata, "id": title}
         found.append(f"package.json: private, so the docs' title names the library: {title}")
     source_dir = _source_dir(root, docs, str(name))
@@ -294,6 +295,13 @@ def _outside(root: Path, docs: str) -> str | None:
     """Where the docs folder leads, when a link takes it out of ``root``."""
     resolved = (root / docs).resolve()
     return None if resolved.is_relative_to(root.resolve()) else str(resolved)
+
+
+def _without_symbols(title: str) -> str:
+    """``title`` without the pictographs and marks a site's title may wear (MobX's "MobX 🇺🇦",
+    a "™"): the name a library is called by."""
+    kept = "".join(c for c in title if unicodedata.category(c) != "So")
+    return " ".join(kept.split())
 
 
 def library_id_of(name: str) -> str:

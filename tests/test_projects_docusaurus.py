@@ -381,6 +381,12 @@ def test_a_private_package_names_no_library_when_the_site_has_a_title(tmp_path: 
     survey = survey_project(site)
     assert (survey.name, survey.library_id, survey.packages) == ("Socket.IO", "socket.io", ())
     assert "package.json: private, so the docs' title names the library: Socket.IO" in survey.found
+    # A title's pictographs are no part of the name (MobX's site is titled "MobX 🇺🇦").
+    (site / "docusaurus.config.js").write_text(
+        'module.exports = {\n  title: "Socket.IO \U0001f1fa\U0001f1e6 \u2728",\n};\n',
+        encoding="utf-8",
+    )
+    assert survey_project(site).name == "Socket.IO"
     # Published (not private), the package names the library, as before.
     (site / "package.json").write_text('{"name": "socket.io-docs", "version": "1.0.0"}', "utf-8")
     survey = survey_project(site)
