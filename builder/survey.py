@@ -41,7 +41,7 @@ from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versi
 from builder.survey_git import VersionTags, pages_url, version_tags
 from builder.survey_jekyll import PAGES as JEKYLL_PAGES
 from builder.survey_jekyll import jekyll_site
-from builder.version_file import version_in_package
+from builder.version_file import top_version_file, version_in_package
 from schemas.versions import is_version
 
 # Docs of plain files (no docs tool): no page of theirs names the code.
@@ -194,6 +194,9 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         version = version_in_package(root / source_dir, str(name)) or version
     if not is_version(version):
         version = archived_version(root, {}) or version
+    if not is_version(version) and (top := top_version_file(root))[1]:
+        version = top[1]
+        found.append(f"{top[0]}: {version}, the version")
     if not is_version(version) and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")

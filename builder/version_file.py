@@ -23,7 +23,9 @@ from typing import Any
 from schemas.versions import is_version
 
 _ASSIGNED = re.compile(
-    r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1"""
+    # An annotation is any type's name (Sphinx 9.1.0's ``__version__: Final = '9.1.0'``).
+    r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*[\w.]+(?:\[[\w. ,]*\])?[ \t]*)?="""
+    r"""[ \t]*(['"])v?([^'"\n]+)\1"""
     # The whole value: not a string whose method makes the version (``".".join(...)``, which
     # _JOINED reads) nor one added to (``"1" + SUFFIX``).
     r"[ \t]*(?:#.*|\r)?$",
@@ -63,6 +65,20 @@ def _setuptools_version_file(pyproject: Mapping[str, Any]) -> str:
     if not isinstance(path, str) or ".." in path or Path(path).is_absolute():
         return ""
     return path.strip()
+
+
+# Files at a project's top that hold its version alone (LightGBM's VERSION.txt).
+TOP_VERSION_FILES = ("VERSION", "VERSION.txt")
+
+
+def top_version_file(root: Path) -> tuple[str, str]:
+    """The first of ``TOP_VERSION_FILES`` in ``root`` that holds a version alone, and that
+    version; ("", "") when none does."""
+    for name in TOP_VERSION_FILES:
+        version = _whole_file_version(root / name)
+        if version:
+            return name, version
+    return "", ""
 
 
 def _whole_file_version(path: Path) -> str:

@@ -266,3 +266,20 @@ def test_a_package_version_that_is_no_version_leaves_the_next_source_to_say(
     # A package that assigns a string that is no version ("dev") leaves it to conf.py too.
     (tmp_path / "glom" / "_version.py").write_text('__version__ = "dev"\n', encoding="utf-8")
     assert survey_project(tmp_path).version == "24.11.0"
+
+
+def test_a_version_file_at_the_top_gives_the_version_when_nothing_else_does(
+    tmp_path: Path,
+) -> None:
+    # LightGBM v4.6.0: a C++ project whose Python package lives in python-package/; its
+    # VERSION.txt at the top holds 4.6.0 alone, and init proposed version 0.0.0.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.rst").write_text("LightGBM\n========\n", encoding="utf-8")
+    (tmp_path / "docs" / "conf.py").write_text("release = get_version()\n", encoding="utf-8")
+    (tmp_path / "VERSION.txt").write_text("4.6.0\n", encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.version, survey.version_known) == ("4.6.0", True)
+    assert "VERSION.txt: 4.6.0, the version" in survey.found
+    # A file that holds more than the version says nothing.
+    (tmp_path / "VERSION.txt").write_text("4.6.0\nreleased in 2025\n", encoding="utf-8")
+    assert survey_project(tmp_path).version == "0.0.0"

@@ -52,6 +52,8 @@ def test_no_file_or_no_assignment_is_no_version(tmp_path: Path) -> None:
         ('__version__ = "1" + SUFFIX\n', ""),
         ('__version__ = "2.0.1"  # bumped by the release script\n', "2.0.1"),
         ('__version__ = "2.0.2"\r\nVERSION_INFO = (2, 0, 2)\r\n', "2.0.2"),
+        ("__version__: Final = '9.1.0'\n", "9.1.0"),  # Sphinx 9.1.0
+        ('__version__: typing.Final[str] = "1.4"\n', "1.4"),
     ],
 )
 def test_only_a_string_that_is_the_whole_value_is_the_version(
