@@ -16,7 +16,7 @@ from typing import Any
 from builder.archived_version import archived_version
 from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.toml_errors import UNREADABLE_TOML
-from builder.version_file import version_from_file, version_in_package
+from builder.version_file import string_in_module, version_from_file, version_in_package
 from builder.workspace_docs import workspace_members
 
 # setup(name="peft", ...): a distribution's name as written, the call's first "name=" after
@@ -153,7 +153,8 @@ def _setup_py_name(root: Path) -> str:
 def setup_py_version(root: Path) -> str:
     """The version a setup.py's ``setup()`` call gives, read, never run: a string written in the
     call, the name of a string the file assigns at its top level (schedule 1.2.2's
-    ``SCHEDULE_VERSION = "1.2.2"`` ... ``version=SCHEDULE_VERSION``), or its package's
+    ``SCHEDULE_VERSION = "1.2.2"`` ... ``version=SCHEDULE_VERSION``) or a module of the project
+    assigns (construct 2.10.70's ``from construct.version import version_string``), or its package's
     ``__version__`` (sortedcontainers 2.4.0's ``version=sortedcontainers.__version__``, read
     from the package in the project or its src/); "" when it gives none so (a version read
     from a file or computed)."""
@@ -173,6 +174,13 @@ def setup_py_version(root: Path) -> str:
         for target in statement.targets
         if isinstance(target, ast.Name)
     }
+    # ``from construct.version import version_string``: the module and the name it binds.
+    imported = {
+        alias.asname or alias.name: (statement.module, alias.name)
+        for statement in tree.body
+        if isinstance(statement, ast.ImportFrom) and statement.level == 0 and statement.module
+        for alias in statement.names
+    }
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and _names_setup(node.func)):
             continue
@@ -182,6 +190,8 @@ def setup_py_version(root: Path) -> str:
             value = keyword.value
             if isinstance(value, ast.Constant) and isinstance(value.value, str):
                 return value.value.strip()
+            if isinstance(value, ast.Name) and value.id in imported:
+                return string_in_module(root, *imported[value.id])
             if isinstance(value, ast.Name):
                 return strings.get(value.id, "").strip()
             if (

@@ -67,6 +67,39 @@ def _setuptools_version_file(pyproject: Mapping[str, Any]) -> str:
     return path.strip()
 
 
+def string_in_module(root: Path, module: str, name: str) -> str:
+    """The string the project's module ``module`` (dotted, in ``root`` or its src/) assigns to
+    ``name`` at its top level, read, never imported; "" when it assigns none so."""
+    relative = Path(*module.split("."))
+    for folder in (root, root / "src"):
+        for path in (folder / relative.with_suffix(".py"), folder / relative / "__init__.py"):
+            if not _inside(path, root):
+                continue
+            assigned = _top_level_strings(_read_text(path))
+            if name in assigned:
+                return assigned[name].strip()
+    return ""
+
+
+def _top_level_strings(text: str) -> dict[str, str]:
+    """The names ``text`` (a module) binds to a string at its top level, annotated or not."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    strings: dict[str, str] = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign):
+            targets, value = statement.targets, statement.value
+        elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+            targets, value = [statement.target], statement.value
+        else:
+            continue
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            strings.update((t.id, value.value) for t in targets if isinstance(t, ast.Name))
+    return strings
+
+
 # Files at a project's top that hold its version alone (LightGBM's VERSION.txt).
 TOP_VERSION_FILES = ("VERSION", "VERSION.txt")
 

@@ -283,3 +283,29 @@ def test_a_version_file_at_the_top_gives_the_version_when_nothing_else_does(
     # A file that holds more than the version says nothing.
     (tmp_path / "VERSION.txt").write_text("4.6.0\nreleased in 2025\n", encoding="utf-8")
     assert survey_project(tmp_path).version == "0.0.0"
+
+
+def test_setup_py_s_version_imported_from_a_module_of_the_project(tmp_path: Path) -> None:
+    # construct v2.10.70: setup.py passes version_string, which it imports from
+    # construct/version.py; its conf.py's release says only '2.10', which init took.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.rst").write_text("Construct\n=========\n", encoding="utf-8")
+    (tmp_path / "docs" / "conf.py").write_text("release = '2.10'\n", encoding="utf-8")
+    (tmp_path / "construct").mkdir()
+    (tmp_path / "construct" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "construct" / "version.py").write_text(
+        'version = (2, 10, 70)\nversion_string: str = "2.10.70"\n', encoding="utf-8"
+    )
+    setup_py = tmp_path / "setup.py"
+    setup_py.write_text(
+        "from setuptools import setup\nfrom construct.version import version_string as v\n"
+        "setup(name='construct', version=v)\n",
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "2.10.70"
+    # A module outside the project (a link out of it) is not read: conf.py says then.
+    (tmp_path / "construct" / "version.py").unlink()
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.py"
+    outside.write_text('version_string = "9.9.9"\n', encoding="utf-8")
+    (tmp_path / "construct" / "version.py").symlink_to(outside)
+    assert survey_project(tmp_path).version == "2.10"
