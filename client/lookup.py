@@ -5,7 +5,8 @@ Scores are tiers, best first (the seed's, plus registry package names beside ali
     1.00  exact id or name                0.85  alias or package prefix, or a name variant
     0.95  exact alias or package name     0.60-0.83  name words hit (share of query words)
     0.90  id or name prefix               0.555  a name a one-word typo is near
-                                          0.30-0.50  summary words hit (share of query words)
+                                          0.30-0.50  summary words hit (share of query words,
+                                                     a word fewer summaries use weighing more)
 
 A name variant is another spelling of the query (``import yaml``, ``psycopg2``, ``chartjs``:
 client.lookup_names) that is a name or a name's prefix.
@@ -35,7 +36,15 @@ from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
 from client.lookup_names import name_variants, near_names, near_span
-from client.lookup_units import Unit, is_cjk, name_units, query_units, summary_units
+from client.lookup_units import (
+    Unit,
+    is_cjk,
+    name_units,
+    query_units,
+    rarity,
+    summary_units,
+    weighted_share,
+)
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
@@ -213,8 +222,12 @@ class LibraryIndex:
         """The best ``limit`` libraries for ``query``, best first; empty when nothing matches."""
         return list(self.search(query, limit).hits)
 
-    def search(self, query: str, limit: int = 5) -> LookupResult:
-        """The best ``limit`` libraries for ``query`` and the count of every library it hits."""
+    def search(
+        self, query: str, limit: int = 5, summary_weights: Sequence[float] | None = None
+    ) -> LookupResult:
+        """The best ``limit`` libraries for ``query`` and the count of every library it hits.
+        ``summary_weights``: the rarity of each summary unit in a larger catalog these entries
+        were taken from (client.lookup_table), else in these entries."""
         key = query_key(query, limit)
         found: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
         for i, score, signal in self._exact.get(key, ()):
@@ -240,9 +253,11 @@ class LibraryIndex:
         units = query_units(key, self.chinese_summaries)
         if units:
             self._word_hits(found, name_units(units), self._name_words, NAME_WORDS, "name")
-            self._word_hits(
-                found, summary_units(units), self._summary_words, SUMMARY_WORDS, "summary"
-            )
+            summary = summary_units(units)
+            met = [_meeting(unit, self._summary_words) for unit in summary]
+            if summary_weights is None:
+                summary_weights = [rarity(len(self.entries), len(m)) for m in met]
+            self._summary_hits(found, met, summary_weights)
         return LookupResult(tuple(self._best(found, limit)), len(found))
 
     def _prefixed(self, key: str) -> Iterable[int]:
@@ -270,6 +285,25 @@ class LibraryIndex:
         step = (high - low) / total
         for i, hits in counts.items():
             found[i].append((low + step * hits, labels[hits]))
+
+    @staticmethod
+    def _summary_hits(
+        found: dict[int, list[tuple[float, Signal]]],
+        met: list[set[int]],
+        weights: Sequence[float],
+    ) -> None:
+        """Summary hits, each scored by the weighted share of the units it meets."""
+        units_met: dict[int, list[int]] = defaultdict(list)
+        for unit, entries in enumerate(met):
+            for i in entries:
+                units_met[i].append(unit)
+        low, high = SUMMARY_WORDS
+        total = len(met)
+        noun = "word" if total == 1 else "words"
+        labels = {n: f"summary hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        for i, units in units_met.items():
+            share = weighted_share(weights, units)
+            found[i].append((low + (high - low) * share, labels[len(units)]))
 
     def _best(self, found: dict[int, list[tuple[float, Signal]]], limit: int) -> list[LookupHit]:
         factor, entries = self._factor, self.entries

@@ -33,8 +33,10 @@ from client.lookup_units import (
     is_cjk,
     name_units,
     query_units,
+    rarity,
     summary_units,
     unit_words,
+    weighted_share,
 )
 from client.model import CatalogEntry, Provenance
 from schemas.library_keys import fold, registry_key, same_name
@@ -63,6 +65,27 @@ def _lowest(rows: int, count: int) -> list[int]:
         found.append(lowest.bit_length() - 1)
         rows ^= lowest
     return found
+
+
+def _weighted_levels(unit_rows: Sequence[int], weights: Sequence[float]) -> list[int]:
+    """The rows meeting some unit, by the weighted share of the units they meet, highest
+    first (client.lookup_units.weighted_share), rows of an equal share together. The rows are
+    split unit by unit into the sets meeting the same units: never more sets than rows."""
+    parts: list[tuple[int, tuple[int, ...]]] = [(functools.reduce(operator.or_, unit_rows, 0), ())]
+    for unit, rows in enumerate(unit_rows):
+        split = []
+        for held, met in parts:
+            if held & rows:
+                split.append((held & rows, (*met, unit)))
+            if held & ~rows:
+                split.append((held & ~rows, met))
+        parts = split
+    levels: dict[float, int] = {}
+    for held, met in parts:
+        if met:
+            share = weighted_share(weights, met)
+            levels[share] = levels.get(share, 0) | held
+    return [levels[share] for share in sorted(levels, reverse=True)]
 
 
 class LookupTable:
@@ -172,7 +195,7 @@ class LookupTable:
         key = query_key(query, limit)
         with self._lock:
             try:
-                tiers = self._tiers(key)
+                tiers, weights = self._tiers(key)
             except sqlite3.Error as exc:
                 raise ClientError(f"the lookup table cannot be read: {exc}") from exc
             except ValueError as exc:  # a set of rows decode_rows refuses
@@ -187,13 +210,15 @@ class LookupTable:
         marks = ", ".join("?" * len(best))
         found = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE row IN ({marks})", best)
         candidates = [self._entry(row) for row in found]
-        hits = LibraryIndex(candidates, self._chinese_summaries()).search(query, limit).hits
+        index = LibraryIndex(candidates, self._chinese_summaries())
+        hits = index.search(query, limit, summary_weights=weights).hits
         return LookupResult(hits, reached.bit_count())
 
-    def _tiers(self, key: str) -> list[int]:
+    def _tiers(self, key: str) -> tuple[list[int], list[float]]:
         """The rows of each tier as bitmaps, best first: exact names, exact aliases and
         registry names, their prefixes (and the names the query's variants are or begin),
-        then name words by how many they hold, names a typo is near, summary words."""
+        then name words by how many they hold, names a typo is near, summary words by the
+        weighted share they hold; and the summary units' weights (their rarity here)."""
         exact, prefix = self._named_rows(key)
         variants = 0
         for variant in name_variants(key):
@@ -205,8 +230,10 @@ class LookupTable:
         # A name, a name's prefix or a variant of one is no typo.
         known = exact[0] | exact[1] | prefix[0] | prefix[1] | variants
         tiers.append(0 if known else self._near_rows(key))
-        tiers += self._word_levels(summary_units(units), SUMMARY_FIELD)
-        return tiers
+        unit_rows = self._unit_rows(summary_units(units), SUMMARY_FIELD)
+        weights = [rarity(self.libraries, rows.bit_count()) for rows in unit_rows]
+        tiers += _weighted_levels(unit_rows, weights)
+        return tiers, weights
 
     def _named_rows(self, key: str) -> tuple[list[int], list[int]]:
         """The rows whose names are ``key`` and the rows whose names start with it (but are
@@ -257,15 +284,22 @@ class LookupTable:
             )
         return self._has_chinese
 
-    def _word_levels(self, units: list[Unit], field: int) -> list[int]:
-        """The rows meeting all of the query's units, then all but one, ... then one."""
-        total = len(units)
-        at_least = [(1 << self.libraries) - 1] + [0] * total
+    def _unit_rows(self, units: list[Unit], field: int) -> list[int]:
+        """The rows meeting each unit (one of its ways) in ``field``, as bitmaps."""
         holding = {word: self._word_rows(word, field) for word in unit_words(units)}
+        found = []
         for unit in units:
             rows = 0
             for way in unit:
                 rows |= functools.reduce(operator.and_, (holding[word] for word in way))
+            found.append(rows)
+        return found
+
+    def _word_levels(self, units: list[Unit], field: int) -> list[int]:
+        """The rows meeting all of the query's units, then all but one, ... then one."""
+        total = len(units)
+        at_least = [(1 << self.libraries) - 1] + [0] * total
+        for rows in self._unit_rows(units, field):
             for hits in range(total, 0, -1):
                 at_least[hits] |= at_least[hits - 1] & rows
         at_least.append(0)

@@ -16,6 +16,8 @@ units it meets:
   web framework" they tell Django from Express, where opencv-python's name used to come first.
 - A summary meets an English word in any form of its family (:func:`word_forms`): "serialization
   library" finds "CBOR (de)serializer", "web crawler" "Web Crawling". Names are met as written.
+- In the summary tier a unit weighs by how few libraries' summaries meet it (:func:`rarity`):
+  in "mongodb client" PyMongo's "MongoDB" tells more than the "client" of every HTTP client.
 - Words that only say what kind of thing is looked for (library, tool, framework, module,
   package and their Chinese) are left out when the query has other units: in "date library"
   the word that tells libraries apart is "date" (Werkzeug's summary ends in "library").
@@ -24,7 +26,9 @@ units it meets:
 from __future__ import annotations
 
 import functools
+import math
 import re
+from collections.abc import Iterable, Sequence
 
 from schemas.library_keys import REGISTRY_WORDS, words
 from schemas.text import stem
@@ -115,6 +119,17 @@ def word_forms(word: str) -> tuple[str, ...]:
 
 def _names_ecosystem(unit: Unit) -> bool:
     return len(unit[0]) == 1 and unit[0][0] in ECOSYSTEM_WORDS
+
+
+def rarity(libraries: int, meeting: int) -> float:
+    """A summary unit's weight: log(1 + libraries / those meeting it), as bm25's idf."""
+    return math.log(1 + libraries / max(meeting, 1))
+
+
+def weighted_share(weights: Sequence[float], met: Iterable[int]) -> float:
+    """The share of the units' weight that the units ``met`` (their indexes) carry; summed in
+    the units' order, so that every lookup path gives the same float."""
+    return sum(weights[unit] for unit in sorted(met)) / sum(weights)
 
 
 def is_cjk(word: str) -> bool:

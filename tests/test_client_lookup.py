@@ -5,7 +5,7 @@ import pytest
 from client.errors import InvalidRequest
 from client.lookup import LibraryIndex, popularity_factor
 from client.lookup_units import _chinese_terms_for as chinese_terms_for
-from client.lookup_units import query_units, word_forms
+from client.lookup_units import query_units, rarity, weighted_share, word_forms
 from client.model import CatalogEntry, Provenance
 from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
 from schemas.library_keys import words
@@ -382,3 +382,21 @@ def test_a_typo_ranks_below_name_words_and_above_summaries() -> None:
     # A typo is a word's: a phrase is read as written, and so is a name's prefix.
     assert "zustand" not in [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustnad x")]
     assert [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustan")] == ["zustand"]
+
+
+def test_a_summary_word_few_libraries_use_weighs_more() -> None:
+    catalog = [
+        entry("aiohttp", "aiohttp", "Async http client/server framework"),
+        entry("axios", "axios", "Promise based HTTP client for the browser"),
+        entry("httpx", "httpx", "The next generation HTTP client."),
+        entry("pymongo", "PyMongo", "The Official MongoDB Python driver"),
+    ]
+    # Both a "mongodb" and a "client" are 1 of 2 words; the rarer tells more (aiohttp came
+    # first by its id).
+    hits = LibraryIndex(catalog).lookup("mongodb client")
+    assert hits[0].entry.id == "pymongo"
+    assert hits[0].matches == hits[1].matches == ("summary hit: 1 of 2 words",)
+    assert 0.4 < hits[0].score < 0.5 and 0.3 < hits[1].score < 0.4
+    # All the words met score the tier's top, whatever their weights.
+    assert LibraryIndex(catalog).lookup("mongodb driver")[0].score == 0.5
+    assert weighted_share([1.0, 3.0], [1]) == 0.75 and rarity(10, 0) == rarity(10, 1)

@@ -57,6 +57,7 @@ FIXED_QUERIES = (
     "comander",
     "expressjss",
     "web frame work",
+    "minimalist typescript schema validation for node.js",
 )
 
 
