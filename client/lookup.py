@@ -38,6 +38,8 @@ from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
 from client.lookup_names import name_variants, near_names, near_span
 from client.lookup_units import (
     Unit,
+    asked_registry,
+    elsewhere,
     is_cjk,
     name_units,
     query_units,
@@ -48,6 +50,7 @@ from client.lookup_units import (
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
+    bare_registry,
     fold,
     library_keys,
     name_words,
@@ -183,6 +186,7 @@ class LibraryIndex:
     def _build(self, entries: Sequence[CatalogEntry]) -> None:
         self.entries = tuple(entries)
         self._factor = [popularity_factor(e.popularity) for e in self.entries]
+        self._registries = [frozenset(map(bare_registry, e.packages)) for e in self.entries]
         self._exact: dict[str, list[tuple[int, float, Signal]]] = defaultdict(list)
         prefix_rows: list[tuple[str, int, float, Signal]] = []
         self._name_words: dict[str, list[int]] = defaultdict(list)
@@ -252,12 +256,17 @@ class LibraryIndex:
                     found[i].append((NEAR_NAME, f"near name: {name}"))
         units = query_units(key, self.chinese_summaries)
         if units:
-            self._word_hits(found, name_units(units), self._name_words, NAME_WORDS, "name")
+            hits: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
+            self._word_hits(hits, name_units(units), self._name_words, NAME_WORDS, "name")
             summary = summary_units(units)
             met = [_meeting(unit, self._summary_words) for unit in summary]
             if summary_weights is None:
                 summary_weights = [rarity(len(self.entries), len(m)) for m in met]
-            self._summary_hits(found, met, summary_weights)
+            self._summary_hits(hits, met, summary_weights)
+            asked = asked_registry(units)
+            for i, signals in hits.items():
+                if asked is None or not elsewhere(self._registries[i], asked):
+                    found[i] += signals
         return LookupResult(tuple(self._best(found, limit)), len(found))
 
     def _prefixed(self, key: str) -> Iterable[int]:

@@ -30,6 +30,7 @@ from client.lookup_names import name_variants, near_names, near_span
 from client.lookup_units import (
     CJK_RANGES,
     Unit,
+    asked_registry,
     is_cjk,
     name_units,
     query_units,
@@ -39,7 +40,7 @@ from client.lookup_units import (
     weighted_share,
 )
 from client.model import CatalogEntry, Provenance
-from schemas.library_keys import fold, registry_key, same_name
+from schemas.library_keys import REGISTRY_WORDS, fold, registry_key, same_name
 from schemas.lookup_table import (
     NAME_FIELD,
     SUMMARY_FIELD,
@@ -226,14 +227,26 @@ class LookupTable:
             variants |= exactly[0] | exactly[1] | begun[0] | begun[1]
         tiers = [exact[1], exact[0], prefix[1], prefix[0] | variants]
         units = query_units(key, self._chinese_summaries())
-        tiers += self._word_levels(name_units(units), NAME_FIELD)
+        asked = asked_registry(units)
+        kept = ~self._elsewhere(asked) if asked else -1  # all rows
+        tiers += [rows & kept for rows in self._word_levels(name_units(units), NAME_FIELD)]
         # A name, a name's prefix or a variant of one is no typo.
         known = exact[0] | exact[1] | prefix[0] | prefix[1] | variants
         tiers.append(0 if known else self._near_rows(key))
         unit_rows = self._unit_rows(summary_units(units), SUMMARY_FIELD)
         weights = [rarity(self.libraries, rows.bit_count()) for rows in unit_rows]
-        tiers += _weighted_levels(unit_rows, weights)
+        tiers += [rows & kept for rows in _weighted_levels(unit_rows, weights)]
         return tiers, weights
+
+    def _elsewhere(self, asked: str) -> int:
+        """The rows of the libraries published only outside ``asked``'s ecosystem, on
+        another registry REGISTRY_WORDS knows (client.lookup_units.elsewhere)."""
+        on = {}
+        for registry in REGISTRY_WORDS:
+            exact, prefix = self._named_rows(f"{registry}:")
+            on[registry] = exact[0] | prefix[0]
+        others = functools.reduce(operator.or_, (on[r] for r in on if r != asked), 0)
+        return others & ~on[asked]
 
     def _named_rows(self, key: str) -> tuple[list[int], list[int]]:
         """The rows whose names are ``key`` and the rows whose names start with it (but are

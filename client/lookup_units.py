@@ -14,6 +14,8 @@ units it meets:
 - Words that name an ecosystem (python, node.js, javascript) are met by a library's summary
   or by its registry (schemas.library_keys.REGISTRY_WORDS), never by its name: in "python
   web framework" they tell Django from Express, where opencv-python's name used to come first.
+  A query that names one ecosystem (:func:`asked_registry`) is not answered by the words of a
+  library published only on another registry: "redis client for node.js" is no redis-py.
 - A summary meets an English word in any form of its family (:func:`word_forms`): "serialization
   library" finds "CBOR (de)serializer", "web crawler" "Web Crawling". Names are met as written.
 - In the summary tier a unit weighs by how few libraries' summaries meet it (:func:`rarity`):
@@ -65,6 +67,27 @@ KIND_WORDS = frozenset(
 
 # The words (as stems) that name an ecosystem: those the registries give, and "py".
 ECOSYSTEM_WORDS = frozenset(words(" ".join(REGISTRY_WORDS.values()) + " py"))
+
+
+# Each ecosystem word (a stem) and the registry it names.
+_REGISTRY_OF = {
+    word: registry for registry, text in REGISTRY_WORDS.items() for word in words(text)
+} | {"py": "pypi"}
+
+
+def asked_registry(units: list[Unit]) -> str | None:
+    """The registry of the one ecosystem the query's words name ("pypi" for "python web
+    framework"); None when they name none or several."""
+    asked = {_REGISTRY_OF[unit[0][0]] for unit in units if _names_ecosystem(unit)}
+    return asked.pop() if len(asked) == 1 else None
+
+
+def elsewhere(registries: Iterable[str], asked: str) -> bool:
+    """Whether a library published on ``registries`` is published only outside ``asked``'s
+    ecosystem (on another registry REGISTRY_WORDS knows; a library of no known registry may
+    be of any)."""
+    known = set(registries) & set(REGISTRY_WORDS)
+    return bool(known) and asked not in known
 
 
 def name_units(units: list[Unit]) -> list[Unit]:

@@ -400,3 +400,24 @@ def test_a_summary_word_few_libraries_use_weighs_more() -> None:
     # All the words met score the tier's top, whatever their weights.
     assert LibraryIndex(catalog).lookup("mongodb driver")[0].score == 0.5
     assert weighted_share([1.0, 3.0], [1]) == 0.75 and rarity(10, 0) == rarity(10, 1)
+
+
+def test_a_query_naming_one_ecosystem_is_not_answered_from_another() -> None:
+    catalog = [
+        entry("redis", "redis", "Python client for Redis", (), ("pypi:redis",)),
+        entry("ioredis", "ioredis", "A Redis client for Node.js", (), ("npm:ioredis",)),
+        entry("chart.js", "chart.js", "HTML5 charts", (), ("npm:chart.js",)),
+        entry("altair", "altair", "Declarative charting", (), ("pypi:altair",)),
+        entry("anywhere", "anywhere", "A Redis client and charting", ()),
+    ]
+    index = LibraryIndex(catalog)
+    found = [hit.entry.id for hit in index.lookup("redis client for node.js")]
+    assert found[0] == "ioredis" and "anywhere" in found and "redis" not in found
+    # chart.js's name said "chart" (a 0.83 name hit) to a question about Python.
+    found = [hit.entry.id for hit in index.lookup("python charting library")]
+    assert found[0] == "altair" and set(found) == {"altair", "anywhere", "redis"}
+    # A name is still a name, and a query naming both ecosystems or none keeps them all.
+    assert index.lookup("python chart.js")[0].entry.id == "chart.js"
+    both = [hit.entry.id for hit in index.lookup("redis client for node.js or python")]
+    assert set(both[:2]) == {"ioredis", "redis"}
+    assert len(index.lookup("redis client")) == 3

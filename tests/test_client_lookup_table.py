@@ -58,6 +58,8 @@ FIXED_QUERIES = (
     "expressjss",
     "web frame work",
     "minimalist typescript schema validation for node.js",
+    "python web framework for node.js",
+    "pinyin for python",
 )
 
 
