@@ -39,6 +39,7 @@ from client.lookup_names import name_variants, near_names, near_span
 from client.lookup_units import (
     Unit,
     asked_registry,
+    begun_by,
     elsewhere,
     is_cjk,
     name_units,
@@ -207,6 +208,7 @@ class LibraryIndex:
         self._prefix_keys = [row[0] for row in prefix_rows]
         self._prefix_rows = [row[1:] for row in prefix_rows]
         self._near: dict[str, list[int]] | None = None
+        self._summary_vocabulary: list[str] | None = None
 
     # Stemming the catalog's words is the larger part of building the structures; the stems
     # can be kept (see DocService) so the next process only looks them up.
@@ -258,7 +260,7 @@ class LibraryIndex:
         if units:
             hits: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
             self._word_hits(hits, name_units(units), self._name_words, NAME_WORDS, "name")
-            summary = summary_units(units)
+            summary = begun_by(summary_units(units), self._summary_words_after)
             met = [_meeting(unit, self._summary_words) for unit in summary]
             if summary_weights is None:
                 summary_weights = [rarity(len(self.entries), len(m)) for m in met]
@@ -268,6 +270,16 @@ class LibraryIndex:
                 if asked is None or not elsewhere(self._registries[i], asked):
                     found[i] += signals
         return LookupResult(tuple(self._best(found, limit)), len(found))
+
+    def _summary_words_after(self, word: str) -> Iterable[str]:
+        """The summary words that begin with ``word`` and are longer, in order."""
+        if self._summary_vocabulary is None:
+            self._summary_vocabulary = sorted(self._summary_words)
+        vocabulary = self._summary_vocabulary
+        for position in range(bisect.bisect_right(vocabulary, word), len(vocabulary)):
+            if not vocabulary[position].startswith(word):
+                break
+            yield vocabulary[position]
 
     def _prefixed(self, key: str) -> Iterable[int]:
         """The positions of the keys starting with ``key``, in key order."""

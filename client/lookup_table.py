@@ -31,6 +31,7 @@ from client.lookup_units import (
     CJK_RANGES,
     Unit,
     asked_registry,
+    begun_by,
     is_cjk,
     name_units,
     query_units,
@@ -233,10 +234,19 @@ class LookupTable:
         # A name, a name's prefix or a variant of one is no typo.
         known = exact[0] | exact[1] | prefix[0] | prefix[1] | variants
         tiers.append(0 if known else self._near_rows(key))
-        unit_rows = self._unit_rows(summary_units(units), SUMMARY_FIELD)
+        summary = begun_by(summary_units(units), self._summary_words_after)
+        unit_rows = self._unit_rows(summary, SUMMARY_FIELD)
         weights = [rarity(self.libraries, rows.bit_count()) for rows in unit_rows]
         tiers += [rows & kept for rows in _weighted_levels(unit_rows, weights)]
         return tiers, weights
+
+    def _summary_words_after(self, word: str) -> list[str]:
+        """The summary words that begin with ``word`` and are longer, in order."""
+        rows = self._conn.execute(
+            "SELECT word FROM words WHERE field = ? AND word > ? AND word < ? ORDER BY word",
+            [SUMMARY_FIELD, word, word + _LAST_CHAR],
+        )
+        return [str(found) for (found,) in rows]
 
     def _elsewhere(self, asked: str) -> int:
         """The rows of the libraries published only outside ``asked``'s ecosystem, on

@@ -18,6 +18,8 @@ units it meets:
   library published only on another registry: "redis client for node.js" is no redis-py.
 - A summary meets an English word in any form of its family (:func:`word_forms`): "serialization
   library" finds "CBOR (de)serializer", "web crawler" "Web Crawling". Names are met as written.
+- A summary also meets a word of five letters or more by the longer words it begins
+  (:func:`begun_by`): "postgres" meets "PostgreSQL", "mongo" "MongoDB", "async" "asyncio".
 - In the summary tier a unit weighs by how few libraries' summaries meet it (:func:`rarity`):
   in "mongodb client" PyMongo's "MongoDB" tells more than the "client" of every HTTP client.
 - Words that only say what kind of thing is looked for (library, tool, framework, module,
@@ -30,7 +32,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from schemas.library_keys import REGISTRY_WORDS, words
 from schemas.text import stem
@@ -108,6 +110,24 @@ def summary_units(units: list[Unit]) -> list[Unit]:
         + tuple(way for way in unit if len(way) > 1)
         for unit in units
     ]
+
+
+# The shortest query word a summary's longer words are met by when they begin with it.
+MIN_BEGINNING = 5
+
+
+def begun_by(units: list[Unit], words_after: Callable[[str], Iterable[str]]) -> list[Unit]:
+    """``units`` (summary units) with each English query word also met by the longer words
+    that begin with it, which ``words_after(word)`` gives (the catalog's summary words that
+    begin with ``word``, longer than it)."""
+    found = []
+    for unit in units:
+        word = unit[0][0] if len(unit[0]) == 1 else ""
+        if len(word) >= MIN_BEGINNING and word.isascii() and word.isalpha():
+            longer = [(other,) for other in words_after(word) if (other,) not in unit]
+            unit = (*unit, *longer)
+        found.append(unit)
+    return found
 
 
 # Suffixes that make a word of another of its family (serializ-er, serializ-ation, validat-or,

@@ -421,3 +421,18 @@ def test_a_query_naming_one_ecosystem_is_not_answered_from_another() -> None:
     both = [hit.entry.id for hit in index.lookup("redis client for node.js or python")]
     assert set(both[:2]) == {"ioredis", "redis"}
     assert len(index.lookup("redis client")) == 3
+
+
+def test_a_summary_meets_a_long_word_by_the_words_it_begins() -> None:
+    catalog = [
+        entry("asyncpg", "asyncpg", "An asyncio PostgreSQL driver"),
+        entry("pymongo", "PyMongo", "The Official MongoDB driver"),
+        entry("typer", "Typer", "Typer, build great CLIs."),
+    ]
+    index = LibraryIndex(catalog)
+    assert index.lookup("postgres driver")[0].matches == ("summary hit: 2 of 2 words",)
+    assert index.lookup("async mongo")[0].entry.id in ("asyncpg", "pymongo")
+    assert {hit.entry.id for hit in index.lookup("async mongo")} == {"asyncpg", "pymongo"}
+    # A word shorter than five letters is met as it is.
+    assert [hit.entry.id for hit in index.lookup("offic")] == ["pymongo"]
+    assert index.lookup("offi") == []

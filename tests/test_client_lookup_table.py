@@ -60,6 +60,8 @@ FIXED_QUERIES = (
     "minimalist typescript schema validation for node.js",
     "python web framework for node.js",
     "pinyin for python",
+    "framew",
+    "schema validat",
 )
 
 
