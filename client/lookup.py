@@ -45,6 +45,7 @@ from client.lookup_units import (
     name_units,
     query_units,
     rarity,
+    strong_names,
     summary_units,
     weighted_share,
 )
@@ -259,12 +260,20 @@ class LibraryIndex:
         units = query_units(key, self.chinese_summaries)
         if units:
             hits: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
-            self._word_hits(hits, name_units(units), self._name_words, NAME_WORDS, "name")
+            named = name_units(units)
+            named_met = [_meeting(unit, self._name_words) for unit in named]
+            strong = strong_names(named_met)
+            self._name_hits(hits, named_met, strong)
             summary = begun_by(summary_units(units), self._summary_words_after)
             met = [_meeting(unit, self._summary_words) for unit in summary]
             if summary_weights is None:
                 summary_weights = [rarity(len(self.entries), len(m)) for m in met]
-            self._summary_hits(hits, met, summary_weights)
+            # A name meeting too few of the words counts them as the summary's.
+            weak: set[int] = set()
+            for unit, entries in zip(named, named_met, strict=True):
+                met[units.index(unit)] |= entries - strong
+                weak |= entries - strong
+            self._summary_hits(hits, met, summary_weights, weak)
             asked = asked_registry(units)
             for i, signals in hits.items():
                 if asked is None or not elsewhere(self._registries[i], asked):
@@ -290,19 +299,16 @@ class LibraryIndex:
             yield position
 
     @staticmethod
-    def _word_hits(
-        found: dict[int, list[tuple[float, Signal]]],
-        units: list[Unit],
-        inverted: dict[str, list[int]],
-        bounds: tuple[float, float],
-        field: str,
+    def _name_hits(
+        found: dict[int, list[tuple[float, Signal]]], met: list[set[int]], strong: set[int]
     ) -> None:
-        counts = Counter(i for unit in units for i in _meeting(unit, inverted))
-        low, high = bounds
-        total = len(units)
+        """Name hits of the entries in ``strong``, by the share of the units they meet."""
+        counts = Counter(i for entries in met for i in entries if i in strong)
+        low, high = NAME_WORDS
+        total = len(met)
         noun = "word" if total == 1 else "words"
         # One label per hit count, shared: a common word can hit thousands of entries.
-        labels = {n: f"{field} hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        labels = {n: f"name hit: {n} of {total} {noun}" for n in range(1, total + 1)}
         step = (high - low) / total
         for i, hits in counts.items():
             found[i].append((low + step * hits, labels[hits]))
@@ -312,8 +318,10 @@ class LibraryIndex:
         found: dict[int, list[tuple[float, Signal]]],
         met: list[set[int]],
         weights: Sequence[float],
+        weak: set[int],
     ) -> None:
-        """Summary hits, each scored by the weighted share of the units it meets."""
+        """Summary hits, each scored by the weighted share of the units it meets (``weak``: the
+        entries whose names meet some of them)."""
         units_met: dict[int, list[int]] = defaultdict(list)
         for unit, entries in enumerate(met):
             for i in entries:
@@ -322,9 +330,11 @@ class LibraryIndex:
         total = len(met)
         noun = "word" if total == 1 else "words"
         labels = {n: f"summary hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        both = {n: f"name and summary hit: {n} of {total} {noun}" for n in range(1, total + 1)}
         for i, units in units_met.items():
             share = weighted_share(weights, units)
-            found[i].append((low + (high - low) * share, labels[len(units)]))
+            label = both[len(units)] if i in weak else labels[len(units)]
+            found[i].append((low + (high - low) * share, label))
 
     def _best(self, found: dict[int, list[tuple[float, Signal]]], limit: int) -> list[LookupHit]:
         factor, entries = self._factor, self.entries

@@ -33,6 +33,7 @@ from client.lookup_units import (
     asked_registry,
     begun_by,
     is_cjk,
+    is_strong,
     name_units,
     query_units,
     rarity,
@@ -67,6 +68,17 @@ def _lowest(rows: int, count: int) -> list[int]:
         found.append(lowest.bit_length() - 1)
         rows ^= lowest
     return found
+
+
+def _levels(unit_rows: Sequence[int]) -> list[int]:
+    """The rows meeting all of the units, then all but one, ... then one."""
+    total = len(unit_rows)
+    at_least = [-1] + [0] * total  # -1: every row
+    for rows in unit_rows:
+        for hits in range(total, 0, -1):
+            at_least[hits] |= at_least[hits - 1] & rows
+    at_least.append(0)
+    return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
 
 
 def _weighted_levels(unit_rows: Sequence[int], weights: Sequence[float]) -> list[int]:
@@ -230,13 +242,23 @@ class LookupTable:
         units = query_units(key, self._chinese_summaries())
         asked = asked_registry(units)
         kept = ~self._elsewhere(asked) if asked else -1  # all rows
-        tiers += [rows & kept for rows in self._word_levels(name_units(units), NAME_FIELD)]
+        named = name_units(units)
+        named_rows = self._unit_rows(named, NAME_FIELD)
+        levels = _levels(named_rows)  # all of the units, then all but one, ... then one
+        total = len(named)
+        strong = [rows for hits, rows in zip(range(total, 0, -1), levels, strict=True)
+                  if is_strong(hits, total)]  # fmt: skip
+        weak = functools.reduce(operator.or_, levels[len(strong) :], 0)
+        tiers += [rows & kept for rows in strong]
         # A name, a name's prefix or a variant of one is no typo.
         known = exact[0] | exact[1] | prefix[0] | prefix[1] | variants
         tiers.append(0 if known else self._near_rows(key))
         summary = begun_by(summary_units(units), self._summary_words_after)
         unit_rows = self._unit_rows(summary, SUMMARY_FIELD)
         weights = [rarity(self.libraries, rows.bit_count()) for rows in unit_rows]
+        # A name meeting too few of the words counts them as the summary's.
+        for unit, rows in zip(named, named_rows, strict=True):
+            unit_rows[units.index(unit)] |= rows & weak
         tiers += [rows & kept for rows in _weighted_levels(unit_rows, weights)]
         return tiers, weights
 
@@ -317,16 +339,6 @@ class LookupTable:
                 rows |= functools.reduce(operator.and_, (holding[word] for word in way))
             found.append(rows)
         return found
-
-    def _word_levels(self, units: list[Unit], field: int) -> list[int]:
-        """The rows meeting all of the query's units, then all but one, ... then one."""
-        total = len(units)
-        at_least = [(1 << self.libraries) - 1] + [0] * total
-        for rows in self._unit_rows(units, field):
-            for hits in range(total, 0, -1):
-                at_least[hits] |= at_least[hits - 1] & rows
-        at_least.append(0)
-        return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
 
     def _word_rows(self, word: str, field: int) -> int:
         """The rows whose ``field`` holds ``word``, as a bitmap."""

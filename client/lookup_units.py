@@ -22,6 +22,8 @@ units it meets:
   (:func:`begun_by`): "postgres" meets "PostgreSQL", "mongo" "MongoDB", "async" "asyncio".
 - In the summary tier a unit weighs by how few libraries' summaries meet it (:func:`rarity`):
   in "mongodb client" PyMongo's "MongoDB" tells more than the "client" of every HTTP client.
+- A name meeting fewer than a third of the query's words (:data:`STRONG_NAME`) is no name
+  hit: its words count as the summary's.
 - Words that only say what kind of thing is looked for (library, tool, framework, module,
   package and their Chinese) are left out when the query has other units: in "date library"
   the word that tells libraries apart is "date" (Werkzeug's summary ends in "library").
@@ -90,6 +92,27 @@ def elsewhere(registries: Iterable[str], asked: str) -> bool:
     be of any)."""
     known = set(registries) & set(REGISTRY_WORDS)
     return bool(known) and asked not in known
+
+
+# A name meeting fewer than this share of the query's name units is read as words of the
+# summary: in "statistical data visualization on top of matplotlib" the name Matplotlib is
+# not what is asked, Seaborn's summary is ("Statistical data visualization").
+STRONG_NAME = 1 / 3
+
+
+def strong_names(met: Sequence[set[int]]) -> set[int]:
+    """The libraries whose names meet at least STRONG_NAME of the name units (``met``: the
+    libraries meeting each)."""
+    counts: dict[int, int] = {}
+    for libraries in met:
+        for library in libraries:
+            counts[library] = counts.get(library, 0) + 1
+    return {library for library, count in counts.items() if is_strong(count, len(met))}
+
+
+def is_strong(count: int, total: int) -> bool:
+    """Whether a name meeting ``count`` of ``total`` name units is a name hit."""
+    return count >= STRONG_NAME * total
 
 
 def name_units(units: list[Unit]) -> list[Unit]:

@@ -436,3 +436,20 @@ def test_a_summary_meets_a_long_word_by_the_words_it_begins() -> None:
     # A word shorter than five letters is met as it is.
     assert [hit.entry.id for hit in index.lookup("offic")] == ["pymongo"]
     assert index.lookup("offi") == []
+
+
+def test_a_name_meeting_few_of_the_words_counts_them_as_the_summary() -> None:
+    catalog = [
+        entry("matplotlib", "matplotlib", "Python plotting package"),
+        entry("seaborn", "seaborn", "Statistical data visualization"),
+        entry("toml", "toml", "Python Library for Tom's Obvious, Minimal Language"),
+    ]
+    index = LibraryIndex(catalog)
+    # Matplotlib's name is one word of five (a 0.646 name hit came first).
+    found = index.lookup("statistical data visualization on top of matplotlib")
+    assert [(hit.entry.id, hit.matches) for hit in found] == [
+        ("seaborn", ("summary hit: 3 of 5 words",)),
+        ("matplotlib", ("name and summary hit: 1 of 5 words",)),
+    ]
+    # A third of the words is a name hit still.
+    assert index.lookup("parse toml config")[0].matches == ("name hit: 1 of 3 words",)

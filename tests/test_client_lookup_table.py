@@ -62,6 +62,7 @@ FIXED_QUERIES = (
     "pinyin for python",
     "framew",
     "schema validat",
+    "fast minimal web framework for express and koa users on node",
 )
 
 
