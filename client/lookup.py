@@ -340,13 +340,13 @@ class LibraryIndex:
         factor, entries = self._factor, self.entries
         scored = []
         for i, signals in found.items():
-            raw = max(score for score, _ in signals)
+            raw = signals[0][0] if len(signals) == 1 else max(score for score, _ in signals)
             entry = entries[i]
             scored.append((-(raw + (1 - raw) * factor[i]), -entry.popularity, entry.id, i, signals))
         hits = []
         for negative, _, _, i, signals in heapq.nsmallest(limit, scored):
             # The signals that set the score say why; weaker ones it also had would be noise.
-            raw = max(score for score, _ in signals)
+            raw = signals[0][0] if len(signals) == 1 else max(score for score, _ in signals)
             best = (_describe(signal) for score, signal in signals if score == raw)
             hits.append(LookupHit(self.entries[i], -negative, tuple(dict.fromkeys(best))))
         return hits
