@@ -7,10 +7,12 @@ units it meets:
 - An English word is a unit, met by the word, or by the characters of a Chinese term the
   glossary gives for it (client.search.glossary), when the catalog has Chinese summaries:
   "date library" finds Day.js, whose summary is 轻量级 JavaScript 日期处理库.
-- A Chinese term of the glossary, cut from the query longest first, is a unit per English word
-  it gives, each met by that word or by all of the term's characters: 模板引擎 finds "A very
+- A Chinese term of the glossary, cut from the query longest first, is one unit, met by any
+  of the English words it gives or by all of the term's characters: 模板引擎 finds "A very
   fast and expressive template engine" (templat, engin), and a Chinese summary holding 模板引擎
-  meets both. A character no term covers is a unit of its own, as before.
+  meets it too. The glossary's words for a term are mostly synonyms (失败: fail, failure), and
+  a term counted once per word weighed as many words as the glossary gives it. A character no
+  term covers is a unit of its own, as before.
 - Words that name an ecosystem (python, node.js, javascript) are met by a library's summary
   or by its registry (schemas.library_keys.REGISTRY_WORDS), never by its name: in "python
   web framework" they tell Django from Express, where opencv-python's name used to come first.
@@ -242,7 +244,7 @@ def _chinese_units(run: str) -> list[tuple[Unit, bool]]:
         english = words(entries[term])
         telling = [word for word in english if word not in KIND_WORDS]
         kind = not telling or term in KIND_WORDS
-        units += [(((word,), characters), kind) for word in telling or english]
+        units.append(((*((word,) for word in telling or english), characters), kind))
         covered = end
     units += [(((char,),), char in KIND_WORDS) for char in run[covered:]]
     return units
