@@ -10,7 +10,8 @@ units it meets:
 - A Chinese term of the glossary, cut from the query longest first, is one unit, met by any
   of the English words it gives or by all of the term's characters: 模板引擎 finds "A very
   fast and expressive template engine" (templat, engin), and a Chinese summary holding 模板引擎
-  meets it too. The glossary's words for a term are mostly synonyms (失败: fail, failure), and
+  meets it too; so does any English word of a term inside it (日期格式化: strftime, format,
+  and 日期's date). The glossary's words for a term are mostly synonyms (失败: fail, failure), and
   a term counted once per word weighed as many words as the glossary gives it. A character no
   term covers is a unit of its own, as before.
 - Words that name an ecosystem (python, node.js, javascript) are met by a library's summary
@@ -241,13 +242,27 @@ def _chinese_units(run: str) -> list[tuple[Unit, bool]]:
         units += [(((char,),), char in KIND_WORDS) for char in run[covered:start]]
         term = run[start:end]
         characters = tuple(dict.fromkeys(term))
+        # A term also means what the terms inside it mean: 日期格式化 is "strftime format" to
+        # the glossary, and a date library's summary says "date" (日期).
         english = words(entries[term])
+        english += [word for part in _inner_terms(term, entries) for word in words(entries[part])]
+        english = list(dict.fromkeys(english))
         telling = [word for word in english if word not in KIND_WORDS]
         kind = not telling or term in KIND_WORDS
         units.append(((*((word,) for word in telling or english), characters), kind))
         covered = end
     units += [(((char,),), char in KIND_WORDS) for char in run[covered:]]
     return units
+
+
+def _inner_terms(term: str, entries: dict[str, str]) -> list[str]:
+    """The glossary's terms of two characters or more inside ``term``, left to right."""
+    return [
+        part
+        for start in range(len(term))
+        for end in range(start + 2, len(term) + 1)
+        if (part := term[start:end]) != term and part in entries
+    ]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -450,3 +450,11 @@ def test_a_name_meeting_few_of_the_words_counts_them_as_the_summary() -> None:
     ]
     # A third of the words is a name hit still.
     assert index.lookup("parse toml config")[0].matches == ("name hit: 1 of 3 words",)
+
+
+def test_a_chinese_term_also_means_the_terms_inside_it() -> None:
+    # 日期格式化 is "strftime format" to the glossary; 日期 inside it is "date".
+    (unit,) = query_units("日期格式化", chinese_summaries=False)
+    assert ("dat",) in unit and ("format",) in unit
+    index = LibraryIndex([entry("dayjs", "Day.js", "Immutable date library")])
+    assert [hit.entry.id for hit in index.lookup("日期格式化")] == ["dayjs"]
