@@ -261,7 +261,7 @@ class LibraryIndex:
         if units:
             hits: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
             named = name_units(units)
-            named_met = [_meeting(unit, self._name_words) for unit in named]
+            named_met = [_meeting(unit, self._name_words) for _, unit in named]
             strong = strong_names(named_met)
             self._name_hits(hits, named_met, strong)
             summary = begun_by(summary_units(units), self._summary_words_after)
@@ -270,8 +270,8 @@ class LibraryIndex:
                 summary_weights = [rarity(len(self.entries), len(m)) for m in met]
             # A name meeting too few of the words counts them as the summary's.
             weak: set[int] = set()
-            for unit, entries in zip(named, named_met, strict=True):
-                met[units.index(unit)] |= entries - strong
+            for (position, _), entries in zip(named, named_met, strict=True):
+                met[position] |= entries - strong
                 weak |= entries - strong
             self._summary_hits(hits, met, summary_weights, weak)
             asked = asked_registry(units)

@@ -243,7 +243,7 @@ class LookupTable:
         asked = asked_registry(units)
         kept = ~self._elsewhere(asked) if asked else -1  # all rows
         named = name_units(units)
-        named_rows = self._unit_rows(named, NAME_FIELD)
+        named_rows = self._unit_rows([unit for _, unit in named], NAME_FIELD)
         levels = _levels(named_rows)  # all of the units, then all but one, ... then one
         total = len(named)
         strong = [rows for hits, rows in zip(range(total, 0, -1), levels, strict=True)
@@ -257,8 +257,8 @@ class LookupTable:
         unit_rows = self._unit_rows(summary, SUMMARY_FIELD)
         weights = [rarity(self.libraries, rows.bit_count()) for rows in unit_rows]
         # A name meeting too few of the words counts them as the summary's.
-        for unit, rows in zip(named, named_rows, strict=True):
-            unit_rows[units.index(unit)] |= rows & weak
+        for (position, _), rows in zip(named, named_rows, strict=True):
+            unit_rows[position] |= rows & weak
         tiers += [rows & kept for rows in _weighted_levels(unit_rows, weights)]
         return tiers, weights
 

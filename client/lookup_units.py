@@ -39,6 +39,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Sequence
 
+from client.lookup_names import MIN_VARIANT
 from schemas.library_keys import REGISTRY_WORDS, words
 from schemas.text import stem
 
@@ -118,11 +119,20 @@ def is_strong(count: int, total: int) -> bool:
     return count >= STRONG_NAME * total
 
 
-def name_units(units: list[Unit]) -> list[Unit]:
-    """The units a library's names are met by: all but those of an ecosystem's words, unless
-    the query has nothing else (a "python" in a name says nothing of what it does)."""
-    telling = [unit for unit in units if not _names_ecosystem(unit)]
-    return telling or units
+def name_units(units: list[Unit]) -> list[tuple[int, Unit]]:
+    """The units a library's names are met by, each with its position in ``units``: all but
+    those of an ecosystem's words, unless the query has nothing else (a "python" in a name says
+    nothing of what it does); an English word also by the word with PyPI's "py" before it, as
+    a name writes it (jwt: PyJWT, yaml: PyYAML, mongo: PyMongo)."""
+    telling = [(i, unit) for i, unit in enumerate(units) if not _names_ecosystem(unit)]
+    return [(i, _with_py(unit)) for i, unit in telling or enumerate(units)]
+
+
+def _with_py(unit: Unit) -> Unit:
+    word = unit[0][0] if len(unit[0]) == 1 else ""
+    if len(word) < MIN_VARIANT or not word.isascii() or not word.isalpha():
+        return unit
+    return (*unit, ("py" + word,))
 
 
 def summary_units(units: list[Unit]) -> list[Unit]:

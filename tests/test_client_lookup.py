@@ -458,3 +458,18 @@ def test_a_chinese_term_also_means_the_terms_inside_it() -> None:
     assert ("dat",) in unit and ("format",) in unit
     index = LibraryIndex([entry("dayjs", "Day.js", "Immutable date library")])
     assert [hit.entry.id for hit in index.lookup("日期格式化")] == ["dayjs"]
+
+
+def test_a_word_meets_a_name_that_puts_py_before_it() -> None:
+    catalog = [
+        entry("pyjwt", "PyJWT", "JSON Web Token implementation in Python", (), ("pypi:pyjwt",)),
+        entry("freezegun", "freezegun", "Let your Python tests travel", (), ("pypi:freezegun",)),
+        entry("pytest", "pytest", "simple powerful testing with Python", (), ("pypi:pytest",)),
+    ]
+    index = LibraryIndex(catalog)
+    assert index.lookup("jwt 校验")[0].matches == ("name hit: 1 of 2 words",)
+    # freezegun came first: both summaries say test and Python, and the tie went to the id.
+    assert [hit.entry.id for hit in index.lookup("python test framework")][:2] == [
+        "pytest",
+        "freezegun",
+    ]
