@@ -5,7 +5,8 @@ Scores are tiers, best first (the seed's, plus registry package names beside ali
     1.00  exact id or name                0.85  alias or package prefix, or a name variant
     0.95  exact alias or package name     0.60-0.83  name words hit (share of query words)
     0.90  id or name prefix               0.555  a name a one-word typo is near
-                                          0.30-0.50  summary words hit (share of query words)
+                                          0.30-0.50  summary words hit (share of query words,
+                                                     a word fewer summaries use weighing more)
 
 A name variant is another spelling of the query (``import yaml``, ``psycopg2``, ``chartjs``:
 client.lookup_names) that is a name or a name's prefix.
@@ -35,10 +36,23 @@ from client.errors import InvalidRequest
 from client.gc_pause import collector_paused
 from client.limits import MAX_LOOKUP_LIMIT, MAX_QUERY_CHARS
 from client.lookup_names import name_variants, near_names, near_span
-from client.lookup_units import Unit, is_cjk, name_units, query_units, summary_units
+from client.lookup_units import (
+    Unit,
+    asked_registry,
+    begun_by,
+    elsewhere,
+    is_cjk,
+    name_units,
+    query_units,
+    rarity,
+    strong_names,
+    summary_units,
+    weighted_share,
+)
 from client.model import CatalogEntry
 from schemas.library_keys import (
     STEM_MEMO_LIMIT,
+    bare_registry,
     fold,
     library_keys,
     name_words,
@@ -174,6 +188,7 @@ class LibraryIndex:
     def _build(self, entries: Sequence[CatalogEntry]) -> None:
         self.entries = tuple(entries)
         self._factor = [popularity_factor(e.popularity) for e in self.entries]
+        self._registries = [frozenset(map(bare_registry, e.packages)) for e in self.entries]
         self._exact: dict[str, list[tuple[int, float, Signal]]] = defaultdict(list)
         prefix_rows: list[tuple[str, int, float, Signal]] = []
         self._name_words: dict[str, list[int]] = defaultdict(list)
@@ -194,6 +209,7 @@ class LibraryIndex:
         self._prefix_keys = [row[0] for row in prefix_rows]
         self._prefix_rows = [row[1:] for row in prefix_rows]
         self._near: dict[str, list[int]] | None = None
+        self._summary_vocabulary: list[str] | None = None
 
     # Stemming the catalog's words is the larger part of building the structures; the stems
     # can be kept (see DocService) so the next process only looks them up.
@@ -213,8 +229,12 @@ class LibraryIndex:
         """The best ``limit`` libraries for ``query``, best first; empty when nothing matches."""
         return list(self.search(query, limit).hits)
 
-    def search(self, query: str, limit: int = 5) -> LookupResult:
-        """The best ``limit`` libraries for ``query`` and the count of every library it hits."""
+    def search(
+        self, query: str, limit: int = 5, summary_weights: Sequence[float] | None = None
+    ) -> LookupResult:
+        """The best ``limit`` libraries for ``query`` and the count of every library it hits.
+        ``summary_weights``: the rarity of each summary unit in a larger catalog these entries
+        were taken from (client.lookup_table), else in these entries."""
         key = query_key(query, limit)
         found: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
         for i, score, signal in self._exact.get(key, ()):
@@ -239,11 +259,36 @@ class LibraryIndex:
                     found[i].append((NEAR_NAME, f"near name: {name}"))
         units = query_units(key, self.chinese_summaries)
         if units:
-            self._word_hits(found, name_units(units), self._name_words, NAME_WORDS, "name")
-            self._word_hits(
-                found, summary_units(units), self._summary_words, SUMMARY_WORDS, "summary"
-            )
+            hits: dict[int, list[tuple[float, Signal]]] = defaultdict(list)
+            named = name_units(units)
+            named_met = [_meeting(unit, self._name_words) for _, unit in named]
+            strong = strong_names(named_met)
+            self._name_hits(hits, named_met, strong)
+            summary = begun_by(summary_units(units), self._summary_words_after)
+            met = [_meeting(unit, self._summary_words) for unit in summary]
+            if summary_weights is None:
+                summary_weights = [rarity(len(self.entries), len(m)) for m in met]
+            # A name meeting too few of the words counts them as the summary's.
+            weak: set[int] = set()
+            for (position, _), entries in zip(named, named_met, strict=True):
+                met[position] |= entries - strong
+                weak |= entries - strong
+            self._summary_hits(hits, met, summary_weights, weak)
+            asked = asked_registry(units)
+            for i, signals in hits.items():
+                if asked is None or not elsewhere(self._registries[i], asked):
+                    found[i] += signals
         return LookupResult(tuple(self._best(found, limit)), len(found))
+
+    def _summary_words_after(self, word: str) -> Iterable[str]:
+        """The summary words that begin with ``word`` and are longer, in order."""
+        if self._summary_vocabulary is None:
+            self._summary_vocabulary = sorted(self._summary_words)
+        vocabulary = self._summary_vocabulary
+        for position in range(bisect.bisect_right(vocabulary, word), len(vocabulary)):
+            if not vocabulary[position].startswith(word):
+                break
+            yield vocabulary[position]
 
     def _prefixed(self, key: str) -> Iterable[int]:
         """The positions of the keys starting with ``key``, in key order."""
@@ -254,34 +299,54 @@ class LibraryIndex:
             yield position
 
     @staticmethod
-    def _word_hits(
-        found: dict[int, list[tuple[float, Signal]]],
-        units: list[Unit],
-        inverted: dict[str, list[int]],
-        bounds: tuple[float, float],
-        field: str,
+    def _name_hits(
+        found: dict[int, list[tuple[float, Signal]]], met: list[set[int]], strong: set[int]
     ) -> None:
-        counts = Counter(i for unit in units for i in _meeting(unit, inverted))
-        low, high = bounds
-        total = len(units)
+        """Name hits of the entries in ``strong``, by the share of the units they meet."""
+        counts = Counter(i for entries in met for i in entries if i in strong)
+        low, high = NAME_WORDS
+        total = len(met)
         noun = "word" if total == 1 else "words"
         # One label per hit count, shared: a common word can hit thousands of entries.
-        labels = {n: f"{field} hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        labels = {n: f"name hit: {n} of {total} {noun}" for n in range(1, total + 1)}
         step = (high - low) / total
         for i, hits in counts.items():
             found[i].append((low + step * hits, labels[hits]))
+
+    @staticmethod
+    def _summary_hits(
+        found: dict[int, list[tuple[float, Signal]]],
+        met: list[set[int]],
+        weights: Sequence[float],
+        weak: set[int],
+    ) -> None:
+        """Summary hits, each scored by the weighted share of the units it meets (``weak``: the
+        entries whose names meet some of them)."""
+        units_met: dict[int, list[int]] = defaultdict(list)
+        for unit, entries in enumerate(met):
+            for i in entries:
+                units_met[i].append(unit)
+        low, high = SUMMARY_WORDS
+        total = len(met)
+        noun = "word" if total == 1 else "words"
+        labels = {n: f"summary hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        both = {n: f"name and summary hit: {n} of {total} {noun}" for n in range(1, total + 1)}
+        for i, units in units_met.items():
+            share = weighted_share(weights, units)
+            label = both[len(units)] if i in weak else labels[len(units)]
+            found[i].append((low + (high - low) * share, label))
 
     def _best(self, found: dict[int, list[tuple[float, Signal]]], limit: int) -> list[LookupHit]:
         factor, entries = self._factor, self.entries
         scored = []
         for i, signals in found.items():
-            raw = max(score for score, _ in signals)
+            raw = signals[0][0] if len(signals) == 1 else max(score for score, _ in signals)
             entry = entries[i]
             scored.append((-(raw + (1 - raw) * factor[i]), -entry.popularity, entry.id, i, signals))
         hits = []
         for negative, _, _, i, signals in heapq.nsmallest(limit, scored):
             # The signals that set the score say why; weaker ones it also had would be noise.
-            raw = max(score for score, _ in signals)
+            raw = signals[0][0] if len(signals) == 1 else max(score for score, _ in signals)
             best = (_describe(signal) for score, signal in signals if score == raw)
             hits.append(LookupHit(self.entries[i], -negative, tuple(dict.fromkeys(best))))
         return hits

@@ -30,14 +30,19 @@ from client.lookup_names import name_variants, near_names, near_span
 from client.lookup_units import (
     CJK_RANGES,
     Unit,
+    asked_registry,
+    begun_by,
     is_cjk,
+    is_strong,
     name_units,
     query_units,
+    rarity,
     summary_units,
     unit_words,
+    weighted_share,
 )
 from client.model import CatalogEntry, Provenance
-from schemas.library_keys import fold, registry_key, same_name
+from schemas.library_keys import REGISTRY_WORDS, fold, registry_key, same_name
 from schemas.lookup_table import (
     NAME_FIELD,
     SUMMARY_FIELD,
@@ -63,6 +68,38 @@ def _lowest(rows: int, count: int) -> list[int]:
         found.append(lowest.bit_length() - 1)
         rows ^= lowest
     return found
+
+
+def _levels(unit_rows: Sequence[int]) -> list[int]:
+    """The rows meeting all of the units, then all but one, ... then one."""
+    total = len(unit_rows)
+    at_least = [-1] + [0] * total  # -1: every row
+    for rows in unit_rows:
+        for hits in range(total, 0, -1):
+            at_least[hits] |= at_least[hits - 1] & rows
+    at_least.append(0)
+    return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
+
+
+def _weighted_levels(unit_rows: Sequence[int], weights: Sequence[float]) -> list[int]:
+    """The rows meeting some unit, by the weighted share of the units they meet, highest
+    first (client.lookup_units.weighted_share), rows of an equal share together. The rows are
+    split unit by unit into the sets meeting the same units: never more sets than rows."""
+    parts: list[tuple[int, tuple[int, ...]]] = [(functools.reduce(operator.or_, unit_rows, 0), ())]
+    for unit, rows in enumerate(unit_rows):
+        split = []
+        for held, met in parts:
+            if held & rows:
+                split.append((held & rows, (*met, unit)))
+            if held & ~rows:
+                split.append((held & ~rows, met))
+        parts = split
+    levels: dict[float, int] = {}
+    for held, met in parts:
+        if met:
+            share = weighted_share(weights, met)
+            levels[share] = levels.get(share, 0) | held
+    return [levels[share] for share in sorted(levels, reverse=True)]
 
 
 class LookupTable:
@@ -172,7 +209,7 @@ class LookupTable:
         key = query_key(query, limit)
         with self._lock:
             try:
-                tiers = self._tiers(key)
+                tiers, weights = self._tiers(key)
             except sqlite3.Error as exc:
                 raise ClientError(f"the lookup table cannot be read: {exc}") from exc
             except ValueError as exc:  # a set of rows decode_rows refuses
@@ -187,13 +224,15 @@ class LookupTable:
         marks = ", ".join("?" * len(best))
         found = self._rows(f"SELECT {_FIELDS} FROM libraries WHERE row IN ({marks})", best)
         candidates = [self._entry(row) for row in found]
-        hits = LibraryIndex(candidates, self._chinese_summaries()).search(query, limit).hits
+        index = LibraryIndex(candidates, self._chinese_summaries())
+        hits = index.search(query, limit, summary_weights=weights).hits
         return LookupResult(hits, reached.bit_count())
 
-    def _tiers(self, key: str) -> list[int]:
+    def _tiers(self, key: str) -> tuple[list[int], list[float]]:
         """The rows of each tier as bitmaps, best first: exact names, exact aliases and
         registry names, their prefixes (and the names the query's variants are or begin),
-        then name words by how many they hold, names a typo is near, summary words."""
+        then name words by how many they hold, names a typo is near, summary words by the
+        weighted share they hold; and the summary units' weights (their rarity here)."""
         exact, prefix = self._named_rows(key)
         variants = 0
         for variant in name_variants(key):
@@ -201,12 +240,45 @@ class LookupTable:
             variants |= exactly[0] | exactly[1] | begun[0] | begun[1]
         tiers = [exact[1], exact[0], prefix[1], prefix[0] | variants]
         units = query_units(key, self._chinese_summaries())
-        tiers += self._word_levels(name_units(units), NAME_FIELD)
+        asked = asked_registry(units)
+        kept = ~self._elsewhere(asked) if asked else -1  # all rows
+        named = name_units(units)
+        named_rows = self._unit_rows([unit for _, unit in named], NAME_FIELD)
+        levels = _levels(named_rows)  # all of the units, then all but one, ... then one
+        total = len(named)
+        strong = [rows for hits, rows in zip(range(total, 0, -1), levels, strict=True)
+                  if is_strong(hits, total)]  # fmt: skip
+        weak = functools.reduce(operator.or_, levels[len(strong) :], 0)
+        tiers += [rows & kept for rows in strong]
         # A name, a name's prefix or a variant of one is no typo.
         known = exact[0] | exact[1] | prefix[0] | prefix[1] | variants
         tiers.append(0 if known else self._near_rows(key))
-        tiers += self._word_levels(summary_units(units), SUMMARY_FIELD)
-        return tiers
+        summary = begun_by(summary_units(units), self._summary_words_after)
+        unit_rows = self._unit_rows(summary, SUMMARY_FIELD)
+        weights = [rarity(self.libraries, rows.bit_count()) for rows in unit_rows]
+        # A name meeting too few of the words counts them as the summary's.
+        for (position, _), rows in zip(named, named_rows, strict=True):
+            unit_rows[position] |= rows & weak
+        tiers += [rows & kept for rows in _weighted_levels(unit_rows, weights)]
+        return tiers, weights
+
+    def _summary_words_after(self, word: str) -> list[str]:
+        """The summary words that begin with ``word`` and are longer, in order."""
+        rows = self._conn.execute(
+            "SELECT word FROM words WHERE field = ? AND word > ? AND word < ? ORDER BY word",
+            [SUMMARY_FIELD, word, word + _LAST_CHAR],
+        )
+        return [str(found) for (found,) in rows]
+
+    def _elsewhere(self, asked: str) -> int:
+        """The rows of the libraries published only outside ``asked``'s ecosystem, on
+        another registry REGISTRY_WORDS knows (client.lookup_units.elsewhere)."""
+        on = {}
+        for registry in REGISTRY_WORDS:
+            exact, prefix = self._named_rows(f"{registry}:")
+            on[registry] = exact[0] | prefix[0]
+        others = functools.reduce(operator.or_, (on[r] for r in on if r != asked), 0)
+        return others & ~on[asked]
 
     def _named_rows(self, key: str) -> tuple[list[int], list[int]]:
         """The rows whose names are ``key`` and the rows whose names start with it (but are
@@ -257,19 +329,16 @@ class LookupTable:
             )
         return self._has_chinese
 
-    def _word_levels(self, units: list[Unit], field: int) -> list[int]:
-        """The rows meeting all of the query's units, then all but one, ... then one."""
-        total = len(units)
-        at_least = [(1 << self.libraries) - 1] + [0] * total
+    def _unit_rows(self, units: list[Unit], field: int) -> list[int]:
+        """The rows meeting each unit (one of its ways) in ``field``, as bitmaps."""
         holding = {word: self._word_rows(word, field) for word in unit_words(units)}
+        found = []
         for unit in units:
             rows = 0
             for way in unit:
                 rows |= functools.reduce(operator.and_, (holding[word] for word in way))
-            for hits in range(total, 0, -1):
-                at_least[hits] |= at_least[hits - 1] & rows
-        at_least.append(0)
-        return [at_least[hits] & ~at_least[hits + 1] for hits in range(total, 0, -1)]
+            found.append(rows)
+        return found
 
     def _word_rows(self, word: str, field: int) -> int:
         """The rows whose ``field`` holds ``word``, as a bitmap."""

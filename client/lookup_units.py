@@ -7,15 +7,26 @@ units it meets:
 - An English word is a unit, met by the word, or by the characters of a Chinese term the
   glossary gives for it (client.search.glossary), when the catalog has Chinese summaries:
   "date library" finds Day.js, whose summary is 轻量级 JavaScript 日期处理库.
-- A Chinese term of the glossary, cut from the query longest first, is a unit per English word
-  it gives, each met by that word or by all of the term's characters: 模板引擎 finds "A very
+- A Chinese term of the glossary, cut from the query longest first, is one unit, met by any
+  of the English words it gives or by all of the term's characters: 模板引擎 finds "A very
   fast and expressive template engine" (templat, engin), and a Chinese summary holding 模板引擎
-  meets both. A character no term covers is a unit of its own, as before.
+  meets it too; so does any English word of a term inside it (日期格式化: strftime, format,
+  and 日期's date). The glossary's words for a term are mostly synonyms (失败: fail, failure), and
+  a term counted once per word weighed as many words as the glossary gives it. A character no
+  term covers is a unit of its own, as before.
 - Words that name an ecosystem (python, node.js, javascript) are met by a library's summary
   or by its registry (schemas.library_keys.REGISTRY_WORDS), never by its name: in "python
   web framework" they tell Django from Express, where opencv-python's name used to come first.
+  A query that names one ecosystem (:func:`asked_registry`) is not answered by the words of a
+  library published only on another registry: "redis client for node.js" is no redis-py.
 - A summary meets an English word in any form of its family (:func:`word_forms`): "serialization
   library" finds "CBOR (de)serializer", "web crawler" "Web Crawling". Names are met as written.
+- A summary also meets a word of five letters or more by the longer words it begins
+  (:func:`begun_by`): "postgres" meets "PostgreSQL", "mongo" "MongoDB", "async" "asyncio".
+- In the summary tier a unit weighs by how few libraries' summaries meet it (:func:`rarity`):
+  in "mongodb client" PyMongo's "MongoDB" tells more than the "client" of every HTTP client.
+- A name meeting fewer than a third of the query's words (:data:`STRONG_NAME`) is no name
+  hit: its words count as the summary's.
 - Words that only say what kind of thing is looked for (library, tool, framework, module,
   package and their Chinese) are left out when the query has other units: in "date library"
   the word that tells libraries apart is "date" (Werkzeug's summary ends in "library").
@@ -24,8 +35,11 @@ units it meets:
 from __future__ import annotations
 
 import functools
+import math
 import re
+from collections.abc import Callable, Iterable, Sequence
 
+from client.lookup_names import MIN_VARIANT
 from schemas.library_keys import REGISTRY_WORDS, words
 from schemas.text import stem
 
@@ -63,11 +77,62 @@ KIND_WORDS = frozenset(
 ECOSYSTEM_WORDS = frozenset(words(" ".join(REGISTRY_WORDS.values()) + " py"))
 
 
-def name_units(units: list[Unit]) -> list[Unit]:
-    """The units a library's names are met by: all but those of an ecosystem's words, unless
-    the query has nothing else (a "python" in a name says nothing of what it does)."""
-    telling = [unit for unit in units if not _names_ecosystem(unit)]
-    return telling or units
+# Each ecosystem word (a stem) and the registry it names.
+_REGISTRY_OF = {
+    word: registry for registry, text in REGISTRY_WORDS.items() for word in words(text)
+} | {"py": "pypi"}
+
+
+def asked_registry(units: list[Unit]) -> str | None:
+    """The registry of the one ecosystem the query's words name ("pypi" for "python web
+    framework"); None when they name none or several."""
+    asked = {_REGISTRY_OF[unit[0][0]] for unit in units if _names_ecosystem(unit)}
+    return asked.pop() if len(asked) == 1 else None
+
+
+def elsewhere(registries: Iterable[str], asked: str) -> bool:
+    """Whether a library published on ``registries`` is published only outside ``asked``'s
+    ecosystem (on another registry REGISTRY_WORDS knows; a library of no known registry may
+    be of any)."""
+    known = set(registries) & set(REGISTRY_WORDS)
+    return bool(known) and asked not in known
+
+
+# A name meeting fewer than this share of the query's name units is read as words of the
+# summary: in "statistical data visualization on top of matplotlib" the name Matplotlib is
+# not what is asked, Seaborn's summary is ("Statistical data visualization").
+STRONG_NAME = 1 / 3
+
+
+def strong_names(met: Sequence[set[int]]) -> set[int]:
+    """The libraries whose names meet at least STRONG_NAME of the name units (``met``: the
+    libraries meeting each)."""
+    counts: dict[int, int] = {}
+    for libraries in met:
+        for library in libraries:
+            counts[library] = counts.get(library, 0) + 1
+    return {library for library, count in counts.items() if is_strong(count, len(met))}
+
+
+def is_strong(count: int, total: int) -> bool:
+    """Whether a name meeting ``count`` of ``total`` name units is a name hit."""
+    return count >= STRONG_NAME * total
+
+
+def name_units(units: list[Unit]) -> list[tuple[int, Unit]]:
+    """The units a library's names are met by, each with its position in ``units``: all but
+    those of an ecosystem's words, unless the query has nothing else (a "python" in a name says
+    nothing of what it does); an English word also by the word with PyPI's "py" before it, as
+    a name writes it (jwt: PyJWT, yaml: PyYAML, mongo: PyMongo)."""
+    telling = [(i, unit) for i, unit in enumerate(units) if not _names_ecosystem(unit)]
+    return [(i, _with_py(unit)) for i, unit in telling or enumerate(units)]
+
+
+def _with_py(unit: Unit) -> Unit:
+    word = unit[0][0] if len(unit[0]) == 1 else ""
+    if len(word) < MIN_VARIANT or not word.isascii() or not word.isalpha():
+        return unit
+    return (*unit, ("py" + word,))
 
 
 def summary_units(units: list[Unit]) -> list[Unit]:
@@ -81,6 +146,24 @@ def summary_units(units: list[Unit]) -> list[Unit]:
         + tuple(way for way in unit if len(way) > 1)
         for unit in units
     ]
+
+
+# The shortest query word a summary's longer words are met by when they begin with it.
+MIN_BEGINNING = 5
+
+
+def begun_by(units: list[Unit], words_after: Callable[[str], Iterable[str]]) -> list[Unit]:
+    """``units`` (summary units) with each English query word also met by the longer words
+    that begin with it, which ``words_after(word)`` gives (the catalog's summary words that
+    begin with ``word``, longer than it)."""
+    found = []
+    for unit in units:
+        word = unit[0][0] if len(unit[0]) == 1 else ""
+        if len(word) >= MIN_BEGINNING and word.isascii() and word.isalpha():
+            longer = [(other,) for other in words_after(word) if (other,) not in unit]
+            unit = (*unit, *longer)
+        found.append(unit)
+    return found
 
 
 # Suffixes that make a word of another of its family (serializ-er, serializ-ation, validat-or,
@@ -115,6 +198,17 @@ def word_forms(word: str) -> tuple[str, ...]:
 
 def _names_ecosystem(unit: Unit) -> bool:
     return len(unit[0]) == 1 and unit[0][0] in ECOSYSTEM_WORDS
+
+
+def rarity(libraries: int, meeting: int) -> float:
+    """A summary unit's weight: log(1 + libraries / those meeting it), as bm25's idf."""
+    return math.log(1 + libraries / max(meeting, 1))
+
+
+def weighted_share(weights: Sequence[float], met: Iterable[int]) -> float:
+    """The share of the units' weight that the units ``met`` (their indexes) carry; summed in
+    the units' order, so that every lookup path gives the same float."""
+    return sum(weights[unit] for unit in sorted(met)) / sum(weights)
 
 
 def is_cjk(word: str) -> bool:
@@ -158,13 +252,27 @@ def _chinese_units(run: str) -> list[tuple[Unit, bool]]:
         units += [(((char,),), char in KIND_WORDS) for char in run[covered:start]]
         term = run[start:end]
         characters = tuple(dict.fromkeys(term))
+        # A term also means what the terms inside it mean: 日期格式化 is "strftime format" to
+        # the glossary, and a date library's summary says "date" (日期).
         english = words(entries[term])
+        english += [word for part in _inner_terms(term, entries) for word in words(entries[part])]
+        english = list(dict.fromkeys(english))
         telling = [word for word in english if word not in KIND_WORDS]
         kind = not telling or term in KIND_WORDS
-        units += [(((word,), characters), kind) for word in telling or english]
+        units.append(((*((word,) for word in telling or english), characters), kind))
         covered = end
     units += [(((char,),), char in KIND_WORDS) for char in run[covered:]]
     return units
+
+
+def _inner_terms(term: str, entries: dict[str, str]) -> list[str]:
+    """The glossary's terms of two characters or more inside ``term``, left to right."""
+    return [
+        part
+        for start in range(len(term))
+        for end in range(start + 2, len(term) + 1)
+        if (part := term[start:end]) != term and part in entries
+    ]
 
 
 @functools.lru_cache(maxsize=4096)

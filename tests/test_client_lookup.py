@@ -5,7 +5,7 @@ import pytest
 from client.errors import InvalidRequest
 from client.lookup import LibraryIndex, popularity_factor
 from client.lookup_units import _chinese_terms_for as chinese_terms_for
-from client.lookup_units import query_units, word_forms
+from client.lookup_units import query_units, rarity, weighted_share, word_forms
 from client.model import CatalogEntry, Provenance
 from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
 from schemas.library_keys import words
@@ -87,10 +87,10 @@ def ranking(query: str, limit: int = 5) -> list[tuple[str, float, tuple[str, ...
         # 0.51 "summary hit: 2 of 2 words"); 调试面板 is two terms, 调试 (debug) and 面板
         # (panel), met by the summary's characters.
         ("拼音", "pypinyin", "name hit: 1 of 1 word"),
-        ("调试面板", "vconsole", "summary hit: 3 of 3 words"),
+        ("调试面板", "vconsole", "summary hit: 2 of 2 words"),
         # ... and finds English summaries: 命令行 is "command line"; 工具 (tool) names a kind
         # of software, so it is left out (pypinyin's summary ends in 工具: it came first).
-        ("命令行工具", "commander", "summary hit: 1 of 3 words"),
+        ("命令行工具", "commander", "summary hit: 1 of 1 word"),
         # An English query finds a Chinese summary through the glossary read backwards.
         ("debug panel", "vconsole", "summary hit: 2 of 2 words"),
         # "framework" says what kind of thing is looked for, not which: left out, Werkzeug's
@@ -260,18 +260,15 @@ def test_query_units_read_words_across_chinese_and_english() -> None:
     assert query_units("date library", chinese_summaries=False) == [(("dat",),)]
     # With them, also by the characters of the Chinese terms the glossary gives it.
     assert query_units("date", chinese_summaries=True) == [(("dat",), ("日", "期"))]
-    # A Chinese term is a unit per English word it gives, each also met by its characters;
+    # A Chinese term is one unit, met by any English word it gives or by its characters;
     # a character no term covers is a unit of its own.
     assert query_units("模板引擎x", chinese_summaries=False) == [
-        (("templat",), ("模", "板", "引", "擎")),
-        (("engin",), ("模", "板", "引", "擎")),
+        (("templat",), ("engin",), ("模", "板", "引", "擎")),
         (("x",),),
     ]
     # Kind words count only when the query has nothing else.
     assert query_units("工具", chinese_summaries=False) == [
-        (("tool",), ("工", "具")),
-        (("utiliti",), ("工", "具")),
-        (("util",), ("工", "具")),
+        (("tool",), ("utiliti",), ("util",), ("工", "具")),
     ]
     assert query_units("library", chinese_summaries=False) == [(("librari",),)]
 
@@ -382,3 +379,97 @@ def test_a_typo_ranks_below_name_words_and_above_summaries() -> None:
     # A typo is a word's: a phrase is read as written, and so is a name's prefix.
     assert "zustand" not in [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustnad x")]
     assert [hit.entry.id for hit in LibraryIndex(catalog).lookup("zustan")] == ["zustand"]
+
+
+def test_a_summary_word_few_libraries_use_weighs_more() -> None:
+    catalog = [
+        entry("aiohttp", "aiohttp", "Async http client/server framework"),
+        entry("axios", "axios", "Promise based HTTP client for the browser"),
+        entry("httpx", "httpx", "The next generation HTTP client."),
+        entry("pymongo", "PyMongo", "The Official MongoDB Python driver"),
+    ]
+    # Both a "mongodb" and a "client" are 1 of 2 words; the rarer tells more (aiohttp came
+    # first by its id).
+    hits = LibraryIndex(catalog).lookup("mongodb client")
+    assert hits[0].entry.id == "pymongo"
+    assert hits[0].matches == hits[1].matches == ("summary hit: 1 of 2 words",)
+    assert 0.4 < hits[0].score < 0.5 and 0.3 < hits[1].score < 0.4
+    # All the words met score the tier's top, whatever their weights.
+    assert LibraryIndex(catalog).lookup("mongodb driver")[0].score == 0.5
+    assert weighted_share([1.0, 3.0], [1]) == 0.75 and rarity(10, 0) == rarity(10, 1)
+
+
+def test_a_query_naming_one_ecosystem_is_not_answered_from_another() -> None:
+    catalog = [
+        entry("redis", "redis", "Python client for Redis", (), ("pypi:redis",)),
+        entry("ioredis", "ioredis", "A Redis client for Node.js", (), ("npm:ioredis",)),
+        entry("chart.js", "chart.js", "HTML5 charts", (), ("npm:chart.js",)),
+        entry("altair", "altair", "Declarative charting", (), ("pypi:altair",)),
+        entry("anywhere", "anywhere", "A Redis client and charting", ()),
+    ]
+    index = LibraryIndex(catalog)
+    found = [hit.entry.id for hit in index.lookup("redis client for node.js")]
+    assert found[0] == "ioredis" and "anywhere" in found and "redis" not in found
+    # chart.js's name said "chart" (a 0.83 name hit) to a question about Python.
+    found = [hit.entry.id for hit in index.lookup("python charting library")]
+    assert found[0] == "altair" and set(found) == {"altair", "anywhere", "redis"}
+    # A name is still a name, and a query naming both ecosystems or none keeps them all.
+    assert index.lookup("python chart.js")[0].entry.id == "chart.js"
+    both = [hit.entry.id for hit in index.lookup("redis client for node.js or python")]
+    assert set(both[:2]) == {"ioredis", "redis"}
+    assert len(index.lookup("redis client")) == 3
+
+
+def test_a_summary_meets_a_long_word_by_the_words_it_begins() -> None:
+    catalog = [
+        entry("asyncpg", "asyncpg", "An asyncio PostgreSQL driver"),
+        entry("pymongo", "PyMongo", "The Official MongoDB driver"),
+        entry("typer", "Typer", "Typer, build great CLIs."),
+    ]
+    index = LibraryIndex(catalog)
+    assert index.lookup("postgres driver")[0].matches == ("summary hit: 2 of 2 words",)
+    assert index.lookup("async mongo")[0].entry.id in ("asyncpg", "pymongo")
+    assert {hit.entry.id for hit in index.lookup("async mongo")} == {"asyncpg", "pymongo"}
+    # A word shorter than five letters is met as it is.
+    assert [hit.entry.id for hit in index.lookup("offic")] == ["pymongo"]
+    assert index.lookup("offi") == []
+
+
+def test_a_name_meeting_few_of_the_words_counts_them_as_the_summary() -> None:
+    catalog = [
+        entry("matplotlib", "matplotlib", "Python plotting package"),
+        entry("seaborn", "seaborn", "Statistical data visualization"),
+        entry("toml", "toml", "Python Library for Tom's Obvious, Minimal Language"),
+    ]
+    index = LibraryIndex(catalog)
+    # Matplotlib's name is one word of five (a 0.646 name hit came first).
+    found = index.lookup("statistical data visualization on top of matplotlib")
+    assert [(hit.entry.id, hit.matches) for hit in found] == [
+        ("seaborn", ("summary hit: 3 of 5 words",)),
+        ("matplotlib", ("name and summary hit: 1 of 5 words",)),
+    ]
+    # A third of the words is a name hit still.
+    assert index.lookup("parse toml config")[0].matches == ("name hit: 1 of 3 words",)
+
+
+def test_a_chinese_term_also_means_the_terms_inside_it() -> None:
+    # 日期格式化 is "strftime format" to the glossary; 日期 inside it is "date".
+    (unit,) = query_units("日期格式化", chinese_summaries=False)
+    assert ("dat",) in unit and ("format",) in unit
+    index = LibraryIndex([entry("dayjs", "Day.js", "Immutable date library")])
+    assert [hit.entry.id for hit in index.lookup("日期格式化")] == ["dayjs"]
+
+
+def test_a_word_meets_a_name_that_puts_py_before_it() -> None:
+    catalog = [
+        entry("pyjwt", "PyJWT", "JSON Web Token implementation in Python", (), ("pypi:pyjwt",)),
+        entry("freezegun", "freezegun", "Let your Python tests travel", (), ("pypi:freezegun",)),
+        entry("pytest", "pytest", "simple powerful testing with Python", (), ("pypi:pytest",)),
+    ]
+    index = LibraryIndex(catalog)
+    assert index.lookup("jwt 校验")[0].matches == ("name hit: 1 of 2 words",)
+    # freezegun came first: both summaries say test and Python, and the tie went to the id.
+    assert [hit.entry.id for hit in index.lookup("python test framework")][:2] == [
+        "pytest",
+        "freezegun",
+    ]

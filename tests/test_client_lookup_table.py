@@ -57,6 +57,12 @@ FIXED_QUERIES = (
     "comander",
     "expressjss",
     "web frame work",
+    "minimalist typescript schema validation for node.js",
+    "python web framework for node.js",
+    "pinyin for python",
+    "framew",
+    "schema validat",
+    "fast minimal web framework for express and koa users on node",
 )
 
 

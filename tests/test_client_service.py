@@ -374,8 +374,10 @@ def test_a_lookup_matching_nothing_names_the_libraries_of_a_small_catalog(
         "Moment.js）); express (Node.js 极简 Web 应用框架); zod (TypeScript 优先的 schema "
         "声明与校验库)"
     )
-    # A close id is the better hint; and a large catalog is not listed.
-    assert "pick one" not in to_builtins(small.lookup("zodd", 5))["hint"]
+    # A close id is the better hint (a typo past a name's first two letters, "zodd", is
+    # answered by the library itself); and a large catalog is not listed.
+    assert to_builtins(small.lookup("zodd", 5))["results"][0]["id"] == "zod"
+    assert "pick one" not in to_builtins(small.lookup("xodd", 5))["hint"]
     monkeypatch.setattr("client.listing.LIST_LIBRARIES_UP_TO", 2)
     larger = make_service(resolve_settings({}, settings))
     assert "pick one" not in to_builtins(larger.lookup("serialisation", 5))["hint"]

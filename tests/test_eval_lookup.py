@@ -5,9 +5,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import orjson
 import pytest
 
-from eval.lookup.__main__ import evaluate
+from eval.lookup.__main__ import RECORDED, evaluate, gate_problems
 from eval.lookup.answers import Answerers
 from eval.lookup.dataset import (
     DatasetError,
@@ -134,3 +135,21 @@ def test_the_question_set_keeps_its_shape() -> None:
     assert [item["split"] for item in items] == [q.split for q in questions]
     for kind, count in kinds.items():
         assert sum(q.split == "test" for q in questions if q.kind == kind) == count // 3
+
+
+def test_the_gate_fails_only_a_fall_past_the_tolerance() -> None:
+    recorded = {"recall_1": 0.7, "recall_5": 0.8, "mrr_5": 0.75, "silent": 0.2}
+    assert gate_problems(recorded, dict(recorded)) == []
+    assert gate_problems(recorded, {**recorded, "recall_1": 0.681}) == []
+    assert gate_problems(recorded, {**recorded, "recall_5": 0.77}) == [
+        "recall_5 fell from 0.800 to 0.770"
+    ]
+    assert gate_problems(recorded, {**recorded, "silent": 0.9, "mrr_5": 0.9}) == []
+
+
+def test_the_recorded_figures_are_those_the_gate_compares() -> None:
+    recorded = orjson.loads(RECORDED.read_bytes())
+    assert set(recorded) == {"dev", "test"}
+    for split in recorded.values():
+        assert set(split) == {"recall_1", "recall_5", "mrr_5", "silent"}
+        assert all(0 <= value <= 1 for value in split.values())

@@ -5,7 +5,9 @@ overall, and the share of unanswerable questions answered with nothing, beside p
 ``--split test`` is only reported. Every question is asked of the catalog's LibraryIndex and of
 the lookup table a large site publishes: the two must give the same answers, and a question
 where they differ is listed and fails the run. ``--freeze FILE`` takes new questions in, each
-given its split for good.
+given its split for good. ``--gate`` (CI) fails when the test split's figures fall more than
+0.02 below those recorded in eval/lookup/recorded.json (``--record`` writes them, once per
+reported change).
 """
 
 from __future__ import annotations
@@ -14,11 +16,43 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import asdict
 from pathlib import Path
 
+import orjson
+
 from eval.lookup.answers import Answerers
-from eval.lookup.dataset import QUESTIONS, SPLITS, freeze, load_catalog, load_questions
+from eval.lookup.dataset import (
+    QUESTIONS,
+    SPLITS,
+    UNANSWERABLE,
+    freeze,
+    load_catalog,
+    load_questions,
+)
 from eval.lookup.report import Report, format_table, report
+
+RECORDED = Path(__file__).with_name("recorded.json")
+# The gate's tolerance: a change may cost at most this much of a gated figure.
+GATE_TOLERANCE = 0.02
+
+
+def gated_figures(found: Report) -> dict[str, float]:
+    """The figures the gate compares: the answerable questions' R@1, R@5 and MRR@5, and the
+    unanswerable questions' share answered with nothing."""
+    figures = {k: v for k, v in asdict(found.overall).items() if k != "silent" and k != "count"}
+    if UNANSWERABLE in found.by_kind:
+        figures["silent"] = found.by_kind[UNANSWERABLE].silent
+    return {name: round(value, 4) for name, value in figures.items()}
+
+
+def gate_problems(recorded: dict[str, float], now: dict[str, float]) -> list[str]:
+    """The gated figures that fell more than GATE_TOLERANCE below the recorded ones."""
+    return [
+        f"{name} fell from {recorded[name]:.3f} to {now.get(name, 0.0):.3f}"
+        for name in sorted(recorded)
+        if now.get(name, 0.0) < recorded[name] - GATE_TOLERANCE
+    ]
 
 
 def evaluate(
@@ -72,7 +106,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, default="dev")
     parser.add_argument("--misses", action="store_true", help="list dev's misses")
     parser.add_argument("--freeze", type=Path, metavar="FILE", help="take new questions in")
+    parser.add_argument("--gate", action="store_true", help="CI: test must not fall")
+    parser.add_argument("--record", action="store_true", help="write recorded.json")
     args = parser.parse_args(argv)
+    if args.gate or args.record:
+        splits = SPLITS if args.record else ("test",)
+        found = {split: gated_figures(evaluate(split)[0]) for split in splits}
+        if args.record:
+            RECORDED.write_bytes(orjson.dumps(found, option=orjson.OPT_INDENT_2) + b"\n")
+            print(f"recorded {found} in {RECORDED}")
+            return 0
+        recorded = orjson.loads(RECORDED.read_bytes())
+        problems = gate_problems(recorded["test"], found["test"])
+        for problem in problems:
+            print(f"catalog_lookup test split: {problem}", file=sys.stderr)
+        print(f"catalog_lookup gate: test {found['test']}, recorded {recorded['test']}")
+        return 1 if problems else 0
     if args.freeze:
         new = freeze(args.freeze)
         print(f"{new} new questions given a split in {QUESTIONS}")
