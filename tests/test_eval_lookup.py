@@ -145,6 +145,9 @@ def test_the_gate_fails_only_a_fall_past_the_tolerance() -> None:
         "recall_5 fell from 0.800 to 0.770"
     ]
     assert gate_problems(recorded, {**recorded, "silent": 0.9, "mrr_5": 0.9}) == []
+    # R@1 and the silent share are shown, not held: one unanswerable question moves it 0.1.
+    assert gate_problems(recorded, {**recorded, "recall_1": 0.5, "silent": 0.1}) == []
+    assert gate_problems(recorded, {**recorded, "mrr_5": 0.7}) == ["mrr_5 fell from 0.750 to 0.700"]
 
 
 def test_the_recorded_figures_are_those_the_gate_compares() -> None:

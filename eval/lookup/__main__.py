@@ -5,8 +5,8 @@ overall, and the share of unanswerable questions answered with nothing, beside p
 ``--split test`` is only reported. Every question is asked of the catalog's LibraryIndex and of
 the lookup table a large site publishes: the two must give the same answers, and a question
 where they differ is listed and fails the run. ``--freeze FILE`` takes new questions in, each
-given its split for good. ``--gate`` (CI) fails when the test split's figures fall more than
-0.02 below those recorded in eval/lookup/recorded.json (``--record`` writes them, once per
+given its split for good. ``--gate`` (CI) fails when the test split's R@5 or MRR@5 fall more
+than 0.02 below those recorded in eval/lookup/recorded.json (``--record`` writes them, once per
 reported change).
 """
 
@@ -35,6 +35,11 @@ from eval.lookup.report import Report, format_table, report
 RECORDED = Path(__file__).with_name("recorded.json")
 # The gate's tolerance: a change may cost at most this much of a gated figure.
 GATE_TOLERANCE = 0.02
+# The figures the gate holds, as the retrieval gate (python -m eval --gate) holds its own: R@5
+# and MRR@5. The test split's share of silent unanswerable questions moves 0.1 a question (ten
+# of them), so a gate on it would fail any change that answers one more: it is recorded and
+# shown, not gated.
+GATED = ("recall_5", "mrr_5")
 
 
 def gated_figures(found: Report) -> dict[str, float]:
@@ -47,11 +52,11 @@ def gated_figures(found: Report) -> dict[str, float]:
 
 
 def gate_problems(recorded: dict[str, float], now: dict[str, float]) -> list[str]:
-    """The gated figures that fell more than GATE_TOLERANCE below the recorded ones."""
+    """The ``GATED`` figures that fell more than GATE_TOLERANCE below the recorded ones."""
     return [
         f"{name} fell from {recorded[name]:.3f} to {now.get(name, 0.0):.3f}"
-        for name in sorted(recorded)
-        if now.get(name, 0.0) < recorded[name] - GATE_TOLERANCE
+        for name in GATED
+        if name in recorded and now.get(name, 0.0) < recorded[name] - GATE_TOLERANCE
     ]
 
 
