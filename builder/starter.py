@@ -218,6 +218,8 @@ def render_catalog(survey: ProjectSurvey, archive: str | None = None) -> str:
         lines.append(f"homepage = {_string(survey.homepage)}")
     if survey.packages:
         lines.append(f"packages = {_strings(survey.packages)}   # lets agents find it by package")
+    if survey.aliases:
+        lines.append(f"aliases = {_strings(survey.aliases)}   # the names its code is imported by")
     lines.append("")
     lines += _archive_version(survey, archive) if archive else _versions(survey)
     if not archive:

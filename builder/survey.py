@@ -12,6 +12,7 @@ import os
 import posixpath
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,15 @@ _PLAIN_KINDS = (
 )
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
+# More packages than this in the code's folder are several projects' code, not one's names.
+MAX_IMPORT_ALIASES = 2
+# What a page imports or documents by its dotted name: "import bs4", "from dns.resolver import
+# ...", ".. autoclass:: dns.resolver.Resolver", ".. module:: vcr", mkdocstrings' "::: ninja.Router".
+_IMPORTED = re.compile(
+    r"^[ \t>.]*(?:from[ \t]+|import[ \t]+|\.\.[ \t]+[\w:]*(?:module|auto\w+)::[ \t]*|:::[ \t]*)"
+    r"([A-Za-z_]\w*)",
+    re.MULTILINE,
+)
 # reST's ".. automodule::", MyST's "```{autoclass}" and ":::{autofunction}" fences,
 # mkdocstrings' "::: pkg.name", heading marks before it too ("### ::: pyee"), or a dotted
 # path right after the colons (supervision's ":::supervision.Detections", which mkdocstrings
@@ -125,6 +135,9 @@ class ProjectSurvey:
     # The modules and packages to give API pages (the catalog's ``api``) when the docs are
     # plain files, which name no code: a README-only project (tabulate, backoff).
     api: tuple[str, ...] = ()
+    # The names the project's code is imported by, when they are not its own (beautifulsoup4's
+    # bs4, Pillow's PIL): the catalog's ``aliases``, for agents that ask by them.
+    aliases: tuple[str, ...] = ()
     # Where the docs folder leads when it is a link out of the project (a Debian *-doc
     # package's html/, a link to ../python-lxml/html): the catalog must allow it.
     docs_outside: str | None = None
@@ -176,6 +189,9 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if source_dir is not None:
         found.append(f"package code in {source_dir}/")
     api = _api_names(root, kind, docs, source_dir, str(name))
+    aliases = _import_names(root, docs, source_dir, str(metadata.get("id") or name))
+    if aliases:
+        found.append(f"imported as {', '.join(aliases)}: aliases agents may ask by")
     if api:
         why = "no page holds a ::: block" if kind == "mkdocs" else "no docs tool"
         found.append(f"{why}: API pages from the docstrings of {', '.join(api)}")
@@ -266,6 +282,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         versioned=versioned,
         instances=instances,
         api=api,
+        aliases=aliases,
         docs_outside=_outside(root, docs),
     )
 
@@ -364,10 +381,43 @@ def _api_names(
     return ()
 
 
+def _import_names(root: Path, docs: str, source_dir: str | None, name: str) -> tuple[str, ...]:
+    """The packages of the code's folder a project is imported by, when they are named other
+    than it (beautifulsoup4 is imported as bs4, PyJWT as jwt, Pillow as PIL): at most
+    ``MAX_IMPORT_ALIASES``, else the folder holds several projects' code and names none."""
+    if source_dir is None:
+        return ()
+    own = {name.lower(), name.lower().replace("-", "_"), name.lower().replace("_", "-")}
+    packages = [
+        package
+        for package in packages_in(root / source_dir)
+        if package not in NOT_DOCS
+        and package not in _NOT_API
+        and not package.startswith("_")
+        and package.isidentifier()
+    ]
+    if len(packages) > MAX_IMPORT_ALIASES or any(p.lower() in own for p in packages):
+        return ()  # the project's own package is there: it is imported by its name
+    # Only a name the docs import: a package beside the code may be its build's (pygame's
+    # buildconfig/ and src_py/, installed as pygame).
+    wanted = set(packages)
+    imported: set[str] = set()
+    for text in _page_texts(root / docs):
+        imported.update(name for name in _IMPORTED.findall(text) if name in wanted)
+        if imported == wanted:
+            break
+    return tuple(sorted(imported))
+
+
 def _documents_code(docs: Path) -> bool:
     """Whether a page in ``docs`` (its first MAX_SCANNED_PAGES) holds an autodoc directive, a
     mkdocstrings block or a doc-builder ``[[autodoc]]`` line: then the docs name their code
     themselves (itsdangerous' docs/, PEFT's docs/source/)."""
+    return any(_API_DIRECTIVE.search(text) for text in _page_texts(docs))
+
+
+def _page_texts(docs: Path) -> Iterator[str]:
+    """The text of each reST and Markdown page in ``docs``, its first MAX_SCANNED_PAGES."""
     pages = 0
     for folder, folders, files in os.walk(docs):
         folders[:] = sorted(f for f in folders if f not in NOT_DOCS and not f.startswith("."))
@@ -376,9 +426,6 @@ def _documents_code(docs: Path) -> bool:
                 continue
             pages += 1
             try:
-                text = Path(folder, file).read_text(encoding="utf-8", errors="replace")
+                yield Path(folder, file).read_text(encoding="utf-8", errors="replace")
             except OSError:
                 continue
-            if _API_DIRECTIVE.search(text):
-                return True
-    return False

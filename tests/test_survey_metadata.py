@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.starter import render_catalog
 from builder.survey import survey_project
 
 
@@ -309,3 +310,31 @@ def test_setup_py_s_version_imported_from_a_module_of_the_project(tmp_path: Path
     outside.write_text('version_string = "9.9.9"\n', encoding="utf-8")
     (tmp_path / "construct" / "version.py").symlink_to(outside)
     assert survey_project(tmp_path).version == "2.10"
+
+
+def test_the_names_a_project_is_imported_by_become_its_aliases(tmp_path: Path) -> None:
+    # beautifulsoup4 is imported as bs4, dnspython as dns (vcrpy as vcr, django-ninja as
+    # ninja): an agent asking catalog_lookup for "bs4" found nothing, init wrote no alias.
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "beautifulsoup4"\nversion = "4.13.0"\n', encoding="utf-8"
+    )
+    (tmp_path / "bs4").mkdir()
+    (tmp_path / "bs4" / "__init__.py").write_text('"""Beautiful Soup."""\n', encoding="utf-8")
+    (tmp_path / "buildhelpers").mkdir()  # a package of the build, which no page imports
+    (tmp_path / "buildhelpers" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.rst").write_text(
+        "Beautiful Soup\n==============\n\n::\n\n    >>> from bs4 import BeautifulSoup\n",
+        encoding="utf-8",
+    )
+    survey = survey_project(tmp_path)
+    assert survey.aliases == ("bs4",)
+    assert "imported as bs4: aliases agents may ask by" in survey.found
+    assert 'aliases = ["bs4"]' in render_catalog(survey)
+    # Documented by its dotted name counts too (dnspython's ".. autoclass:: dns.name.Name").
+    (tmp_path / "docs" / "index.rst").write_text(".. autoclass:: bs4.Tag\n", encoding="utf-8")
+    assert survey_project(tmp_path).aliases == ("bs4",)
+    # A project whose own package is there is imported by its name: no alias.
+    (tmp_path / "beautifulsoup4").mkdir()
+    (tmp_path / "beautifulsoup4" / "__init__.py").write_text("", encoding="utf-8")
+    assert survey_project(tmp_path).aliases == ()
