@@ -6,7 +6,11 @@ file in its own folder, so each path is read relative to it: string literals, ``
 ``os.getcwd()``, ``os.path`` (``abspath``, ``realpath``, ``normpath``, ``dirname``,
 ``join``), ``pathlib.Path`` (``/``, ``.parent``, ``.parents[n]``, ``.resolve()``,
 ``.absolute()``), ``str()`` and ``os.fspath()``, and names the file assigns such a path at its
-top level. A path built any other way (from the environment, a loop) is not read.
+top level. A list of such paths (or a name assigned one) may be put before or after the
+others: ``sys.path = [...] + sys.path``, ``sys.path[:0] = [...]``, ``sys.path += [...]``,
+``sys.path.extend([...])``. The statements of the conf.py's ``setup(app)`` count too, after
+its top level: Sphinx calls it before reading a page (pyodide's puts ``src/py`` on
+``sys.path`` there). A path built any other way (from the environment, a loop) is not read.
 """
 
 from __future__ import annotations
@@ -24,9 +28,9 @@ _PATH_TYPES = frozenset({"Path", "PurePath", "PosixPath"})
 
 
 def sys_path_folders(conf_source: str) -> tuple[str, ...]:
-    """The folders, relative to the conf.py's own (POSIX, normalized), that its top-level
-    ``sys.path.insert`` and ``sys.path.append`` calls add, in the order ``sys.path`` then
-    has them; none when the file cannot be read."""
+    """The folders, relative to the conf.py's own (POSIX, normalized), that its top level
+    and its ``setup`` function add to ``sys.path``, in the order ``sys.path`` then has them;
+    none when the file cannot be read."""
     if len(conf_source) > MAX_CONF_BYTES:
         return ()
     try:
@@ -34,14 +38,26 @@ def sys_path_folders(conf_source: str) -> tuple[str, ...]:
     except (SyntaxError, ValueError, RecursionError):
         return ()
     names: dict[str, str] = {}
+    lists: dict[str, list[str]] = {}
     front: list[str] = []
     back: list[str] = []
-    for statement in _top_level(tree.body):
+    for statement in _top_level(tree.body) + _top_level(_setup_body(tree.body)):
         if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
             target = statement.targets[0]
-            value = _path(statement.value, names)
-            if isinstance(target, ast.Name) and value is not None:
-                names[target.id] = value
+            if _is_sys_path(target) and isinstance(statement.value, ast.BinOp):
+                _joined_lists(statement.value, names, lists, front, back)
+            elif _is_prefix_slice(target):  # sys.path[:0] = [...]
+                front[:0] = _paths(statement.value, names, lists)
+            elif isinstance(target, ast.Name):
+                value = _path(statement.value, names)
+                if value is not None:
+                    names[target.id] = value
+                elif isinstance(statement.value, (ast.List, ast.Tuple)):
+                    lists[target.id] = _paths(statement.value, names, lists)
+            continue
+        if isinstance(statement, ast.AugAssign) and _is_sys_path(statement.target):
+            if isinstance(statement.op, ast.Add):  # sys.path += [...]
+                back += _paths(statement.value, names, lists)
             continue
         if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
             continue
@@ -55,7 +71,70 @@ def sys_path_folders(conf_source: str) -> tuple[str, ...]:
             folder = _path(call.args[0], names)
             if folder is not None:
                 back.append(folder)
+        elif method == "extend" and len(call.args) == 1:
+            back += _paths(call.args[0], names, lists)
     return tuple(dict.fromkeys([*front, *back]))
+
+
+def _setup_body(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of the conf.py's own ``setup`` function, which Sphinx calls."""
+    functions = (
+        statement
+        for statement in body
+        if isinstance(statement, ast.FunctionDef) and statement.name == "setup"
+    )
+    found = next(functions, None)
+    return found.body if found is not None else []
+
+
+def _joined_lists(
+    value: ast.BinOp,
+    names: dict[str, str],
+    lists: dict[str, list[str]],
+    front: list[str],
+    back: list[str],
+) -> None:
+    """``sys.path = [...] + sys.path`` puts the list first, ``sys.path + [...]`` last."""
+    if not isinstance(value.op, ast.Add):
+        return
+    if _is_sys_path(value.right):
+        front[:0] = _paths(value.left, names, lists)
+    elif _is_sys_path(value.left):
+        back += _paths(value.right, names, lists)
+
+
+def _paths(node: ast.expr, names: dict[str, str], lists: dict[str, list[str]]) -> list[str]:
+    """The paths of a list or tuple of them, or of a name assigned one; those it can read."""
+    if isinstance(node, ast.Name):
+        return list(lists.get(node.id, ()))
+    if not isinstance(node, (ast.List, ast.Tuple)):
+        return []
+    found = (_path(element, names) for element in node.elts)
+    return [path for path in found if path is not None]
+
+
+def _is_sys_path(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == "path"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "sys"
+    )
+
+
+def _is_prefix_slice(node: ast.expr) -> bool:
+    """``sys.path[:0]`` or ``sys.path[0:0]``: the place before the first entry."""
+    if not isinstance(node, ast.Subscript) or not _is_sys_path(node.value):
+        return False
+    piece = node.slice
+    if not isinstance(piece, ast.Slice) or piece.step is not None:
+        return False
+    lower, upper = piece.lower, piece.upper
+    return (lower is None or _is_zero(lower)) and upper is not None and _is_zero(upper)
+
+
+def _is_zero(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int and node.value == 0
 
 
 def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -72,18 +151,10 @@ def _top_level(body: list[ast.stmt]) -> list[ast.stmt]:
 
 
 def _sys_path_method(func: ast.expr) -> str:
-    """``insert`` or ``append`` for ``sys.path.insert`` or ``sys.path.append``, else ""."""
-    if not isinstance(func, ast.Attribute) or func.attr not in ("insert", "append"):
+    """``insert``, ``append`` or ``extend`` for that method of ``sys.path``, else ""."""
+    if not isinstance(func, ast.Attribute) or func.attr not in ("insert", "append", "extend"):
         return ""
-    owner = func.value
-    if (
-        isinstance(owner, ast.Attribute)
-        and owner.attr == "path"
-        and isinstance(owner.value, ast.Name)
-        and owner.value.id == "sys"
-    ):
-        return func.attr
-    return ""
+    return func.attr if _is_sys_path(func.value) else ""
 
 
 def _path(node: ast.expr, names: dict[str, str]) -> str | None:
