@@ -10,7 +10,8 @@ A ``property(getter, setter)`` with no ``doc=`` takes its getter's docstring, as
 does: tablib's ``headers = property(_get_headers, _set_headers)`` was missing so. A traitlets
 trait type takes its as ``help=``, which ``TraitType`` stores as its ``__doc__`` "so that
 inspectors like autodoc find traits": ``indent = Bool(True, help="...").tag(sync=True)``, of
-``traitlets`` or of a class of the code derived from one (ipywidgets' ``Color(Unicode)``).
+``traitlets`` or of a class of the code derived from one (ipywidgets' ``Color(Unicode)``),
+its text a string literal or one a gettext call marks for translation (``help=_i18n("...")``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from builder.api.class_order import class_order
 _DECLARATIONS = frozenset({"zope.interface.Attribute", "zope.interface.interface.Attribute"})
 _PROPERTIES = frozenset({"property", "builtins.property"})
 _TRAITLETS = "traitlets."
+# The names a project calls gettext by to mark a string for translation.
+_GETTEXT = frozenset({"_", "_i18n", "gettext", "ugettext", "gettext_lazy", "lazy_gettext"})
 
 
 def declared_doc(target: Any) -> str:
@@ -66,7 +69,19 @@ def _trait_help(target: Any, value: object) -> str:
     )
     if text is None or not _makes_trait(target, getattr(call, "function", None)):
         return ""
-    return _literal_text(text)
+    return _literal_text(_translated(text))
+
+
+def _translated(value: object) -> object:
+    """The string literal a gettext call marks for translation (jupyter_server's
+    ``help=_i18n("...")``), which is the text shown untranslated; ``value`` otherwise."""
+    if type(value).__name__ != "ExprCall":
+        return value
+    function = str(getattr(value, "function", ""))
+    arguments: Any = getattr(value, "arguments", ())
+    if function.rpartition(".")[2] not in _GETTEXT or len(arguments) != 1:
+        return value
+    return arguments[0]
 
 
 def _makes_trait(target: Any, function: object) -> bool:
