@@ -37,8 +37,35 @@ def test_paths_built_any_other_way_are_not_read() -> None:
         "sys.path = folders + sys.path\n"  # folders was never assigned a list
         "def setup_extra(app):\n"
         "    sys.path.append('g')\n"
+        "def other(app):\n"  # a function Sphinx does not call
+        "    sys.path.append('c')\n"
+        "sys.path = sys.path[1:] + [os.environ['E']]\n"
+        "sys.path[1:1] = ['f']\n"
     )
     assert sys_path_folders(source) == ()
+
+
+def test_lists_of_paths_and_the_setup_function_s_paths_are_read() -> None:
+    # pyodide 314.0.5's docs/conf.py: extra_sys_path_dirs = [str(base_dir), str(base_dir /
+    # "src/py")], put first in setup(app) by "sys.path = extra_sys_path_dirs + sys.path": its
+    # python-api pages' six automodules were "not found in the code in src".
+    source = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "base_dir = Path(__file__).resolve().parent.parent\n"
+        'extra = [str(base_dir), str(base_dir / "src/py")]\n'
+        "if True:\n"
+        '    sys.path = [str(base_dir / "docs/ext")] + sys.path\n'
+        "sys.path.extend(['../lib', '../tools'])\n"
+        "sys.path += ('../more',)\n"
+        "sys.path = sys.path + ['../last']\n"
+        "def setup(app):\n"
+        "    sys.path = extra + sys.path\n"
+        "    sys.path[:0] = ['../first']\n"
+    )
+    assert sys_path_folders(source) == (
+        "../first", "..", "../src/py", "../docs/ext", "../lib", "../tools", "../more", "../last",
+    )  # fmt: skip
     assert sys_path_folders("sys.path.append(") == ()
 
 

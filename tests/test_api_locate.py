@@ -480,3 +480,43 @@ def test_a_module_linked_in_from_outside_the_project_is_not_read(tmp_path: Path)
     found = source.find("pkg")
     assert found is not None and "The package." in str(found.doc)
     assert source.find("pkg.secret") is None and source.find("pkg.secret.TOKEN") is None
+
+
+def test_the_distributions_below_a_monorepo_s_root_are_the_code(tmp_path: Path) -> None:
+    # ipywidgets 8.1.8: docs/source/reference/ipywidgets.md documents ipywidgets, whose
+    # package is in python/ipywidgets/ipywidgets (python/ipywidgets/pyproject.toml), beside
+    # python/jupyterlab_widgets and the JavaScript packages/, with no workspace declared:
+    # "no code found for automodule", 0 of the 412 objects Sphinx renders.
+    project = tmp_path / "project"
+    (project / "docs" / "source").mkdir(parents=True)
+    (project / "package.json").write_text("{}", encoding="utf-8")
+    for name in ("widgets", "lab_widgets"):
+        distribution = project / "python" / name
+        write_package(distribution)
+        (distribution / "pyproject.toml").write_text(f'[project]\nname = "{name}"\n', "utf-8")
+    (project / "python" / "widgets" / "shapes").rename(project / "python" / "widgets" / "wdg")
+    # A src layout's package is in its src/; a Rust extension's src/ is not the code.
+    labs = project / "python" / "lab_widgets"
+    (labs / "shapes").rename(labs / "src")
+    (labs / "src" / "labs").mkdir()
+    (labs / "src" / "labs" / "__init__.py").write_text('"""Labs."""\n', "utf-8")
+    rust = project / "rust" / "core"
+    (rust / "src").mkdir(parents=True)
+    (rust / "src" / "lib.rs").write_text("", encoding="utf-8")
+    (rust / "pyproject.toml").write_text('[project]\nname = "core"\n', "utf-8")
+    (rust / "core").mkdir()
+    (rust / "core" / "__init__.py").write_text('"""Core."""\n', "utf-8")
+    # Examples and installed JavaScript packages are no distribution of the project's.
+    example = project / "examples" / "demo"
+    write_package(example)
+    (example / "setup.py").write_text("", encoding="utf-8")
+    docs = project / "docs" / "source"
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and tree.folder == labs / "src" and tree.packages == ("labs",)
+    assert tree.more_folders == (project / "python" / "widgets", rust)
+    found = open_source(tree, docs).find("wdg.circle.area")
+    assert found is not None and found.doc[0].text.startswith("The area of a circle.")
+    # A package where the code usually is comes first, and the distributions are not read.
+    write_package(project)
+    tree = find_code(docs, project_root=project)
+    assert tree is not None and tree.folder == project and tree.more_folders == ()

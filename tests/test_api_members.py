@@ -145,3 +145,31 @@ def test_another_name_for_a_documented_function_is_documented(tmp_path: Path) ->
     ]  # fmt: skip
     documented = {m.name: m.documented for m in module.members}
     assert (documented["batched"], documented["plain"]) == (True, False)
+
+
+def test_a_class_whose_base_has_a_docstring_is_documented_for_autodoc(tmp_path: Path) -> None:
+    # ipywidgets 8.1.8's Widget, which has no docstring, below LoggingHasTraits, which has one:
+    # inspect.getdoc returns the base's, so autodoc's ':members:' lists Widget and its
+    # documented methods; they were left out as undocumented (with CoreWidget, ColorPicker
+    # and 19 other widgets).
+    (tmp_path / "widgets").mkdir()
+    (tmp_path / "widgets" / "__init__.py").write_text(
+        "class Logging:\n"
+        '    """A parent class that logs."""\n\n\n'
+        "class Widget(Logging):\n"
+        "    def close(self):\n"
+        '        """Close the widget."""\n\n\n'
+        "class Lone:\n"
+        "    def open(self):\n"
+        '        """Open it."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Widgets\n=======\n\n.. automodule:: widgets\n   :members:\n"
+    parsed = parse_file("widgets.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("widgets.Logging", "`Logging()`\n\nA parent class that logs."),
+        ("widgets.Widget", "`Widget()`"),
+        ("widgets.Widget.close", "`close()`\n\nClose the widget."),
+    ]

@@ -5,8 +5,9 @@ the first time one of its objects is asked for, once per version, so a build who
 all come from the cache never imports griffe (about 0.13 s) nor reads the code.
 A package that re-exports names from another package in the same folder (``griffe`` from
 ``_griffe``, ``attrs`` from ``attr``) has that package loaded when a lookup first reaches one of
-those names. Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in
-the code) answer None, which the parsers turn into a warning and a signature-only section.
+those names, or when it is loaded for a wildcard import (builder.api.sibling_wildcards).
+Lookups that fail (a missing name, an alias griffe cannot follow, a syntax error in the code)
+answer None, which the parsers turn into a warning and a signature-only section.
 Where an object's documentation comes from when it has no docstring is builder.api.object_docs;
 which of its members a class or module lists, builder.api.members.
 """
@@ -40,6 +41,7 @@ from builder.api.object_docs import (
     with_annotated_docs,
     with_annotation_types,
 )
+from builder.api.sibling_wildcards import wildcard_packages
 from builder.api.signatures import (
     docstring_signatures,
     init_of,
@@ -375,7 +377,22 @@ class GriffeSource:
                 if not self._inside(package.filepath):
                     return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
+                self._expand_wildcards(package)
                 return package
+
+    def _expand_wildcards(self, package: Any) -> None:
+        """Load the packages of the code's folders that ``package``'s wildcard imports name
+        and were not loaded yet, then expand those imports (builder.api.sibling_wildcards).
+        A declared dependency's package is left to be loaded when a lookup reaches it."""
+        loaded = [
+            name
+            for name in wildcard_packages(package)
+            if name not in self._packages
+            and any(_holds_module(root, name) for root in self._roots)
+            and self._package(name) is not None
+        ]
+        if loaded and self._loader is not None:
+            self._loader.expand_wildcards(package, external=False)
 
     def _findable(self, name: str) -> bool:
         """Whether griffe finds the package ``name`` where its code is this version's to read.
@@ -418,6 +435,11 @@ class GriffeSource:
         except (KeyError, AttributeError, TypeError):
             return []
         return lines
+
+
+def _holds_module(folder: Path, name: str) -> bool:
+    """Whether ``folder`` holds a package or module of that name."""
+    return (folder / name).is_dir() or (folder / f"{name}.py").is_file()
 
 
 def _record(

@@ -7,7 +7,11 @@ Werkzeug's ``location = header_property("Location", doc="...")``, which store it
 ``__doc__``, the text autodoc shows. With no docstring of their own, ``:members:`` left
 them all out: an interface read as its methods, Werkzeug's Response had no ``location``.
 A ``property(getter, setter)`` with no ``doc=`` takes its getter's docstring, as Python's
-does: tablib's ``headers = property(_get_headers, _set_headers)`` was missing so.
+does: tablib's ``headers = property(_get_headers, _set_headers)`` was missing so. A traitlets
+trait type takes its as ``help=``, which ``TraitType`` stores as its ``__doc__`` "so that
+inspectors like autodoc find traits": ``indent = Bool(True, help="...").tag(sync=True)``, of
+``traitlets`` or of a class of the code derived from one (ipywidgets' ``Color(Unicode)``),
+its text a string literal or one a gettext call marks for translation (``help=_i18n("...")``).
 """
 
 from __future__ import annotations
@@ -16,8 +20,13 @@ import ast
 import inspect
 from typing import Any
 
+from builder.api.class_order import class_order
+
 _DECLARATIONS = frozenset({"zope.interface.Attribute", "zope.interface.interface.Attribute"})
 _PROPERTIES = frozenset({"property", "builtins.property"})
+_TRAITLETS = "traitlets."
+# The names a project calls gettext by to mark a string for translation.
+_GETTEXT = frozenset({"_", "_i18n", "gettext", "ugettext", "gettext_lazy", "lazy_gettext"})
 
 
 def declared_doc(target: Any) -> str:
@@ -33,7 +42,69 @@ def declared_doc(target: Any) -> str:
             return _literal_text(argument.value)
     if getattr(function, "canonical_path", None) in _PROPERTIES and arguments:
         return _getter_doc(target, arguments[0])
-    return ""
+    return _trait_help(target, target.value)
+
+
+def _trait_help(target: Any, value: object) -> str:
+    """The ``help=`` text of the trait type ``value`` makes, through the ``.tag(...)`` calls
+    that add its metadata and return it; "" when it makes no trait type or has no help."""
+    call = value
+    while type(call).__name__ == "ExprCall":
+        function = getattr(call, "function", None)
+        parts: Any = getattr(function, "values", ())
+        if type(function).__name__ != "ExprAttribute" or len(parts) != 2:
+            break
+        if str(parts[1]) != "tag":
+            break
+        call = parts[0]
+    if type(call).__name__ != "ExprCall":
+        return ""
+    text = next(
+        (
+            argument.value
+            for argument in getattr(call, "arguments", ())
+            if getattr(argument, "name", None) == "help" and hasattr(argument, "value")
+        ),
+        None,
+    )
+    if text is None or not _makes_trait(target, getattr(call, "function", None)):
+        return ""
+    return _literal_text(_translated(text))
+
+
+def _translated(value: object) -> object:
+    """The string literal a gettext call marks for translation (jupyter_server's
+    ``help=_i18n("...")``), which is the text shown untranslated; ``value`` otherwise."""
+    if type(value).__name__ != "ExprCall":
+        return value
+    function = str(getattr(value, "function", ""))
+    arguments: Any = getattr(value, "arguments", ())
+    if function.rpartition(".")[2] not in _GETTEXT or len(arguments) != 1:
+        return value
+    return arguments[0]
+
+
+def _makes_trait(target: Any, function: object) -> bool:
+    """Whether calling ``function`` makes a traitlets trait type: it is one of traitlets', or a
+    class of the code with one among its bases."""
+    path = getattr(function, "canonical_path", None)
+    if not isinstance(path, str):
+        return False
+    if path.startswith(_TRAITLETS):
+        return True
+    try:
+        found = target.modules_collection[path]
+        klass = found.final_target if found.is_alias else found
+        if klass.kind.value != "class":
+            return False
+        classes = (klass, *class_order(klass))
+    except Exception:  # not loaded, a broken alias, bases griffe cannot order
+        return False
+    return any(
+        str(getattr(base, "canonical_path", base)).startswith(_TRAITLETS)
+        for one in classes
+        for base in one.bases
+    )
 
 
 def _getter_doc(target: Any, getter: object) -> str:

@@ -12,7 +12,9 @@ holds a package (a folder with ``__init__.py``, or a compiled extension's ``__in
 when none does, the members of the project's uv workspace do (``pydantic_ai_slim/pydantic_ai``),
 and are searched beside the code anyway; then a ``src`` folder (or the ``source_dir``) of
 namespace packages (PyScaffold's layout); when none of those does, one of the project's folders
-that holds modules does (a distribution of one module: ``tabulate.py``). The fingerprint
+that holds modules does (a distribution of one module: ``tabulate.py``); when nothing does and
+the project declares no workspace, the distributions one or two levels below its root are its
+members (a monorepo's ``python/ipywidgets``: builder.api.distribution_folders). The fingerprint
 covers every ``.py``/``.pyi`` file of those packages and modules and the settings: the docs'
 ``conf.py``, or an MkDocs project's config file (its mkdocstrings options); the files griffe
 can read from there, and how they are shown.
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from builder.api.code_report import code_place
 from builder.api.conf_paths import sys_path_folders
+from builder.api.distribution_folders import distribution_folders
 from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
@@ -117,6 +120,11 @@ def find_code(
     )
     members = workspace_folders(project_root) if project_root and at_root else ()
     found = _code_folder(docs, source_dir, code_root, project_root, searched, members)
+    if found is None and project_root is not None and at_root and not members:
+        # No package where a project's code usually is: a monorepo's distributions below
+        # its root, undeclared, are its members (ipywidgets' python/ipywidgets).
+        members = distribution_folders(project_root)
+        found = _code_folder(docs, source_dir, code_root, project_root, searched, members)
     if found is None:
         return None
     folder, packages = found

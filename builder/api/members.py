@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from builder.api.class_order import class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
 from builder.api.object_docs import (
@@ -141,7 +142,25 @@ def _member(
         meta_private=_meta_private(member),
         documented_within=not documented and _documented_within(member, lines_of),
         unlisted=unlisted,
+        base_documented=not documented and _base_documented(member),
     )
+
+
+def _base_documented(member: Any) -> bool:
+    """Whether a class without a docstring of its own has a base that has one, which
+    inspect.getdoc returns for it and so autodoc counts as its docstring (ipywidgets'
+    ``Widget``, undocumented, below the documented ``LoggingHasTraits``)."""
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    if target.kind.value != "class":
+        return False
+    try:
+        bases = class_order(target)
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        return False
+    docstring = next((base.docstring for base in bases if base.docstring is not None), None)
+    return docstring is not None and bool(docstring.value.strip())
 
 
 def _documented_within(member: Any, lines_of: LinesOf) -> bool:

@@ -55,6 +55,9 @@ class Member:
     # Defined in a module whose ``__all__`` leaves it out: autodoc lists only what ``__all__``
     # names, mkdocstrings everything the module defines (and, of its imports, what it names).
     unlisted: bool = False
+    # A class without a docstring of its own whose base has one: autodoc lists it, as
+    # inspect.getdoc follows the bases (autodoc_inherit_docstrings); mkdocstrings does not.
+    base_documented: bool = False
 
 
 @dataclass(frozen=True)

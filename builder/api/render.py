@@ -296,11 +296,11 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         special = options.special
         if special is None or (special and name not in special):
             return False
-        return member.documented or options.undocumented
+        return member.documented or member.base_documented or options.undocumented
     private = name.startswith("_") if member.meta_private is None else member.meta_private
     if private and (options.private is None or (options.private and name not in options.private)):
         return False
-    return member.documented or options.undocumented
+    return member.documented or member.base_documented or options.undocumented
 
 
 def _passes_filters(name: str, filters: tuple[str, ...]) -> bool:

@@ -103,6 +103,8 @@ from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
 from builder.parsers.rst.only_tags import shown_in_html
+from builder.parsers.rst.openapi_directive import DIRECTIVE as OPENAPI
+from builder.parsers.rst.openapi_directive import render_openapi
 from builder.parsers.rst.program_output import DIRECTIVES as PROGRAM_OUTPUT
 from builder.parsers.rst.program_output import render_program_output
 from builder.parsers.rst.python_content import is_python_source
@@ -222,6 +224,9 @@ def render_directive(
     if name == JSONSCHEMA:
         schema = read_directive(name, rest, body, line, text_arguments=False)
         return render_jsonschema(schema.argument, list(schema.content), line, doc)
+    if name == OPENAPI:
+        spec = read_directive(name, rest, body, line, text_arguments=False)
+        return render_openapi(spec.argument, dict(spec.options), line, ctx, doc, render)
     if base in CODE_DIRECTIVES:
         code = read_directive(name, rest, body, line, text_arguments=False)
         words = code.argument.split(None, 1)
