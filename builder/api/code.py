@@ -47,6 +47,7 @@ from builder.api.signatures import (
     overload_signatures,
     signature_of,
 )
+from builder.api.static_lists import module_lists
 from builder.api.substitution import substituted_docstring
 
 if TYPE_CHECKING:
@@ -254,6 +255,15 @@ class GriffeSource:
                 for key, item in zip(value.keys, value.values, strict=False)
                 if isinstance(key, str) and key[:1] in ("'", '"')
             )
+
+    def names_list(self, path: str) -> tuple[str, ...] | None:
+        module_path, _, name = path.rpartition(".")
+        module = self._resolved(module_path) if module_path else None
+        if module is None or getattr(module, "kind", None) is None:
+            return None
+        if module.kind.value != "module":
+            return None
+        return module_lists("\n".join(self._lines(module))).get(name)
 
     def _load_bases(self, obj: Any) -> None:
         """Load the packages of this folder that the bases of ``obj``'s classes (``obj``, the
