@@ -333,6 +333,7 @@ class GriffeSource:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
+            from builder.api.named_all import NamedAll
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
@@ -342,7 +343,7 @@ class GriffeSource:
             # ImportFallbacks first: ShadowedMembers records the members it leaves.
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
-                *(PosixBranches(), PropertyAccessors(), GlobalsReexports()),
+                *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
