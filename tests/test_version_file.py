@@ -167,3 +167,31 @@ def test_a_version_joined_from_a_tuple_the_module_assigns_is_read(
     pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
     assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
     assert version_in_package(tmp_path, "pkg") == expected
+
+
+@pytest.mark.parametrize(
+    ("release", "expected"),
+    [
+        ('(7, 4, 3, "final", 1)', "7.4.3"),  # Wagtail 7.4.3's wagtail/__init__.py
+        ('(5, 2, 0, "final", 0)', "5.2"),  # Django leaves out a micro of 0
+        ('(6, 0, 0, "rc", 1)', "6.0rc1"),
+        ('(6, 1, 2, "beta", 2)', "6.1.2b2"),
+        # A development release (its version read from git), a level Django has not, a
+        # tuple of another length: none.
+        ('(6, 1, 0, "alpha", 0)', ""),
+        ('(6, 1, 0, "gamma", 1)', ""),
+        ("(6, 1, 0)", ""),
+    ],
+)
+def test_a_version_django_s_get_version_makes_of_the_release_tuple_is_read(
+    tmp_path: Path, release: str, expected: str
+) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "from pkg.utils.version import get_version\n\n"
+        f"VERSION = {release}\n"
+        "__version__ = get_version(VERSION)\n",
+        encoding="utf-8",
+    )
+    pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
