@@ -179,8 +179,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
     version = metadata.get("version") or (built.version if built is not None else "")
-    if not version and source_dir is not None:
-        version = version_in_package(root / source_dir, str(name))
+    if not version:  # a single module beside setup.py (bottle.py) when no package is found
+        version = version_in_package(root / (source_dir or "."), str(name))
     if not version:
         version = archived_version(root, {})
     if not version and is_version(debian_release(debian)):

@@ -101,13 +101,15 @@ def version_in_package(folder: Path, name: str) -> str:
     beside it names none. An ``__init__.py`` that imports it from a module of the package
     (respx's ``from .__version__ import __version__``, sanic's ``from sanic.__version__
     import __version__``, the file each setup.py reads) gives the version that module
-    assigns."""
+    assigns. A project of one module (bottle's ``bottle.py``) gives the version it assigns."""
     import_name = name.replace("-", "_").lower()
     package = folder / import_name
     init = package / "__init__.py"
     version = _assigned_in(init)
     if version:
         return version
+    if not init.is_file():  # a module of one file (bottle.py)
+        return _assigned_in(folder / f"{import_name}.py")
     for imported in _IMPORTED_VERSION.finditer(_read_text(init)):
         if imported.group(1) in (".", f"{import_name}."):
             return _assigned_in(package / f"{imported.group(2)}.py")

@@ -92,6 +92,22 @@ def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) 
     assert (survey.version, survey.version_known) == ("0.0.0", False)
 
 
+def test_a_setup_py_project_of_one_module_has_the_version_it_assigns(tmp_path: Path) -> None:
+    # bottle 0.13.4 (its repository at 0.13.4): setup.py reads bottle.py's __version__, and
+    # with no package folder init proposed version 0.0.0.
+    root = tmp_path / "checkout"
+    (root / "docs").mkdir(parents=True)
+    (root / "setup.py").write_text(
+        "import bottle\nfrom setuptools import setup\n"
+        'setup(name="bottle", version=bottle.__version__, py_modules=["bottle"])\n',
+        encoding="utf-8",
+    )
+    (root / "bottle.py").write_text("__version__ = '0.13.4'\n", encoding="utf-8")
+    (root / "docs" / "index.rst").write_text("Bottle\n======\n", encoding="utf-8")
+    survey = survey_project(root)
+    assert (survey.version, survey.version_known) == ("0.13.4", True)
+
+
 def test_a_setup_py_s_written_name_names_the_project_and_its_package(tmp_path: Path) -> None:
     # PEFT v0.20.0 checked out in a folder of another name: its pyproject.toml has no
     # [project], setup.py writes name="peft", src/peft/__init__.py the version; init named

@@ -195,3 +195,13 @@ def test_a_version_django_s_get_version_makes_of_the_release_tuple_is_read(
     )
     pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
     assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
+
+
+def test_a_project_of_one_module_gives_the_version_it_assigns(tmp_path: Path) -> None:
+    # bottle 0.13.4: setup.py reads bottle.__version__ from bottle.py, beside it.
+    (tmp_path / "bottle.py").write_text("__version__ = '0.13.4'\n", encoding="utf-8")
+    assert version_in_package(tmp_path, "bottle") == "0.13.4"
+    # A package of that name comes first.
+    (tmp_path / "bottle").mkdir()
+    (tmp_path / "bottle" / "__init__.py").write_text("__version__ = '1.0'\n", encoding="utf-8")
+    assert version_in_package(tmp_path, "bottle") == "1.0"
