@@ -5,11 +5,11 @@ A pyproject.toml that lists ``version`` as dynamic names that file to the backen
 ``version = {attr = "package.__version__"}``, or for flit the package's own ``__init__.py``.
 The file is read, never imported: the version is the string assigned to ``__version__`` (or
 ``VERSION``), as hatch's default pattern reads it, or the one joined from a tuple the file
-assigns (gunicorn's ``__version__ = ".".join([str(v) for v in version_info])``) or made by
-Django's ``get_version(VERSION)`` of its release tuple, which setuptools finds by importing the
-module. setuptools' ``version = {file = "VERSION"}`` names a file that holds the version alone,
-which it reads whole, stripped. A checkout without
-a source archive's PKG-INFO has no other record of it.
+assigns (gunicorn's ``__version__ = ".".join([str(v) for v in version_info])``), formatted of
+numbers it assigns (Kivy's ``"%d.%d.%d" % (MAJOR, MINOR, MICRO)``) or made by Django's
+``get_version(VERSION)`` of its release tuple, which setuptools finds by importing the module.
+setuptools' ``version = {file = "VERSION"}`` names a file that holds the version alone, which it
+reads whole, stripped. A checkout without a source archive's PKG-INFO has no other record of it.
 """
 
 from __future__ import annotations
@@ -25,17 +25,19 @@ from schemas.versions import is_version
 
 _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*str[ \t]*)?=[ \t]*(['"])v?([^'"\n]+)\1"""
-    # Not a string whose method makes the version (``".".join(...)``).
-    r"(?![ \t]*\.)",
+    # Not a string whose method or format makes the version (``".".join(...)``, ``"%d.%d" %``).
+    r"(?![ \t]*[.%])",
     re.MULTILINE,
 )
 # ``__version__ = ".".join(...)`` or ``= get_version(VERSION)``: the other forms the file is
 # parsed for.
 _COMPUTED = re.compile(
     r"^(?:__version__|VERSION)[ \t]*=[ \t]*"
-    r"(?:(['\"])[^'\"\n]*\1\.join\(|(?:[A-Za-z_][\w.]*\.)?get_version\()",
+    r"(?:(['\"])[^'\"\n]*\1[ \t]*(?:\.join\(|%)|(?:[A-Za-z_][\w.]*\.)?get_version\()",
     re.M,
 )
+# A version's format: numbers and texts put in with %d, %i or %s, nothing wider.
+_VERSION_FORMAT = re.compile(r"(?:[^%]|%[dis])*")
 # Django's release levels (VERSION = (5, 2, 0, "final", 0)) and the PEP 440 suffix of each.
 _RELEASE_LEVELS = {"alpha": "a", "beta": "b", "rc": "rc", "final": ""}
 # ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or
@@ -127,20 +129,28 @@ def _assigned_in(path: Path) -> str:
 def _computed_version(text: str) -> str:
     """The version ``__version__`` (or ``VERSION``) joins from a tuple of numbers and strings
     assigned in the same module (``version_info = (26, 1, 0)``), each part made a string with
-    ``map(str, name)``, ``str(v) for v in name`` or ``[str(v) for v in name]``, or makes of
-    Django's release tuple with ``get_version(VERSION)`` (Django, Wagtail); or ""."""
+    ``map(str, name)``, ``str(v) for v in name`` or ``[str(v) for v in name]``, formats of
+    numbers it assigns (``"%d.%d.%d" % (MAJOR, MINOR, MICRO)``), or makes of Django's release
+    tuple with ``get_version(VERSION)`` (Django, Wagtail); or ""."""
     try:
         module = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ""
     tuples: dict[str, tuple[object, ...]] = {}
+    constants: dict[str, object] = {}
     for node in module.body:
         if not isinstance(node, ast.Assign) or len(node.targets) != 1:
             continue
         target = node.targets[0]
         if not isinstance(target, ast.Name):
             continue
-        if isinstance(node.value, ast.Tuple):
+        if isinstance(node.value, ast.Constant):
+            constants[target.id] = node.value.value
+            continue
+        constants.pop(target.id, None)  # bound to something else from here on
+        if target.id == "__version__" and isinstance(node.value, ast.BinOp):
+            return _formatted_version(node.value, constants, tuples)
+        elif isinstance(node.value, ast.Tuple):
             try:
                 tuples[target.id] = ast.literal_eval(node.value)
             except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
@@ -154,6 +164,39 @@ def _computed_version(text: str) -> str:
                 version = separator.join(str(p) for p in parts)
                 return version if is_version(version) else ""
     return ""
+
+
+def _formatted_version(
+    value: ast.BinOp, constants: dict[str, object], tuples: dict[str, tuple[object, ...]]
+) -> str:
+    """The version ``"%d.%d.%d" % (MAJOR, MINOR, MICRO)`` makes of numbers the module assigns
+    before it (Kivy's ``kivy/_version.py``), or of a tuple it assigns; "" for anything else."""
+    form = value.left.value if isinstance(value.left, ast.Constant) else None
+    if not isinstance(value.op, ast.Mod) or not isinstance(form, str):
+        return ""
+    if not _VERSION_FORMAT.fullmatch(form):
+        return ""
+    right = value.right
+    if isinstance(right, ast.Name) and right.id in tuples:
+        parts: list[object] = list(tuples[right.id])
+    elif isinstance(right, ast.Tuple):
+        parts = []
+        for item in right.elts:
+            if isinstance(item, ast.Constant):
+                parts.append(item.value)
+            elif isinstance(item, ast.Name) and item.id in constants:
+                parts.append(constants[item.id])
+            else:
+                return ""
+    else:
+        return ""
+    if not all(type(p) in (int, str) for p in parts):
+        return ""
+    try:
+        version = form % tuple(parts)
+    except (TypeError, ValueError):
+        return ""
+    return version if is_version(version) else ""
 
 
 def _released_name(value: ast.expr) -> str:
