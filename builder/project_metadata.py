@@ -22,9 +22,8 @@ from builder.workspace_docs import workspace_members
 # setup(name="peft", ...): a distribution's name as written, the call's first "name=" after
 # its opening; one that is no string (name=NAME) names none, not a later call's (an
 # Extension(name="pkg._speedups") inside it).
-_SETUP_NAME = re.compile(
-    r"""\bname\s*=\s*(?:["']([A-Za-z0-9](?:[A-Za-z0-9._-]{0,100}[A-Za-z0-9])?)["'])?"""
-)
+_DISTRIBUTION_NAME = r"[A-Za-z0-9](?:[A-Za-z0-9._-]{0,100}[A-Za-z0-9])?"
+_SETUP_NAME = re.compile(rf"""\bname\s*=\s*(?:["']({_DISTRIBUTION_NAME})["'])?""")
 # The most of a setup.py read for its name and version.
 MAX_SETUP_PY_BYTES = 256 * 1024
 # The project URLs that name its home, best first (their labels compared without case).
@@ -145,6 +144,9 @@ def _setup_py_name(root: Path) -> str:
     """The name a setup.py gives its ``setup()`` call as a string written in it (PEFT's
     ``name="peft"``), read, never run; "" when it names none so."""
     text = _setup_py_text(root)
+    named = _setup_call_name(text)
+    if named is not None:
+        return named
     call = text.find("setup(")
     match = _SETUP_NAME.search(text, call) if call >= 0 else None
     return (match.group(1) or "") if match else ""
@@ -223,6 +225,51 @@ def _setup_py_text(root: Path) -> str:
             return file.read(MAX_SETUP_PY_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
+
+
+def _setup_call_name(text: str) -> str | None:
+    """The ``name`` of the file's ``setup()`` call, read from its syntax: a keyword, or the
+    ``name`` of the ``dict(...)`` or dict literal it is given as ``**metadata`` (numba's
+    setup.py, whose docstrings say "setup()" above an ``Extension(name=...)``); "" when it
+    names none so; None when the file is not Python."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    dicts: dict[str, dict[str, ast.expr]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            entries = _dict_entries(node.value)
+            if isinstance(target, ast.Name) and entries is not None:
+                dicts[target.id] = entries
+    for node in ast.walk(tree):
+        func = node.func if isinstance(node, ast.Call) else None
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        if not isinstance(node, ast.Call) or called != "setup":
+            continue
+        entries = {k.arg: k.value for k in node.keywords if k.arg}
+        for unpacked in (k.value for k in node.keywords if k.arg is None):
+            if isinstance(unpacked, ast.Name):
+                entries = {**dicts.get(unpacked.id, {}), **entries}
+        value = entries.get("name")
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            return value.value if re.fullmatch(_DISTRIBUTION_NAME, value.value) else ""
+        return ""
+    return ""
+
+
+def _dict_entries(node: ast.expr) -> dict[str, ast.expr] | None:
+    """The entries of ``dict(key=...)`` or ``{"key": ...}`` by key; None for anything else."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "dict":
+        return {k.arg: k.value for k in node.keywords if k.arg}
+    if isinstance(node, ast.Dict):
+        return {
+            key.value: value
+            for key, value in zip(node.keys, node.values, strict=True)
+            if isinstance(key, ast.Constant) and isinstance(key.value, str)
+        }
+    return None
 
 
 def _package_info(root: Path) -> dict[str, Any]:

@@ -206,8 +206,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     # Each source is asked while none has given a version (a string that is not one, too).
     if not is_version(version):
         version = setup_py_version(root) or version
-    if not is_version(version) and source_dir is not None:
-        version = version_in_package(root / source_dir, str(name)) or version
+    if not is_version(version):  # a single module beside setup.py (bottle.py) counts too
+        version = version_in_package(root / (source_dir or "."), str(name)) or version
     if not is_version(version):
         version = archived_version(root, {}) or version
     if not is_version(version) and (top := top_version_file(root))[1]:

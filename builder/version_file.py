@@ -4,11 +4,12 @@ A pyproject.toml that lists ``version`` as dynamic names that file to the backen
 ``[tool.hatch.version] path``, PDM's ``[tool.pdm.version] path``, setuptools'
 ``version = {attr = "package.__version__"}``, or for flit the package's own ``__init__.py``.
 The file is read, never imported: the version is the string assigned to ``__version__`` (or
-``VERSION``), as hatch's default pattern reads it, or the one joined from a tuple the file assigns
-(gunicorn's ``__version__ = ".".join([str(v) for v in version_info])``), which setuptools finds by
-importing the module. setuptools' ``version = {file = "VERSION"}``
-names a file that holds the version alone, which it reads whole, stripped. A checkout without
-a source archive's PKG-INFO has no other record of it.
+``VERSION``), as hatch's default pattern reads it, or the one joined from a tuple the file
+assigns (gunicorn's ``__version__ = ".".join([str(v) for v in version_info])``), formatted of
+numbers it assigns (Kivy's ``"%d.%d.%d" % (MAJOR, MINOR, MICRO)``) or made by Django's
+``get_version(VERSION)`` of its release tuple, which setuptools finds by importing the module.
+setuptools' ``version = {file = "VERSION"}`` names a file that holds the version alone, which it
+reads whole, stripped. A checkout without a source archive's PKG-INFO has no other record of it.
 """
 
 from __future__ import annotations
@@ -27,12 +28,21 @@ _ASSIGNED = re.compile(
     r"""^(?:__version__|VERSION)[ \t]*(?::[ \t]*[\w.]+(?:\[[\w. ,]*\])?[ \t]*)?="""
     r"""[ \t]*(['"])v?([^'"\n]+)\1"""
     # The whole value: not a string whose method makes the version (``".".join(...)``, which
-    # _JOINED reads) nor one added to (``"1" + SUFFIX``).
+    # _JOINED reads, or ``"%d.%d" % ...``) nor one added to (``"1" + SUFFIX``).
     r"[ \t]*(?:#.*|\r)?$",
     re.MULTILINE,
 )
-# ``__version__ = ".".join(...)``: the one other form the file is parsed for.
-_JOINED = re.compile(r"^(?:__version__|VERSION)[ \t]*=[ \t]*(['\"])[^'\"\n]*\1\.join\(", re.M)
+# ``__version__ = ".".join(...)`` or ``= get_version(VERSION)``: the other forms the file is
+# parsed for.
+_COMPUTED = re.compile(
+    r"^(?:__version__|VERSION)[ \t]*=[ \t]*"
+    r"(?:(['\"])[^'\"\n]*\1[ \t]*(?:\.join\(|%)|(?:[A-Za-z_][\w.]*\.)?get_version\()",
+    re.M,
+)
+# A version's format: numbers and texts put in with %d, %i or %s, nothing wider.
+_VERSION_FORMAT = re.compile(r"(?:[^%]|%[dis])*")
+# Django's release levels (VERSION = (5, 2, 0, "final", 0)) and the PEP 440 suffix of each.
+_RELEASE_LEVELS = {"alpha": "a", "beta": "b", "rc": "rc", "final": ""}
 # ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or
 # among other names: the module of the package that assigns it, and how the import names the
 # package ("." or "pkg.").
@@ -143,13 +153,15 @@ def version_in_package(folder: Path, name: str) -> str:
     beside it names none. An ``__init__.py`` that imports it from a module of the package
     (respx's ``from .__version__ import __version__``, sanic's ``from sanic.__version__
     import __version__``, the file each setup.py reads) gives the version that module
-    assigns."""
+    assigns. A project of one module (bottle's ``bottle.py``) gives the version it assigns."""
     import_name = name.replace("-", "_").lower()
     package = folder / import_name
     init = package / "__init__.py"
     version = _assigned_in(init)
     if version:
         return version
+    if not init.is_file():  # a module of one file (bottle.py)
+        return _assigned_in(folder / f"{import_name}.py")
     for imported in _IMPORTED_VERSION.finditer(_read_text(init)):
         if imported.group(1) in (".", f"{import_name}."):
             return _assigned_in(package / f"{imported.group(2)}.py")
@@ -161,29 +173,40 @@ def _assigned_in(path: Path) -> str:
     match = _ASSIGNED.search(text)
     if match:
         return match.group(2).strip()
-    return _joined_version(text) if _JOINED.search(text) else ""
+    return _computed_version(text) if _COMPUTED.search(text) else ""
 
 
-def _joined_version(text: str) -> str:
+def _computed_version(text: str) -> str:
     """The version ``__version__`` (or ``VERSION``) joins from a tuple of numbers and strings
     assigned in the same module (``version_info = (26, 1, 0)``), each part made a string with
-    ``map(str, name)``, ``str(v) for v in name`` or ``[str(v) for v in name]``; or ""."""
+    ``map(str, name)``, ``str(v) for v in name`` or ``[str(v) for v in name]``, formats of
+    numbers it assigns (``"%d.%d.%d" % (MAJOR, MINOR, MICRO)``), or makes of Django's release
+    tuple with ``get_version(VERSION)`` (Django, Wagtail); or ""."""
     try:
         module = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ""
     tuples: dict[str, tuple[object, ...]] = {}
+    constants: dict[str, object] = {}
     for node in module.body:
         if not isinstance(node, ast.Assign) or len(node.targets) != 1:
             continue
         target = node.targets[0]
         if not isinstance(target, ast.Name):
             continue
-        if isinstance(node.value, ast.Tuple):
+        if isinstance(node.value, ast.Constant):
+            constants[target.id] = node.value.value
+            continue
+        constants.pop(target.id, None)  # bound to something else from here on
+        if target.id == "__version__" and isinstance(node.value, ast.BinOp):
+            return _formatted_version(node.value, constants, tuples)
+        elif isinstance(node.value, ast.Tuple):
             try:
                 tuples[target.id] = ast.literal_eval(node.value)
             except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
                 continue
+        elif target.id == "__version__" and (name := _released_name(node.value)):
+            return _release_version(tuples.get(name, ()))
         elif target.id in ("__version__", "VERSION") and (joined := _joined_name(node.value)):
             separator, name = joined
             parts = tuples.get(name, ())
@@ -191,6 +214,70 @@ def _joined_version(text: str) -> str:
                 version = separator.join(str(p) for p in parts)
                 return version if is_version(version) else ""
     return ""
+
+
+def _formatted_version(
+    value: ast.BinOp, constants: dict[str, object], tuples: dict[str, tuple[object, ...]]
+) -> str:
+    """The version ``"%d.%d.%d" % (MAJOR, MINOR, MICRO)`` makes of numbers the module assigns
+    before it (Kivy's ``kivy/_version.py``), or of a tuple it assigns; "" for anything else."""
+    form = value.left.value if isinstance(value.left, ast.Constant) else None
+    if not isinstance(value.op, ast.Mod) or not isinstance(form, str):
+        return ""
+    if not _VERSION_FORMAT.fullmatch(form):
+        return ""
+    right = value.right
+    if isinstance(right, ast.Name) and right.id in tuples:
+        parts: list[object] = list(tuples[right.id])
+    elif isinstance(right, ast.Tuple):
+        parts = []
+        for item in right.elts:
+            if isinstance(item, ast.Constant):
+                parts.append(item.value)
+            elif isinstance(item, ast.Name) and item.id in constants:
+                parts.append(constants[item.id])
+            else:
+                return ""
+    else:
+        return ""
+    if not all(type(p) in (int, str) for p in parts):
+        return ""
+    try:
+        version = form % tuple(parts)
+    except (TypeError, ValueError):
+        return ""
+    return version if is_version(version) else ""
+
+
+def _released_name(value: ast.expr) -> str:
+    """The name of the tuple ``get_version(name)`` is called with, or ""."""
+    if not isinstance(value, ast.Call) or len(value.args) != 1 or value.keywords:
+        return ""
+    func = value.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    argument = value.args[0]
+    return argument.id if called == "get_version" and isinstance(argument, ast.Name) else ""
+
+
+def _release_version(parts: tuple[object, ...]) -> str:
+    """The version Django's ``get_version`` makes of ``(major, minor, micro, level, serial)``:
+    ``5.2`` for ``(5, 2, 0, "final", 0)``, ``7.4.3`` for ``(7, 4, 3, "final", 1)``,
+    ``6.0rc1`` for ``(6, 0, 0, "rc", 1)``; "" for anything else, a development release
+    (``"alpha", 0``, whose version it reads from git) among them."""
+    if len(parts) != 5 or not all(type(p) is int for p in (*parts[:3], parts[4])):
+        return ""
+    level, serial = parts[3], parts[4]
+    if (
+        not isinstance(level, str)
+        or level not in _RELEASE_LEVELS
+        or (level, serial) == ("alpha", 0)
+    ):
+        return ""
+    numbers = parts[:2] if parts[2] == 0 else parts[:3]
+    version = ".".join(map(str, numbers)) + (
+        f"{_RELEASE_LEVELS[level]}{serial}" if level != "final" else ""
+    )
+    return version if is_version(version) else ""
 
 
 def _joined_name(value: ast.expr) -> tuple[str, str] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from builder.includes import IncludeReader, include_root
@@ -312,3 +313,39 @@ def test_includes_bring_a_bounded_page(tmp_path: Path) -> None:
     assert [w.message for w in parsed.warnings] == [
         f"include tags past the first {MAX_INCLUDE_TAGS} show nothing"
     ]
+
+
+def test_nbsite_notebook_directive_reads_the_notebook_from_its_offset(tmp_path: Path) -> None:
+    # HoloViews 1.23.1's doc/user_guide/Annotating_Data.rst: the page is a title and the
+    # notebook, whose first cell (its own title) ':offset: 1' leaves out; it read as one line
+    # of the directive's argument.
+    notebook = tmp_path / "examples" / "user_guide" / "01-Annotating_Data.ipynb"
+    notebook.parent.mkdir(parents=True)
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": ["# Annotating Data"]},
+        {"cell_type": "code", "metadata": {}, "outputs": [], "source": ["import holoviews as hv"]},
+        {
+            "cell_type": "markdown",
+            "metadata": {},
+            "source": ["## Dimensions\n", "\n", "Name them."],
+        },
+    ]
+    notebook.write_text(json.dumps({"cells": cells, "metadata": {}}), encoding="utf-8")
+    (tmp_path / "docs" / "user_guide").mkdir(parents=True)
+    page = (
+        "Annotating your Data\n____________________\n\n"
+        ".. notebook:: holoviews ../../examples/user_guide/01-Annotating_Data.ipynb\n"
+        "    :offset: 1\n"
+    )
+    parsed, _ = parse_in(tmp_path, "user_guide/Annotating_Data.rst", page)
+    assert [(s.heading, s.heading_path, s.body) for s in parsed.sections] == [
+        ("Annotating your Data", (), "```python\nimport holoviews as hv\n```"),
+        ("Dimensions", ("Annotating your Data",), "Name them."),
+    ]
+    assert not parsed.warnings
+    # A file that is no notebook is said so; an argument naming none gives nothing.
+    notebook.write_text("not JSON", encoding="utf-8")
+    parsed, _ = parse_in(tmp_path, "user_guide/Annotating_Data.rst", page)
+    assert "not a Jupyter notebook" in parsed.warnings[0].message
+    parsed, _ = parse_in(tmp_path, "p.rst", "T\n=\n\n.. notebook:: holoviews\n")
+    assert [s.body for s in parsed.sections] == [""] and not parsed.warnings

@@ -238,3 +238,19 @@ def test_a_myst_csv_table_reads_its_quoted_header_and_a_folded_one() -> None:
     )
     fenced = "# T\n\n```{csv-table}\n---\nheader: |-\n  a, b\n---\n1, 2\n```\n"
     assert parse_markdown(fenced, "x.md").sections[0].body == "a | b\n1 | 2"
+
+
+def test_a_grid_table_may_have_a_column_of_no_width() -> None:
+    # numba 0.67.0's table of supported versions: its top border's "++" is a column every
+    # first cell spans, as docutils reads it; the table read as one paragraph of its borders.
+    table = (
+        "+------++------+--------------+\n"
+        "| Numba | Date | NumPy        |\n"
+        "+=======+======+==============+\n"
+        "| 0.67  | 2026 | 1.22 <= v ;  |\n"
+        "|       |      | 2.0 <= v     |\n"
+        "+-------+------+--------------+\n"
+    )
+    assert _body(table) == "Numba | Date | NumPy\n0.67 | 2026 | 1.22 <= v ; 2.0 <= v"
+    # A line of pluses alone is no border.
+    assert _body("++\n") == "++"

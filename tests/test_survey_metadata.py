@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from builder.starter import render_catalog
 from builder.survey import survey_project
 
@@ -93,6 +95,22 @@ def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) 
     assert (survey.version, survey.version_known) == ("0.0.0", False)
 
 
+def test_a_setup_py_project_of_one_module_has_the_version_it_assigns(tmp_path: Path) -> None:
+    # bottle 0.13.4 (its repository at 0.13.4): setup.py reads bottle.py's __version__, and
+    # with no package folder init proposed version 0.0.0.
+    root = tmp_path / "checkout"
+    (root / "docs").mkdir(parents=True)
+    (root / "setup.py").write_text(
+        "import bottle\nfrom setuptools import setup\n"
+        'setup(name="bottle", version=bottle.__version__, py_modules=["bottle"])\n',
+        encoding="utf-8",
+    )
+    (root / "bottle.py").write_text("__version__ = '0.13.4'\n", encoding="utf-8")
+    (root / "docs" / "index.rst").write_text("Bottle\n======\n", encoding="utf-8")
+    survey = survey_project(root)
+    assert (survey.version, survey.version_known) == ("0.13.4", True)
+
+
 def test_a_setup_py_s_written_name_names_the_project_and_its_package(tmp_path: Path) -> None:
     # PEFT v0.20.0 checked out in a folder of another name: its pyproject.toml has no
     # [project], setup.py writes name="peft", src/peft/__init__.py the version; init named
@@ -111,6 +129,29 @@ def test_a_setup_py_s_written_name_names_the_project_and_its_package(tmp_path: P
     survey = survey_project(root)
     assert (survey.name, survey.source_dir) == ("peft", "src")
     assert (survey.version, survey.version_known) == ("0.20.0", True)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        # numba 0.67.0: a docstring says "setup()" above Extension(name="numba._devicearray"),
+        # and setup() takes its name from a dict: the project was "numba._devicearray".
+        ("metadata = dict(\n    name='numba',\n    ext_modules=exts,\n)\nsetup(**metadata)\n",
+         "numba"),
+        ("meta = {'name': 'numba'}\nsetuptools.setup(version='1', **meta)\n", "numba"),
+        ("setup(name=NAME)\n", None),  # no name written: the folder's
+    ],
+)  # fmt: skip
+def test_a_setup_py_s_name_is_its_setup_call_s(tmp_path: Path, call: str, name: str | None) -> None:
+    root = tmp_path / "checkout"
+    (root / "docs").mkdir(parents=True)
+    (root / "setup.py").write_text(
+        'def get_ext_modules():\n    """Return the Extension instances for the setup() call."""\n'
+        "    return [Extension(name='numba._devicearray', sources=[])]\n\n" + call,
+        encoding="utf-8",
+    )
+    (root / "docs" / "index.rst").write_text("Numba\n=====\n", encoding="utf-8")
+    assert survey_project(root).name == (name or "checkout")
 
 
 def test_a_private_workspace_root_is_its_one_published_package(tmp_path: Path) -> None:

@@ -186,3 +186,65 @@ def test_a_version_joined_from_a_tuple_the_module_assigns_is_read(
     pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
     assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
     assert version_in_package(tmp_path, "pkg") == expected
+
+
+@pytest.mark.parametrize(
+    ("release", "expected"),
+    [
+        ('(7, 4, 3, "final", 1)', "7.4.3"),  # Wagtail 7.4.3's wagtail/__init__.py
+        ('(5, 2, 0, "final", 0)', "5.2"),  # Django leaves out a micro of 0
+        ('(6, 0, 0, "rc", 1)', "6.0rc1"),
+        ('(6, 1, 2, "beta", 2)', "6.1.2b2"),
+        # A development release (its version read from git), a level Django has not, a
+        # tuple of another length: none.
+        ('(6, 1, 0, "alpha", 0)', ""),
+        ('(6, 1, 0, "gamma", 1)', ""),
+        ("(6, 1, 0)", ""),
+    ],
+)
+def test_a_version_django_s_get_version_makes_of_the_release_tuple_is_read(
+    tmp_path: Path, release: str, expected: str
+) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        "from pkg.utils.version import get_version\n\n"
+        f"VERSION = {release}\n"
+        "__version__ = get_version(VERSION)\n",
+        encoding="utf-8",
+    )
+    pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
+    assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
+
+
+def test_a_project_of_one_module_gives_the_version_it_assigns(tmp_path: Path) -> None:
+    # bottle 0.13.4: setup.py reads bottle.__version__ from bottle.py, beside it.
+    (tmp_path / "bottle.py").write_text("__version__ = '0.13.4'\n", encoding="utf-8")
+    assert version_in_package(tmp_path, "bottle") == "0.13.4"
+    # A package of that name comes first.
+    (tmp_path / "bottle").mkdir()
+    (tmp_path / "bottle" / "__init__.py").write_text("__version__ = '1.0'\n", encoding="utf-8")
+    assert version_in_package(tmp_path, "bottle") == "1.0"
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # Kivy 2.3.1's kivy/_version.py, which kivy/__init__.py imports __version__ from.
+        ("MAJOR = 2\nMINOR = 3\nMICRO = 1\n__version__ = '%d.%d.%d' % (MAJOR, MINOR, MICRO)\n",
+         "2.3.1"),
+        ("version_info = (1, 4, 'rc1')\n__version__ = '%d.%d%s' % version_info\n", "1.4rc1"),
+        ("__version__ = '%s.%s' % (1, 2)\n", "1.2"),
+        # A width, a name assigned later or not a literal, a wrong count: none.
+        ("MAJOR = 2\n__version__ = '%999999d' % (MAJOR,)\n", ""),
+        ("__version__ = '%d.%d' % (MAJOR, 1)\nMAJOR = 2\n", ""),
+        ("MAJOR = 2\nMAJOR = compute()\n__version__ = '%d.%d' % (MAJOR, 1)\n", ""),
+        ("__version__ = '%d.%d' % (1,)\n", ""),
+    ],
+)  # fmt: skip
+def test_a_version_formatted_of_numbers_the_module_assigns_is_read(
+    tmp_path: Path, code: str, expected: str
+) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("from pkg._version import __version__\n")
+    (tmp_path / "pkg" / "_version.py").write_text(code, encoding="utf-8")
+    assert version_in_package(tmp_path, "pkg") == expected

@@ -50,6 +50,7 @@ from builder.api.signatures import (
     overload_signatures,
     signature_of,
 )
+from builder.api.static_lists import module_lists
 from builder.api.substitution import substituted_docstring
 
 if TYPE_CHECKING:
@@ -267,6 +268,15 @@ class GriffeSource:
                 if isinstance(key, str) and key[:1] in ("'", '"')
             )
 
+    def names_list(self, path: str) -> tuple[str, ...] | None:
+        module_path, _, name = path.rpartition(".")
+        module = self._resolved(module_path) if module_path else None
+        if module is None or getattr(module, "kind", None) is None:
+            return None
+        if module.kind.value != "module":
+            return None
+        return module_lists("\n".join(self._lines(module))).get(name)
+
     def _load_bases(self, obj: Any) -> None:
         """Load the packages of this folder that the bases of ``obj``'s classes (``obj``, the
         classes in it, and their bases in turn) are defined in. griffe's ``mro()`` leaves out
@@ -335,6 +345,7 @@ class GriffeSource:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
+            from builder.api.named_all import NamedAll
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
@@ -344,7 +355,7 @@ class GriffeSource:
             # ImportFallbacks first: ShadowedMembers records the members it leaves.
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
-                *(PosixBranches(), PropertyAccessors(), GlobalsReexports()),
+                *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),

@@ -221,6 +221,11 @@ class ApiSource(Protocol):
         """The argparse parser the function at dotted ``path`` builds (or the module-level
         variable there holds), as a command; None when there is none."""
 
+    def names_list(self, path: str) -> tuple[str, ...] | None:
+        """The texts of the list the module's top level binds dotted ``path`` to (PyTorch
+        Geometric's ``torch_geometric.nn.conv.classes``), read as builder.api.static_lists
+        reads it; None when it is no such list or the code has no such module."""
+
     def mapping(self, path: str) -> tuple[tuple[str, str], ...]:
         """The entries of the dict literal assigned to dotted ``path``: each key's text and the
         dotted path of the object its value names (Jinja's ``FILTERS``); empty when ``path``

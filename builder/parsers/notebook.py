@@ -62,6 +62,18 @@ def parse(
     return on_source_lines(parsed, origins)
 
 
+def notebook_page(text: str, first_cell: int = 0) -> str | None:
+    """The Markdown page of the notebook ``text`` from its cell ``first_cell`` on (nbsite's
+    ``.. notebook::`` directive leaves out as many as its ``:offset:``); None when ``text`` is
+    not a notebook."""
+    notebook = _notebook(text)
+    if notebook is None:
+        return None
+    cells = [cell if isinstance(cell, dict) else {} for cell in notebook["cells"]][first_cell:]
+    document, _ = notebook_markdown(cells, _language(notebook.get("metadata")), [1] * len(cells))
+    return document
+
+
 def notebook_markdown(
     cells: list[dict[str, Any]], language: str, cell_lines: list[int]
 ) -> tuple[str, list[int]]:

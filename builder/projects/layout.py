@@ -58,6 +58,9 @@ class ProjectLayout:
     # sphinx-toolbox's documentation_summary setting when conf.py loads the extension that
     # shows it (builder.parsers.rst.documentation_summary); "" otherwise.
     documentation_summary: str = ""
+    # The Jinja context a conf.py's source-read handler renders each page with, as (variable,
+    # the dotted module it names); None when it renders none (builder.parsers.rst.page_templates).
+    page_templates: tuple[tuple[str, str], ...] | None = None
     # zzzeeksphinx's zzzeeksphinx_module_prefixes (prefix, module) when conf.py loads it; None
     # when it does not (builder.parsers.rst.module_prefixes).
     module_prefixes: tuple[tuple[str, str], ...] | None = None
@@ -199,6 +202,7 @@ class ProjectLayout:
             *((self.markdown_flavor,) if self.markdown_flavor else ()),
             *(self.markdown_settings()),
             *((self.module_prefixes,) if self.module_prefixes is not None else ()),
+            *((("templates", self.page_templates),) if self.page_templates is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
             *((("extlinks", self.extlinks),) if self.extlinks is not None else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),

@@ -52,6 +52,7 @@ from builder.projects.sphinx_external_toc import external_toc_entries
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
 from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
+from builder.projects.sphinx_page_templates import page_template_context
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
 from builder.sphinx_conf import (
@@ -185,6 +186,7 @@ def read_sphinx(
         default_role=_text(conf, "default_role", notes),
         documentation_summary=_summary(conf, extensions),
         module_prefixes=_module_prefixes(conf, extensions),
+        page_templates=page_template_context(source),
         issue_roles=_issue_roles(conf, extensions),
         extlinks=read_extlinks(conf.get(EXTLINKS_SETTING))
         if EXTLINKS_EXTENSION in extensions

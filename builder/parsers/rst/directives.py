@@ -92,7 +92,12 @@ from builder.parsers.rst.executed_code import (
     jupyter_code,
 )
 from builder.parsers.rst.glossary import render_glossary
-from builder.parsers.rst.includes import included_text, render_include, render_literal_include
+from builder.parsers.rst.includes import (
+    included_text,
+    render_include,
+    render_literal_include,
+    render_notebook,
+)
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.installation import DIRECTIVES as INSTALLATION_DIRECTIVES
 from builder.parsers.rst.installation import directive_text as installation_text
@@ -214,6 +219,9 @@ def render_directive(
         if base == "include":
             return render_include(named.argument, dict(named.options), line, ctx, doc, render)
         return render_literal_include(named.argument, dict(named.options), line, doc)
+    if base == "notebook":
+        notebook = read_directive(name, rest, body, line, text_arguments=True)
+        return render_notebook(notebook.argument, dict(notebook.options), line, ctx, doc)
     if base == "plot":
         return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
     if name == FOOT_BIBLIOGRAPHY and reads_bibliography():

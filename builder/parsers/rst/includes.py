@@ -23,6 +23,7 @@ from builder.parsers.included_lines import (
     select_include,
     select_literal,
 )
+from builder.parsers.notebook import notebook_page
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -93,6 +94,26 @@ def render_include(
         doc.include_depth -= 1
         doc.include_chain.pop()
     return [_placed(event, line) for event in events]
+
+
+def render_notebook(
+    argument: str, options: dict[str, str], line: int, ctx: Context, doc: DocState
+) -> list[Event]:
+    """nbsite's ``.. notebook:: project path.ipynb`` (HoloViews' user guide): the
+    notebook's cells from its ``:offset:`` on (those before, its title, left out), read as
+    its Markdown page is, in the page's place. An argument naming no notebook gives nothing."""
+    path = argument.split()[-1] if argument.split() else ""
+    if not path.endswith(".ipynb"):
+        return []
+    offset = options.get("offset", "0").strip()
+    included = _read(path, line, doc)
+    if included is None:
+        return []
+    page = notebook_page(included[1], int(offset) if offset.isdigit() else 0)
+    if page is None:
+        doc.warn(line, f"notebook {path}: not a Jupyter notebook (JSON); nothing included")
+        return []
+    return [_placed(event, line) for event in _markdown_events(page, included[0], ctx, doc)]
 
 
 def render_literal_include(

@@ -15,6 +15,7 @@ from pathlib import PurePosixPath
 from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ParsedFile, Section
+from builder.parsers.converted_lines import on_source_lines
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.bibliography import page_citations
 from builder.parsers.rst.blocks import footnote_labels, numbered_footnotes, render_blocks
@@ -29,6 +30,7 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.includes import includes_footnotes
 from builder.parsers.rst.inline import page_footnotes
+from builder.parsers.rst.page_templates import expand_loops
 from builder.parsers.rst.role_aliases import page_roles
 from builder.parsers.rst.substitutions import page_substitutions
 from schemas.anchors import TITLE_ANCHOR
@@ -63,6 +65,10 @@ def parse(
     """Sections of one reStructuredText file, in document order; never raises on bad markup.
     ``api`` is the version's code, which autodoc directives are filled from; ``includes``
     reads the files its include directives name (without it they bring in nothing)."""
+    expanded = expand_loops(text, api)
+    origins: list[int] = []
+    if expanded is not None:  # a page its conf.py renders as a template (page_templates)
+        text, origins = expanded
     lines = split_lines(text)
     doc = DocState(
         relpath=relpath, api=api, includes=includes, numbered_footnotes=numbered_footnotes(lines)
@@ -107,13 +113,14 @@ def parse(
                 kind=section.kind,
             )
         )
-    return ParsedFile(
+    parsed = ParsedFile(
         relpath=relpath,
         title=title,
         sections=tuple(sections),
         warnings=tuple(doc.warnings),
         api=doc.api_use(),
     )
+    return on_source_lines(parsed, origins) if origins else parsed
 
 
 @dataclass

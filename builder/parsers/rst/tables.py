@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from builder.parsers.rst.events import dedent, indent_of
 from builder.parsers.wide_breaks import breaks_without_space, join_lines
 
-_GRID_BORDER = re.compile(r"\+(?:[-=]+\+)+")
+# A column may be of no width ("++"): numba 0.67.0's table of supported versions starts
+# "+----------++---...", which docutils reads as a column every row's first cell spans.
+_GRID_BORDER = re.compile(r"\+(?:[-=]*\+)+")
 _SIMPLE_BORDER = re.compile(r"=+(?: +=+)*")
 _SIMPLE_RULE = re.compile(r"[-= ]+")
 _LIST_ITEM = re.compile(r"[-*+] +|[-*+]$")
@@ -36,7 +38,7 @@ _WIDE_PAD = "\0"
 
 
 def is_grid_border(line: str) -> bool:
-    return bool(_GRID_BORDER.fullmatch(line))
+    return bool(_GRID_BORDER.fullmatch(line)) and ("-" in line or "=" in line)
 
 
 def is_simple_border(line: str) -> bool:
