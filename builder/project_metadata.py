@@ -80,7 +80,7 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
                 folder, member_package = member
                 which = (
                     "the published package of the root's name"
-                    if member_package["name"] == package.get("name")
+                    if member_package["name"] in _root_names(package.get("name"))
                     else "the one published package of the workspace"
                 )
                 found.append(f"{folder}/package.json: package {member_package['name']}, {which}")
@@ -110,10 +110,15 @@ def _package_json_metadata(package: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# What a workspace root's name adds to its main package's ("formik-project" is formik's).
+_WORKSPACE_SUFFIX = re.compile(r"[-_](?:project|monorepo|mono|root|workspace|repo)$")
+
+
 def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | None:
     """The folder and package.json of the workspace member of ``root`` that is published (not
-    private, named and versioned): the only one, else the only one named ``name``; None when
-    there is none so."""
+    private, named and versioned): the only one, else the only one named ``name``, the root's,
+    or that name without a workspace's suffix (Formik's root "formik-project" beside formik,
+    formik-native and its site); None when there is none so."""
     published: list[tuple[str, dict[str, Any]]] = []
     for folder in workspace_members(root):
         try:
@@ -129,8 +134,15 @@ def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | 
         ):
             published.append((folder, package))
     if len(published) > 1:
-        published = [(folder, package) for folder, package in published if package["name"] == name]
+        names = _root_names(name)
+        published = [(folder, package) for folder, package in published if package["name"] in names]
     return published[0] if len(published) == 1 else None
+
+
+def _root_names(name: object) -> set[str]:
+    """The names a workspace root's ``name`` gives its main package: its own, and without the
+    suffix that tells the root apart."""
+    return {name, _WORKSPACE_SUFFIX.sub("", name)} if isinstance(name, str) else set()
 
 
 def _setup_py_name(root: Path) -> str:
