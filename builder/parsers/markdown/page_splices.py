@@ -35,6 +35,7 @@ from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
 )
+from builder.parsers.markdown.vocs_includes import has_vocs_includes, splice_vocs_includes
 
 
 def splice_page(
@@ -42,7 +43,8 @@ def splice_page(
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
     top-level ``{include}`` files, VitePress snippet imports, MDX partials, the code files
-    components show (raw imports) and the files of Electron's fiddle folders spliced in.
+    components show (raw imports), the files of Electron's fiddle folders and the code of
+    Vocs' snippet includes spliced in.
     ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
     spliced = page
     text = page.text
@@ -74,6 +76,8 @@ def splice_page(
         spliced = splice_raw_imports(spliced, relpath, includes)
     if has_fiddle_blocks(spliced.text):  # Electron's: a folder's files shown in tabs
         spliced = splice_fiddle_blocks(spliced, includes)
+    if has_vocs_includes(spliced.text):  # Vocs': a file's code in a code block
+        spliced = splice_vocs_includes(spliced, relpath, includes)
     return spliced
 
 
