@@ -39,6 +39,7 @@ _PROJECT_SETTING = {
     "hugo": "auto",  # and its pages' weights
     "mintlify": "auto",  # and its docs.json
     "starlight": "auto",  # and its astro.config.* sidebar
+    "vocs": "auto",  # and its vocs.config.* sidebar
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -62,6 +63,7 @@ _KIND_NAMES = {
     "hugo": "Hugo",
     "mintlify": "Mintlify",
     "starlight": "Astro Starlight",
+    "vocs": "Vocs",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -53,6 +53,7 @@ _PLAIN_KINDS = (
     "hugo",
     "mintlify",
     "starlight",
+    "vocs",
 )
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500

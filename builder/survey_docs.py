@@ -54,6 +54,8 @@ from builder.survey_mkdocs import (
 from builder.survey_nextra import nextra_docs
 from builder.survey_readthedocs import readthedocs_site
 from builder.survey_starlight import starlight_docs
+from builder.survey_vocs import SITE_FOLDERS as VOCS_FOLDERS
+from builder.survey_vocs import vocs_docs
 from builder.workspace_docs import workspace_docs_folders
 
 # Where projects keep their docs, most usual first; "." (the project itself) comes last.
@@ -101,7 +103,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
     VuePress' .vuepress/config.*, a Docusaurus config, an mdBook's book.toml, a Jupyter Book's
     table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
-    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Hugo site's
+    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Vocs site's
+    pages/, a Hugo site's
     content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
     config in another folder of the project, then the project. The Sphinx or MkDocs config a
     Read the Docs config names comes before them all: those are the docs the project
@@ -180,6 +183,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where, docs = starlight
             found.append(f"{where}: Astro Starlight, pages in {docs}/ in the order of its sidebar")
             return "starlight", docs, None
+    for folder in dict.fromkeys((*DOCS_FOLDERS, *VOCS_FOLDERS, *members, ".")):
+        vocs = vocs_docs(root, folder)
+        if vocs is not None:
+            where, docs = vocs
+            found.append(f"{where}: Vocs, pages in {docs}/ in the order of its sidebar")
+            return "vocs", docs, None
     for folder in (*DOCS_FOLDERS, "."):
         mintlify = find_mintlify_config(root / folder)
         if mintlify is not None:
@@ -469,6 +478,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "hugo": ("**/*.md",),
         "mintlify": ("**/*.mdx", "**/*.md"),
         "starlight": ("**/*.md", "**/*.mdx"),
+        "vocs": ("**/*.md", "**/*.mdx"),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),
