@@ -74,13 +74,16 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             # A private workspace root is never published: with one published member, the
             # project is that package (Vue Router's @vue/router-root is vue-router's repository);
             # with several, the one of the root's own name (valibot's library/, beside
-            # @valibot/i18n and the codemods, where the root is valibot 0.0.0).
-            member = _published_member(root, package.get("name"))
+            # @valibot/i18n and the codemods, where the root is valibot 0.0.0); a root of no
+            # name is named by its folder, the repository's (wagmi's packages/react, wagmi).
+            named = package.get("name")
+            root_name = named if isinstance(named, str) else root.resolve().name
+            member = _published_member(root, root_name)
             if member is not None:
                 folder, member_package = member
                 which = (
                     "the published package of the root's name"
-                    if member_package["name"] in _root_names(package.get("name"))
+                    if member_package["name"] in _root_names(root_name)
                     else "the one published package of the workspace"
                 )
                 found.append(f"{folder}/package.json: package {member_package['name']}, {which}")

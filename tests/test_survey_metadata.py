@@ -188,6 +188,26 @@ def test_a_private_workspace_roots_suffix_is_no_part_of_its_packages_name(
     )
 
 
+def test_a_private_workspace_root_of_no_name_is_named_by_its_folder(tmp_path: Path) -> None:
+    # wagmi 2.19.5's repository: the private root names nothing; of its published members
+    # (@wagmi/core, @wagmi/vue, create-wagmi, ...) packages/react is wagmi. Init named the
+    # library after the folder, version 0.0.0, with no registry name.
+    root = tmp_path / "wagmi"
+
+    def write(path: str, text: str) -> None:
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+
+    write("package.json", '{"private": true}')
+    write("pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n")
+    write("packages/core/package.json", '{"name": "@wagmi/core", "version": "2.22.1"}')
+    write("packages/create-wagmi/package.json", '{"name": "create-wagmi", "version": "2.0.15"}')
+    write("packages/react/package.json", '{"name": "wagmi", "version": "2.19.5"}')
+    write("docs/index.md", "# Wagmi\n\nText.\n")
+    survey = survey_project(root)
+    assert (survey.name, survey.version, survey.packages) == ("wagmi", "2.19.5", ("npm:wagmi",))
+
+
 def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) -> None:
     # name=NAME is no name written in the call: the first string after another "name=" was
     # taken, here the C extension's, and the project was called "fastjson._speedups".
