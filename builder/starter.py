@@ -40,6 +40,7 @@ _PROJECT_SETTING = {
     "mintlify": "auto",  # and its docs.json
     "starlight": "auto",  # and its astro.config.* sidebar
     "vocs": "auto",  # and its vocs.config.* sidebar
+    "apollo": "auto",  # and its _sidebar.yaml
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -64,6 +65,7 @@ _KIND_NAMES = {
     "mintlify": "Mintlify",
     "starlight": "Astro Starlight",
     "vocs": "Vocs",
+    "apollo": "Apollo's docs",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.projects.apollo_sidebar import read_apollo_sidebar
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder, read_doc_builder
 from builder.projects.docsify import read_docsify
@@ -120,6 +121,8 @@ def read_project_layout(
         return starlight
     if project == "auto" and (vocs := read_vocs(directory, bound)) is not None:
         return vocs
+    if project == "auto" and (apollo := read_apollo_sidebar(directory)) is not None:
+        return apollo
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         # Imported here, as the Sphinx readers below: their modules (the reST reader's among
@@ -267,7 +270,8 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
     if layout.kind == "jupyterbook" and layout.config_file:
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
     navigated = (
-        "mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder", "vocs"
+        "mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder", "vocs",
+        "apollo",
     )  # fmt: skip
     if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}
