@@ -78,13 +78,16 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             # A private workspace root is never published: with one published member, the
             # project is that package (Vue Router's @vue/router-root is vue-router's repository);
             # with several, the one of the root's own name (valibot's library/, beside
-            # @valibot/i18n and the codemods, where the root is valibot 0.0.0).
-            member = _published_member(root, package.get("name"))
+            # @valibot/i18n and the codemods, where the root is valibot 0.0.0); a root of no
+            # name is named by its folder, the repository's (wagmi's packages/react, wagmi).
+            named = package.get("name")
+            root_name = named if isinstance(named, str) else root.resolve().name
+            member = _published_member(root, root_name)
             if member is not None:
                 folder, member_package = member
                 which = (
                     "the published package of the root's name"
-                    if member_package["name"] == package.get("name")
+                    if member_package["name"] in _root_names(root_name)
                     else "the one published package of the workspace"
                 )
                 found.append(f"{folder}/package.json: package {member_package['name']}, {which}")
@@ -117,10 +120,15 @@ def _package_json_metadata(package: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# What a workspace root's name adds to its main package's ("formik-project" is formik's).
+_WORKSPACE_SUFFIX = re.compile(r"[-_](?:project|monorepo|mono|root|workspace|repo)$")
+
+
 def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | None:
     """The folder and package.json of the workspace member of ``root`` that is published (not
-    private, named and versioned): the only one, else the only one named ``name``; None when
-    there is none so."""
+    private, named and versioned): the only one, else the only one named ``name``, the root's,
+    or that name without a workspace's suffix (Formik's root "formik-project" beside formik,
+    formik-native and its site); None when there is none so."""
     published: list[tuple[str, dict[str, Any]]] = []
     for folder in workspace_members(root):
         try:
@@ -136,8 +144,15 @@ def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | 
         ):
             published.append((folder, package))
     if len(published) > 1:
-        published = [(folder, package) for folder, package in published if package["name"] == name]
+        names = _root_names(name)
+        published = [(folder, package) for folder, package in published if package["name"] in names]
     return published[0] if len(published) == 1 else None
+
+
+def _root_names(name: object) -> set[str]:
+    """The names a workspace root's ``name`` gives its main package: its own, and without the
+    suffix that tells the root apart."""
+    return {name, _WORKSPACE_SUFFIX.sub("", name)} if isinstance(name, str) else set()
 
 
 def _setup_py_name(root: Path) -> str:

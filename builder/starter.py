@@ -39,6 +39,8 @@ _PROJECT_SETTING = {
     "hugo": "auto",  # and its pages' weights
     "mintlify": "auto",  # and its docs.json
     "starlight": "auto",  # and its astro.config.* sidebar
+    "vocs": "auto",  # and its vocs.config.* sidebar
+    "apollo": "auto",  # and its _sidebar.yaml
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -62,6 +64,8 @@ _KIND_NAMES = {
     "hugo": "Hugo",
     "mintlify": "Mintlify",
     "starlight": "Astro Starlight",
+    "vocs": "Vocs",
+    "apollo": "Apollo's docs",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

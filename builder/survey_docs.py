@@ -15,6 +15,7 @@ from builder.language_folders import translation_folders
 from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
+from builder.projects.apollo_sidebar import SIDEBAR_NAMES as APOLLO_SIDEBARS
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder
 from builder.projects.docsify import read_docsify
@@ -54,6 +55,8 @@ from builder.survey_mkdocs import (
 from builder.survey_nextra import nextra_docs
 from builder.survey_readthedocs import readthedocs_site
 from builder.survey_starlight import starlight_docs
+from builder.survey_vocs import SITE_FOLDERS as VOCS_FOLDERS
+from builder.survey_vocs import vocs_docs
 from builder.workspace_docs import workspace_docs_folders
 from schemas.versions import is_version
 
@@ -102,7 +105,8 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
     VuePress' .vuepress/config.*, a Docusaurus config, an mdBook's book.toml, a Jupyter Book's
     table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
-    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Hugo site's
+    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Vocs site's
+    pages/, the _sidebar.yaml of Apollo's docs in a docs folder, a Hugo site's
     content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
     config in another folder of the project, then the project. The Sphinx or MkDocs config a
     Read the Docs config names comes before them all: those are the docs the project
@@ -181,6 +185,18 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where, docs = starlight
             found.append(f"{where}: Astro Starlight, pages in {docs}/ in the order of its sidebar")
             return "starlight", docs, None
+    for folder in dict.fromkeys((*DOCS_FOLDERS, *VOCS_FOLDERS, *members, ".")):
+        vocs = vocs_docs(root, folder)
+        if vocs is not None:
+            where, docs = vocs
+            found.append(f"{where}: Vocs, pages in {docs}/ in the order of its sidebar")
+            return "vocs", docs, None
+    for folder in DOCS_FOLDERS:
+        for name in APOLLO_SIDEBARS:
+            if (root / folder / name).is_file():
+                where = f"{folder}/{name}"
+                found.append(f"{where}: Apollo's docs, pages in the order of its sidebar")
+                return "apollo", folder, None
     for folder in (*DOCS_FOLDERS, "."):
         mintlify = find_mintlify_config(root / folder)
         if mintlify is not None:
@@ -506,6 +522,8 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "hugo": ("**/*.md",),
         "mintlify": ("**/*.mdx", "**/*.md"),
         "starlight": ("**/*.md", "**/*.mdx"),
+        "vocs": ("**/*.md", "**/*.mdx"),
+        "apollo": ("**/*.md", "**/*.mdx"),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

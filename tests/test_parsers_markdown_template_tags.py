@@ -41,6 +41,25 @@ def test_statements_in_code_and_other_tags_stay() -> None:
     assert drop_template_statements("a\n{% set x = 1 %}\nb") == "a\n\nb"
 
 
+def test_a_paired_tags_lines_read_as_nothing_and_its_text_stays() -> None:
+    # lit.dev's Eleventy pages: 65 "{% switchable-sample %}" pairs around a TypeScript and a
+    # JavaScript block, "{% aside %}" notes; 193 tags read as text.
+    text = (
+        "# Reactive properties\n\n"
+        "{% switchable-sample %}\n\n```ts\n@property() name?: string;\n```\n\n"
+        "{% endswitchable-sample %}\n\n"
+        '{% aside "positive" %}\n\nUse `@state()` for internal state.\n\n{%- endaside %}\n\n'
+        '{% playground-example "properties/declaring" "my-element.ts" %}\n\n'
+        "```md\n{% aside %}\nShown.\n{% endaside %}\n```\n"
+    )
+    assert _bodies(text) == [
+        "```ts\n@property() name?: string;\n```\n\n"
+        "Use `@state()` for internal state.\n\n"
+        '{% playground-example "properties/declaring" "my-element.ts" %}\n\n'
+        "```md\n{% aside %}\nShown.\n{% endaside %}\n```"
+    ]
+
+
 def test_what_a_liquid_comment_holds_is_no_text() -> None:
     # Software Carpentry's python-novice-inflammation (2023.04): aio.md opened with a note to
     # its maintainers in {% comment %} ... {% endcomment %}, and figures.md showed a one-line

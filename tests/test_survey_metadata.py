@@ -206,6 +206,50 @@ def test_a_private_workspace_root_is_its_published_package_of_the_same_name(
     )
 
 
+def test_a_private_workspace_roots_suffix_is_no_part_of_its_packages_name(
+    tmp_path: Path,
+) -> None:
+    # Formik 2.4.9's repository: the private root "formik-project" beside the published
+    # formik, formik-native and its site (fdocs3); init named the library formik-project
+    # 0.0.0, npm:formik-project.
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+
+    workspaces = '"workspaces": ["packages/*", "website"]'
+    write("package.json", '{"name": "formik-project", "private": true, ' + workspaces + "}")
+    write("packages/formik/package.json", '{"name": "formik", "version": "2.4.9"}')
+    write("packages/formik-native/package.json", '{"name": "formik-native", "version": "2.1.32"}')
+    write("website/package.json", '{"name": "fdocs3", "version": "1.0.0"}')
+    write("docs/overview.md", "# Overview\n\nText.\n")
+    survey = survey_project(tmp_path)
+    assert (survey.name, survey.version, survey.packages) == ("formik", "2.4.9", ("npm:formik",))
+    assert (
+        "packages/formik/package.json: package formik, the published package of the root's name"
+        in (survey.found)
+    )
+
+
+def test_a_private_workspace_root_of_no_name_is_named_by_its_folder(tmp_path: Path) -> None:
+    # wagmi 2.19.5's repository: the private root names nothing; of its published members
+    # (@wagmi/core, @wagmi/vue, create-wagmi, ...) packages/react is wagmi. Init named the
+    # library after the folder, version 0.0.0, with no registry name.
+    root = tmp_path / "wagmi"
+
+    def write(path: str, text: str) -> None:
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text, encoding="utf-8")
+
+    write("package.json", '{"private": true}')
+    write("pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n")
+    write("packages/core/package.json", '{"name": "@wagmi/core", "version": "2.22.1"}')
+    write("packages/create-wagmi/package.json", '{"name": "create-wagmi", "version": "2.0.15"}')
+    write("packages/react/package.json", '{"name": "wagmi", "version": "2.19.5"}')
+    write("docs/index.md", "# Wagmi\n\nText.\n")
+    survey = survey_project(root)
+    assert (survey.name, survey.version, survey.packages) == ("wagmi", "2.19.5", ("npm:wagmi",))
+
+
 def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) -> None:
     # name=NAME is no name written in the call: the first string after another "name=" was
     # taken, here the C extension's, and the project was called "fastjson._speedups".

@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from builder.built_sphinx import read_built_sphinx
 from builder.model import SkippedFile
+from builder.projects.apollo_sidebar import read_apollo_sidebar
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder, read_doc_builder
 from builder.projects.docsify import read_docsify
@@ -45,6 +46,7 @@ from builder.projects.nextra import read_nextra
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
+from builder.projects.vocs import read_vocs
 from builder.projects.vuepress import find_vuepress_config, read_vuepress
 from builder.sources import Candidate, read_sources
 from builder.sphinx_conf import CONFIG_NAME
@@ -117,6 +119,10 @@ def read_project_layout(
         return mintlify
     if project == "auto" and (starlight := read_starlight(directory, bound)) is not None:
         return starlight
+    if project == "auto" and (vocs := read_vocs(directory, bound)) is not None:
+        return vocs
+    if project == "auto" and (apollo := read_apollo_sidebar(directory)) is not None:
+        return apollo
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         # Imported here, as the Sphinx readers below: their modules (the reST reader's among
@@ -263,7 +269,10 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return _docusaurus_layout(layout, candidates)
     if layout.kind == "jupyterbook" and layout.config_file:
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
-    navigated = ("mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder")
+    navigated = (
+        "mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder", "vocs",
+        "apollo",
+    )  # fmt: skip
     if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}
         notes = list(layout.notes)

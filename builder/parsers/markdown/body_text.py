@@ -70,6 +70,7 @@ from builder.parsers.markdown.python_markdown import (
     resolve_cross_references,
     strip_attributes_and_icons,
 )
+from builder.parsers.markdown.svelte_code import code_metadata
 from builder.parsers.markdown.switched_code import has_filename_mark, switched_parts
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
@@ -393,7 +394,9 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         code = shown_lines(code, token.info)
         if has_filename_mark(code):  # NestJS' "@@filename(app.module)", "@@switch"
             return _switched_code(token.info, code)
-        return titled_fence(token.info, without_highlight_comments(code, token.info))
+        file, code = code_metadata(code, token.info.split(maxsplit=1)[0] if token.info else "")
+        block = titled_fence(token.info, without_highlight_comments(code, token.info))
+        return labelled(file, block) if file and block else block
     if kind in ("math_block", "math_block_label", "amsmath"):
         return f"```math\n{token.content.strip()}\n```"
     if kind == "code_block" and continues_footnote(doc, index):

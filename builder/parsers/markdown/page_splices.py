@@ -23,6 +23,7 @@ from builder.parsers.markdown.myst_release_notes import has_release_notes, splic
 from builder.parsers.markdown.raw_imports import has_raw_imports, splice_raw_imports
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
+from builder.parsers.markdown.svelte_includes import has_svelte_includes, splice_svelte_includes
 from builder.parsers.markdown.vitepress_components import (
     has_component_uses,
     splice_registered_components,
@@ -35,14 +36,17 @@ from builder.parsers.markdown.vitepress_snippets import (
     has_snippet_imports,
     splice_snippet_imports,
 )
+from builder.parsers.markdown.vocs_includes import has_vocs_includes, splice_vocs_includes
 
 
 def splice_page(
     page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, VitePress snippet imports, MDX partials, the code files
-    components show (raw imports) and the files of Electron's fiddle folders spliced in.
+    top-level ``{include}`` files, Svelte's docs' ``@include`` files, VitePress snippet imports,
+    MDX partials, the code files
+    components show (raw imports), the files of Electron's fiddle folders and the code of
+    Vocs' snippet includes spliced in.
     ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
     spliced = page
     text = page.text
@@ -62,6 +66,8 @@ def splice_page(
         spliced = splice_release_notes(spliced, relpath, includes, parse_blocks)
     if has_includes(spliced.text):
         spliced = splice_includes(spliced, relpath, includes, parse_blocks)
+    if has_svelte_includes(spliced.text):  # svelte.dev's, before the page is rendered
+        spliced = splice_svelte_includes(spliced, relpath, includes)
     if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
         spliced = splice_markdown_includes(spliced, relpath, includes)
     if has_snippet_imports(spliced.text):
@@ -74,6 +80,8 @@ def splice_page(
         spliced = splice_raw_imports(spliced, relpath, includes)
     if has_fiddle_blocks(spliced.text):  # Electron's: a folder's files shown in tabs
         spliced = splice_fiddle_blocks(spliced, includes)
+    if has_vocs_includes(spliced.text):  # Vocs': a file's code in a code block
+        spliced = splice_vocs_includes(spliced, relpath, includes)
     return spliced
 
 

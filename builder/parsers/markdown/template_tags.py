@@ -8,7 +8,9 @@ between its paragraphs (ESLint 10.9.0's Eleventy docs: 29 pages open with ``{%- 
 'components/npm_tabs.macro.html' import npm_tabs with context %}``). A statement in code
 (fenced, or a code span) is the page showing it and stays. So do an expression
 (``{{ npm_tabs(...) }}``, whose text only the engine knows), an include (it brings content)
-and a tag of another name (GitBook's, read by ``gitbook_tags``).
+and a tag of another name (GitBook's, read by ``gitbook_tags``), unless it is a paired tag
+alone on its lines (``{% switchable-sample %}`` ... ``{% endswitchable-sample %}``), whose
+tags read as nothing and whose text stays.
 """
 
 from __future__ import annotations
@@ -34,10 +36,21 @@ _RAW_TAG = re.compile(r"\{%-?[ \t]*(?:end)?raw[ \t]*-?%\}")
 # A statement's start, raw tags among them: led by its literal "{%", a page is searched for
 # it at the speed of a substring search (the line pattern's indent is tried at every position).
 _STATEMENT_START = re.compile(r"\{%-?[ \t]*(?:" + _STATEMENTS + r")\b")
+# A paired shortcode's tags, each alone on its line: "{% switchable-sample %}" ...
+# "{% endswitchable-sample %}" (Eleventy's and Nunjucks' own tags, lit.dev's 65 TypeScript and
+# JavaScript pairs, its "{% aside 'positive' %}" notes). What is between is the text the tag
+# draws; the tags read as nothing, as a statement's do.
+_PAIRED_OPENING = re.compile(
+    r"[ \t]*\{%-?[ \t]*(?P<name>[A-Za-z][\w-]*)(?:[ \t][^%\n]*)?(?:%(?!\})[^%\n]*)*-?%\}[ \t]*"
+)
+_PAIRED_END = re.compile(r"[ \t]*\{%-?[ \t]*end(?P<name>[A-Za-z][\w-]*)[ \t]*-?%\}[ \t]*")
+_END_START = re.compile(r"\{%-?[ \t]*end[A-Za-z]")
 
 
 def has_template_statements(text: str) -> bool:
-    return "{%" in text and _STATEMENT_START.search(text) is not None
+    return "{%" in text and (
+        _STATEMENT_START.search(text) is not None or _END_START.search(text) is not None
+    )
 
 
 def drop_template_statements(text: str, rendered: bool = False) -> str:
@@ -49,6 +62,7 @@ def drop_template_statements(text: str, rendered: bool = False) -> str:
     lines = text.split("\n")
     inside_code = code_lines(lines)
     _drop_comments(lines, inside_code)
+    _drop_paired_tags(lines, inside_code)
     for index, line in enumerate(lines):
         if "{%" not in line:
             continue
@@ -59,6 +73,25 @@ def drop_template_statements(text: str, rendered: bool = False) -> str:
         elif _RAW_TAG.search(line):
             lines[index] = _without_raw_tags(line, rendered)
     return "\n".join(lines)
+
+
+def _drop_paired_tags(lines: list[str], inside_code: list[bool]) -> None:
+    """Blank, in place, the lines outside code that are only a paired tag's opening or its
+    end, when the page has both: a tag of that name with no end is another kind of tag (an
+    include, a shortcode that draws on its own) and stays."""
+    openings: dict[str, list[int]] = {}
+    ends: dict[str, list[int]] = {}
+    for index, line in enumerate(lines):
+        if inside_code[index] or "{%" not in line:
+            continue
+        if end := _PAIRED_END.fullmatch(line):
+            ends.setdefault(end.group("name"), []).append(index)
+        elif opening := _PAIRED_OPENING.fullmatch(line):
+            openings.setdefault(opening.group("name"), []).append(index)
+    for name, found in ends.items():
+        if name in openings:
+            for index in (*openings[name], *found):
+                lines[index] = ""
 
 
 def _without_raw_tags(line: str, rendered: bool) -> str:

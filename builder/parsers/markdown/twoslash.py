@@ -18,8 +18,10 @@ _CUT_BEFORE = re.compile(r"[ \t]*// ---cut(?:-before)?---[ \t]*")
 _CUT_AFTER = re.compile(r"[ \t]*// ---cut-after---[ \t]*")
 _CUT_START = re.compile(r"[ \t]*// ---cut-start---[ \t]*")
 _CUT_END = re.compile(r"[ \t]*// ---cut-end---[ \t]*")
-# A compiler option ("// @errors: 2322", "// @noErrors") or a query ("//  ^?", "// ^^^^").
-_HIDDEN_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?::.*)?|\^+[?|]?(?:[ \t].*)?)")
+# A compiler option ("// @errors: 2322", "// @noErrors"), Vocs' cache of the block's types
+# ("// @twoslash-cache: {...}", kilobytes of base64 on one line) or a query ("//  ^?", "// ^^^^").
+# A TypeScript directive ("// @ts-expect-error") is the code's own and shows.
+_HIDDEN_LINE = re.compile(r"[ \t]*//[ \t]*(?:@\w+(?::.*)?|@twoslash-cache:.*|\^+[?|]?(?:[ \t].*)?)")
 
 
 def is_twoslash_include(info: str) -> bool:
