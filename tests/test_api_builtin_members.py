@@ -33,6 +33,14 @@ class Store(MutableMapping, dict):
     """A mapping first, then a dict: tomlkit's _CustomDict."""
 
 
+class Mixin(MutableMapping):
+    """The project's mapping mixin."""
+
+
+class Mixed(Mixin, dict):
+    """A mixin of the project's over an ABC, then dict."""
+
+
 class Plain:
     """No built-in base."""
 '''
@@ -80,3 +88,15 @@ def test_the_project_s_own_method_wins_and_no_builtin_answers_for_what_none_has(
     assert source.find("sorteds.Plain.get") is None  # object's methods are nobody's answer
     assert source.find("sorteds.Plain.__eq__") is None
     assert source.find("sorteds.get") is None  # a module has no built-in base
+
+
+def test_the_types_are_asked_in_python_s_method_resolution_order(tmp_path: Path) -> None:
+    # class Mixed(Mixin, dict), class Mixin(MutableMapping): Python's order is Mixed, Mixin,
+    # MutableMapping, Mapping, ..., dict, so Mixed.get is Mapping.get, where dict's was
+    # answered, its base's bases read after dict.
+    source = _source(tmp_path)
+    get = source.find("sorteds.Mixed.get")
+    assert get is not None and get.signature == "get(key, default=None)"
+    assert get.doc[0].text.startswith("D.get(k[,d]) -> D[k] if k in D, else d.")
+    fromkeys = source.find("sorteds.Mixed.fromkeys")  # no ABC has it: dict's
+    assert fromkeys is not None and fromkeys.signature == "fromkeys(iterable, value=None, /)"
