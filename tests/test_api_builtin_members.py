@@ -100,3 +100,13 @@ def test_the_types_are_asked_in_python_s_method_resolution_order(tmp_path: Path)
     assert get.doc[0].text.startswith("D.get(k[,d]) -> D[k] if k in D, else d.")
     fromkeys = source.find("sorteds.Mixed.fromkeys")  # no ABC has it: dict's
     assert fromkeys is not None and fromkeys.signature == "fromkeys(iterable, value=None, /)"
+
+
+def test_a_name_the_first_type_defines_as_no_method_takes_no_later_type_s_method(
+    tmp_path: Path,
+) -> None:
+    # Mapping sets __reversed__ = None (a mapping is not reversible by that), which Python finds
+    # on Store(MutableMapping, dict) before dict.__reversed__.
+    source = _source(tmp_path)
+    assert source.find("sorteds.Store.__reversed__") is None
+    assert source.find("sorteds.SortedDict.__reversed__") is not None  # dict's, as Python's

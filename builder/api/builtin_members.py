@@ -42,7 +42,9 @@ def builtin_member(
             continue
         member = getattr(base, name)
         if not callable(member):
-            continue
+            # An attribute, or a method taken away (Mapping's __reversed__ = None, dict's
+            # __hash__ = None): what Python finds, so no later type's method is the answer.
+            return None
         doc = inspect.getdoc(member) or ""
         return ApiObject(
             path=path,
