@@ -43,6 +43,18 @@ class Mixed(Mixin, dict):
 
 class Plain:
     """No built-in base."""
+
+
+class filter:
+    """The project's own filter, no iterator."""
+
+
+class Filtered(filter):
+    """Its base is the class above, not builtins.filter."""
+
+
+class Counts(dict[str, int]):
+    """A subscripted built-in base."""
 '''
 
 
@@ -110,3 +122,14 @@ def test_a_name_the_first_type_defines_as_no_method_takes_no_later_type_s_method
     source = _source(tmp_path)
     assert source.find("sorteds.Store.__reversed__") is None
     assert source.find("sorteds.SortedDict.__reversed__") is not None  # dict's, as Python's
+
+
+def test_a_base_is_what_the_module_binds_the_name_to(tmp_path: Path) -> None:
+    # The project's own class named filter shadows the built-in one: Filtered.__next__ was
+    # documented as builtins.filter's 'Implement next(self).', which Python does not find.
+    source = _source(tmp_path)
+    assert source.find("sorteds.Filtered.__next__") is None
+    assert source.find("sorteds.Filtered.__iter__") is None
+    # A built-in base written subscripted is that type, as class Counts(dict[str, int]) is.
+    get = source.find("sorteds.Counts.get")
+    assert get is not None and get.signature == "get(key, default=None, /)"

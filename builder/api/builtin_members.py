@@ -111,17 +111,19 @@ def _merged(orders: list[list[Any]]) -> list[Any]:
 
 def _base_entry(base: Any, resolve: Callable[[str], Any]) -> Any:
     """What the griffe expression ``base`` names: a built-in or standard library type, a
-    class of the project (griffe's), or None."""
-    written = str(base).removeprefix("builtins.")
-    found = getattr(builtins, written, None)
-    if isinstance(found, type) and found is not object:
-        return found
+    class of the project (griffe's), or None. A name the module binds is what it binds
+    (a project's own ``class filter`` is no ``builtins.filter``); one it does not bind is the
+    interpreter's, as written or subscripted (``dict[str, int]`` is dict)."""
     try:
         path = base.canonical_path
     except Exception:  # griffe raises its own errors on names it cannot resolve
         return None
     if not isinstance(path, str):
         return None
+    written = path.removeprefix("builtins.")
+    if "." not in written:
+        found = getattr(builtins, written, None)
+        return found if isinstance(found, type) and found is not object else None
     standard = _stdlib_class(path)
     if standard is not None:
         return standard
