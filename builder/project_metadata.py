@@ -191,7 +191,7 @@ def setup_py_version(root: Path) -> str:
             ):
                 package = value.value.id
                 return version_in_package(root, package) or version_in_package(
-                    root / "src", package
+                    root / "src", package, root
                 )
     return ""
 

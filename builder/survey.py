@@ -191,7 +191,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if not is_version(version):
         version = setup_py_version(root) or version
     if not is_version(version) and source_dir is not None:
-        version = version_in_package(root / source_dir, str(name)) or version
+        version = version_in_package(root / source_dir, str(name), root) or version
     if not is_version(version):
         version = archived_version(root, {}) or version
     if not is_version(version) and is_version(debian_release(debian)):

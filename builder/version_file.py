@@ -88,22 +88,27 @@ def _inside(path: Path, root: Path) -> bool:
         return False
 
 
-def version_in_package(folder: Path, name: str) -> str:
+def version_in_package(folder: Path, name: str, root: Path | None = None) -> str:
     """The version the package ``name`` in ``folder`` assigns in its ``__init__.py``, or "":
     where a setup.py reads it from (dramatiq), which is run, never read, so the pyproject.toml
     beside it names none. An ``__init__.py`` that imports it from a module of the package
     (respx's ``from .__version__ import __version__``, sanic's ``from sanic.__version__
     import __version__``, the file each setup.py reads) gives the version that module
-    assigns."""
+    assigns. Only files inside the project ``root`` (``folder`` when not given) are read,
+    once links are followed."""
+    root = folder if root is None else root
     import_name = name.replace("-", "_").lower()
     package = folder / import_name
     init = package / "__init__.py"
+    if not _inside(init, root):
+        return ""
     version = _assigned_in(init)
     if version:
         return version
     for imported in _IMPORTED_VERSION.finditer(_read_text(init)):
         if imported.group(1) in (".", f"{import_name}."):
-            return _assigned_in(package / f"{imported.group(2)}.py")
+            module = package / f"{imported.group(2)}.py"
+            return _assigned_in(module) if _inside(module, root) else ""
     return ""
 
 

@@ -211,6 +211,11 @@ def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path)
         encoding="utf-8",
     )
     assert survey_project(tmp_path).version == "2.4.0"
+    # The package linked in from out of the project is not the project's to read.
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    (tmp_path / "src" / "sortedcontainers").rename(outside)
+    (tmp_path / "src" / "sortedcontainers").symlink_to(outside)
+    assert survey_project(tmp_path).version == "0.0.0"
     # A version setup.py computes, or a setup.py that is not Python, gives none.
     for text in ("setup(version=read_version())\n", "setup(version=V)\n", "setup(\n"):
         setup_py.write_text(text, encoding="utf-8")

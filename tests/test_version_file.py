@@ -184,3 +184,30 @@ def test_a_version_joined_from_a_tuple_the_module_assigns_is_read(
     pyproject = '[tool.setuptools.dynamic]\nversion = {attr = "pkg.__version__"}\n'
     assert version_from_file(tmp_path, tomllib.loads(pyproject)) == expected
     assert version_in_package(tmp_path, "pkg") == expected
+
+
+def test_a_package_folder_or_version_module_linked_out_of_the_project_gives_no_version(
+    tmp_path: Path,
+) -> None:
+    # A checkout's package folder linked elsewhere (foo -> ../outside/foo) gave the catalog
+    # that other folder's version, where the backend's own file is checked to stay inside.
+    outside = tmp_path / "outside" / "foo"
+    outside.mkdir(parents=True)
+    (outside / "__init__.py").write_text('__version__ = "9.9.9"\n', encoding="utf-8")
+    (outside / "_version.py").write_text('__version__ = "8.8.8"\n', encoding="utf-8")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "foo").symlink_to(outside)
+    assert version_in_package(project, "foo") == ""
+    assert version_in_package(project / "src", "foo", project) == ""
+    # The package inside, its version module linked out.
+    (project / "foo").unlink()
+    (project / "foo").mkdir()
+    (project / "foo" / "__init__.py").write_text(
+        "from ._version import __version__\n", encoding="utf-8"
+    )
+    (project / "foo" / "_version.py").symlink_to(outside / "_version.py")
+    assert version_in_package(project, "foo") == ""
+    (project / "foo" / "_version.py").unlink()
+    (project / "foo" / "_version.py").write_text('__version__ = "1.0"\n', encoding="utf-8")
+    assert version_in_package(project, "foo") == "1.0"
