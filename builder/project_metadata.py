@@ -204,14 +204,15 @@ def _names_setup(function: ast.expr) -> bool:
 
 
 def _setup_py_text(root: Path) -> str:
-    """The first MAX_SETUP_PY_BYTES of ``root``'s setup.py, "" when there is none."""
+    """The first MAX_SETUP_PY_BYTES of ``root``'s setup.py, "" when there is none or a link
+    leads it out of the project (another project's name and version are not this one's)."""
     path = root / "setup.py"
     try:
-        if not path.is_file():
+        if not path.is_file() or not path.resolve().is_relative_to(root.resolve()):
             return ""
         with path.open("rb") as file:
             return file.read(MAX_SETUP_PY_BYTES).decode("utf-8", "replace")
-    except OSError:
+    except (OSError, RuntimeError):
         return ""
 
 

@@ -216,6 +216,15 @@ def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path)
     (tmp_path / "src" / "sortedcontainers").rename(outside)
     (tmp_path / "src" / "sortedcontainers").symlink_to(outside)
     assert survey_project(tmp_path).version == "0.0.0"
+    # Nor is a setup.py linked in from out of the project: its name and version are another's.
+    (tmp_path / "src" / "sortedcontainers").unlink()
+    outside.rename(tmp_path / "src" / "sortedcontainers")
+    linked = tmp_path.parent / f"{tmp_path.name}-setup.py"
+    linked.write_text('from setuptools import setup\nsetup(name="other", version="7.7.7")\n')
+    setup_py.unlink()
+    setup_py.symlink_to(linked)
+    assert survey_project(tmp_path).version == "0.0.0"
+    setup_py.unlink()
     # A version setup.py computes, or a setup.py that is not Python, gives none.
     for text in ("setup(version=read_version())\n", "setup(version=V)\n", "setup(\n"):
         setup_py.write_text(text, encoding="utf-8")
