@@ -10,6 +10,7 @@ import email.parser
 import json
 import re
 import tomllib
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +165,7 @@ def setup_py_version(root: Path) -> str:
         return ""
     if tree is None:
         return ""
+    bound = Counter(_module_bindings(tree))
     strings = {
         target.id: statement.value.value
         for statement in tree.body
@@ -171,7 +173,7 @@ def setup_py_version(root: Path) -> str:
         and isinstance(statement.value, ast.Constant)
         and isinstance(statement.value.value, str)
         for target in statement.targets
-        if isinstance(target, ast.Name)
+        if isinstance(target, ast.Name) and bound[target.id] == 1
     }
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and _names_setup(node.func)):
@@ -194,6 +196,28 @@ def setup_py_version(root: Path) -> str:
                     root / "src", package, root
                 )
     return ""
+
+
+def _module_bindings(tree: ast.Module) -> list[str]:
+    """The names the module's own code binds, once per binding (``V = "1.0"`` and a ``V =
+    read_version()`` in a try below it are two), functions' and classes' bodies left out: a
+    name bound more than once has no one string a reader can tell."""
+    names: list[str] = []
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.append(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+            continue  # its body binds its own names
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.extend((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.comprehension):
+            pending.extend([node.iter, *node.ifs])  # its target is the comprehension's own
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _names_setup(function: ast.expr) -> bool:

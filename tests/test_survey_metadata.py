@@ -198,6 +198,21 @@ def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path)
     assert survey_project(tmp_path).version == "1.2.2"
     setup_py.write_text('import setuptools\nsetuptools.setup(version="3.0.1")\n', "utf-8")
     assert survey_project(tmp_path).version == "3.0.1"
+    # A name bound again, by code that computes it, has no one string: setup() is given what
+    # read_version() returns, not the placeholder above it.
+    setup_py.write_text(
+        'from setuptools import setup\nVERSION = "1.0.0"\ntry:\n    VERSION = read_version()\n'
+        "except ImportError:\n    pass\nsetup(version=VERSION)\n",
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "0.0.0"
+    # Names bound in a function's body or a comprehension are not the module's.
+    setup_py.write_text(
+        'from setuptools import setup\nVERSION = "1.2.3"\n\n\ndef f():\n    VERSION = 2\n\n\n'
+        "CODES = [VERSION for VERSION in ()]\nsetup(version=VERSION)\n",
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "1.2.3"
     # sortedcontainers 2.4.0, with no pyproject.toml: setup() is given its package's
     # __version__ (and __title__ for the name), which the package's __init__.py assigns.
     (tmp_path / "pyproject.toml").unlink()
