@@ -297,11 +297,27 @@ def _outside(root: Path, docs: str) -> str | None:
     return None if resolved.is_relative_to(root.resolve()) else str(resolved)
 
 
+# What an emoji is written with after its pictograph, none of it visible alone: the text and
+# emoji variation selectors, the zero-width joiner and the skin tones; and the range of tag
+# characters a subdivision's flag (England's) is spelt with.
+_EMOJI_PARTS = frozenset("\ufe0e\ufe0f\u200d" + "".join(map(chr, range(0x1F3FB, 0x1F400))))
+_EMOJI_TAGS = ("\U000e0020", "\U000e007f")
+
+
 def _without_symbols(title: str) -> str:
     """``title`` without the pictographs and marks a site's title may wear (MobX's "MobX 🇺🇦",
-    a "™"): the name a library is called by."""
-    kept = "".join(c for c in title if unicodedata.category(c) != "So")
-    return " ".join(kept.split())
+    a "™"), each with the invisible parts an emoji is written with after it (a variation
+    selector, a skin tone, a joiner and the pictograph it joins, a flag's tags):
+    the name a library is called by."""
+    kept = []
+    dropping = False
+    for char in title:
+        if unicodedata.category(char) == "So":
+            dropping = True
+        elif not (dropping and (char in _EMOJI_PARTS or _EMOJI_TAGS[0] <= char <= _EMOJI_TAGS[1])):
+            dropping = False
+            kept.append(char)
+    return " ".join("".join(kept).split())
 
 
 def library_id_of(name: str) -> str:
