@@ -166,11 +166,15 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     # are named and dated by its changelog, not as the folder "python-typer-doc" 0.0.0.
     debian = release_from or root
     name = metadata.get("name") or title or debian_project(debian) or root.resolve().name
-    if metadata.get("private") and title:
+    named = _without_symbols(title) if metadata.get("private") and title else ""
+    if named:
         # A private package.json names a docs site's or a workspace's package, never published:
         # the docs' own title names the library (socket.io's site: sample-website, Socket.IO).
-        name = title = _without_symbols(title) or title
-        metadata = {**metadata, "id": title}
+        # A title of symbols alone names nothing; one with no letter an id can hold (飞书文档)
+        # names the library, and the package's name stays its id.
+        name = title = named
+        if _id_text(named):
+            metadata = {**metadata, "id": named}
         found.append(f"package.json: private, so the docs' title names the library: {title}")
     source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
@@ -322,8 +326,13 @@ def _without_symbols(title: str) -> str:
 
 def library_id_of(name: str) -> str:
     """A catalog id (lowercase letters, digits, ``. _ -``) for a project name."""
-    cleaned = _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
-    return cleaned or "docs"
+    return _id_text(name) or "docs"
+
+
+def _id_text(name: str) -> str:
+    """What of ``name`` an id holds: its letters and digits, other runs made "-"; "" when
+    none."""
+    return _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
 
 
 def _source_dir(root: Path, docs: str, name: str) -> str | None:
