@@ -11,6 +11,7 @@ from builder.api.model import ApiSettings
 _CODE = '''\
 """Sorted things."""
 
+import typing
 from collections.abc import MutableMapping
 
 
@@ -55,6 +56,18 @@ class Filtered(filter):
 
 class Counts(dict[str, int]):
     """A subscripted built-in base."""
+
+
+class Typed(typing.Dict[str, int]):
+    """typing's alias of dict."""
+
+
+class TypedMapping(typing.MutableMapping):
+    """typing's alias of collections.abc's."""
+
+
+class Hinted(typing.Generic):
+    """typing's own class, no alias."""
 '''
 
 
@@ -133,3 +146,14 @@ def test_a_base_is_what_the_module_binds_the_name_to(tmp_path: Path) -> None:
     # A built-in base written subscripted is that type, as class Counts(dict[str, int]) is.
     get = source.find("sorteds.Counts.get")
     assert get is not None and get.signature == "get(key, default=None, /)"
+
+
+def test_a_typing_alias_is_the_class_it_stands_for(tmp_path: Path) -> None:
+    # class Typed(typing.Dict[str, int]) has dict in its method resolution order, as autodoc
+    # finds Typed.get; it was 'not found in the code'.
+    source = _source(tmp_path)
+    get = source.find("sorteds.Typed.get")
+    assert get is not None and get.signature == "get(key, default=None, /)"
+    mapping_get = source.find("sorteds.TypedMapping.get")
+    assert mapping_get is not None and mapping_get.signature == "get(key, default=None)"
+    assert source.find("sorteds.Hinted.__class_getitem__") is None  # typing's own: not read

@@ -6,9 +6,10 @@ autodoc imports the class and documents ``.. automethod:: SortedDict.__getitem__
 ``dict.__getitem__`` says ("Return self[key]."), and so can this reader: those types are the
 interpreter's own, not the project's code, so looking them up runs nothing of the project (of
 the standard library, only the modules of ``STDLIB_BASE_MODULES`` are imported, which do
-nothing on import). A class is followed to its bases in the project (``class A(B)``, ``class
-B(dict)``) up to ``MAX_BASE_DEPTH`` levels, and the types are asked in the order Python's
-method resolution order (C3) gives them.
+nothing on import; ``typing``'s aliases of their classes are followed to them). A class is
+followed to its bases in the project (``class A(B)``, ``class B(dict)``) up to
+``MAX_BASE_DEPTH`` levels, and the types are asked in the order Python's method resolution
+order (C3) gives them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import builtins
 import importlib
 import inspect
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -134,11 +136,20 @@ def _base_entry(base: Any, resolve: Callable[[str], Any]) -> Any:
 
 
 def _stdlib_class(path: str) -> type | None:
-    """The class at ``path`` in one of ``STDLIB_BASE_MODULES`` (``collections.abc.Mapping``)."""
+    """The class at ``path`` in one of ``STDLIB_BASE_MODULES`` (``collections.abc.Mapping``),
+    or the one a ``typing`` alias of a built-in or such a class stands for (``typing.Dict``
+    is dict and ``typing.MutableMapping`` collections.abc's, as a class based on them has
+    in its method resolution order)."""
     module, _, name = path.rpartition(".")
-    if module not in STDLIB_BASE_MODULES:
+    if module == "typing":
+        found = getattr(getattr(typing, name, None), "__origin__", None)
+        home = getattr(found, "__module__", "")
+        if home != "builtins" and home not in STDLIB_BASE_MODULES:
+            return None
+    elif module in STDLIB_BASE_MODULES:
+        found = getattr(importlib.import_module(module), name, None)
+    else:
         return None
-    found = getattr(importlib.import_module(module), name, None)
     return found if isinstance(found, type) and found is not object else None
 
 
