@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.builtin_members import builtin_member
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 
@@ -157,3 +158,29 @@ def test_a_typing_alias_is_the_class_it_stands_for(tmp_path: Path) -> None:
     mapping_get = source.find("sorteds.TypedMapping.get")
     assert mapping_get is not None and mapping_get.signature == "get(key, default=None)"
     assert source.find("sorteds.Hinted.__class_getitem__") is None  # typing's own: not read
+
+
+def test_a_lattice_of_shared_bases_is_ordered_once_per_class(tmp_path: Path) -> None:
+    # Six levels of four classes, each based on all four of the level below: a class's order
+    # was made again on every path to it, exponential in the levels; now once per class.
+    width, levels = 4, 6
+    code = ['"""A lattice."""\n']
+    code += [f"class L0_{i}(dict):\n    pass\n" for i in range(width)]
+    for level in range(1, levels):
+        bases = ", ".join(f"L{level - 1}_{j}" for j in range(width))
+        code += [f"class L{level}_{i}({bases}):\n    pass\n" for i in range(width)]
+    (tmp_path / "lattice").mkdir()
+    (tmp_path / "lattice" / "__init__.py").write_text("\n".join(code), encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    top = source._target_at(f"lattice.L{levels - 1}_0")
+    resolved: list[str] = []
+
+    def resolve(path: str) -> object:
+        resolved.append(path)
+        return source._target_at(path)
+
+    get = builtin_member(top, "get", "lattice.top.get", resolve)
+    assert get is not None and get.signature == "get(key, default=None, /)"
+    # The top's four bases, then each class's four once: 68 look-ups, where every path to a
+    # class looked its bases up again (4 + 16 + 64 + 256 + 1,024 = 1,364).
+    assert len(resolved) == width + width * width * (levels - 2)

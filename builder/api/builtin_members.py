@@ -61,19 +61,29 @@ def _builtin_bases(owner: Any, resolve: Callable[[str], Any]) -> Iterator[type]:
     """The built-in types in ``owner``'s method resolution order, as Python's C3 linearization
     orders them over the project's classes and those types (``object`` left out: every class
     has its methods, and autodoc skips them)."""
-    for entry in _linearized(owner, resolve, MAX_BASE_DEPTH, set()):
+    for entry in _linearized(owner, resolve, MAX_BASE_DEPTH, set(), {}):
         if isinstance(entry, type):
             yield entry
 
 
-def _linearized(cls: Any, resolve: Callable[[str], Any], depth: int, open_: set[int]) -> list[Any]:
+def _linearized(
+    cls: Any,
+    resolve: Callable[[str], Any],
+    depth: int,
+    open_: set[int],
+    known: dict[tuple[int, int], list[Any]],
+) -> list[Any]:
     """The method resolution order of the griffe class ``cls``: it, then its bases' orders
     merged as C3 merges them (``class Store(Base, dict)`` with ``class Base(MutableMapping)``
     looks in MutableMapping and Mapping before dict). A base the project does not define and
     that is no built-in type is left out; a class met again inside its own bases (a cycle) or
-    more than ``depth`` levels up ends its line there."""
+    more than ``depth`` levels up ends its line there. ``known`` keeps each class's order once
+    made: a class many bases share (a diamond, a lattice of mixins) is ordered once, not once
+    per path to it."""
     if depth <= 0 or id(cls) in open_:
         return []
+    if (id(cls), depth) in known:
+        return known[(id(cls), depth)]
     open_.add(id(cls))
     orders: list[list[Any]] = []
     for base in getattr(cls, "bases", ()):
@@ -81,10 +91,11 @@ def _linearized(cls: Any, resolve: Callable[[str], Any], depth: int, open_: set[
         if isinstance(entry, type):
             orders.append([kind for kind in entry.__mro__ if kind is not object])
         elif entry is not None:
-            orders.append(_linearized(entry, resolve, depth - 1, open_))
+            orders.append(_linearized(entry, resolve, depth - 1, open_, known))
     open_.discard(id(cls))
     direct = [order[0] for order in orders if order]
-    return [cls, *_merged([*orders, direct])]
+    known[(id(cls), depth)] = [cls, *_merged([*orders, direct])]
+    return known[(id(cls), depth)]
 
 
 def _merged(orders: list[list[Any]]) -> list[Any]:
