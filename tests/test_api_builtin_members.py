@@ -184,3 +184,26 @@ def test_a_lattice_of_shared_bases_is_ordered_once_per_class(tmp_path: Path) -> 
     # The top's four bases, then each class's four once: 68 look-ups, where every path to a
     # class looked its bases up again (4 + 16 + 64 + 256 + 1,024 = 1,364).
     assert len(resolved) == width + width * width * (levels - 2)
+
+
+def test_a_class_of_a_module_linked_in_from_outside_has_no_builtin_methods(
+    tmp_path: Path,
+) -> None:
+    # The class itself is not this code's (GriffeSource.find answers None for it), and its
+    # dict methods were documented all the same.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "ext.py").write_text('class Ext(dict):\n    """Outside."""\n', "utf-8")
+    project = tmp_path / "project"
+    (project / "pkg").mkdir(parents=True)
+    (project / "pkg" / "__init__.py").write_text('"""P."""\n', encoding="utf-8")
+    (project / "pkg" / "ext.py").symlink_to(outside / "ext.py")
+    source = GriffeSource(project, ApiSettings(), str(project))
+    assert source.find("pkg.ext.Ext") is None
+    assert source.find("pkg.ext.Ext.get") is None
+    assert source.find("pkg.ext.Ext.keys") is None
+    # The same class inside the project has them.
+    (project / "pkg" / "ext.py").unlink()
+    (project / "pkg" / "ext.py").write_text('class Ext(dict):\n    """Inside."""\n', "utf-8")
+    inside = GriffeSource(project, ApiSettings(), str(project))
+    assert inside.find("pkg.ext.Ext.get") is not None
