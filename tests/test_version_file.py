@@ -211,3 +211,18 @@ def test_a_package_folder_or_version_module_linked_out_of_the_project_gives_no_v
     (project / "foo" / "_version.py").unlink()
     (project / "foo" / "_version.py").write_text('__version__ = "1.0"\n', encoding="utf-8")
     assert version_in_package(project, "foo") == "1.0"
+
+
+def test_a_line_importing_many_names_is_read_in_one_pass(tmp_path: Path) -> None:
+    # The spaces around each comma were read two ways, 2**n tries on a line importing n
+    # names and not __version__: 22 names took 2.6 s, 30 minutes; these 64 never ended.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "_version.py").write_text('__version__ = "3.1.4"\n', encoding="utf-8")
+    names = ", ".join(f"name{i}" for i in range(64))
+    (package / "__init__.py").write_text(
+        f"from .core import {names}\nfrom .more import (a as b,  c)\n"
+        "from ._version import ( VERSION as V,  __version__ )\n",
+        encoding="utf-8",
+    )
+    assert version_in_package(tmp_path, "pkg") == "3.1.4"
