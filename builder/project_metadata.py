@@ -10,6 +10,7 @@ import email.parser
 import json
 import re
 import tomllib
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +183,7 @@ def setup_py_version(root: Path) -> str:
         return ""
     if tree is None:
         return ""
+    bound = Counter(_module_bindings(tree))
     strings = {
         target.id: statement.value.value
         for statement in tree.body
@@ -189,7 +191,7 @@ def setup_py_version(root: Path) -> str:
         and isinstance(statement.value, ast.Constant)
         and isinstance(statement.value.value, str)
         for target in statement.targets
-        if isinstance(target, ast.Name)
+        if isinstance(target, ast.Name) and bound[target.id] == 1
     }
     # ``from construct.version import version_string``: the module and the name it binds.
     imported = {
@@ -218,9 +220,31 @@ def setup_py_version(root: Path) -> str:
             ):
                 package = value.value.id
                 return version_in_package(root, package) or version_in_package(
-                    root / "src", package
+                    root / "src", package, root
                 )
     return ""
+
+
+def _module_bindings(tree: ast.Module) -> list[str]:
+    """The names the module's own code binds, once per binding (``V = "1.0"`` and a ``V =
+    read_version()`` in a try below it are two), functions' and classes' bodies left out: a
+    name bound more than once has no one string a reader can tell."""
+    names: list[str] = []
+    pending: list[ast.AST] = list(tree.body)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.append(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+            continue  # its body binds its own names
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.extend((alias.asname or alias.name).partition(".")[0] for alias in node.names)
+        elif isinstance(node, ast.comprehension):
+            pending.extend([node.iter, *node.ifs])  # its target is the comprehension's own
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _names_setup(function: ast.expr) -> bool:
@@ -231,14 +255,15 @@ def _names_setup(function: ast.expr) -> bool:
 
 
 def _setup_py_text(root: Path) -> str:
-    """The first MAX_SETUP_PY_BYTES of ``root``'s setup.py, "" when there is none."""
+    """The first MAX_SETUP_PY_BYTES of ``root``'s setup.py, "" when there is none or a link
+    leads it out of the project (another project's name and version are not this one's)."""
     path = root / "setup.py"
     try:
-        if not path.is_file():
+        if not path.is_file() or not path.resolve().is_relative_to(root.resolve()):
             return ""
         with path.open("rb") as file:
             return file.read(MAX_SETUP_PY_BYTES).decode("utf-8", "replace")
-    except OSError:
+    except (OSError, RuntimeError):
         return ""
 
 

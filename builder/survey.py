@@ -181,11 +181,15 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     # are named and dated by its changelog, not as the folder "python-typer-doc" 0.0.0.
     debian = release_from or root
     name = metadata.get("name") or title or debian_project(debian) or root.resolve().name
-    if metadata.get("private") and title:
+    named = _without_symbols(title) if metadata.get("private") and title else ""
+    if named:
         # A private package.json names a docs site's or a workspace's package, never published:
         # the docs' own title names the library (socket.io's site: sample-website, Socket.IO).
-        name = title = _without_symbols(title) or title
-        metadata = {**metadata, "id": title}
+        # A title of symbols alone names nothing; one with no letter an id can hold (飞书文档)
+        # names the library, and the package's name stays its id.
+        name = title = named
+        if _id_text(named):
+            metadata = {**metadata, "id": named}
         found.append(f"package.json: private, so the docs' title names the library: {title}")
     source_dir = _source_dir(root, docs, str(name))
     if source_dir is not None:
@@ -209,7 +213,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     if not is_version(version):
         version = setup_py_version(root) or version
     if not is_version(version):  # a single module beside setup.py (bottle.py) counts too
-        version = version_in_package(root / (source_dir or "."), str(name)) or version
+        version = version_in_package(root / (source_dir or "."), str(name), root) or version
     if not is_version(version):
         version = archived_version(root, {}) or version
     if not is_version(version) and (top := top_version_file(root))[1]:
@@ -319,17 +323,38 @@ def _outside(root: Path, docs: str) -> str | None:
     return None if resolved.is_relative_to(root.resolve()) else str(resolved)
 
 
+# What an emoji is written with after its pictograph, none of it visible alone: the text and
+# emoji variation selectors, the zero-width joiner and the skin tones; and the range of tag
+# characters a subdivision's flag (England's) is spelt with.
+_EMOJI_PARTS = frozenset("\ufe0e\ufe0f\u200d" + "".join(map(chr, range(0x1F3FB, 0x1F400))))
+_EMOJI_TAGS = ("\U000e0020", "\U000e007f")
+
+
 def _without_symbols(title: str) -> str:
     """``title`` without the pictographs and marks a site's title may wear (MobX's "MobX 🇺🇦",
-    a "™"): the name a library is called by."""
-    kept = "".join(c for c in title if unicodedata.category(c) != "So")
-    return " ".join(kept.split())
+    a "™"), each with the invisible parts an emoji is written with after it (a variation
+    selector, a skin tone, a joiner and the pictograph it joins, a flag's tags):
+    the name a library is called by."""
+    kept = []
+    dropping = False
+    for char in title:
+        if unicodedata.category(char) == "So":
+            dropping = True
+        elif not (dropping and (char in _EMOJI_PARTS or _EMOJI_TAGS[0] <= char <= _EMOJI_TAGS[1])):
+            dropping = False
+            kept.append(char)
+    return " ".join("".join(kept).split())
 
 
 def library_id_of(name: str) -> str:
     """A catalog id (lowercase letters, digits, ``. _ -``) for a project name."""
-    cleaned = _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
-    return cleaned or "docs"
+    return _id_text(name) or "docs"
+
+
+def _id_text(name: str) -> str:
+    """What of ``name`` an id holds: its letters and digits, other runs made "-"; "" when
+    none."""
+    return _ID_CHARACTERS.sub("-", name.strip().lower()).strip("-._")
 
 
 def _source_dir(root: Path, docs: str, name: str) -> str | None:

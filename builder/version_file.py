@@ -45,10 +45,12 @@ _VERSION_FORMAT = re.compile(r"(?:[^%]|%[dis])*")
 _RELEASE_LEVELS = {"alpha": "a", "beta": "b", "rc": "rc", "final": ""}
 # ``from .__version__ import __version__`` (or ``from pkg.__version__ import ...``), alone or
 # among other names: the module of the package that assigns it, and how the import names the
-# package ("." or "pkg.").
+# package ("." or "pkg."). Each name before it (``name`` or ``name as other``) starts with a
+# letter, so the spaces around a comma are read one way only: ``[\w \t]+,[ \t]*`` read them
+# both ways, 2**n tries on a line importing n names and not __version__ (30 names, minutes).
 _IMPORTED_VERSION = re.compile(
-    r"^from[ \t]+(\.|[A-Za-z_]\w*\.)([A-Za-z_]\w*)[ \t]+import[ \t]+\(?(?:[\w \t]+,[ \t]*)*"
-    r"__version__\b",
+    r"^from[ \t]+(\.|[A-Za-z_]\w*\.)([A-Za-z_]\w*)[ \t]+import[ \t]+\(?[ \t]*"
+    r"(?:\w+(?:[ \t]+as[ \t]+\w+)?[ \t]*,[ \t]*)*__version__\b",
     re.MULTILINE,
 )
 # A version file is a few lines; a bigger one is not read whole.
@@ -147,24 +149,31 @@ def _inside(path: Path, root: Path) -> bool:
         return False
 
 
-def version_in_package(folder: Path, name: str) -> str:
+def version_in_package(folder: Path, name: str, root: Path | None = None) -> str:
     """The version the package ``name`` in ``folder`` assigns in its ``__init__.py``, or "":
     where a setup.py reads it from (dramatiq), which is run, never read, so the pyproject.toml
     beside it names none. An ``__init__.py`` that imports it from a module of the package
     (respx's ``from .__version__ import __version__``, sanic's ``from sanic.__version__
     import __version__``, the file each setup.py reads) gives the version that module
-    assigns. A project of one module (bottle's ``bottle.py``) gives the version it assigns."""
+    assigns. A project of one module (bottle's ``bottle.py``) gives the version it assigns.
+    Only files inside the project ``root`` (``folder`` when not given) are read, once links
+    are followed."""
+    root = folder if root is None else root
     import_name = name.replace("-", "_").lower()
     package = folder / import_name
     init = package / "__init__.py"
+    if not _inside(init, root):
+        return ""
     version = _assigned_in(init)
     if version:
         return version
     if not init.is_file():  # a module of one file (bottle.py)
-        return _assigned_in(folder / f"{import_name}.py")
+        module = folder / f"{import_name}.py"
+        return _assigned_in(module) if _inside(module, root) else ""
     for imported in _IMPORTED_VERSION.finditer(_read_text(init)):
         if imported.group(1) in (".", f"{import_name}."):
-            return _assigned_in(package / f"{imported.group(2)}.py")
+            module = package / f"{imported.group(2)}.py"
+            return _assigned_in(module) if _inside(module, root) else ""
     return ""
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.builtin_members import builtin_member
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 
 _CODE = '''\
 """Sorted things."""
 
+import typing
 from collections.abc import MutableMapping
 
 
@@ -33,8 +35,40 @@ class Store(MutableMapping, dict):
     """A mapping first, then a dict: tomlkit's _CustomDict."""
 
 
+class Mixin(MutableMapping):
+    """The project's mapping mixin."""
+
+
+class Mixed(Mixin, dict):
+    """A mixin of the project's over an ABC, then dict."""
+
+
 class Plain:
     """No built-in base."""
+
+
+class filter:
+    """The project's own filter, no iterator."""
+
+
+class Filtered(filter):
+    """Its base is the class above, not builtins.filter."""
+
+
+class Counts(dict[str, int]):
+    """A subscripted built-in base."""
+
+
+class Typed(typing.Dict[str, int]):
+    """typing's alias of dict."""
+
+
+class TypedMapping(typing.MutableMapping):
+    """typing's alias of collections.abc's."""
+
+
+class Hinted(typing.Generic):
+    """typing's own class, no alias."""
 '''
 
 
@@ -80,3 +114,96 @@ def test_the_project_s_own_method_wins_and_no_builtin_answers_for_what_none_has(
     assert source.find("sorteds.Plain.get") is None  # object's methods are nobody's answer
     assert source.find("sorteds.Plain.__eq__") is None
     assert source.find("sorteds.get") is None  # a module has no built-in base
+
+
+def test_the_types_are_asked_in_python_s_method_resolution_order(tmp_path: Path) -> None:
+    # class Mixed(Mixin, dict), class Mixin(MutableMapping): Python's order is Mixed, Mixin,
+    # MutableMapping, Mapping, ..., dict, so Mixed.get is Mapping.get, where dict's was
+    # answered, its base's bases read after dict.
+    source = _source(tmp_path)
+    get = source.find("sorteds.Mixed.get")
+    assert get is not None and get.signature == "get(key, default=None)"
+    assert get.doc[0].text.startswith("D.get(k[,d]) -> D[k] if k in D, else d.")
+    fromkeys = source.find("sorteds.Mixed.fromkeys")  # no ABC has it: dict's
+    assert fromkeys is not None and fromkeys.signature == "fromkeys(iterable, value=None, /)"
+
+
+def test_a_name_the_first_type_defines_as_no_method_takes_no_later_type_s_method(
+    tmp_path: Path,
+) -> None:
+    # Mapping sets __reversed__ = None (a mapping is not reversible by that), which Python finds
+    # on Store(MutableMapping, dict) before dict.__reversed__.
+    source = _source(tmp_path)
+    assert source.find("sorteds.Store.__reversed__") is None
+    assert source.find("sorteds.SortedDict.__reversed__") is not None  # dict's, as Python's
+
+
+def test_a_base_is_what_the_module_binds_the_name_to(tmp_path: Path) -> None:
+    # The project's own class named filter shadows the built-in one: Filtered.__next__ was
+    # documented as builtins.filter's 'Implement next(self).', which Python does not find.
+    source = _source(tmp_path)
+    assert source.find("sorteds.Filtered.__next__") is None
+    assert source.find("sorteds.Filtered.__iter__") is None
+    # A built-in base written subscripted is that type, as class Counts(dict[str, int]) is.
+    get = source.find("sorteds.Counts.get")
+    assert get is not None and get.signature == "get(key, default=None, /)"
+
+
+def test_a_typing_alias_is_the_class_it_stands_for(tmp_path: Path) -> None:
+    # class Typed(typing.Dict[str, int]) has dict in its method resolution order, as autodoc
+    # finds Typed.get; it was 'not found in the code'.
+    source = _source(tmp_path)
+    get = source.find("sorteds.Typed.get")
+    assert get is not None and get.signature == "get(key, default=None, /)"
+    mapping_get = source.find("sorteds.TypedMapping.get")
+    assert mapping_get is not None and mapping_get.signature == "get(key, default=None)"
+    assert source.find("sorteds.Hinted.__class_getitem__") is None  # typing's own: not read
+
+
+def test_a_lattice_of_shared_bases_is_ordered_once_per_class(tmp_path: Path) -> None:
+    # Six levels of four classes, each based on all four of the level below: a class's order
+    # was made again on every path to it, exponential in the levels; now once per class.
+    width, levels = 4, 6
+    code = ['"""A lattice."""\n']
+    code += [f"class L0_{i}(dict):\n    pass\n" for i in range(width)]
+    for level in range(1, levels):
+        bases = ", ".join(f"L{level - 1}_{j}" for j in range(width))
+        code += [f"class L{level}_{i}({bases}):\n    pass\n" for i in range(width)]
+    (tmp_path / "lattice").mkdir()
+    (tmp_path / "lattice" / "__init__.py").write_text("\n".join(code), encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    top = source._target_at(f"lattice.L{levels - 1}_0")
+    resolved: list[str] = []
+
+    def resolve(path: str) -> object:
+        resolved.append(path)
+        return source._target_at(path)
+
+    get = builtin_member(top, "get", "lattice.top.get", resolve)
+    assert get is not None and get.signature == "get(key, default=None, /)"
+    # The top's four bases, then each class's four once: 68 look-ups, where every path to a
+    # class looked its bases up again (4 + 16 + 64 + 256 + 1,024 = 1,364).
+    assert len(resolved) == width + width * width * (levels - 2)
+
+
+def test_a_class_of_a_module_linked_in_from_outside_has_no_builtin_methods(
+    tmp_path: Path,
+) -> None:
+    # The class itself is not this code's (GriffeSource.find answers None for it), and its
+    # dict methods were documented all the same.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "ext.py").write_text('class Ext(dict):\n    """Outside."""\n', "utf-8")
+    project = tmp_path / "project"
+    (project / "pkg").mkdir(parents=True)
+    (project / "pkg" / "__init__.py").write_text('"""P."""\n', encoding="utf-8")
+    (project / "pkg" / "ext.py").symlink_to(outside / "ext.py")
+    source = GriffeSource(project, ApiSettings(), str(project))
+    assert source.find("pkg.ext.Ext") is None
+    assert source.find("pkg.ext.Ext.get") is None
+    assert source.find("pkg.ext.Ext.keys") is None
+    # The same class inside the project has them.
+    (project / "pkg" / "ext.py").unlink()
+    (project / "pkg" / "ext.py").write_text('class Ext(dict):\n    """Inside."""\n', "utf-8")
+    inside = GriffeSource(project, ApiSettings(), str(project))
+    assert inside.find("pkg.ext.Ext.get") is not None

@@ -67,3 +67,26 @@ def test_a_fiddle_block_shows_its_folders_files(tmp_path: Path) -> None:
         ),
     ]
     assert parsed.warnings == ()
+
+
+def test_a_file_named_with_a_backtick_keeps_the_rest_of_the_page(tmp_path: Path) -> None:
+    # A backtick fence's info string holds no backtick (CommonMark): the block titled
+    # "we`ird.js" did not open, its closing fence opened one that ran to the end of the page,
+    # and the page's next section ("## Next") was lost in it.
+    folder = tmp_path / "docs" / "fiddles" / "odd"
+    folder.mkdir(parents=True)
+    (folder / "main.js").write_text("ok()\n", encoding="utf-8")
+    (folder / "we`ird.js").write_text("~~~~ tildes\nweird()\n", encoding="utf-8")
+    (tmp_path / "package.json").write_text("{}", encoding="utf-8")
+    page = "# Odd\n\n```fiddle docs/fiddles/odd\n```\n\nAfter.\n\n## Next\n\nText.\n"
+    reader = IncludeReader(include_root(tmp_path / "docs", None, None))
+    parsed = parse(page, "odd.md", includes=reader)
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        (
+            "Odd",
+            "main.js:\n```javascript\nok()\n```\n\n"
+            "we`ird.js:\n```javascript\n~~~~ tildes\nweird()\n```\n\nAfter.",
+        ),
+        ("Next", "Text."),
+    ]
+    assert parsed.warnings == ()

@@ -387,6 +387,26 @@ def test_a_private_package_names_no_library_when_the_site_has_a_title(tmp_path: 
         encoding="utf-8",
     )
     assert survey_project(site).name == "Socket.IO"
+    # And so are the invisible parts an emoji is written with: a variation selector after
+    # the pictograph ("⚡️"), a skin tone, a joiner.
+    (site / "docusaurus.config.js").write_text(
+        'module.exports = {\n  title: "\u2764\ufe0f Socket.IO \u26a1\ufe0f'
+        ' \U0001f44d\U0001f3fd \U0001f468\u200d\U0001f4bb",\n};\n',
+        encoding="utf-8",
+    )
+    assert survey_project(site).name == "Socket.IO"
+    # A title of symbols alone names nothing: the package's name stays (it was the name
+    # "🚀", id "docs"); a title no id can be made of names the library, the package's
+    # name its id (it was "docs").
+    for title, expected in (
+        ("\U0001f680 \u2728", ("sample-website", "sample-website")),
+        ("\u98de\u4e66\u6587\u6863", ("\u98de\u4e66\u6587\u6863", "sample-website")),
+    ):
+        (site / "docusaurus.config.js").write_text(
+            f'module.exports = {{\n  title: "{title}",\n}};\n', encoding="utf-8"
+        )
+        survey = survey_project(site)
+        assert (survey.name, survey.library_id) == expected
     # Published (not private), the package names the library, as before.
     (site / "package.json").write_text('{"name": "socket.io-docs", "version": "1.0.0"}', "utf-8")
     survey = survey_project(site)

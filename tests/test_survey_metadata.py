@@ -284,6 +284,21 @@ def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path)
     assert survey_project(tmp_path).version == "1.2.2"
     setup_py.write_text('import setuptools\nsetuptools.setup(version="3.0.1")\n', "utf-8")
     assert survey_project(tmp_path).version == "3.0.1"
+    # A name bound again, by code that computes it, has no one string: setup() is given what
+    # read_version() returns, not the placeholder above it.
+    setup_py.write_text(
+        'from setuptools import setup\nVERSION = "1.0.0"\ntry:\n    VERSION = read_version()\n'
+        "except ImportError:\n    pass\nsetup(version=VERSION)\n",
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "0.0.0"
+    # Names bound in a function's body or a comprehension are not the module's.
+    setup_py.write_text(
+        'from setuptools import setup\nVERSION = "1.2.3"\n\n\ndef f():\n    VERSION = 2\n\n\n'
+        "CODES = [VERSION for VERSION in ()]\nsetup(version=VERSION)\n",
+        encoding="utf-8",
+    )
+    assert survey_project(tmp_path).version == "1.2.3"
     # sortedcontainers 2.4.0, with no pyproject.toml: setup() is given its package's
     # __version__ (and __title__ for the name), which the package's __init__.py assigns.
     (tmp_path / "pyproject.toml").unlink()
@@ -297,6 +312,20 @@ def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path)
         encoding="utf-8",
     )
     assert survey_project(tmp_path).version == "2.4.0"
+    # The package linked in from out of the project is not the project's to read.
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    (tmp_path / "src" / "sortedcontainers").rename(outside)
+    (tmp_path / "src" / "sortedcontainers").symlink_to(outside)
+    assert survey_project(tmp_path).version == "0.0.0"
+    # Nor is a setup.py linked in from out of the project: its name and version are another's.
+    (tmp_path / "src" / "sortedcontainers").unlink()
+    outside.rename(tmp_path / "src" / "sortedcontainers")
+    linked = tmp_path.parent / f"{tmp_path.name}-setup.py"
+    linked.write_text('from setuptools import setup\nsetup(name="other", version="7.7.7")\n')
+    setup_py.unlink()
+    setup_py.symlink_to(linked)
+    assert survey_project(tmp_path).version == "0.0.0"
+    setup_py.unlink()
     # A version setup.py computes, or a setup.py that is not Python, gives none.
     for text in ("setup(version=read_version())\n", "setup(version=V)\n", "setup(\n"):
         setup_py.write_text(text, encoding="utf-8")

@@ -220,6 +220,10 @@ def test_a_project_of_one_module_gives_the_version_it_assigns(tmp_path: Path) ->
     # bottle 0.13.4: setup.py reads bottle.__version__ from bottle.py, beside it.
     (tmp_path / "bottle.py").write_text("__version__ = '0.13.4'\n", encoding="utf-8")
     assert version_in_package(tmp_path, "bottle") == "0.13.4"
+    # Linked out of the project, the module is not read.
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "bottle.py").symlink_to(tmp_path / "bottle.py")
+    assert version_in_package(tmp_path / "project", "bottle") == ""
     # A package of that name comes first.
     (tmp_path / "bottle").mkdir()
     (tmp_path / "bottle" / "__init__.py").write_text("__version__ = '1.0'\n", encoding="utf-8")
@@ -248,3 +252,45 @@ def test_a_version_formatted_of_numbers_the_module_assigns_is_read(
     (tmp_path / "pkg" / "__init__.py").write_text("from pkg._version import __version__\n")
     (tmp_path / "pkg" / "_version.py").write_text(code, encoding="utf-8")
     assert version_in_package(tmp_path, "pkg") == expected
+
+
+def test_a_package_folder_or_version_module_linked_out_of_the_project_gives_no_version(
+    tmp_path: Path,
+) -> None:
+    # A checkout's package folder linked elsewhere (foo -> ../outside/foo) gave the catalog
+    # that other folder's version, where the backend's own file is checked to stay inside.
+    outside = tmp_path / "outside" / "foo"
+    outside.mkdir(parents=True)
+    (outside / "__init__.py").write_text('__version__ = "9.9.9"\n', encoding="utf-8")
+    (outside / "_version.py").write_text('__version__ = "8.8.8"\n', encoding="utf-8")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "foo").symlink_to(outside)
+    assert version_in_package(project, "foo") == ""
+    assert version_in_package(project / "src", "foo", project) == ""
+    # The package inside, its version module linked out.
+    (project / "foo").unlink()
+    (project / "foo").mkdir()
+    (project / "foo" / "__init__.py").write_text(
+        "from ._version import __version__\n", encoding="utf-8"
+    )
+    (project / "foo" / "_version.py").symlink_to(outside / "_version.py")
+    assert version_in_package(project, "foo") == ""
+    (project / "foo" / "_version.py").unlink()
+    (project / "foo" / "_version.py").write_text('__version__ = "1.0"\n', encoding="utf-8")
+    assert version_in_package(project, "foo") == "1.0"
+
+
+def test_a_line_importing_many_names_is_read_in_one_pass(tmp_path: Path) -> None:
+    # The spaces around each comma were read two ways, 2**n tries on a line importing n
+    # names and not __version__: 22 names took 2.6 s, 30 minutes; these 64 never ended.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "_version.py").write_text('__version__ = "3.1.4"\n', encoding="utf-8")
+    names = ", ".join(f"name{i}" for i in range(64))
+    (package / "__init__.py").write_text(
+        f"from .core import {names}\nfrom .more import (a as b,  c)\n"
+        "from ._version import ( VERSION as V,  __version__ )\n",
+        encoding="utf-8",
+    )
+    assert version_in_package(tmp_path, "pkg") == "3.1.4"

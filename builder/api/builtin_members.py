@@ -6,9 +6,10 @@ autodoc imports the class and documents ``.. automethod:: SortedDict.__getitem__
 ``dict.__getitem__`` says ("Return self[key]."), and so can this reader: those types are the
 interpreter's own, not the project's code, so looking them up runs nothing of the project (of
 the standard library, only the modules of ``STDLIB_BASE_MODULES`` are imported, which do
-nothing on import). A class is followed to its bases in the project (``class A(B)``, ``class
-B(dict)``) up to ``MAX_BASE_DEPTH`` levels, the bases found level by level, each then by its
-own method resolution order, as Python's lookup goes for the usual shapes.
+nothing on import; ``typing``'s aliases of their classes are followed to them). A class is
+followed to its bases in the project (``class A(B)``, ``class B(dict)``) up to
+``MAX_BASE_DEPTH`` levels, and the types are asked in the order Python's method resolution
+order (C3) gives them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import builtins
 import importlib
 import inspect
+import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -36,13 +38,15 @@ def builtin_member(
     ``resolve`` finds a base the project defines by its dotted name. None when no built-in
     base has it."""
     for base in _builtin_bases(owner, resolve):
-        # Where the built-in type or one of its own bases defines it (Exception's
-        # with_traceback is BaseException's), as Python finds it.
-        if not any(name in cls.__dict__ for cls in base.__mro__ if cls is not object):
+        # The order holds each type's own bases too (Exception's with_traceback is
+        # BaseException's), so the first type that defines it is where Python finds it.
+        if name not in base.__dict__:
             continue
         member = getattr(base, name)
         if not callable(member):
-            continue
+            # An attribute, or a method taken away (Mapping's __reversed__ = None, dict's
+            # __hash__ = None): what Python finds, so no later type's method is the answer.
+            return None
         doc = inspect.getdoc(member) or ""
         return ApiObject(
             path=path,
@@ -54,46 +58,109 @@ def builtin_member(
 
 
 def _builtin_bases(owner: Any, resolve: Callable[[str], Any]) -> Iterator[type]:
-    """The built-in types among ``owner``'s bases and its project bases' bases, nearest first
-    (``object`` left out: every class has its methods, and autodoc skips them)."""
-    seen: set[int] = set()
-    level = [owner]
-    for _ in range(MAX_BASE_DEPTH):
-        above: list[Any] = []
-        for cls in level:
-            if id(cls) in seen:
-                continue
-            seen.add(id(cls))
-            for base in getattr(cls, "bases", ()):
-                written = str(base).removeprefix("builtins.")
-                found = getattr(builtins, written, None)
-                if isinstance(found, type) and found is not object:
-                    yield found
-                    continue
-                try:
-                    path = base.canonical_path
-                except Exception:  # griffe raises its own errors on names it cannot resolve
-                    continue
-                if not isinstance(path, str):
-                    continue
-                standard = _stdlib_class(path)
-                if standard is not None:
-                    yield standard
-                    continue
-                target = resolve(path)
-                if target is not None and getattr(target.kind, "value", "") == "class":
-                    above.append(target)
-        if not above:
-            return
-        level = above
+    """The built-in types in ``owner``'s method resolution order, as Python's C3 linearization
+    orders them over the project's classes and those types (``object`` left out: every class
+    has its methods, and autodoc skips them)."""
+    for entry in _linearized(owner, resolve, MAX_BASE_DEPTH, set(), {}):
+        if isinstance(entry, type):
+            yield entry
+
+
+def _linearized(
+    cls: Any,
+    resolve: Callable[[str], Any],
+    depth: int,
+    open_: set[int],
+    known: dict[tuple[int, int], list[Any]],
+) -> list[Any]:
+    """The method resolution order of the griffe class ``cls``: it, then its bases' orders
+    merged as C3 merges them (``class Store(Base, dict)`` with ``class Base(MutableMapping)``
+    looks in MutableMapping and Mapping before dict). A base the project does not define and
+    that is no built-in type is left out; a class met again inside its own bases (a cycle) or
+    more than ``depth`` levels up ends its line there. ``known`` keeps each class's order once
+    made: a class many bases share (a diamond, a lattice of mixins) is ordered once, not once
+    per path to it."""
+    if depth <= 0 or id(cls) in open_:
+        return []
+    if (id(cls), depth) in known:
+        return known[(id(cls), depth)]
+    open_.add(id(cls))
+    orders: list[list[Any]] = []
+    for base in getattr(cls, "bases", ()):
+        entry = _base_entry(base, resolve)
+        if isinstance(entry, type):
+            orders.append([kind for kind in entry.__mro__ if kind is not object])
+        elif entry is not None:
+            orders.append(_linearized(entry, resolve, depth - 1, open_, known))
+    open_.discard(id(cls))
+    direct = [order[0] for order in orders if order]
+    known[(id(cls), depth)] = [cls, *_merged([*orders, direct])]
+    return known[(id(cls), depth)]
+
+
+def _merged(orders: list[list[Any]]) -> list[Any]:
+    """C3's merge of ``orders`` (objects compared by identity); where they admit no order
+    (Python refuses such a class), each order's entries in turn, each once."""
+    pending = [list(order) for order in orders if order]
+    merged: list[Any] = []
+    while pending:
+        head = next(
+            (
+                order[0]
+                for order in pending
+                if not any(order[0] is later for other in pending for later in other[1:])
+            ),
+            None,
+        )
+        if head is None:
+            for order in pending:
+                merged.extend(entry for entry in order if not any(entry is m for m in merged))
+            return merged
+        merged.append(head)
+        pending = [order[1:] if order[0] is head else order for order in pending]
+        pending = [order for order in pending if order]
+    return merged
+
+
+def _base_entry(base: Any, resolve: Callable[[str], Any]) -> Any:
+    """What the griffe expression ``base`` names: a built-in or standard library type, a
+    class of the project (griffe's), or None. A name the module binds is what it binds
+    (a project's own ``class filter`` is no ``builtins.filter``); one it does not bind is the
+    interpreter's, as written or subscripted (``dict[str, int]`` is dict)."""
+    try:
+        path = base.canonical_path
+    except Exception:  # griffe raises its own errors on names it cannot resolve
+        return None
+    if not isinstance(path, str):
+        return None
+    written = path.removeprefix("builtins.")
+    if "." not in written:
+        found = getattr(builtins, written, None)
+        return found if isinstance(found, type) and found is not object else None
+    standard = _stdlib_class(path)
+    if standard is not None:
+        return standard
+    target = resolve(path)
+    if target is not None and getattr(target.kind, "value", "") == "class":
+        return target
+    return None
 
 
 def _stdlib_class(path: str) -> type | None:
-    """The class at ``path`` in one of ``STDLIB_BASE_MODULES`` (``collections.abc.Mapping``)."""
+    """The class at ``path`` in one of ``STDLIB_BASE_MODULES`` (``collections.abc.Mapping``),
+    or the one a ``typing`` alias of a built-in or such a class stands for (``typing.Dict``
+    is dict and ``typing.MutableMapping`` collections.abc's, as a class based on them has
+    in its method resolution order)."""
     module, _, name = path.rpartition(".")
-    if module not in STDLIB_BASE_MODULES:
+    if module == "typing":
+        found = getattr(getattr(typing, name, None), "__origin__", None)
+        home = getattr(found, "__module__", "")
+        if home != "builtins" and home not in STDLIB_BASE_MODULES:
+            return None
+    elif module in STDLIB_BASE_MODULES:
+        found = getattr(importlib.import_module(module), name, None)
+    else:
         return None
-    found = getattr(importlib.import_module(module), name, None)
     return found if isinstance(found, type) and found is not object else None
 
 

@@ -148,6 +148,9 @@ class GriffeSource:
         owner = self._target_at(parent) if parent else None
         if owner is None or owner.kind.value != "class":
             return None
+        filepath = self._followed(lambda: owner.filepath)
+        if filepath is None or not self._inside(filepath):
+            return None  # a class of a module linked in from outside: not this code's, as above
         return self._followed(lambda: builtin_member(owner, name, path, self._target_at))
 
     def defined_elsewhere(self, path: str) -> str:

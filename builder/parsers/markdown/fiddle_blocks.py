@@ -102,6 +102,16 @@ def _folder_blocks(
             builder.note(k, warning)
             break
         block = fence(text.split("\n"), language_of(name)).split("\n")
+        if "`" in name:  # no backtick fence's info string holds one (CommonMark): tildes
+            block[0], block[-1] = _tilde_fenced(block)
         block[0] += f' title="{name}"'
         shown += [*block, ""]
     return shown[:-1]
+
+
+def _tilde_fenced(block: list[str]) -> tuple[str, str]:
+    """The opening and closing lines of ``block`` (a backtick-fenced code block) fenced with
+    tildes, more than any line of its code starts with."""
+    longest = max((len(line) - len(line.lstrip("~")) for line in block[1:-1]), default=0)
+    tildes = "~" * max(3, longest + 1)
+    return tildes + block[0].lstrip("`"), tildes
