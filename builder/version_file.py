@@ -112,8 +112,9 @@ def _top_level_strings(text: str) -> dict[str, str]:
     return strings
 
 
-# Files at a project's top that hold its version alone (LightGBM's VERSION.txt).
-TOP_VERSION_FILES = ("VERSION", "VERSION.txt")
+# Files at a project's top that hold its version alone (LightGBM's VERSION.txt, esbuild's
+# version.txt).
+TOP_VERSION_FILES = ("VERSION", "VERSION.txt", "version.txt")
 
 
 def top_version_file(root: Path) -> tuple[str, str]:

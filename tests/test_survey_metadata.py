@@ -398,6 +398,10 @@ def test_a_version_file_at_the_top_gives_the_version_when_nothing_else_does(
     # A file that holds more than the version says nothing.
     (tmp_path / "VERSION.txt").write_text("4.6.0\nreleased in 2025\n", encoding="utf-8")
     assert survey_project(tmp_path).version == "0.0.0"
+    # esbuild v0.28.2 writes it in lowercase.
+    (tmp_path / "VERSION.txt").unlink()
+    (tmp_path / "version.txt").write_text("0.28.2\n", encoding="utf-8")
+    assert survey_project(tmp_path).version == "0.28.2"
 
 
 def test_setup_py_s_version_imported_from_a_module_of_the_project(tmp_path: Path) -> None:
