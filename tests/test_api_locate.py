@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.api.code_report import api_note
@@ -10,6 +13,8 @@ from builder.config import VersionConfig
 from builder.model import ApiUse
 from builder.stages.read import read_version
 from tests.api_support import write_package
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def test_code_is_found_beside_the_docs(tmp_path: Path) -> None:
@@ -520,3 +525,27 @@ def test_the_distributions_below_a_monorepo_s_root_are_the_code(tmp_path: Path) 
     write_package(project)
     tree = find_code(docs, project_root=project)
     assert tree is not None and tree.folder == project and tree.more_folders == ()
+
+
+def test_a_named_pipe_in_the_code_is_fingerprinted_unopened(tmp_path: Path) -> None:
+    # Reading a FIFO called __init__.py waits for a writer: the suite hung in find_code's
+    # fingerprint when a project's folders reached another test's pipe.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""A package."""\n', encoding="utf-8")
+    os.mkfifo(package / "pipe.py")
+    (tmp_path / "docs").mkdir()
+    os.mkfifo(tmp_path / "docs" / "conf.py")
+    # In a child process, so that code which waits in open() fails here instead of hanging
+    # the suite; the limit guards against that wait, it measures nothing.
+    script = (
+        "import sys; from pathlib import Path; from builder.api.locate import find_code; "
+        "root = Path(sys.argv[1]); "
+        "print(find_code(root / 'docs', root, None, None, root).packages)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=False, cwd=REPO,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "('pkg',)"

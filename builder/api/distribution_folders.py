@@ -21,11 +21,19 @@ _PASSED_OVER = frozenset(
 MOST_LEVELS = 2
 
 
+# What tells a project's root: a folder that merely holds projects (a user's ~/code, the
+# folder a catalog sits in beside several checkouts) is not searched for their code.
+_PROJECT_MARKS = (*_DISTRIBUTION_FILES, "package.json", ".git", ".readthedocs.yaml")
+
+
 def distribution_folders(project_root: Path) -> tuple[Path, ...]:
     """The folders where the code of each distribution one or two levels below
     ``project_root`` is, sorted by path: its ``src`` when that folder holds a package (a src
     layout, not a Rust extension's sources), else the distribution's own folder. The root's
-    own distribution is not one, nor a distribution inside another."""
+    own distribution is not one, nor a distribution inside another; a root that is no
+    project's (none of ``_PROJECT_MARKS``) has none."""
+    if not any((project_root / mark).exists() for mark in _PROJECT_MARKS):
+        return ()
     return tuple(_code_folder(folder) for folder in _distributions(project_root, MOST_LEVELS))
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 from builder.api.code_report import code_place
 from builder.api.conf_paths import sys_path_folders
 from builder.api.distribution_folders import distribution_folders
+from builder.sources import open_regular
 from builder.toml_errors import UNREADABLE_TOML
 
 if TYPE_CHECKING:
@@ -437,10 +439,7 @@ def _fingerprint(
         for path in paths:
             if count >= MAX_CODE_FILES:
                 break
-            try:
-                data = path.read_bytes()
-            except OSError:
-                data = b"\0unreadable"
+            data = _read(path) if _is_regular(path) else b"\0unreadable"
             relpath = path.relative_to(base).as_posix()
             name = relpath if index == 0 else f"{index}:{relpath}"  # the first folder's as before
             digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
@@ -523,10 +522,23 @@ def _conf_pyproject(docs: Path, conf: str | None = None) -> str | None:
 
 
 def _read(path: Path) -> bytes:
+    """``path``'s bytes; "" when it is no regular file (a FIFO named ``__init__.py`` or
+    ``conf.py`` is never opened for reading, which would wait for a writer) or unreadable."""
+    opened = open_regular(path)
+    if isinstance(opened, str):
+        return b""
     try:
-        return path.read_bytes()
+        with opened:
+            return opened.read()
     except OSError:
         return b""
+
+
+def _is_regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
 
 
 def _config(path: Path) -> bytes:
