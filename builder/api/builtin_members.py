@@ -17,6 +17,7 @@ from __future__ import annotations
 import builtins
 import importlib
 import inspect
+import re
 import typing
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -174,4 +175,9 @@ def _parameters(member: Any) -> str:
     parameters = list(signature.parameters.values())
     if parameters and parameters[0].name == "self":
         parameters = parameters[1:]
-    return str(signature.replace(parameters=parameters))
+    # A default's repr may hold its address (MutableMapping.pop's marker, "<object object at
+    # 0x7f...>"), different in every run: left out, as autodoc's object_description does.
+    return _ADDRESS.sub("", str(signature.replace(parameters=parameters)))
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+(?=>)")
