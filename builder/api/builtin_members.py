@@ -22,6 +22,7 @@ import typing
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from builder.api.class_order import c3_merged
 from builder.api.model import ApiObject, DocPart
 
 # How many levels of the project's own classes are followed to a built-in base.
@@ -95,32 +96,8 @@ def _linearized(
             orders.append(_linearized(entry, resolve, depth - 1, open_, known))
     open_.discard(id(cls))
     direct = [order[0] for order in orders if order]
-    known[(id(cls), depth)] = [cls, *_merged([*orders, direct])]
+    known[(id(cls), depth)] = [cls, *c3_merged([*orders, direct], lenient=True)]
     return known[(id(cls), depth)]
-
-
-def _merged(orders: list[list[Any]]) -> list[Any]:
-    """C3's merge of ``orders`` (objects compared by identity); where they admit no order
-    (Python refuses such a class), each order's entries in turn, each once."""
-    pending = [list(order) for order in orders if order]
-    merged: list[Any] = []
-    while pending:
-        head = next(
-            (
-                order[0]
-                for order in pending
-                if not any(order[0] is later for other in pending for later in other[1:])
-            ),
-            None,
-        )
-        if head is None:
-            for order in pending:
-                merged.extend(entry for entry in order if not any(entry is m for m in merged))
-            return merged
-        merged.append(head)
-        pending = [order[1:] if order[0] is head else order for order in pending]
-        pending = [order for order in pending if order]
-    return merged
 
 
 def _base_entry(base: Any, resolve: Callable[[str], Any]) -> Any:

@@ -42,7 +42,7 @@ def _order(klass: Any, seen: tuple[str, ...]) -> list[Any]:
             raise ValueError(f"inheritance cycle: {' -> '.join(seen)} -> {base.path}")
     if not bases:
         return [klass]
-    return [klass, *_merged([*(_order(base, seen) for base in bases), bases])]
+    return [klass, *c3_merged([*(_order(base, seen) for base in bases), bases])]
 
 
 def _as_class(base: Any) -> Any:
@@ -55,8 +55,10 @@ def _as_class(base: Any) -> Any:
     return made_class(base) if base.is_attribute else None
 
 
-def _merged(orders: list[list[Any]]) -> list[Any]:
-    """The C3 merge of ``orders``; raises ValueError when they cannot be merged."""
+def c3_merged(orders: list[list[Any]], lenient: bool = False) -> list[Any]:
+    """The C3 merge of ``orders`` (objects compared by identity). Where they admit no order
+    (Python refuses such a class): ValueError, or with ``lenient`` each order's remaining
+    entries in turn, each once."""
     merged: list[Any] = []
     rest = [order for order in orders if order]
     while rest:
@@ -68,8 +70,12 @@ def _merged(orders: list[list[Any]]) -> list[Any]:
             ),
             None,
         )
-        if head is None:
+        if head is None and not lenient:
             raise ValueError("the bases cannot be put in one order")
+        if head is None:
+            for order in rest:
+                merged.extend(entry for entry in order if not any(entry is m for m in merged))
+            return merged
         merged.append(head)
         rest = [order[1:] if order[0] is head else order for order in rest]
         rest = [order for order in rest if order]
