@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from markdown_it.token import Token
 
 from builder.parsers.labelled_text import labelled
+from builder.parsers.markdown.classed_callouts import classed_callout
 from builder.parsers.markdown.code_annotations import code_without_markers
 from builder.parsers.markdown.code_blocks import (
     CODEHILITE,
@@ -71,7 +72,7 @@ from builder.parsers.markdown.python_markdown import (
     strip_attributes_and_icons,
 )
 from builder.parsers.markdown.svelte_code import code_metadata
-from builder.parsers.markdown.switched_code import has_filename_mark, switched_parts
+from builder.parsers.markdown.switched_code import has_filename_mark, switched_blocks
 from builder.parsers.markdown.tabbed import OPEN as TABBED_OPEN
 from builder.parsers.markdown.tabbed import TABS_CONTAINER
 from builder.parsers.markdown.table_code_pipes import escape_cell_bars
@@ -108,12 +109,6 @@ _REF_ONLY = re.compile(r"\{(?:std:)?ref\}`(?:([^`<]+)|[^`<]*<([^`>]+)>)`\.?")
 # line ("> **Note**", "> **Warning:**"); in a sentence ("> **Note** that ...") it is emphasis.
 _BOLD_ALERT = re.compile(
     r"\*\*(Note|Tip|Important|Warning|Caution)(:?)\*\*:?[ \t]*\n(?=\S)", re.IGNORECASE
-)
-# NestJS' callouts: a quote whose text starts with its class, then its label in bold ("> info
-# **Hint** text", "> warning **Warning** text"); the site's renderer makes the words before the
-# bold the quote's classes ("warning error"), which its style draws as the callout's colour.
-_CLASSED_CALLOUT = re.compile(
-    r"((?:info|warning|error)(?:[ \t]+(?:info|warning|error))*)[ \t]+\*\*([^*\n]+)\*\*[ \t]*"
 )
 _ADMONITION_KIND = re.compile(r"\{?([A-Za-z][\w-]*)\}?")
 # remark-directive's container: a name, its label in brackets, attributes in braces.
@@ -393,7 +388,7 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         code = shown_code(code) if is_twoslash(token.info) else code
         code = shown_lines(code, token.info)
         if has_filename_mark(code):  # NestJS' "@@filename(app.module)", "@@switch"
-            return _switched_code(token.info, code)
+            return switched_blocks(token.info, code)
         file, code = code_metadata(code, token.info.split(maxsplit=1)[0] if token.info else "")
         block = titled_fence(token.info, without_highlight_comments(code, token.info))
         return labelled(file, block) if file and block else block
@@ -430,15 +425,6 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
     if token.nesting == 1:
         return "\n\n".join(render_blocks(doc, index + 1, close))
     return token.content.strip()
-
-
-def _switched_code(info: str, code: str) -> str:
-    """A NestJS block's TypeScript and JavaScript, each under the file name its tab shows."""
-    parts = []
-    for title, language, part in switched_parts(code):
-        block = titled_fence(language or info, part)
-        parts.append(labelled(title, block) if title and block else block)
-    return "\n\n".join(part for part in parts if part)
 
 
 def _tab(title: str, blocks: list[str]) -> str:
@@ -532,10 +518,8 @@ def _render_quote(doc: Document, index: int, close: int) -> str:
     if bold and text.startswith(bold.group(1)):
         rest = text[len(bold.group(1)) :].removeprefix(":")
         return labelled(bold.group(1).capitalize(), rest.strip())
-    classed = _CLASSED_CALLOUT.match(first.content) if first is not None else None
-    shown = " ".join([*classed.group(1).split(), classed.group(2).strip()]) if classed else ""
-    if classed and text.startswith(shown):
-        return labelled(classed.group(2).strip(), text[len(shown) :].strip())
+    if first is not None and (classed := classed_callout(first.content, text)) is not None:
+        return classed
     callout = quoted_callout(doc, doc.tokens[index], text)
     if callout is not None:
         return labelled(callout.group(1).capitalize(), text[callout.end() :].rstrip())

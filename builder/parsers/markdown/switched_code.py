@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 
+from builder.parsers.labelled_text import labelled
+from builder.parsers.markdown.code_blocks import titled_fence
+
 # The first line of such a block: the mark, the file's name without its extension.
 _FILENAME = re.compile(r"[ \t]*@@filename\(([^()\n]*)\)[ \t]*")
 _SWITCH = re.compile(r"^[ \t]*@@switch[ \t]*$", re.MULTILINE)
@@ -46,3 +49,12 @@ def switched_parts(code: str) -> list[tuple[str, str, str]]:
 
 def _match(code: str) -> re.Match[str] | None:
     return _FILENAME.fullmatch(code.split("\n", 1)[0])
+
+
+def switched_blocks(info: str, code: str) -> str:
+    """A NestJS block's TypeScript and JavaScript, each under the file name its tab shows."""
+    parts = []
+    for title, language, part in switched_parts(code):
+        block = titled_fence(language or info, part)
+        parts.append(labelled(title, block) if title and block else block)
+    return "\n\n".join(part for part in parts if part)
