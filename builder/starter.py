@@ -41,6 +41,7 @@ _PROJECT_SETTING = {
     "starlight": "auto",  # and its astro.config.* sidebar
     "vocs": "auto",  # and its vocs.config.* sidebar
     "apollo": "auto",  # and its _sidebar.yaml
+    "listed": "auto",  # and the file listing its pages
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -66,6 +67,7 @@ _KIND_NAMES = {
     "starlight": "Astro Starlight",
     "vocs": "Vocs",
     "apollo": "Apollo's docs",
+    "listed": "Markdown pages in the order of a list of them",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",
