@@ -41,7 +41,8 @@ _PROJECT_SETTING = {
     "starlight": "auto",  # and its astro.config.* sidebar
     "vocs": "auto",  # and its vocs.config.* sidebar
     "apollo": "auto",  # and its _sidebar.yaml
-    "listed": "auto",  # and the file listing its pages
+    "markdown-listed": "auto",  # and the file listing its pages
+    "markdown-ordered": "auto",  # and its pages' front matter numbers
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -67,7 +68,8 @@ _KIND_NAMES = {
     "starlight": "Astro Starlight",
     "vocs": "Vocs",
     "apollo": "Apollo's docs",
-    "listed": "Markdown pages in the order of a list of them",
+    "markdown-listed": "Markdown pages in the order of a list of them",
+    "markdown-ordered": "Markdown pages in the order of their front matter's numbers",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

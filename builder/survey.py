@@ -59,7 +59,8 @@ _PLAIN_KINDS = (
     "starlight",
     "vocs",
     "apollo",
-    "listed",
+    "markdown-listed",
+    "markdown-ordered",
 )
 # How many pages init reads for an API directive before it takes the docs to have none.
 MAX_SCANNED_PAGES = 500
@@ -91,7 +92,14 @@ _ID_CHARACTERS = re.compile(r"[^a-z0-9._]*[^a-z0-9._-][^a-z0-9._]*")
 
 CATALOG_NAME = "docbuild.toml"  # what docbuild init writes
 # The plain folders of files whose npm package's README is read with them.
-_PLAIN_MARKDOWN = ("markdown", "markdown+rst", "starlight", "apollo", "listed")
+_PLAIN_MARKDOWN = (
+    "markdown",
+    "markdown+rst",
+    "starlight",
+    "apollo",
+    "markdown-listed",
+    "markdown-ordered",
+)
 # Where a Sphinx build copies its static files as they are (html_static_path): a theme's fonts'
 # read-me, a page a plot embeds (borgbackup-doc 1.2.4's SourceSerifProReadMe.html, dask
 # 2022.12.1's transpose_cyto.html) are no pages of the docs.

@@ -35,7 +35,7 @@ from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_plugins import has_plugin
-from builder.projects.page_list import find_page_list
+from builder.projects.plain_order import survey_plain_order
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
@@ -237,10 +237,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
                 where = posixpath.join(posixpath.dirname(folder), GITBOOK_CONFIG)
             found.append(f"{where}: GitBook, pages in {folder}/ in the order of its summary")
             return "gitbook", folder, None
-        if files == "markdown" and (listed := find_page_list(root / folder)) is not None:
-            where = posixpath.join(folder, listed[0]).removeprefix("./")
-            found.append(f"{where}: a list of the pages, pages in its order")
-            return "listed", posixpath.normpath(posixpath.dirname(where) or "."), None
+        if files == "markdown" and (plain := survey_plain_order(root, folder)) is not None:
+            found.append(plain.found)
+            return plain.kind, plain.folder, None
         if files is not None:
             found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
@@ -529,7 +528,8 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "starlight": ("**/*.md", "**/*.mdx"),
         "vocs": ("**/*.md", "**/*.mdx"),
         "apollo": ("**/*.md", "**/*.mdx"),
-        "listed": ("**/*.md", "**/*.mdx"),
+        "markdown-listed": ("**/*.md",),
+        "markdown-ordered": ("**/*.md",),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),

@@ -62,14 +62,14 @@ def _ordered(root: Path) -> list[str]:
         project="auto",
     )  # fmt: skip
     layout, listing = project_listing(config)
-    assert layout.kind == "listed"
+    assert layout.kind == "markdown-listed"
     return [c.relpath for c in listing.candidates]
 
 
 def test_init_reads_the_folder_in_the_order_of_its_list(tmp_path: Path) -> None:
     _write(tmp_path, FORMIK)
     survey = survey_project(tmp_path)
-    assert survey.kind == "listed"
+    assert survey.kind == "markdown-listed"
     assert "docs/manifest.json: a list of the pages, pages in its order" in survey.found
 
 

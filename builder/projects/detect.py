@@ -43,7 +43,7 @@ from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdboo
 from builder.projects.mintlify import read_mintlify
 from builder.projects.mkdocs_config import CONFIG_NAMES, read_config
 from builder.projects.nextra import read_nextra
-from builder.projects.page_list import read_page_list
+from builder.projects.plain_order import read_plain_order
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
@@ -124,8 +124,8 @@ def read_project_layout(
         return vocs
     if project == "auto" and (apollo := read_apollo_sidebar(directory)) is not None:
         return apollo
-    if project == "auto" and (listed := read_page_list(directory)) is not None:
-        return listed
+    if project == "auto" and (plain := read_plain_order(directory)) is not None:
+        return plain
     conf = directory / CONFIG_NAME
     if project == "sphinx" or conf.is_file():
         # Imported here, as the Sphinx readers below: their modules (the reST reader's among

@@ -46,7 +46,7 @@ def read_page_list(directory: Path) -> ProjectLayout | None:
     if found is None:
         return None
     listing, order = found
-    return ProjectLayout(kind="listed", config_file=listing, order=order)
+    return ProjectLayout(kind="markdown-listed", config_file=listing, order=order)
 
 
 def find_page_list(directory: Path) -> tuple[str, tuple[str, ...]] | None:
@@ -58,7 +58,7 @@ def find_page_list(directory: Path) -> tuple[str, tuple[str, ...]] | None:
         pages_folder = directory / folder
         if not pages_folder.is_dir() or pages_folder.is_symlink():
             continue
-        pages = _pages(pages_folder)
+        pages = markdown_pages(pages_folder)
         prefix = "" if folder == "." else f"{folder}/"
         for listing in _list_files(pages_folder):
             order = _named_pages(listing, pages_folder.name, pages)
@@ -86,7 +86,7 @@ def _list_files(folder: Path) -> list[Path]:
     ]
 
 
-def _pages(folder: Path) -> frozenset[str]:
+def markdown_pages(folder: Path) -> frozenset[str]:
     """The Markdown pages below ``folder``, as paths from it, within MAX_PAGES_COUNTED."""
     found: list[str] = []
     pending: list[tuple[Path, str, int]] = [(folder, "", 0)]
