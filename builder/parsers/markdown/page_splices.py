@@ -9,6 +9,7 @@ from dataclasses import replace
 from builder.includes import IncludeReader
 from builder.model import Section
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.demo_tags import has_demo_tags, splice_demo_tags
 from builder.parsers.markdown.fiddle_blocks import has_fiddle_blocks, splice_fiddle_blocks
 from builder.parsers.markdown.flavor import VITEPRESS, reading_flavor
 from builder.parsers.markdown.include_markdown import (
@@ -43,7 +44,8 @@ def splice_page(
     page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, Svelte's docs' ``@include`` files, VitePress snippet imports,
+    top-level ``{include}`` files, Svelte's docs' ``@include`` files, Gradio's guides' demo
+    code, VitePress snippet imports,
     MDX partials, the code files
     components show (raw imports), the files of Electron's fiddle folders and the code of
     Vocs' snippet includes spliced in.
@@ -68,6 +70,8 @@ def splice_page(
         spliced = splice_includes(spliced, relpath, includes, parse_blocks)
     if has_svelte_includes(spliced.text):  # svelte.dev's, before the page is rendered
         spliced = splice_svelte_includes(spliced, relpath, includes)
+    if has_demo_tags(spliced.text):  # Gradio's guides', before the page is rendered
+        spliced = splice_demo_tags(spliced, includes)
     if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
         spliced = splice_markdown_includes(spliced, relpath, includes)
     if has_snippet_imports(spliced.text):
