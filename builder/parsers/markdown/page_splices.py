@@ -21,6 +21,10 @@ from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.myst_include import Tokenize, has_includes, splice_includes
 from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
+from builder.parsers.markdown.playground_tags import (
+    has_playground_tags,
+    splice_playground_tags,
+)
 from builder.parsers.markdown.raw_imports import has_raw_imports, splice_raw_imports
 from builder.parsers.markdown.snippets import has_snippets, splice_snippets
 from builder.parsers.markdown.spliced import Spliced
@@ -45,7 +49,7 @@ def splice_page(
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
     top-level ``{include}`` files, Svelte's docs' ``@include`` files, Gradio's guides' demo
-    code, VitePress snippet imports,
+    code, lit.dev's playground projects, VitePress snippet imports,
     MDX partials, the code files
     components show (raw imports), the files of Electron's fiddle folders and the code of
     Vocs' snippet includes spliced in.
@@ -72,6 +76,8 @@ def splice_page(
         spliced = splice_svelte_includes(spliced, relpath, includes)
     if has_demo_tags(spliced.text):  # Gradio's guides', before the page is rendered
         spliced = splice_demo_tags(spliced, includes)
+    if has_playground_tags(spliced.text):  # lit.dev's, Eleventy shortcodes
+        spliced = splice_playground_tags(spliced, relpath, includes)
     if has_markdown_includes(spliced.text):  # VitePress', before its snippet imports
         spliced = splice_markdown_includes(spliced, relpath, includes)
     if has_snippet_imports(spliced.text):
