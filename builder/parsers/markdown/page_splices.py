@@ -19,6 +19,7 @@ from builder.parsers.markdown.include_markdown import (
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.module_types import has_module_lines, splice_module_types
 from builder.parsers.markdown.myst_include import Tokenize, has_includes, splice_includes
 from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
 from builder.parsers.markdown.playground_tags import (
@@ -48,11 +49,10 @@ def splice_page(
     page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
 ) -> Spliced:
     """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, Svelte's docs' ``@include`` files, Gradio's guides' demo
-    code, lit.dev's playground projects, VitePress snippet imports,
-    MDX partials, the code files
-    components show (raw imports), the files of Electron's fiddle folders and the code of
-    Vocs' snippet includes spliced in.
+    top-level ``{include}`` files, Svelte's docs' ``@include`` files and module exports,
+    Gradio's guides' demo code, lit.dev's playground projects, VitePress snippet imports, MDX
+    partials, the code files components show (raw imports), the files of Electron's fiddle
+    folders and the code of Vocs' snippet includes spliced in.
     ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
     spliced = page
     text = page.text
@@ -74,6 +74,8 @@ def splice_page(
         spliced = splice_includes(spliced, relpath, includes, parse_blocks)
     if has_svelte_includes(spliced.text):  # svelte.dev's, before the page is rendered
         spliced = splice_svelte_includes(spliced, relpath, includes)
+    if has_module_lines(spliced.text):  # svelte.dev's, from the package's declarations
+        spliced = splice_module_types(spliced, includes)
     if has_demo_tags(spliced.text):  # Gradio's guides', before the page is rendered
         spliced = splice_demo_tags(spliced, includes)
     if has_playground_tags(spliced.text):  # lit.dev's, Eleventy shortcodes
