@@ -73,3 +73,23 @@ def test_a_jekyll_site_in_its_pages_order_keeps_its_html_pages(tmp_path: Path) -
     assert survey.kind == "markdown-ordered"
     assert "docs/: Markdown files, in the order of their front matter's nav_order" in survey.found
     assert "**/*.html" in survey.include
+
+
+def test_a_sphinx_project_keeps_its_toctree_order(tmp_path: Path) -> None:
+    # MyST pages numbered for another site: the conf.py beside them says Sphinx orders them.
+    files = {f"page{n}.md": f"---\norder: {9 - n}\n---\n# Page {n}\n" for n in range(4)}
+    files["index.md"] = "# Home\n\n```{toctree}\npage0\npage1\npage2\npage3\n```\n"
+    files["conf.py"] = "project = 'numbered'\nextensions = ['myst_parser']\n"
+    _write(tmp_path, files)
+    config = VersionConfig(
+        "1.0", tmp_path, None, None, ("**/*.md",), (), None, None, project="auto"
+    )
+    layout, listing = project_listing(config)
+    assert layout.kind == "sphinx"
+    assert [c.relpath for c in listing.candidates][:5] == [
+        "index.md",
+        "page0.md",
+        "page1.md",
+        "page2.md",
+        "page3.md",
+    ]

@@ -124,9 +124,10 @@ def read_project_layout(
         return vocs
     if project == "auto" and (apollo := read_apollo_sidebar(directory)) is not None:
         return apollo
-    if project == "auto" and (plain := read_plain_order(directory)) is not None:
-        return plain
     conf = directory / CONFIG_NAME
+    # A Sphinx project's toctrees order its pages, whatever numbers or lists lie beside them.
+    if project == "auto" and not conf.is_file() and (plain := read_plain_order(directory)):
+        return plain
     if project == "sphinx" or conf.is_file():
         # Imported here, as the Sphinx readers below: their modules (the reST reader's among
         # them) load only for a Sphinx project, not on every build of other docs.
