@@ -502,3 +502,28 @@ def test_code_nested_past_the_parsers_depth_leaves_the_page_its_text(tmp_path: P
         ("plain.g", "`plain.g()`\n\nDo g."),
     ]
     assert [w.message.split(":")[0] for w in parsed.warnings] == ["autofunction deep.f"]
+
+
+def test_an_overriding_attribute_shows_the_base_attributes_doc_comment(tmp_path: Path) -> None:
+    # Authlib 1.2.0's AuthorizationCodeGrant.GRANT_TYPE overrides BaseGrant's, documented by a
+    # "#:" comment alone: autodoc lists it with that comment, where it was left out.
+    (tmp_path / "grants").mkdir()
+    (tmp_path / "grants" / "__init__.py").write_text(
+        "class Base:\n"
+        '    #: Designed for which "grant_type".\n    GRANT_TYPE = None\n\n'
+        '    SIZE = 1\n    """How many."""\n\n\n'
+        "class Code(Base):\n"
+        "    GRANT_TYPE = 'authorization_code'\n"
+        "    #: Its own comment.\n    SIZE = 2\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    code = source.find("grants.Code")
+    assert code is not None
+    assert [(m.name, m.documented) for m in code.members] == [("GRANT_TYPE", True), ("SIZE", True)]
+    texts = {}
+    for name in ("GRANT_TYPE", "SIZE"):
+        found = source.find(f"grants.Code.{name}")
+        assert found is not None
+        texts[name] = found.doc[0].text
+    assert texts == {"GRANT_TYPE": 'Designed for which "grant_type".', "SIZE": "Its own comment."}
