@@ -149,6 +149,37 @@ def test_a_class_attribute_naming_another_classs_method_is_that_method(tmp_path:
     assert read.doc[0].text == "Read frames from the stream."
 
 
+def test_a_class_attribute_naming_a_function_by_its_module_is_that_function(
+    tmp_path: Path,
+) -> None:
+    # h5netcdf 1.1.0's legacyapi.Group: "createGroup = core.Group.create_group", which
+    # autodoc documents as the method it names; it showed the assignment alone.
+    (tmp_path / "nc").mkdir()
+    (tmp_path / "nc" / "core.py").write_text(
+        "class Group:\n"
+        "    def create_group(self, name: str) -> None:\n"
+        '        """Create a group."""\n\n\n'
+        "def _read(self, size: int) -> bytes:\n"
+        '    """Read bytes."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "nc" / "legacy.py").write_text(
+        "from nc import core\n\n\nclass Group(core.Group):\n"
+        "    createGroup = core.Group.create_group\n    read = core._read\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    found = {}
+    for name in ("createGroup", "read"):
+        record = source.find(f"nc.legacy.Group.{name}")
+        assert record is not None
+        found[name] = (record.kind, record.signature, record.doc[0].text)
+    assert found == {
+        "createGroup": ("function", "createGroup(name: str) -> None", "Create a group."),
+        "read": ("function", "read(size: int) -> bytes", "Read bytes."),
+    }
+
+
 def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: Path) -> None:
     # griffe's layout: the public package imports everything from a private one beside it.
     (tmp_path / "_impl").mkdir()

@@ -279,7 +279,8 @@ def named_function(target: Any) -> Any:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
     makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
     finds the function, its signature and docstring. A method of another class, named in a
-    class body (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path.
+    class body (sounddevice's ``read = _InputStreamBase._raw_read``), or a function named by
+    its module (``core.Group.create_group``, ``_io.read``) is found by its path.
     None for anything else; a class so named autodoc shows as "alias of" the class, which the
     attribute's value says."""
     if target.kind.value != "attribute" or target.docstring is not None:
@@ -294,4 +295,8 @@ def named_function(target: Any) -> Any:
         klass = class_of_instance(owner) if owner is not None and klass is None else klass
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
+    if found is None and type(value).__name__ == "ExprAttribute":
+        # A dotted path through modules and classes: h5netcdf's legacyapi.Dataset has
+        # ``createGroup = core.Group.create_group``, or ``read = _io.read``.
+        found = loaded_object(target, getattr(value, "canonical_path", None))
     return found if found is not None and found.kind.value == "function" else None
