@@ -347,6 +347,7 @@ class GriffeSource:
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
             from builder.api.attached_methods import AttachedMethods
+            from builder.api.class_level_attributes import ClassLevelAttributes
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
@@ -361,7 +362,7 @@ class GriffeSource:
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
-                AttachedMethods(),
+                *(AttachedMethods(), ClassLevelAttributes()),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
