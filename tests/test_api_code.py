@@ -558,3 +558,30 @@ def test_an_overriding_attribute_shows_the_base_attributes_doc_comment(tmp_path:
         assert found is not None
         texts[name] = found.doc[0].text
     assert texts == {"GRANT_TYPE": 'Designed for which "grant_type".', "SIZE": "Its own comment."}
+
+
+def test_a_class_without_an_init_shows_its_new_s_signature(tmp_path: Path) -> None:
+    # icalendar 4.0.3's vUri(str) defines only __new__(cls, value, encoding=...): autodoc
+    # shows vUri(value, encoding='utf-8'); it read as "vUri()".
+    (tmp_path / "props").mkdir()
+    (tmp_path / "props" / "__init__.py").write_text(
+        "class vUri(str):\n"
+        "    def __new__(cls, value, encoding='utf-8'):\n"
+        "        return str.__new__(cls, value)\n\n\n"
+        "class Sub(vUri):\n    pass\n\n\n"
+        "class Both(vUri):\n    def __init__(self, value, strict=False):\n        pass\n\n\n"
+        "class Plain:\n    __new__ = object.__new__\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    signatures = {}
+    for name in ("vUri", "Sub", "Both", "Plain"):
+        found = source.find(f"props.{name}")
+        assert found is not None
+        signatures[name] = found.signature
+    assert signatures == {
+        "vUri": "vUri(value, encoding='utf-8')",
+        "Sub": "Sub(value, encoding='utf-8')",
+        "Both": "Both(value, strict=False)",  # an __init__ is shown first
+        "Plain": "Plain()",
+    }

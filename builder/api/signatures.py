@@ -62,6 +62,11 @@ def member_of(klass: Any, name: str) -> Any:
     return None
 
 
+def _function_or_none(member: Any) -> Any:
+    """``member`` when it is a function, else None (a ``__new__ = object.__new__`` attribute)."""
+    return member if member is not None and member.kind.value == "function" else None
+
+
 def reads_as_property(function: Any) -> bool:
     """Whether a function is read as an attribute: griffe labels the builtin ``property`` (and
     those it can resolve); a decorator named like one counts too, as autodoc, which imports
@@ -137,7 +142,9 @@ def signature_of(
         written = attrs_parameters(target)
         if written is not None:
             return f"{name}({written})"
-        function = init_of(target)
+        # Without an __init__, autodoc shows the __new__'s (icalendar's vUri(str) defines
+        # only __new__(cls, value, encoding=...): it read as "vUri()").
+        function = init_of(target) or _function_or_none(member_of(target, "__new__"))
         if function is None:
             fields = dataclass_base_parameters(target)
             return f"{name}({_named_tuple_fields(target) if fields is None else fields})"
