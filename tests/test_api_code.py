@@ -149,6 +149,37 @@ def test_a_class_attribute_naming_another_classs_method_is_that_method(tmp_path:
     assert read.doc[0].text == "Read frames from the stream."
 
 
+def test_a_class_attribute_naming_a_function_by_its_module_is_that_function(
+    tmp_path: Path,
+) -> None:
+    # h5netcdf 1.1.0's legacyapi.Group: "createGroup = core.Group.create_group", which
+    # autodoc documents as the method it names; it showed the assignment alone.
+    (tmp_path / "nc").mkdir()
+    (tmp_path / "nc" / "core.py").write_text(
+        "class Group:\n"
+        "    def create_group(self, name: str) -> None:\n"
+        '        """Create a group."""\n\n\n'
+        "def _read(self, size: int) -> bytes:\n"
+        '    """Read bytes."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "nc" / "legacy.py").write_text(
+        "from nc import core\n\n\nclass Group(core.Group):\n"
+        "    createGroup = core.Group.create_group\n    read = core._read\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    found = {}
+    for name in ("createGroup", "read"):
+        record = source.find(f"nc.legacy.Group.{name}")
+        assert record is not None
+        found[name] = (record.kind, record.signature, record.doc[0].text)
+    assert found == {
+        "createGroup": ("function", "createGroup(name: str) -> None", "Create a group."),
+        "read": ("function", "read(size: int) -> bytes", "Read bytes."),
+    }
+
+
 def test_names_a_package_re_exports_from_a_sibling_package_are_found(tmp_path: Path) -> None:
     # griffe's layout: the public package imports everything from a private one beside it.
     (tmp_path / "_impl").mkdir()
@@ -502,3 +533,55 @@ def test_code_nested_past_the_parsers_depth_leaves_the_page_its_text(tmp_path: P
         ("plain.g", "`plain.g()`\n\nDo g."),
     ]
     assert [w.message.split(":")[0] for w in parsed.warnings] == ["autofunction deep.f"]
+
+
+def test_an_overriding_attribute_shows_the_base_attributes_doc_comment(tmp_path: Path) -> None:
+    # Authlib 1.2.0's AuthorizationCodeGrant.GRANT_TYPE overrides BaseGrant's, documented by a
+    # "#:" comment alone: autodoc lists it with that comment, where it was left out.
+    (tmp_path / "grants").mkdir()
+    (tmp_path / "grants" / "__init__.py").write_text(
+        "class Base:\n"
+        '    #: Designed for which "grant_type".\n    GRANT_TYPE = None\n\n'
+        '    SIZE = 1\n    """How many."""\n\n\n'
+        "class Code(Base):\n"
+        "    GRANT_TYPE = 'authorization_code'\n"
+        "    #: Its own comment.\n    SIZE = 2\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    code = source.find("grants.Code")
+    assert code is not None
+    assert [(m.name, m.documented) for m in code.members] == [("GRANT_TYPE", True), ("SIZE", True)]
+    texts = {}
+    for name in ("GRANT_TYPE", "SIZE"):
+        found = source.find(f"grants.Code.{name}")
+        assert found is not None
+        texts[name] = found.doc[0].text
+    assert texts == {"GRANT_TYPE": 'Designed for which "grant_type".', "SIZE": "Its own comment."}
+
+
+def test_a_class_without_an_init_shows_its_new_s_signature(tmp_path: Path) -> None:
+    # icalendar 4.0.3's vUri(str) defines only __new__(cls, value, encoding=...): autodoc
+    # shows vUri(value, encoding='utf-8'); it read as "vUri()".
+    (tmp_path / "props").mkdir()
+    (tmp_path / "props" / "__init__.py").write_text(
+        "class vUri(str):\n"
+        "    def __new__(cls, value, encoding='utf-8'):\n"
+        "        return str.__new__(cls, value)\n\n\n"
+        "class Sub(vUri):\n    pass\n\n\n"
+        "class Both(vUri):\n    def __init__(self, value, strict=False):\n        pass\n\n\n"
+        "class Plain:\n    __new__ = object.__new__\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    signatures = {}
+    for name in ("vUri", "Sub", "Both", "Plain"):
+        found = source.find(f"props.{name}")
+        assert found is not None
+        signatures[name] = found.signature
+    assert signatures == {
+        "vUri": "vUri(value, encoding='utf-8')",
+        "Sub": "Sub(value, encoding='utf-8')",
+        "Both": "Both(value, strict=False)",  # an __init__ is shown first
+        "Plain": "Plain()",
+    }

@@ -74,3 +74,59 @@ def test_attributes_one_function_makes_each_read_their_own_wrapped_docstring(
         "Kind 1.",
         "Kind 2.",
     ]
+
+
+SYNC = '''import functools
+
+
+def run_sync(coro):
+    def wrapped(*args, **kwargs):
+        return coro(*args, **kwargs)
+
+    wrapped.__doc__ = coro.__doc__
+    return wrapped
+
+
+def updated(function):
+    def inner(*args):
+        return function(*args)
+
+    functools.update_wrapper(inner, function)
+    return inner
+
+
+def copies_elsewhere(coro):
+    def wrapped(*args):
+        return coro(*args)
+
+    other = wrapped
+    other.__doc__ = coro.__doc__
+    return wrapped
+
+
+class Manager:
+    async def _async_restart(self, now=False):
+        """Restart the kernel."""
+
+    async def _async_stop(self):
+        """Stop the kernel."""
+
+    restart = run_sync(_async_restart)
+    stop = updated(_async_stop)
+    again = copies_elsewhere(_async_restart)
+'''
+
+
+def test_an_inner_function_given_its_parameter_s_docstring_wraps_it(tmp_path: Path) -> None:
+    # jupyter_client 7.4.9: "restart_kernel = run_sync(_async_restart_kernel)", whose inner
+    # function takes the coroutine's docstring by "wrapped.__doc__ = coro.__doc__": autodoc
+    # shows "Restarts a kernel..."; the method showed its assignment alone.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(SYNC, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    texts = {}
+    for name in ("restart", "stop", "again"):
+        found = source.find(f"pkg.Manager.{name}")
+        assert found is not None
+        texts[name] = found.doc[0].text if found.doc else ""
+    assert texts == {"restart": "Restart the kernel.", "stop": "Stop the kernel.", "again": ""}

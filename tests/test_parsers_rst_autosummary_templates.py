@@ -82,7 +82,11 @@ def test_a_class_page_written_from_the_project_s_template_documents_its_members(
     untemplated = text.replace("   :template: class.rst\n", "")
     default = parse_file("api.rst", untemplated, source, includes=fresh)
     assert default is not None
-    assert [s.heading for s in default.sections] == ["API", "shapes.Circle"]
+    assert [s.heading for s in default.sections] == [
+        "API",
+        "shapes.Circle",
+        "shapes.Circle.__init__",
+    ]
     assert "Methods:\n- `scale`" in default.sections[1].body
 
 
@@ -116,7 +120,8 @@ def _class_page(docs: Path, src: Path, template: str, settings: ApiSettings) -> 
     )
     parsed = parse_file("api.rst", text, package_source(src, settings), includes=reader)
     assert parsed is not None
-    listed = ["Methods:"] if "Methods:" in parsed.sections[-1].body else []
+    circle = next(s for s in parsed.sections if s.heading == "shapes.Circle")
+    listed = ["Methods:"] if "Methods:" in circle.body else []
     return [s.heading for s in parsed.sections] + listed
 
 
@@ -124,7 +129,8 @@ DOCUMENTED = [
     "API", "shapes.Circle", "shapes.Circle.describe", "shapes.Circle.scale", "shapes.Circle.sides",
 ]  # fmt: skip
 LISTED = ["API", "shapes.Circle"]  # Sphinx's base.rst's page, or a template's without members
-SPHINX_CLASS = ["API", "shapes.Circle", "Methods:"]
+# Sphinx's class.rst: its "automethod:: __init__" documents Circle's __init__ docstring too.
+SPHINX_CLASS = ["API", "shapes.Circle", "shapes.Circle.__init__", "Methods:"]
 
 
 def test_templates_are_looked_for_in_conf_py_s_templates_path_in_order(tmp_path: Path) -> None:
@@ -220,3 +226,35 @@ def test_a_template_s_member_tables_with_a_toctree_document_each_member(tmp_path
     assert "How much bigger." in parsed.sections[2].body
     # The table naming scale again links to its one page.
     assert parsed.sections[6].body == "- `Circle.scale`: Grow or shrink the circle."
+
+
+def test_sphinx_s_class_template_documents_the_init_docstring(tmp_path: Path) -> None:
+    # h5netcdf 1.1.0: Sphinx's class.rst has ".. automethod:: __init__" in the class's
+    # autoclass, so Group's page shows its __init__ docstring ("Create netCDF4 group. Groups
+    # are containers..."), which autoclass_content = "class" leaves out of the class's text.
+    docs = tmp_path / "docs"
+    (docs / "_templates").mkdir(parents=True)
+    src = tmp_path / "src"
+    settings = ApiSettings(templates_path=("_templates",))
+    reader = IncludeReader(include_root(docs, None, None))
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"
+        ".. autosummary::\n   :toctree: gen\n\n   Circle\n   Shape\n"
+    )
+    parsed = parse_file("api.rst", text, package_source(src, settings), includes=reader)
+    assert parsed is not None
+    bodies = {s.heading: s.body for s in parsed.sections}
+    assert list(bodies) == ["API", "shapes.Circle", "shapes.Circle.__init__", "shapes.Shape"]
+    assert bodies["shapes.Circle.__init__"].endswith("Make a circle of `radius`.")
+    assert "Make a circle" not in bodies["shapes.Circle"]
+    # A class whose text has its __init__'s already shows it once.
+    both = ApiSettings(templates_path=("_templates",), class_content="both")
+    again = parse_file("api.rst", text, package_source(src, both), includes=reader)
+    assert again is not None
+    assert [s.heading for s in again.sections] == ["API", "shapes.Circle", "shapes.Shape"]
+    # A project's template copied from Sphinx's keeps it; one without the line does not.
+    copied = ".. autoclass:: {{ objname }}\n\n   .. automethod:: __init__\n"
+    (docs / "_templates" / "class.rst").write_text(copied, encoding="utf-8")
+    assert _class_page(docs, src, "class.rst", settings) == [*LISTED, "shapes.Circle.__init__"]
+    (docs / "_templates" / "class.rst").write_text(TSLEARN_CLASS, encoding="utf-8")
+    assert "shapes.Circle.__init__" not in _class_page(docs, src, "class.rst", settings)

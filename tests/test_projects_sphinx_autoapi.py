@@ -101,6 +101,40 @@ def test_autoapi_settings_root_options_and_ignore(tmp_path: Path) -> None:
     )
 
 
+def test_autoapi_class_content_both_merges_init_into_the_class(tmp_path: Path) -> None:
+    # cloup 2.0.0.post1 sets autoapi_python_class_content = "both" (with special-members):
+    # autoapi shows each class's __init__ docstring after its own and no __init__ entry; its
+    # 15 classes' __init__ read as members again, a copy of the class's text.
+    conf = CONF + 'autoapi_options = ["members", "special-members"]\n'
+    docs = _project(tmp_path, conf + 'autoapi_python_class_content = "both"\n')
+    cart = tmp_path / "src" / "shop" / "orders" / "cart.py"
+    cart.write_text(
+        '"""Carts."""\n\n\nclass Cart:\n    """A cart of items."""\n\n'
+        '    def __init__(self, owner: str) -> None:\n        """Make an empty cart."""\n',
+        encoding="utf-8",
+    )
+    api = GriffeSource(tmp_path / "src", ApiSettings(), "src")
+
+    def sections(docs: Path) -> list[tuple[str, str]]:
+        _, listing = project_listing(_version(docs))
+        page = read_source(listing.candidates[-1])
+        assert isinstance(page, SourceFile)
+        parsed = parse_file(page.relpath, page.text, api)
+        assert parsed is not None
+        return [(s.heading, s.body) for s in parsed.sections]
+
+    assert sections(docs) == [
+        ("shop.orders.cart", "Carts."),
+        ("shop.orders.cart.Cart", "`Cart(owner: str)`\n\nA cart of items.\n\nMake an empty cart."),
+    ]
+    (docs / "conf.py").write_text(conf, encoding="utf-8")  # autoapi's default: "class"
+    assert sections(docs) == [
+        ("shop.orders.cart", "Carts."),
+        ("shop.orders.cart.Cart", "`Cart(owner: str)`\n\nA cart of items."),
+        ("shop.orders.cart.Cart.__init__", "`__init__(owner: str) -> None`\n\nMake an empty cart."),
+    ]
+
+
 def test_the_modules_a_skip_handler_skips_have_no_page(tmp_path: Path) -> None:
     # zarr 3.0.8's conf.py skips zarr.core and zarr.codecs' modules: 30 of its 50 module
     # pages were written, their classes documented twice (zarr.Group, zarr.core.group.Group).

@@ -43,6 +43,7 @@ from builder.api.object_docs import (
 )
 from builder.api.sibling_wildcards import wildcard_packages
 from builder.api.signatures import (
+    binds_instance,
     docstring_signatures,
     init_of,
     member_of,
@@ -345,6 +346,8 @@ class GriffeSource:
         # to the terminal; the build reports the lookups that failed, so those lines are noise.
         logging.getLogger("griffe").setLevel(logging.CRITICAL)
         if self._loader is None:
+            from builder.api.attached_methods import AttachedMethods
+            from builder.api.class_level_attributes import ClassLevelAttributes
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
@@ -359,6 +362,7 @@ class GriffeSource:
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
+                *(AttachedMethods(), ClassLevelAttributes()),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
@@ -472,7 +476,9 @@ def _record(
         return replace(
             _record(path, named, style, lines_of, inherited, runtime_defaults),
             signature=_renamed(
-                signature_of(named, "function"), named.name, path.rpartition(".")[2]
+                signature_of(named, "function", bound=binds_instance(target, named)),
+                named.name,
+                path.rpartition(".")[2],
             ),
             modifiers=modifiers_of(named, "function"),
             overloads=tuple(

@@ -233,7 +233,7 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
-    docstring = target.docstring or base_docstring(target)
+    docstring = target.docstring or base_docstring(target, lines_of)
     if docstring is not None:
         return bool(docstring.value.strip())
     named = named_function(target)  # another name for a function: autodoc reads its docstring

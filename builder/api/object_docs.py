@@ -35,7 +35,11 @@ LinesOf = Callable[[Any], list[str]]
 def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
     """The documentation of ``target`` (aliases followed), parsed in ``style``: the first of the
     places the module docstring lists that has any; () when none has."""
-    docstring = read_docstring(target, lines_of) or base_docstring(target)
+    docstring = read_docstring(target, lines_of)
+    if docstring is None and not attribute_doc_comment(target, lines_of):
+        # An attribute's own ``#:`` comment comes before a base's docs, as autodoc looks
+        # along the class's bases only when the class itself documents it nowhere.
+        docstring = base_docstring(target, lines_of)
     if docstring is not None:
         return parse_docstring(docstring, style)
     assigned = assigned_text(target, lines_of)
@@ -179,11 +183,11 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
     )
 
 
-def base_docstring(target: Any) -> Any:
+def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:
     """The docstring of the member a method or property overrides, which autodoc shows by
     default (``autodoc_inherit_docstrings``), or of the attribute a class attribute
-    overrides, whose docstring autodoc looks for along the class's bases; None when no base
-    class documents it."""
+    overrides, whose docstring or ``#:`` comment (read when ``lines_of`` is given) autodoc
+    looks for along the class's bases; None when no base class documents it."""
     parent = target.parent
     if parent is None or parent.kind.value != "class":
         return None
@@ -202,6 +206,11 @@ def base_docstring(target: Any) -> Any:
                 continue  # a data attribute's doc is an attribute's docstring or comment
             if found.docstring is not None:
                 return found.docstring
+            comment = attribute_doc_comment(found, lines_of) if lines_of is not None else ""
+            if comment and kind == "attribute":
+                import griffe
+
+                return griffe.Docstring(comment, parent=found)
     return None
 
 
@@ -270,7 +279,8 @@ def named_function(target: Any) -> Any:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
     makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
     finds the function, its signature and docstring. A method of another class, named in a
-    class body (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path.
+    class body (sounddevice's ``read = _InputStreamBase._raw_read``), or a function named by
+    its module (``core.Group.create_group``, ``_io.read``) is found by its path.
     None for anything else; a class so named autodoc shows as "alias of" the class, which the
     attribute's value says."""
     if target.kind.value != "attribute" or target.docstring is not None:
@@ -285,4 +295,8 @@ def named_function(target: Any) -> Any:
         klass = class_of_instance(owner) if owner is not None and klass is None else klass
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
+    if found is None and type(value).__name__ == "ExprAttribute":
+        # A dotted path through modules and classes: h5netcdf's legacyapi.Dataset has
+        # ``createGroup = core.Group.create_group``, or ``read = _io.read``.
+        found = loaded_object(target, getattr(value, "canonical_path", None))
     return found if found is not None and found.kind.value == "function" else None

@@ -62,6 +62,11 @@ def member_of(klass: Any, name: str) -> Any:
     return None
 
 
+def _function_or_none(member: Any) -> Any:
+    """``member`` when it is a function, else None (a ``__new__ = object.__new__`` attribute)."""
+    return member if member is not None and member.kind.value == "function" else None
+
+
 def reads_as_property(function: Any) -> bool:
     """Whether a function is read as an attribute: griffe labels the builtin ``property`` (and
     those it can resolve); a decorator named like one counts too, as autodoc, which imports
@@ -103,10 +108,13 @@ def modifiers_of(target: Any, kind: str) -> tuple[str, ...]:
     return tuple(label for label in _CALL_LABELS if label in target.labels)
 
 
-def signature_of(target: Any, kind: str, *, runtime_defaults: bool = False) -> str:
+def signature_of(
+    target: Any, kind: str, *, runtime_defaults: bool = False, bound: bool = False
+) -> str:
     """The signature of a ``kind`` object ("" for a module); a class shows its ``__init__``'s
     (under ``runtime_defaults``, a dataclass's defaults as its class holds them at run time, as
-    autodoc reads them: a default_factory "<factory>", a ``field(default=X)`` attribute X)."""
+    autodoc reads them: a default_factory "<factory>", a ``field(default=X)`` attribute X).
+    ``bound``: a function a class holds as a method, its first parameter left out."""
     name = target.name
     if kind == "module":
         return ""
@@ -134,12 +142,16 @@ def signature_of(target: Any, kind: str, *, runtime_defaults: bool = False) -> s
         written = attrs_parameters(target)
         if written is not None:
             return f"{name}({written})"
-        function = init_of(target)
+        # Without an __init__, autodoc shows the __new__'s (icalendar's vUri(str) defines
+        # only __new__(cls, value, encoding=...): it read as "vUri()").
+        function = init_of(target) or _function_or_none(member_of(target, "__new__"))
         if function is None:
             fields = dataclass_base_parameters(target)
             return f"{name}({_named_tuple_fields(target) if fields is None else fields})"
     skip_first = kind == "class" or _is_method(function)
-    parameters = _parameters(function, skip_first=skip_first, runtime_defaults=runtime_defaults)
+    parameters = _parameters(
+        function, skip_first=skip_first, runtime_defaults=runtime_defaults, bound=bound
+    )
     returns = "" if kind == "class" or function.returns is None else f" -> {function.returns}"
     return f"{name}({parameters}){returns}"
 
@@ -192,6 +204,18 @@ def _named_tuple_fields(klass: Any) -> str:
     return ", ".join(fields)
 
 
+def binds_instance(attribute: Any, function: Any) -> bool:
+    """Whether a class attribute naming a function defined outside any class holds it as a
+    method (``Table.aggregate = aggregate``, ``read = _read`` in a class body): autodoc reads
+    the bound method's signature, without ``self`` (a classmethod's without ``cls``). A
+    staticmethod binds nothing."""
+    owner = getattr(attribute, "parent", None)
+    home = getattr(function, "parent", None)
+    if owner is None or owner.kind.value != "class" or home is None:
+        return False
+    return home.kind.value != "class" and "staticmethod" not in function.labels
+
+
 def _is_method(function: Any) -> bool:
     parent = function.parent
     return bool(
@@ -233,15 +257,21 @@ def _field_keywords(value: Any) -> dict[str, Any] | None:
     }
 
 
-def _parameters(function: Any, *, skip_first: bool, runtime_defaults: bool = False) -> str:
-    """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong."""
+def _parameters(
+    function: Any, *, skip_first: bool, runtime_defaults: bool = False, bound: bool = False
+) -> str:
+    """Parameters as Python writes them, with the ``/`` and ``*`` markers where they belong.
+    ``skip_first`` leaves out a first ``self`` or ``cls``; ``bound`` the first positional
+    parameter, whatever its name (agate's ``def aggregate(table, ...)`` set on a class)."""
     dataclass = _dataclass_of(function) if runtime_defaults else None
     parts: list[str] = []
     previous = ""
     for index, parameter in enumerate(function.parameters):
+        kind = parameter.kind.value
         if index == 0 and skip_first and parameter.name in ("self", "cls"):
             continue
-        kind = parameter.kind.value
+        if index == 0 and bound and kind in ("positional-only", "positional or keyword"):
+            continue
         if previous == "positional-only" and kind != "positional-only":
             parts.append("/")
         if kind == "keyword-only" and previous not in ("keyword-only", "variadic positional"):

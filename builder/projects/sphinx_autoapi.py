@@ -95,7 +95,8 @@ def autoapi_pages(
         notes.append(
             f"autoapi: {len(modules) - len(names)} module page(s) the {EVENT} handler skips"
         )
-    pages = api_pages(written, names, options)
+    content = _text_setting(conf, "autoapi_python_class_content", "class", notes)
+    pages = api_pages(written, names, options, content)
     sources = tuple((page.relpath, digest(page.text)) for page in pages)
     notes.append(f"autoapi: {len(names)} module page(s) under {written}/, from the code")
     return AutoapiPages(tuple(pages), sources, tuple(notes))
@@ -182,8 +183,12 @@ def _is_package(folder: Path, seen: dict[Path, bool]) -> bool:
     return seen[folder]
 
 
-def api_pages(root: str, modules: list[str], options: Sequence[str]) -> list[GeneratedPage]:
-    """The index page, then a page per module (a package's page lists its children)."""
+def api_pages(
+    root: str, modules: list[str], options: Sequence[str], class_content: str = "class"
+) -> list[GeneratedPage]:
+    """The index page, then a page per module (a package's page lists its children).
+    ``class_content`` is ``autoapi_python_class_content``: with "both" or "init" a class shows
+    its ``__init__``'s docstring (after its own, or alone), which is then no member of it."""
     top = [name for name in modules if "." not in name]
     toctree = "".join(f"   {name.replace('.', '/')}/index\n" for name in top)
     pages = [
@@ -195,6 +200,8 @@ def api_pages(root: str, modules: list[str], options: Sequence[str]) -> list[Gen
         )
     ]
     flags = "".join(f"   :{option}:\n" for option in _MODULE_OPTIONS if option in options)
+    if class_content in ("both", "init"):
+        flags += f"   :class-doc-from: {class_content}\n   :exclude-members: __init__\n"
     children: dict[str, list[str]] = {}
     for name in modules:
         parent, _, last = name.rpartition(".")

@@ -21,7 +21,7 @@ from builder.parsers.rst.autodoc import (
     members_events,
     object_events,
 )
-from builder.parsers.rst.autosummary_templates import class_template
+from builder.parsers.rst.autosummary_templates import class_template, documents_init
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -293,7 +293,10 @@ def render_generated_pages(
                 # naming one links to the same page.
                 options += (("members", ", ".join(listed)),)
                 doc.generated.update(f"{full}.{name}" for name in listed)
-        page = render_api(base, (full,), options, (), line, line + 1, ctx, doc, render)
+        content = _init_method(full, doc) if base == "autoclass" and not automodapi else ()
+        if content and not documents_init(template, doc):
+            content = ()
+        page = render_api(base, (full,), options, content, line, line + 1, ctx, doc, render)
         summaries = (
             _member_summaries(full, doc, automodapi, inherited or not automodapi)
             if lists_members
@@ -308,6 +311,19 @@ def render_generated_pages(
             page[at:at] = summaries
         events.extend(page)
     return events
+
+
+def _init_method(full: str, doc: DocState) -> tuple[str, ...]:
+    """The ``automethod:: __init__`` Sphinx's class template puts in a class's autoclass, as
+    its content, when the class's ``__init__`` (its own or a base's) has a docstring that the
+    class's text leaves out (``autoclass_content = "class"``); () otherwise: an undocumented
+    one shows only ``object.__init__``'s "Initialize self." line."""
+    if doc.api is None or doc.api.settings.class_content != "class":
+        return ()
+    init = doc.api.find(f"{full}.__init__", doc.api.settings.docstring_style)
+    if init is None or init.kind != "function" or not init.doc:
+        return ()
+    return (".. automethod:: __init__",)
 
 
 # autosummary's class template lists these members of a class, each with its summary line;

@@ -34,6 +34,7 @@ _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _MEMBER_LISTS = re.compile(r"\{%-? *for +\w+ +in +(?:methods|attributes|properties)\b")
 _TOCTREE_OPTION = re.compile(r"^[ \t]+:toctree:", re.M)
+_INIT_METHOD = re.compile(r"^[ \t]*\.\. +automethod:: *__init__[ \t]*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,21 @@ def class_template(template: str, doc: DocState) -> ClassTemplate | None:
         if own in _SPHINX_TEMPLATES:
             return None
     return None
+
+
+def documents_init(template: str, doc: DocState) -> bool:
+    """Whether the class template autosummary writes a class's page with documents its
+    ``__init__`` (``.. automethod:: __init__``): Sphinx's own class.rst does, and so do the
+    project templates copied from it; base.rst does not."""
+    if doc.includes is None or doc.api is None:
+        return False
+    for name in template_names(template):
+        text = project_template(name, doc)
+        if text is not None:
+            return _INIT_METHOD.search(text) is not None
+        if name.removeprefix("!") in _SPHINX_TEMPLATES:
+            return name.removeprefix("!") == "autosummary/class.rst"
+    return False
 
 
 def project_template(name: str, doc: DocState) -> str | None:
