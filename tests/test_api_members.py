@@ -173,3 +173,55 @@ def test_a_class_whose_base_has_a_docstring_is_documented_for_autodoc(tmp_path: 
         ("widgets.Widget", "`Widget()`"),
         ("widgets.Widget.close", "`close()`\n\nClose the widget."),
     ]
+
+
+def test_an_attribute_a_subclass_sets_over_a_base_property_is_the_property(
+    tmp_path: Path,
+) -> None:
+    # pika 1.2.0's ConnectionParameters(Parameters), ':members: :inherited-members:': its
+    # __init__ sets self.host, self.port, ... (each a property of Parameters, the setter run),
+    # which griffe reads as its own undocumented attributes over the base's: none of the 17
+    # properties Sphinx shows was there. A documented assignment stays the class's own.
+    (tmp_path / "params").mkdir()
+    (tmp_path / "params" / "__init__.py").write_text(
+        "class Base:\n"
+        "    @property\n"
+        "    def host(self):\n"
+        '        """The host to connect to."""\n'
+        "        return self._host\n\n"
+        "    @host.setter\n"
+        "    def host(self, value):\n"
+        "        self._host = value\n\n"
+        "    @property\n"
+        "    def port(self):\n"
+        '        """The port to connect to."""\n'
+        "        return 1\n\n\n"
+        "class Child(Base):\n"
+        '    """Parameters."""\n\n'
+        "    def __init__(self, host=None):\n"
+        "        self.host = host\n"
+        "        #: The port, for this child.\n"
+        "        self.port = 2\n\n\n"
+        "class GrandChild(Child):\n"
+        '    """More parameters."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    options = "   :members:\n   :inherited-members:\n"
+    text = f"API\n===\n\n.. autoclass:: params.GrandChild\n{options}\n.. autoclass:: params.Child\n"
+    parsed = parse_file("api.rst", text + f"{options}\n.. autoclass:: params.Base\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("params.GrandChild", "`params.GrandChild(host=None)`\n\nMore parameters."),
+        ("params.GrandChild.host", "`host`\n\nThe host to connect to."),
+        ("params.GrandChild.port", "`port = 2`\n\nThe port, for this child."),
+        ("params.Child", "`params.Child(host=None)`\n\nParameters."),
+        ("params.Child.host", "`host`\n\nThe host to connect to."),
+        ("params.Child.port", "`port = 2`\n\nThe port, for this child."),
+        ("params.Base", "`params.Base()`"),
+    ]
+    # Without :inherited-members:, the base's property is not the class's to list.
+    page = "API\n===\n\n.. autoclass:: params.Child\n   :members:\n"
+    alone = parse_file("alone.rst", page, source)
+    assert alone is not None
+    assert [s.heading for s in alone.sections[1:]] == ["params.Child", "params.Child.port"]

@@ -95,7 +95,7 @@ class GriffeSource:
         self._packages: dict[str, Any] = {}
         self._found: dict[tuple[str, str, bool, bool], ApiObject | None] = {}
         self._shadowed: ShadowedMembers | None = None
-        self._walk = MemberWalk()
+        self._walk = MemberWalk(self._lines)
 
     @property
     def settings(self) -> ApiSettings:
