@@ -225,3 +225,32 @@ def test_an_attribute_a_subclass_sets_over_a_base_property_is_the_property(
     alone = parse_file("alone.rst", page, source)
     assert alone is not None
     assert [s.heading for s in alone.sections[1:]] == ["params.Child", "params.Child.port"]
+
+
+def test_a_property_a_class_body_names_again_is_that_property(tmp_path: Path) -> None:
+    # pika 1.2.0's BlockingConnection: 'basic_nack = basic_nack_supported' (legacy names of
+    # its four properties), which autodoc shows as properties with their docstrings, read as
+    # undocumented attributes and left out of ':members:'.
+    (tmp_path / "conn").mkdir()
+    (tmp_path / "conn" / "__init__.py").write_text(
+        "class Connection:\n"
+        '    """A connection."""\n\n'
+        "    @property\n"
+        "    def nack_supported(self) -> bool:\n"
+        '        """Whether the server supports basic.nack."""\n'
+        "        return True\n\n"
+        "    nack = nack_supported\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "API\n===\n\n.. autoclass:: conn.Connection\n   :members:\n"
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("conn.Connection", "`conn.Connection()`\n\nA connection."),
+        ("conn.Connection.nack", "`nack: bool`\n\nWhether the server supports basic.nack."),
+        (
+            "conn.Connection.nack_supported",
+            "`nack_supported: bool`\n\nWhether the server supports basic.nack.",
+        ),
+    ]

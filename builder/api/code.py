@@ -469,15 +469,16 @@ def _record(
     target = found.final_target if found.is_alias else found
     named = named_function(target)
     if named is not None and not attribute_doc_comment(target, lines_of):
+        named_kind = kind_of(named)  # a function, or a property read as an attribute
         return replace(
             _record(path, named, style, lines_of, inherited, runtime_defaults),
             signature=_renamed(
-                signature_of(named, "function"), named.name, path.rpartition(".")[2]
+                signature_of(named, named_kind), named.name, path.rpartition(".")[2]
             ),
-            modifiers=modifiers_of(named, "function"),
+            modifiers=modifiers_of(named, named_kind),
             overloads=tuple(
                 _renamed(overload, named.name, path.rpartition(".")[2])
-                for overload in overload_signatures(named, "function")
+                for overload in overload_signatures(named, named_kind)
             ),
         )
     kind = kind_of(target)
