@@ -254,3 +254,30 @@ def test_a_property_a_class_body_names_again_is_that_property(tmp_path: Path) ->
             "`nack_supported: bool`\n\nWhether the server supports basic.nack.",
         ),
     ]
+
+
+def test_a_function_of_an_imported_module_named_again_is_that_function(tmp_path: Path) -> None:
+    # python-stdnum 1.18's stdnum.be.iban ('from stdnum import iban', 'compact =
+    # iban.compact', listed in __all__): autodoc shows compact(number) with its docstring;
+    # it read as an undocumented attribute, and ':members:' left it out.
+    (tmp_path / "num" / "be").mkdir(parents=True)
+    (tmp_path / "num" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "num" / "iban.py").write_text(
+        'def compact(number):\n    """Convert the number to its minimal representation."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "num" / "be" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "num" / "be" / "iban.py").write_text(
+        '"""Belgian IBAN."""\n\nfrom num import iban\n\n'
+        "__all__ = ['compact']\n\ncompact = iban.compact\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    parsed = parse_file("be.rst", "Be\n==\n\n.. automodule:: num.be.iban\n   :members:\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "num.be.iban.compact",
+            "`compact(number)`\n\nConvert the number to its minimal representation.",
+        )
+    ]

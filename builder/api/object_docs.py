@@ -269,12 +269,13 @@ def named_function(target: Any) -> Any:
     """The function of the package an attribute without a docstring is another name for:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
     makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
-    finds the function, its signature and docstring. A method of another class, named in a
-    class body (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path,
-    and so is a property a class body names again (pika's ``basic_nack =
-    basic_nack_supported``, a legacy name), which autodoc shows as a property with its
-    docstring. None for anything else; a class so named autodoc shows as "alias of" the
-    class, which the attribute's value says."""
+    finds the function, its signature and docstring. So is a function of a module of the
+    package it imports, ``compact = iban.compact`` (python-stdnum's country IBAN modules, after
+    ``from stdnum import iban``). A method of another class, named in a class body
+    (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path, and so is a
+    property a class body names again (pika's ``basic_nack = basic_nack_supported``, a legacy
+    name), which autodoc shows as a property with its docstring. None for anything else; a
+    class so named autodoc shows as "alias of" the class, which the attribute's value says."""
     if target.kind.value != "attribute" or target.docstring is not None:
         return None
     value = target.value
@@ -287,6 +288,8 @@ def named_function(target: Any) -> Any:
         klass = class_of_instance(owner) if owner is not None and klass is None else klass
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
+        elif owner is not None and owner.kind.value == "module":
+            found = loaded_object(target, f"{owner.path}.{value.values[1]}")
     if found is None:
         return None
     return found if found.kind.value == "function" or "property" in found.labels else None
