@@ -62,6 +62,8 @@ def test_a_class_whose_module_assigns_its_docstring_is_documented(tmp_path: Path
     assert parsed is not None
     assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
         ("pgtypes.Type", "`Type(oid: int, name: str)`\n\nDatabase data type."),
+        # A field the module gives no docstring has Python's (test_a_named_tuple_s_fields_...).
+        ("pgtypes.Type.name", "`name: str`\n\nAlias for field number 1"),
         ("pgtypes.Type.oid", "`oid: int`\n\nOID of the type."),
     ]
 
@@ -280,4 +282,35 @@ def test_a_function_of_an_imported_module_named_again_is_that_function(tmp_path:
             "num.be.iban.compact",
             "`compact(number)`\n\nConvert the number to its minimal representation.",
         )
+    ]
+
+
+def test_a_named_tuple_s_fields_are_documented_as_python_documents_them(tmp_path: Path) -> None:
+    # xsdata 22.12's XmlDateTime(NamedTuple) (Debian python-xsdata-doc): Python gives each
+    # field the docstring "Alias for field number N", so ':members:' lists year, month, ...
+    # with it; they read as undocumented and were left out.
+    (tmp_path / "points").mkdir()
+    (tmp_path / "points" / "__init__.py").write_text(
+        "from typing import NamedTuple\n\n\n"
+        "class Point(NamedTuple):\n"
+        '    """A point."""\n\n'
+        "    x: int\n"
+        "    #: How high.\n"
+        "    y: int = 0\n\n"
+        "    def norm(self) -> int:\n"
+        '        """Its norm."""\n'
+        "        return 0\n\n\n"
+        "class Plain:\n"
+        "    z: int\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Points\n======\n\n.. automodule:: points\n   :members:\n"
+    parsed = parse_file("points.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("points.Point", "`Point(x: int, y: int = 0)`\n\nA point."),
+        ("points.Point.norm", "`norm() -> int`\n\nIts norm."),
+        ("points.Point.x", "`x: int`\n\nAlias for field number 0"),
+        ("points.Point.y", "`y: int = 0`\n\nHow high."),  # a comment is autodoc's first
     ]

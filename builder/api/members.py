@@ -11,6 +11,7 @@ from typing import Any
 from builder.api.class_order import class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
+from builder.api.named_tuple_fields import field_doc
 from builder.api.object_docs import (
     LinesOf,
     assigned_text,
@@ -265,7 +266,8 @@ def _meta_private(member: Any) -> bool | None:
 
 def _documented(member: Any, lines_of: LinesOf) -> bool:
     """Whether autodoc finds a docstring: its own or a base's, one its module assigns after
-    (``Type.__doc__ = "..."``, as a NamedTuple gets one), a ``#:`` comment or a declared doc."""
+    (``Type.__doc__ = "..."``, as a NamedTuple gets one), a ``#:`` comment, a declared doc or
+    the one Python gives a NamedTuple's field."""
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
@@ -277,5 +279,6 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
         bool(assigned_text(target, lines_of))
         or bool(attribute_doc_comment(target, lines_of))
         or bool(declared_doc(target))
+        or bool(field_doc(target))
         or (named is not None and _documented(named, lines_of))
     )

@@ -23,6 +23,7 @@ from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import DocField, DocPart
+from builder.api.named_tuple_fields import field_doc
 from builder.api.signatures import is_alias_broken, member_of
 from builder.api.typing_doc import annotation_text, doc_text
 from builder.api.wrapped_calls import wrapped_parameter
@@ -51,6 +52,9 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
     if annotated:
         return (DocPart("", annotated),)
+    field = field_doc(target)
+    if field:
+        return (DocPart("", field),)
     declared = declared_doc(target)
     if declared:
         return (DocPart("", declared),)
