@@ -17,6 +17,7 @@ from builder.api.object_docs import (
     assigned_text,
     attribute_doc_comment,
     base_docstring,
+    builtin_base_doc,
     named_function,
 )
 from builder.api.signatures import is_alias_broken, reads_as_property
@@ -277,6 +278,7 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     named = named_function(target)  # another name for a function: autodoc reads its docstring
     return (
         bool(assigned_text(target, lines_of))
+        or bool(builtin_base_doc(target))
         or bool(attribute_doc_comment(target, lines_of))
         or bool(declared_doc(target))
         or bool(field_doc(target))

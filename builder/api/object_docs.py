@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
+from builder.api.builtin_members import builtin_docstring
 from builder.api.class_order import class_order
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
@@ -39,7 +40,7 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     docstring = read_docstring(target, lines_of) or base_docstring(target)
     if docstring is not None:
         return parse_docstring(docstring, style)
-    assigned = assigned_text(target, lines_of)
+    assigned = assigned_text(target, lines_of) or builtin_base_doc(target)
     if assigned:
         import griffe
 
@@ -207,6 +208,16 @@ def base_docstring(target: Any) -> Any:
             if found.docstring is not None:
                 return found.docstring
     return None
+
+
+def builtin_base_doc(target: Any) -> str:
+    """The docstring of the method a method without one overrides in a built-in base of its
+    class (``dict.get``), which autodoc shows as it inherits docstrings; "" for anything
+    else (builder.api.builtin_members.builtin_docstring)."""
+    parent = target.parent
+    if target.kind.value != "function" or parent is None or parent.kind.value != "class":
+        return ""
+    return builtin_docstring(parent, target.name, lambda path: loaded_object(target, path))
 
 
 def _inheriting_kind(target: Any) -> str | None:
