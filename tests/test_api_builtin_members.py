@@ -249,3 +249,34 @@ def test_a_method_overriding_a_built_in_one_without_a_docstring_has_its_docstrin
             + "Return the value for key if key is in the dictionary, else default.",
         ),
     ]
+
+
+def test_a_method_overriding_a_standard_library_base_s_has_its_docstring(tmp_path: Path) -> None:
+    # testtools 2.5.0's TestCase(unittest.TestCase) and TestResult(unittest.TestResult)
+    # (Debian python-testtools-doc, api.html): setUp, tearDown, shortDescription, startTest,
+    # stopTest, ... override unittest's without a docstring; autodoc shows unittest's.
+    from builder.parsers import parse_file
+
+    (tmp_path / "checks").mkdir()
+    (tmp_path / "checks" / "__init__.py").write_text(
+        "import logging\nimport unittest\n\n\n"
+        "class TestCase(unittest.TestCase):\n"
+        '    """Extensions to the basic TestCase."""\n\n'
+        "    def setUp(self):\n"
+        "        super().setUp()\n\n\n"
+        "class Handler(logging.Handler):\n"
+        '    """A handler."""\n\n'
+        "    def emit(self, record):\n"
+        "        pass\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("c.rst", "C\n=\n\n.. automodule:: checks\n   :members:\n", source)
+    assert parsed is not None
+    bodies = {s.heading: s.body for s in parsed.sections[1:]}
+    assert bodies["checks.TestCase.setUp"] == (
+        "`setUp()`\n\nHook method for setting up the test fixture before exercising it."
+    )
+    assert bodies["checks.Handler.emit"].startswith(
+        "`emit(record)`\n\nDo whatever it takes to actually log the specified logging record."
+    )

@@ -1,6 +1,7 @@
-"""A method a class inherits from a built-in type (``dict``, ``list``, ``Exception``...) or an
-abstract base class of the standard library (``collections.abc.MutableMapping``), which the
-project's code does not define and griffe cannot read.
+"""A method a class inherits from a built-in type (``dict``, ``list``, ``Exception``...) or a
+class of the standard library (``collections.abc.MutableMapping``, ``unittest.TestCase``),
+which the project's code does not define and griffe cannot read; and the docstring such a
+method gives the class's own override of it that has none.
 
 autodoc imports the class and documents ``.. automethod:: SortedDict.__getitem__`` with what
 ``dict.__getitem__`` says ("Return self[key]."), and so can this reader: those types are the
@@ -28,8 +29,13 @@ from builder.api.model import ApiObject, DocPart
 # How many levels of the project's own classes are followed to a built-in base.
 MAX_BASE_DEPTH = 8
 # The standard library's modules whose classes a project's class may take methods from, and
-# which may be imported to read them.
-STDLIB_BASE_MODULES = frozenset({"collections", "collections.abc", "numbers", "enum", "io"})
+# which may be imported to read them: unittest's TestCase and TestResult, logging's Handler
+# and Formatter, threading's Thread, json's encoder and decoder are bases of many projects'
+# classes, whose overrides (testtools' TestCase.setUp) autodoc shows with their docstrings.
+STDLIB_BASE_MODULES = frozenset(
+    {"collections", "collections.abc", "numbers", "enum", "io"}
+    | {"unittest", "logging", "threading", "json"}
+)
 # The docstrings of object's __init__ and __new__, which autodoc treats as none.
 _OBJECT_DOCS = frozenset(
     inspect.cleandoc(doc) for doc in (object.__init__.__doc__, object.__new__.__doc__) if doc
