@@ -271,7 +271,10 @@ def test_a_function_of_an_imported_module_named_again_is_that_function(tmp_path:
     (tmp_path / "num" / "be" / "__init__.py").write_text("", encoding="utf-8")
     (tmp_path / "num" / "be" / "iban.py").write_text(
         '"""Belgian IBAN."""\n\nfrom num import iban\n\n'
-        "__all__ = ['compact']\n\ncompact = iban.compact\n",
+        "__all__ = ['compact', 'Checker']\n\ncompact = iban.compact\n\n\n"
+        "class Checker:\n"
+        "    def __init__(self):\n"
+        "        self.fetch = iban.compact\n",
         encoding="utf-8",
     )
     source = package_source(tmp_path)
@@ -283,6 +286,12 @@ def test_a_function_of_an_imported_module_named_again_is_that_function(tmp_path:
             "`compact(number)`\n\nConvert the number to its minimal representation.",
         )
     ]
+    # An instance's attribute so set is no member autodoc sees (ubelt 1.2.3's
+    # DownloadManager: 'self.dl_func = ub.download' in __init__).
+    text = "Be\n==\n\n.. autoclass:: num.be.iban.Checker\n   :members:\n"
+    checker = parse_file("checker.rst", text, source)
+    assert checker is not None
+    assert [s.heading for s in checker.sections[1:]] == ["num.be.iban.Checker"]
 
 
 def test_a_named_tuple_s_fields_are_documented_as_python_documents_them(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from builder.api.object_docs import (
     base_docstring,
     builtin_base_doc,
     named_function,
+    set_in_method,
 )
 from builder.api.signatures import is_alias_broken, reads_as_property
 
@@ -233,18 +234,11 @@ def _listable(member: Any, lines_of: LinesOf) -> bool:
 
 def _assigned_in_method(member: Any) -> bool:
     """Whether an attribute is set in a method of its class (``self.x = ...``), not declared
-    in the class body."""
+    in the class body; True when that cannot be told."""
     parent = member.parent
-    line = member.lineno
-    if parent is None or line is None or parent.kind.value != "class":
+    if parent is None or member.lineno is None or parent.kind.value != "class":
         return True
-    return any(
-        not method.is_alias
-        and method.kind.value == "function"
-        and method.lineno is not None
-        and method.lineno <= line <= (method.endlineno or method.lineno)
-        for method in parent.members.values()
-    )
+    return set_in_method(member)
 
 
 def _member_kind(member: Any) -> str:

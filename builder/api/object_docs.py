@@ -280,6 +280,22 @@ def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
     return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
 
 
+def set_in_method(target: Any) -> bool:
+    """Whether an attribute is set in a method of its class (``self.x = ...``), not declared
+    in the class body; False when that cannot be told."""
+    parent = target.parent
+    line = target.lineno
+    if parent is None or line is None or parent.kind.value != "class":
+        return False
+    return any(
+        not method.is_alias
+        and method.kind.value == "function"
+        and method.lineno is not None
+        and method.lineno <= line <= (method.endlineno or method.lineno)
+        for method in parent.members.values()
+    )
+
+
 def named_function(target: Any) -> Any:
     """The function of the package an attribute without a docstring is another name for:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
@@ -293,6 +309,8 @@ def named_function(target: Any) -> Any:
     class so named autodoc shows as "alias of" the class, which the attribute's value says."""
     if target.kind.value != "attribute" or target.docstring is not None:
         return None
+    if set_in_method(target):
+        return None  # self.fetch = download: autodoc cannot see an instance's attribute
     value = target.value
     found = None
     if type(value).__name__ == "ExprName":
