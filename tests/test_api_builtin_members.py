@@ -215,3 +215,68 @@ def test_a_default_s_address_is_left_out_of_the_signature(tmp_path: Path) -> Non
     source = _source(tmp_path)
     pop = source.find("sorteds.Store.pop")
     assert pop is not None and pop.signature == "pop(key, default=<object object>)"
+
+
+def test_a_method_overriding_a_built_in_one_without_a_docstring_has_its_docstring(
+    tmp_path: Path,
+) -> None:
+    # pymongo 3.11.0's bson.son.SON(dict) (Debian python-pymongo-doc, api/bson/son.html):
+    # its get, keys, clear, copy, ... have no docstring, and autodoc shows dict's, as
+    # inspect.getdoc finds them; ':members:' left all ten out as undocumented.
+    from builder.parsers import parse_file
+
+    (tmp_path / "son").mkdir()
+    (tmp_path / "son" / "__init__.py").write_text(
+        "class SON(dict):\n"
+        '    """Ordered data."""\n\n'
+        "    def __init__(self, data=None):\n"
+        "        pass\n\n"
+        "    def get(self, key, default=None):\n"
+        "        return default\n\n"
+        "    def extra(self):\n"
+        "        return 2\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("son.rst", "Son\n===\n\n.. automodule:: son\n   :members:\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        # Its __init__ has no text from dict's ("Initialize self..."): the class's stays.
+        ("son.SON", "`SON(data=None)`\n\nOrdered data."),
+        (
+            "son.SON.get",
+            "`get(key, default=None)`\n\n"
+            + "Return the value for key if key is in the dictionary, else default.",
+        ),
+    ]
+
+
+def test_a_method_overriding_a_standard_library_base_s_has_its_docstring(tmp_path: Path) -> None:
+    # testtools 2.5.0's TestCase(unittest.TestCase) and TestResult(unittest.TestResult)
+    # (Debian python-testtools-doc, api.html): setUp, tearDown, shortDescription, startTest,
+    # stopTest, ... override unittest's without a docstring; autodoc shows unittest's.
+    from builder.parsers import parse_file
+
+    (tmp_path / "checks").mkdir()
+    (tmp_path / "checks" / "__init__.py").write_text(
+        "import logging\nimport unittest\n\n\n"
+        "class TestCase(unittest.TestCase):\n"
+        '    """Extensions to the basic TestCase."""\n\n'
+        "    def setUp(self):\n"
+        "        super().setUp()\n\n\n"
+        "class Handler(logging.Handler):\n"
+        '    """A handler."""\n\n'
+        "    def emit(self, record):\n"
+        "        pass\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("c.rst", "C\n=\n\n.. automodule:: checks\n   :members:\n", source)
+    assert parsed is not None
+    bodies = {s.heading: s.body for s in parsed.sections[1:]}
+    assert bodies["checks.TestCase.setUp"] == (
+        "`setUp()`\n\nHook method for setting up the test fixture before exercising it."
+    )
+    assert bodies["checks.Handler.emit"].startswith(
+        "`emit(record)`\n\nDo whatever it takes to actually log the specified logging record."
+    )

@@ -62,6 +62,8 @@ def test_a_class_whose_module_assigns_its_docstring_is_documented(tmp_path: Path
     assert parsed is not None
     assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
         ("pgtypes.Type", "`Type(oid: int, name: str)`\n\nDatabase data type."),
+        # A field the module gives no docstring has Python's (test_a_named_tuple_s_fields_...).
+        ("pgtypes.Type.name", "`name: str`\n\nAlias for field number 1"),
         ("pgtypes.Type.oid", "`oid: int`\n\nOID of the type."),
     ]
 
@@ -172,4 +174,152 @@ def test_a_class_whose_base_has_a_docstring_is_documented_for_autodoc(tmp_path: 
         ("widgets.Logging", "`Logging()`\n\nA parent class that logs."),
         ("widgets.Widget", "`Widget()`"),
         ("widgets.Widget.close", "`close()`\n\nClose the widget."),
+    ]
+
+
+def test_an_attribute_a_subclass_sets_over_a_base_property_is_the_property(
+    tmp_path: Path,
+) -> None:
+    # pika 1.2.0's ConnectionParameters(Parameters), ':members: :inherited-members:': its
+    # __init__ sets self.host, self.port, ... (each a property of Parameters, the setter run),
+    # which griffe reads as its own undocumented attributes over the base's: none of the 17
+    # properties Sphinx shows was there. A documented assignment stays the class's own.
+    (tmp_path / "params").mkdir()
+    (tmp_path / "params" / "__init__.py").write_text(
+        "class Base:\n"
+        "    @property\n"
+        "    def host(self):\n"
+        '        """The host to connect to."""\n'
+        "        return self._host\n\n"
+        "    @host.setter\n"
+        "    def host(self, value):\n"
+        "        self._host = value\n\n"
+        "    @property\n"
+        "    def port(self):\n"
+        '        """The port to connect to."""\n'
+        "        return 1\n\n\n"
+        "class Child(Base):\n"
+        '    """Parameters."""\n\n'
+        "    def __init__(self, host=None):\n"
+        "        self.host = host\n"
+        "        #: The port, for this child.\n"
+        "        self.port = 2\n\n\n"
+        "class GrandChild(Child):\n"
+        '    """More parameters."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    options = "   :members:\n   :inherited-members:\n"
+    text = f"API\n===\n\n.. autoclass:: params.GrandChild\n{options}\n.. autoclass:: params.Child\n"
+    parsed = parse_file("api.rst", text + f"{options}\n.. autoclass:: params.Base\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("params.GrandChild", "`params.GrandChild(host=None)`\n\nMore parameters."),
+        ("params.GrandChild.host", "`host`\n\nThe host to connect to."),
+        ("params.GrandChild.port", "`port = 2`\n\nThe port, for this child."),
+        ("params.Child", "`params.Child(host=None)`\n\nParameters."),
+        ("params.Child.host", "`host`\n\nThe host to connect to."),
+        ("params.Child.port", "`port = 2`\n\nThe port, for this child."),
+        ("params.Base", "`params.Base()`"),
+    ]
+    # Without :inherited-members:, the base's property is not the class's to list.
+    page = "API\n===\n\n.. autoclass:: params.Child\n   :members:\n"
+    alone = parse_file("alone.rst", page, source)
+    assert alone is not None
+    assert [s.heading for s in alone.sections[1:]] == ["params.Child", "params.Child.port"]
+
+
+def test_a_property_a_class_body_names_again_is_that_property(tmp_path: Path) -> None:
+    # pika 1.2.0's BlockingConnection: 'basic_nack = basic_nack_supported' (legacy names of
+    # its four properties), which autodoc shows as properties with their docstrings, read as
+    # undocumented attributes and left out of ':members:'.
+    (tmp_path / "conn").mkdir()
+    (tmp_path / "conn" / "__init__.py").write_text(
+        "class Connection:\n"
+        '    """A connection."""\n\n'
+        "    @property\n"
+        "    def nack_supported(self) -> bool:\n"
+        '        """Whether the server supports basic.nack."""\n'
+        "        return True\n\n"
+        "    nack = nack_supported\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "API\n===\n\n.. autoclass:: conn.Connection\n   :members:\n"
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("conn.Connection", "`conn.Connection()`\n\nA connection."),
+        ("conn.Connection.nack", "`nack: bool`\n\nWhether the server supports basic.nack."),
+        (
+            "conn.Connection.nack_supported",
+            "`nack_supported: bool`\n\nWhether the server supports basic.nack.",
+        ),
+    ]
+
+
+def test_a_function_of_an_imported_module_named_again_is_that_function(tmp_path: Path) -> None:
+    # python-stdnum 1.18's stdnum.be.iban ('from stdnum import iban', 'compact =
+    # iban.compact', listed in __all__): autodoc shows compact(number) with its docstring;
+    # it read as an undocumented attribute, and ':members:' left it out.
+    (tmp_path / "num" / "be").mkdir(parents=True)
+    (tmp_path / "num" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "num" / "iban.py").write_text(
+        'def compact(number):\n    """Convert the number to its minimal representation."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "num" / "be" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "num" / "be" / "iban.py").write_text(
+        '"""Belgian IBAN."""\n\nfrom num import iban\n\n'
+        "__all__ = ['compact', 'Checker']\n\ncompact = iban.compact\n\n\n"
+        "class Checker:\n"
+        "    def __init__(self):\n"
+        "        self.fetch = iban.compact\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    parsed = parse_file("be.rst", "Be\n==\n\n.. automodule:: num.be.iban\n   :members:\n", source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "num.be.iban.compact",
+            "`compact(number)`\n\nConvert the number to its minimal representation.",
+        )
+    ]
+    # An instance's attribute so set is no member autodoc sees (ubelt 1.2.3's
+    # DownloadManager: 'self.dl_func = ub.download' in __init__).
+    text = "Be\n==\n\n.. autoclass:: num.be.iban.Checker\n   :members:\n"
+    checker = parse_file("checker.rst", text, source)
+    assert checker is not None
+    assert [s.heading for s in checker.sections[1:]] == ["num.be.iban.Checker"]
+
+
+def test_a_named_tuple_s_fields_are_documented_as_python_documents_them(tmp_path: Path) -> None:
+    # xsdata 22.12's XmlDateTime(NamedTuple) (Debian python-xsdata-doc): Python gives each
+    # field the docstring "Alias for field number N", so ':members:' lists year, month, ...
+    # with it; they read as undocumented and were left out.
+    (tmp_path / "points").mkdir()
+    (tmp_path / "points" / "__init__.py").write_text(
+        "from typing import NamedTuple\n\n\n"
+        "class Point(NamedTuple):\n"
+        '    """A point."""\n\n'
+        "    x: int\n"
+        "    #: How high.\n"
+        "    y: int = 0\n\n"
+        "    def norm(self) -> int:\n"
+        '        """Its norm."""\n'
+        "        return 0\n\n\n"
+        "class Plain:\n"
+        "    z: int\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Points\n======\n\n.. automodule:: points\n   :members:\n"
+    parsed = parse_file("points.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("points.Point", "`Point(x: int, y: int = 0)`\n\nA point."),
+        ("points.Point.norm", "`norm() -> int`\n\nIts norm."),
+        ("points.Point.x", "`x: int`\n\nAlias for field number 0"),
+        ("points.Point.y", "`y: int = 0`\n\nHow high."),  # a comment is autodoc's first
     ]

@@ -444,6 +444,35 @@ def test_a_property_of_getter_and_setter_is_documented_by_its_getter(tmp_path: P
     ]
 
 
+def test_a_property_s_doc_may_be_another_function_s_docstring(tmp_path: Path) -> None:
+    # WebOb 1.8.6's BaseRequest (Debian python-webob-doc): 'headers = property(_headers__get,
+    # _headers__set, doc=_headers__get.__doc__)', and content_type's doc the fourth argument
+    # so: autodoc shows the getter's docstring; ':members:' left them out.
+    package = tmp_path / "src" / "requests_"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(
+        "class Request:\n"
+        '    """A request."""\n\n'
+        "    def _headers__get(self):\n"
+        '        """All the request headers."""\n\n'
+        "    def _headers__set(self, value):\n"
+        "        pass\n\n"
+        "    def _type__get(self):\n"
+        '        """The Content-Type."""\n\n'
+        "    headers = property(_headers__get, _headers__set, doc=_headers__get.__doc__)\n"
+        "    content_type = property(_type__get, None, None, _type__get.__doc__)\n"
+        "    other = property(_headers__set, doc=missing.__doc__)\n",
+        encoding="utf-8",
+    )
+    text = "Requests\n========\n\n.. autoclass:: requests_.Request\n   :members:\n"
+    parsed = parse_file("api.rst", text, GriffeSource(tmp_path / "src", ApiSettings(), "src"))
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("requests_.Request.content_type", "`content_type`\n\nThe Content-Type."),
+        ("requests_.Request.headers", "`headers`\n\nAll the request headers."),
+    ]
+
+
 def test_module_docstring_titles_rank_their_styles_below_the_page_title(tmp_path: Path) -> None:
     # werkzeug.exceptions' docstring has a "Usage Example" underlined with "-", and the page
     # goes on with "Error Classes" underlined with "=": Sphinx ranks a docstring's styles

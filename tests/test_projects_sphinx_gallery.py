@@ -256,3 +256,27 @@ def test_a_gallery_is_built_when_conf_py_configures_it_and_imports_its_extension
     assert [c.relpath for c in listing.candidates][:3] == [
         "index.rst", "examples/index.rst", "examples/plot_one.rst",
     ]  # fmt: skip
+
+
+def test_a_folder_s_header_may_have_a_suffix_sphinx_reads(tmp_path: Path) -> None:
+    # lark 1.1.5 (Debian python-lark-doc): examples/composition/ and standalone/ have a
+    # README.md, a header to sphinx-gallery as its conf.py reads Markdown (recommonmark):
+    # their 4 examples were missing. Its text is read as reST, as sphinx-gallery does.
+    docs = _project(tmp_path)
+    (docs / "conf.py").write_text(
+        CONF + 'source_suffix = {".rst": "restructuredtext", ".md": "markdown"}\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "examples" / "none" / "README.md").write_text(
+        "Grammar Composition\n===================\n", encoding="utf-8"
+    )
+    _, listing = project_listing(_version(docs))
+    relpaths = [c.relpath for c in listing.candidates]
+    assert relpaths[-2:] == ["auto_examples/none/index.rst", "auto_examples/none/plot_one.rst"]
+    index = read_source(listing.candidates[-2])
+    assert isinstance(index, SourceFile)
+    assert index.text.startswith("Grammar Composition\n===================\n")
+    # Where Sphinx reads no Markdown, a README.md is no header: the folder is no section.
+    (docs / "conf.py").write_text(CONF, encoding="utf-8")
+    _, listing = project_listing(_version(docs))
+    assert "auto_examples/none/index.rst" not in [c.relpath for c in listing.candidates]

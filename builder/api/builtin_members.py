@@ -1,6 +1,7 @@
-"""A method a class inherits from a built-in type (``dict``, ``list``, ``Exception``...) or an
-abstract base class of the standard library (``collections.abc.MutableMapping``), which the
-project's code does not define and griffe cannot read.
+"""A method a class inherits from a built-in type (``dict``, ``list``, ``Exception``...) or a
+class of the standard library (``collections.abc.MutableMapping``, ``unittest.TestCase``),
+which the project's code does not define and griffe cannot read; and the docstring such a
+method gives the class's own override of it that has none.
 
 autodoc imports the class and documents ``.. automethod:: SortedDict.__getitem__`` with what
 ``dict.__getitem__`` says ("Return self[key]."), and so can this reader: those types are the
@@ -28,8 +29,17 @@ from builder.api.model import ApiObject, DocPart
 # How many levels of the project's own classes are followed to a built-in base.
 MAX_BASE_DEPTH = 8
 # The standard library's modules whose classes a project's class may take methods from, and
-# which may be imported to read them.
-STDLIB_BASE_MODULES = frozenset({"collections", "collections.abc", "numbers", "enum", "io"})
+# which may be imported to read them: unittest's TestCase and TestResult, logging's Handler
+# and Formatter, threading's Thread, json's encoder and decoder are bases of many projects'
+# classes, whose overrides (testtools' TestCase.setUp) autodoc shows with their docstrings.
+STDLIB_BASE_MODULES = frozenset(
+    {"collections", "collections.abc", "numbers", "enum", "io"}
+    | {"unittest", "logging", "threading", "json"}
+)
+# The docstrings of object's __init__ and __new__, which autodoc treats as none.
+_OBJECT_DOCS = frozenset(
+    inspect.cleandoc(doc) for doc in (object.__init__.__doc__, object.__new__.__doc__) if doc
+)
 
 
 def builtin_member(
@@ -57,6 +67,22 @@ def builtin_member(
             doc=(DocPart(title="", text=doc),) if doc else (),
         )
     return None
+
+
+def builtin_docstring(owner: Any, name: str, resolve: Callable[[str], Any]) -> str:
+    """The docstring of the method ``name`` that the first built-in base of the griffe class
+    ``owner`` defining it has, which ``inspect.getdoc`` and so autodoc give a method of the
+    class that overrides it without a docstring of its own (pymongo's ``SON(dict)``, whose
+    ``get``, ``keys`` and ``clear`` read "Return the value for key if key is in the
+    dictionary, else default.", ...); "" when none has."""
+    for base in _builtin_bases(owner, resolve):
+        if name in base.__dict__:
+            member = getattr(base, name)
+            doc = (inspect.getdoc(member) or "") if callable(member) else ""
+            # "Initialize self. See help(type(self))...", which every built-in __init__
+            # has: autodoc drops it, and so a class's own text stays.
+            return "" if doc in _OBJECT_DOCS else doc
+    return ""
 
 
 def _builtin_bases(owner: Any, resolve: Callable[[str], Any]) -> Iterator[type]:

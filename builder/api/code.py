@@ -96,7 +96,7 @@ class GriffeSource:
         self._packages: dict[str, Any] = {}
         self._found: dict[tuple[str, str, bool, bool], ApiObject | None] = {}
         self._shadowed: ShadowedMembers | None = None
-        self._walk = MemberWalk()
+        self._walk = MemberWalk(self._lines)
 
     @property
     def settings(self) -> ApiSettings:
@@ -473,17 +473,18 @@ def _record(
     target = found.final_target if found.is_alias else found
     named = named_function(target)
     if named is not None and not attribute_doc_comment(target, lines_of):
+        named_kind = kind_of(named)  # a function, or a property read as an attribute
         return replace(
             _record(path, named, style, lines_of, inherited, runtime_defaults),
             signature=_renamed(
-                signature_of(named, "function", bound=binds_instance(target, named)),
+                signature_of(named, named_kind, bound=binds_instance(target, named)),
                 named.name,
                 path.rpartition(".")[2],
             ),
-            modifiers=modifiers_of(named, "function"),
+            modifiers=modifiers_of(named, named_kind),
             overloads=tuple(
                 _renamed(overload, named.name, path.rpartition(".")[2])
-                for overload in overload_signatures(named, "function")
+                for overload in overload_signatures(named, named_kind)
             ),
         )
     kind = kind_of(target)

@@ -7,7 +7,8 @@ Werkzeug's ``location = header_property("Location", doc="...")``, which store it
 ``__doc__``, the text autodoc shows. With no docstring of their own, ``:members:`` left
 them all out: an interface read as its methods, Werkzeug's Response had no ``location``.
 A ``property(getter, setter)`` with no ``doc=`` takes its getter's docstring, as Python's
-does: tablib's ``headers = property(_get_headers, _set_headers)`` was missing so. A traitlets
+does: tablib's ``headers = property(_get_headers, _set_headers)`` was missing so; a ``doc``
+that is a function's ``__doc__`` is that function's docstring. A traitlets
 trait type takes its as ``help=``, which ``TraitType`` stores as its ``__doc__`` "so that
 inspectors like autodoc find traits": ``indent = Bool(True, help="...").tag(sync=True)``, of
 ``traitlets`` or of a class of the code derived from one (ipywidgets' ``Color(Unicode)``),
@@ -39,10 +40,22 @@ def declared_doc(target: Any) -> str:
         return _literal_text(arguments[0])  # a keyword argument is not a str
     for argument in arguments:
         if getattr(argument, "name", None) == "doc" and hasattr(argument, "value"):
-            return _literal_text(argument.value)
+            return _doc_text(target, argument.value)
     if getattr(function, "canonical_path", None) in _PROPERTIES and arguments:
+        if len(arguments) >= 4 and not hasattr(arguments[3], "value"):  # (get, set, del, doc)
+            return _doc_text(target, arguments[3])
         return _getter_doc(target, arguments[0])
     return _trait_help(target, target.value)
+
+
+def _doc_text(target: Any, doc: object) -> str:
+    """The text a ``doc`` argument gives: a string literal's, or the docstring of the function
+    beside ``target`` it names (WebOb's ``headers = property(_headers__get, _headers__set,
+    doc=_headers__get.__doc__)``)."""
+    parts: Any = getattr(doc, "values", ())
+    if type(doc).__name__ == "ExprAttribute" and len(parts) == 2 and str(parts[1]) == "__doc__":
+        return _getter_doc(target, parts[0])
+    return _literal_text(doc)
 
 
 def _trait_help(target: Any, value: object) -> str:

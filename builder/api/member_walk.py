@@ -17,8 +17,9 @@ from typing import Any
 from builder.api.class_order import class_order
 from builder.api.identity_cache import IdentityCache
 from builder.api.made_classes import made_class, made_class_name
+from builder.api.members import base_member_over
 from builder.api.module_getattr import lazily_imported
-from builder.api.object_docs import class_of_instance, loaded_object
+from builder.api.object_docs import LinesOf, class_of_instance, loaded_object
 
 # Objects whose members a walk keeps: a class's page looks up its own members in a row, and
 # a package with thousands of classes must not keep an alias of every inherited member.
@@ -28,8 +29,9 @@ MEMBER_TABLES_KEPT = 256
 class MemberWalk:
     """Dotted lookups from a package, with the members of the objects they pass kept."""
 
-    def __init__(self) -> None:
+    def __init__(self, lines_of: LinesOf) -> None:
         self._members: IdentityCache[dict[str, Any]] = IdentityCache(MEMBER_TABLES_KEPT)
+        self._lines_of = lines_of
 
     def forget(self) -> None:
         """Drop the members kept: a package was loaded."""
@@ -66,11 +68,20 @@ class MemberWalk:
         that one, and is read without listing what it inherits (sympy's classes, whose
         methods the docs look up, inherit two hundred each); an alias makes new aliases of
         its target's members, which its table keeps."""
-        if not found.is_alias:
-            own = found.members.get(name)
-            if own is not None:
-                return own
-        return self._all_members(found).get(name)
+        member = found.members.get(name) if not found.is_alias else None
+        if member is None:
+            member = self._all_members(found).get(name)
+        if member is None or not found.is_class:
+            return member
+        # An attribute a class only sets in a method, over a base's member of that name, is
+        # the base's, as Python looks it up (builder.api.members.base_member_over).
+        target = member.final_target if member.is_alias else member
+        over = base_member_over(target, self._lines_of)
+        if over is None:
+            return member
+        import griffe
+
+        return griffe.Alias(name, over, parent=found, inherited=True)
 
     def _all_members(self, found: Any) -> dict[str, Any]:
         """griffe's ``all_members`` of ``found`` (declared and inherited), read once while kept."""

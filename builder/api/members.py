@@ -11,12 +11,15 @@ from typing import Any
 from builder.api.class_order import class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
+from builder.api.named_tuple_fields import field_doc
 from builder.api.object_docs import (
     LinesOf,
     assigned_text,
     attribute_doc_comment,
     base_docstring,
+    builtin_base_doc,
     named_function,
+    set_in_method,
 )
 from builder.api.signatures import is_alias_broken, reads_as_property
 
@@ -50,24 +53,60 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             and not member.is_alias
             and _listable(member, lines_of)
         )
+    with_inherited = with_inherited and target.kind.value == "class"
     listed: list[Member] = []
     for name, member in target.members.items():
         imported = bool(member.is_alias)
         if imported and target.kind.value == "class":
             continue
         if not _listable(member, lines_of):
+            over = base_member_over(member, lines_of) if with_inherited else None
+            if over is not None:
+                listed.append(_member(name, over, lines_of, inherited=True))
             continue
         listed.append(_member(name, member, lines_of, imported=imported))
-    if with_inherited and target.kind.value == "class":
+    if with_inherited:
         try:
             inherited = target.inherited_members
         except Exception:  # an unresolvable base: griffe raises several kinds
             inherited = {}
         for name, member in inherited.items():
+            member = _base_member_or_self(member, lines_of)
             if not _listable(member, lines_of):
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
+
+
+def base_member_over(member: Any, lines_of: LinesOf) -> Any:
+    """The member a base class defines under the name of ``member``, an attribute its class
+    only sets in a method, undocumented (``self.host = host``, ``host`` a property of the
+    base): Python's lookup, and so autodoc's ``:inherited-members:``, finds the base's (the
+    property, whose setter the assignment runs). None when ``member`` is no such attribute or
+    no base defines the name but in the same way."""
+    parent = member.parent
+    if member.is_alias or parent is None or parent.kind.value != "class":
+        return None
+    if member.kind.value != "attribute" or _listable(member, lines_of):
+        return None
+    try:
+        bases = class_order(parent)
+    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
+        return None
+    for base in bases:
+        found = base.members.get(member.name)
+        if found is not None and _listable(found, lines_of):
+            return found
+    return None
+
+
+def _base_member_or_self(member: Any, lines_of: LinesOf) -> Any:
+    """An inherited member, or the base's member over it when a class between only sets it
+    in a method (``base_member_over``)."""
+    if is_alias_broken(member):
+        return member
+    target = member.final_target if member.is_alias else member
+    return base_member_over(target, lines_of) or member
 
 
 def _read_exports(module: Any) -> Any:
@@ -195,18 +234,11 @@ def _listable(member: Any, lines_of: LinesOf) -> bool:
 
 def _assigned_in_method(member: Any) -> bool:
     """Whether an attribute is set in a method of its class (``self.x = ...``), not declared
-    in the class body."""
+    in the class body; True when that cannot be told."""
     parent = member.parent
-    line = member.lineno
-    if parent is None or line is None or parent.kind.value != "class":
+    if parent is None or member.lineno is None or parent.kind.value != "class":
         return True
-    return any(
-        not method.is_alias
-        and method.kind.value == "function"
-        and method.lineno is not None
-        and method.lineno <= line <= (method.endlineno or method.lineno)
-        for method in parent.members.values()
-    )
+    return set_in_method(member)
 
 
 def _member_kind(member: Any) -> str:
@@ -229,7 +261,8 @@ def _meta_private(member: Any) -> bool | None:
 
 def _documented(member: Any, lines_of: LinesOf) -> bool:
     """Whether autodoc finds a docstring: its own or a base's, one its module assigns after
-    (``Type.__doc__ = "..."``, as a NamedTuple gets one), a ``#:`` comment or a declared doc."""
+    (``Type.__doc__ = "..."``, as a NamedTuple gets one), a ``#:`` comment, a declared doc or
+    the one Python gives a NamedTuple's field."""
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
@@ -239,7 +272,9 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     named = named_function(target)  # another name for a function: autodoc reads its docstring
     return (
         bool(assigned_text(target, lines_of))
+        or bool(builtin_base_doc(target))
         or bool(attribute_doc_comment(target, lines_of))
         or bool(declared_doc(target))
+        or bool(field_doc(target))
         or (named is not None and _documented(named, lines_of))
     )

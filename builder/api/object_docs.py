@@ -17,12 +17,14 @@ from dataclasses import replace
 from typing import Any
 
 from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
+from builder.api.builtin_members import builtin_docstring
 from builder.api.class_order import class_order
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import DocField, DocPart
+from builder.api.named_tuple_fields import field_doc
 from builder.api.signatures import is_alias_broken, member_of
 from builder.api.typing_doc import annotation_text, doc_text
 from builder.api.wrapped_calls import wrapped_parameter
@@ -42,7 +44,7 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
         docstring = base_docstring(target, lines_of)
     if docstring is not None:
         return parse_docstring(docstring, style)
-    assigned = assigned_text(target, lines_of)
+    assigned = assigned_text(target, lines_of) or builtin_base_doc(target)
     if assigned:
         import griffe
 
@@ -55,6 +57,9 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
     annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
     if annotated:
         return (DocPart("", annotated),)
+    field = field_doc(target)
+    if field:
+        return (DocPart("", field),)
     declared = declared_doc(target)
     if declared:
         return (DocPart("", declared),)
@@ -214,6 +219,16 @@ def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:
     return None
 
 
+def builtin_base_doc(target: Any) -> str:
+    """The docstring of the method a method without one overrides in a built-in base of its
+    class (``dict.get``), which autodoc shows as it inherits docstrings; "" for anything
+    else (builder.api.builtin_members.builtin_docstring)."""
+    parent = target.parent
+    if target.kind.value != "function" or parent is None or parent.kind.value != "class":
+        return ""
+    return builtin_docstring(parent, target.name, lambda path: loaded_object(target, path))
+
+
 def _inheriting_kind(target: Any) -> str | None:
     """How ``target`` takes a base's docstring: "function" for a method or a property (griffe's
     attribute labelled so: Python's inspect.getdoc follows it to the base's, as for a method),
@@ -274,17 +289,38 @@ def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
     return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
 
 
+def set_in_method(target: Any) -> bool:
+    """Whether an attribute is set in a method of its class (``self.x = ...``), not declared
+    in the class body; False when that cannot be told."""
+    parent = target.parent
+    line = target.lineno
+    if parent is None or line is None or parent.kind.value != "class":
+        return False
+    return any(
+        not method.is_alias
+        and method.kind.value == "function"
+        and method.lineno is not None
+        and method.lineno <= line <= (method.endlineno or method.lineno)
+        for method in parent.members.values()
+    )
+
+
 def named_function(target: Any) -> Any:
     """The function of the package an attribute without a docstring is another name for:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
     makes, ``structure = global_converter.structure`` (cattrs). autodoc imports the name and
-    finds the function, its signature and docstring. A method of another class, named in a
-    class body (sounddevice's ``read = _InputStreamBase._raw_read``), or a function named by
-    its module (``core.Group.create_group``, ``_io.read``) is found by its path.
-    None for anything else; a class so named autodoc shows as "alias of" the class, which the
-    attribute's value says."""
+    finds the function, its signature and docstring. So is a function of a module of the
+    package it imports, ``compact = iban.compact`` (python-stdnum's country IBAN modules, after
+    ``from stdnum import iban``), or one named by a longer path through modules and classes
+    (``core.Group.create_group``, ``_io.read``). A method of another class, named in a class
+    body (sounddevice's ``read = _InputStreamBase._raw_read``), is found by its path, and so is
+    a property a class body names again (pika's ``basic_nack = basic_nack_supported``, a legacy
+    name), which autodoc shows as a property with its docstring. None for anything else; a
+    class so named autodoc shows as "alias of" the class, which the attribute's value says."""
     if target.kind.value != "attribute" or target.docstring is not None:
         return None
+    if set_in_method(target):
+        return None  # self.fetch = download: autodoc cannot see an instance's attribute
     value = target.value
     found = None
     if type(value).__name__ == "ExprName":
@@ -295,8 +331,12 @@ def named_function(target: Any) -> Any:
         klass = class_of_instance(owner) if owner is not None and klass is None else klass
         if klass is not None:
             found = member_of(klass, str(value.values[1]))
+        elif owner is not None and owner.kind.value == "module":
+            found = loaded_object(target, f"{owner.path}.{value.values[1]}")
     if found is None and type(value).__name__ == "ExprAttribute":
         # A dotted path through modules and classes: h5netcdf's legacyapi.Dataset has
         # ``createGroup = core.Group.create_group``, or ``read = _io.read``.
         found = loaded_object(target, getattr(value, "canonical_path", None))
-    return found if found is not None and found.kind.value == "function" else None
+    if found is None:
+        return None
+    return found if found.kind.value == "function" or "property" in found.labels else None

@@ -14,6 +14,7 @@ from builder.api.attrs_classes import attrs_parameters
 from builder.api.class_order import class_order
 from builder.api.dataclass_bases import dataclass_base_parameters
 from builder.api.interface_attributes import declared_doc
+from builder.api.named_tuple_fields import fields_of, is_named_tuple
 from builder.api.typing_doc import annotation_text
 
 # What inspect writes as the default of a dataclass field made by its default_factory.
@@ -193,12 +194,10 @@ def names_a_parameter(value: Any) -> bool:
 def _named_tuple_fields(klass: Any) -> str:
     """A ``typing.NamedTuple`` class's fields as its constructor takes them (Python writes that
     ``__init__`` itself, so the code has none to read); "" for any other class."""
-    if not any(str(base).rpartition(".")[2] == "NamedTuple" for base in klass.bases):
+    if not is_named_tuple(klass):
         return ""
     fields: list[str] = []
-    for member in klass.members.values():
-        if member.is_alias or not member.is_attribute or member.annotation is None:
-            continue
+    for member in fields_of(klass):
         text = f"{member.name}: {annotation_text(member.annotation)}"
         fields.append(text if member.value is None else f"{text} = {member.value}")
     return ", ".join(fields)

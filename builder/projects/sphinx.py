@@ -147,13 +147,14 @@ def read_sphinx(
     holder = docs.parent
     if tree_root is None and bound is not None and inside_folder(docs, bound):
         holder = bound
+    suffixes = source_suffixes(conf, notes, markdown)
     gallery = GalleryPages()
     # A conf.py whose extensions list is not there to read (lmfit imports it from a module
     # its Makefile writes) and that configures sphinx-gallery builds the gallery.
     if GALLERY_EXTENSION in extensions or (
         "extensions" not in conf.values and isinstance(conf.get(GALLERY_SETTING), dict)
     ):
-        gallery = gallery_pages(source, directory, tree_root or holder)
+        gallery = gallery_pages(source, directory, tree_root or holder, suffixes)
     # The pages conf.py copies in as it runs (a changelog from the project's top).
     copied = copied_pages(source, docs, tree_root or holder)
     linked = LinkedNotebooks()
@@ -178,7 +179,7 @@ def read_sphinx(
         config_file=CONFIG_NAME if conf_path is not None else "",
         exclude_patterns=tuple(dict.fromkeys(patterns)),
         exclude="|".join(f"(?:{sphinx_pattern(p)})(?:/.*)?" for p in dict.fromkeys(patterns)),
-        suffixes=source_suffixes(conf, notes, markdown),
+        suffixes=suffixes,
         # A document name (or the toc's entries) until complete_layout resolves it.
         order=toc if toc is not None else (root_doc,),
         external_toc=toc is not None,

@@ -3,8 +3,10 @@ the examples.
 
 sphinx-gallery (``extensions = ["sphinx_gallery.gen_gallery"]``) turns each Python script of
 an examples folder (``examples_dirs``, by default ``../examples``) into a page of the gallery
-folder (``gallery_dirs``, by default ``auto_examples``), and each folder's ``README.txt`` (or
-``README.rst``, ``GALLERY_HEADER.rst``) into that folder's ``index`` page. A script's page is
+folder (``gallery_dirs``, by default ``auto_examples``), and each folder's header (its
+``GALLERY_HEADER``, ``README`` or ``readme`` file, of suffix ``.txt`` or one of the pages'
+``source_suffix``, a README.md too where Sphinx reads Markdown) into that folder's ``index``
+page, its text as reST whatever the suffix. A script's page is
 its docstring (reST, with the title), then its code split at the comment blocks that start with
 a line of ``# %%`` or of 20 ``#`` or more: those comments are reST text, the rest code blocks.
 The output and images of a run are not there: docbuild runs no project code.
@@ -21,7 +23,7 @@ import os
 import posixpath
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from builder.sources import MAX_FILE_BYTES
 EXTENSION = "sphinx_gallery.gen_gallery"
 SETTING = "sphinx_gallery_conf"
 _DEFAULT_IGNORE = r"__init__\.py"
+_HEADER_NAMES = ("GALLERY_HEADER", "README", "readme")
 # Subfolders nested deeper than this are not read (a real gallery nests one or two).
 MAX_GALLERY_DEPTH = 8
 # A text block: its header line ("# %%" or a line of 20 "#" or more), then comment lines.
@@ -64,9 +67,12 @@ class GalleryFormat:
     example_page: Callable[[str, str], str]
 
 
-def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
+def gallery_pages(
+    conf_source: str, docs: Path, bound: Path, suffixes: tuple[str, ...] = (".rst",)
+) -> GalleryPages:
     """The pages sphinx-gallery would write for the conf.py text ``conf_source`` of the docs
-    in ``docs``; examples outside ``bound`` (the project) are not read."""
+    in ``docs``, whose pages are of ``suffixes``; examples outside ``bound`` (the project) are
+    not read."""
     settings = _gallery_settings(conf_source)
     examples = setting_strings(settings.get("examples_dirs", "../examples"))
     galleries = setting_strings(settings.get("gallery_dirs", "auto_examples"))
@@ -75,7 +81,17 @@ def gallery_pages(conf_source: str, docs: Path, bound: Path) -> GalleryPages:
     notes: list[str] = []
     ignored = ignore_pattern(settings.get("ignore_pattern", _DEFAULT_IGNORE), SPHINX, notes)
     pairs = [(e, docs / e, g) for e, g in zip(examples, galleries, strict=False)]
-    return written_galleries(pairs, bound, ignored, order, SPHINX, notes)
+    form = replace(SPHINX, headers=sphinx_headers(suffixes))
+    return written_galleries(pairs, bound, ignored, order, form, notes)
+
+
+def sphinx_headers(suffixes: tuple[str, ...]) -> tuple[str, ...]:
+    """The names a folder's header may have, in the order sphinx-gallery tries them: ``.txt``,
+    then the pages' suffixes sorted, each as GALLERY_HEADER, README and readme. lark 1.1.5's
+    examples/composition/README.md (its conf.py reads Markdown) made that folder a section of
+    the gallery, with its three examples."""
+    extensions = [".txt", *sorted(suffixes)]
+    return tuple(f"{name}{ext}" for ext in extensions for name in _HEADER_NAMES)
 
 
 def written_galleries(
@@ -290,7 +306,7 @@ def setting_strings(value: Any) -> list[str]:
 
 SPHINX = GalleryFormat(
     "sphinx-gallery",
-    ("GALLERY_HEADER.rst", "README.txt", "README.rst"),
+    sphinx_headers((".rst",)),
     ".rst",
     _rest_index,
     example_page,
