@@ -41,6 +41,7 @@ _PROJECT_SETTING = {
     "starlight": "auto",  # and its astro.config.* sidebar
     "vocs": "auto",  # and its vocs.config.* sidebar
     "apollo": "auto",  # and its _sidebar.yaml
+    "pydoc-markdown": "auto",  # and its pydoc-markdown.yml
     "sphinx": "sphinx",
     "myst": "sphinx",
     "markdown": "none",
@@ -66,6 +67,7 @@ _KIND_NAMES = {
     "starlight": "Astro Starlight",
     "vocs": "Vocs",
     "apollo": "Apollo's docs",
+    "pydoc-markdown": "Pydoc-Markdown",
     "sphinx": "Sphinx (reStructuredText)",
     "myst": "Sphinx with MyST Markdown",
     "markdown": "plain Markdown",

@@ -35,6 +35,7 @@ from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_plugins import has_plugin
+from builder.projects.pydoc_markdown import pydoc_markdown_docs
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
@@ -106,11 +107,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
     VuePress' .vuepress/config.*, a Docusaurus config, an mdBook's book.toml, a Jupyter Book's
     table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
     (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Vocs site's
-    pages/, the _sidebar.yaml of Apollo's docs in a docs folder, a Hugo site's
-    content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
-    config in another folder of the project, then the project. The Sphinx or MkDocs config a
-    Read the Docs config names comes before them all: those are the docs the project
-    publishes."""
+    pages/, the _sidebar.yaml of Apollo's docs in a docs folder, a Hugo site's content
+    folder, a pydoc-markdown.yml listing pages, then a docs folder of Markdown, reST or HTML
+    files, then the one MkDocs config in another folder of the project, then the project.
+    The Sphinx or MkDocs config a Read the Docs config names comes before them all: those are
+    the docs the project publishes."""
     published = _readthedocs_docs(root, found)
     if published is not None:
         return published
@@ -215,6 +216,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if hugo is not None:
             found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/ in the order of their weights")
             return "hugo", hugo[1], None
+    if (pydoc := pydoc_markdown_docs(root)) is not None:
+        found.append(f"{pydoc[0]}: Pydoc-Markdown, pages in {pydoc[1]}/ in the order of its pages")
+        return "pydoc-markdown", pydoc[1], pydoc[2]
     for folder in (*DOCS_FOLDERS, "."):
         # Before the project's own files, after a docs folder's: the one MkDocs site in another
         # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).
@@ -524,6 +528,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "starlight": ("**/*.md", "**/*.mdx"),
         "vocs": ("**/*.md", "**/*.mdx"),
         "apollo": ("**/*.md", "**/*.mdx"),
+        "pydoc-markdown": ("**/*.md",),
         "rst": ("**/*.rst",),
         "markdown+rst": ("**/*.md", "**/*.rst"),
         "html": ("**/*.html",),
