@@ -150,6 +150,34 @@ def test_a_module_with_all_shows_what_it_defines_and_what_all_names(tmp_path: Pa
     ]
 
 
+def test_a_module_shows_what_a_wildcard_import_brings(tmp_path: Path) -> None:
+    # geemap 0.38.4rc1: kepler.py's 'from .common import *' puts common's functions on
+    # geemap.kepler's page (kepler.md, '::: geemap.kepler'), 361 entries where 15 were read:
+    # griffe does not count them among the module's imports, mkdocstrings shows them. A name
+    # the module imports by name stays out, and autodoc shows neither.
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "__init__.py").write_text("")
+    (tmp_path / "maps" / "common.py").write_text(
+        'import os\n\n\ndef add_crs() -> None:\n    """Add a CRS."""\n\n\n'
+        'def helper() -> None:\n    """Help."""\n'
+    )
+    (tmp_path / "maps" / "kepler.py").write_text(
+        "from .common import *\nfrom .common import helper\n\n\n"
+        'class Map:\n    """A Kepler map."""\n'
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    headings = [
+        [s.heading for s in parsed.sections[1:]]
+        for text in ("::: maps.kepler\n", ".. automodule:: maps.kepler\n   :members:\n")
+        for name in (("x.md",) if text.startswith(":::") else ("x.rst",))
+        if (parsed := parse_file(name, f"X\n=\n\n{text}", source)) is not None
+    ]
+    assert headings == [
+        ["maps.kepler", "maps.kepler.Map", "maps.kepler.add_crs"],
+        ["maps.kepler.Map"],  # autodoc: no section for a module without a docstring
+    ]
+
+
 def test_a_heading_written_before_the_block_sets_the_objects_level(tmp_path: Path) -> None:
     """``# ::: shapes`` (an API page of mkdocstrings' projects, markdown-exec's among them) is
     the block with its heading level given, not a heading titled '::: shapes' over its options

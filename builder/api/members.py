@@ -51,13 +51,16 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             and _listable(member, lines_of)
         )
     listed: list[Member] = []
+    # The names the module's import statements bind: its other aliases came by a wildcard.
+    imports = getattr(target, "imports", None) or {}
     for name, member in target.members.items():
         imported = bool(member.is_alias)
         if imported and target.kind.value == "class":
             continue
         if not _listable(member, lines_of):
             continue
-        listed.append(_member(name, member, lines_of, imported=imported))
+        wildcard = imported and target.kind.value == "module" and name not in imports
+        listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
     if with_inherited and target.kind.value == "class":
         try:
             inherited = target.inherited_members
@@ -130,6 +133,7 @@ def _member(
     imported: bool = False,
     inherited: bool = False,
     unlisted: bool = False,
+    wildcard: bool = False,
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -143,6 +147,7 @@ def _member(
         documented_within=not documented and _documented_within(member, lines_of),
         unlisted=unlisted,
         base_documented=not documented and _base_documented(member),
+        wildcard=wildcard,
     )
 
 
