@@ -48,7 +48,7 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             if name not in names
             and name != "__all__"
             and not member.is_alias
-            and _listable(member, lines_of)
+            and _listed_as_member(member, lines_of)
         )
     listed: list[Member] = []
     # The names the module's import statements bind: its other aliases came by a wildcard.
@@ -57,7 +57,7 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
         imported = bool(member.is_alias)
         if imported and target.kind.value == "class":
             continue
-        if not _listable(member, lines_of):
+        if not _listed_as_member(member, lines_of):
             continue
         wildcard = imported and target.kind.value == "module" and name not in imports
         listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
@@ -67,7 +67,7 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
         except Exception:  # an unresolvable base: griffe raises several kinds
             inherited = {}
         for name, member in inherited.items():
-            if not _listable(member, lines_of):
+            if not _listed_as_member(member, lines_of):
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
@@ -148,6 +148,7 @@ def _member(
         unlisted=unlisted,
         base_documented=not documented and _base_documented(member),
         wildcard=wildcard,
+        set_in_method=_set_in_method_only(member, lines_of),
     )
 
 
@@ -181,21 +182,23 @@ def _documented_within(member: Any, lines_of: LinesOf) -> bool:
     )
 
 
-def _listable(member: Any, lines_of: LinesOf) -> bool:
-    """What autodoc lists among all members: not submodules (they have pages of their own),
-    and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
-    comment only). A name the class body declares with an annotation alone (``x: int``, a
-    dataclass's or a TypedDict's field) is listed: autodoc reads ``__annotations__``, though
-    griffe labels it an instance attribute as it does ``self.x``."""
-    if member.is_alias:
-        return True
-    if member.kind.value == "module":
+def _listed_as_member(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a member is in the listing: not a submodule (it has a page of its own). An
+    undocumented ``self.x = ...`` attribute is, marked (Member.set_in_method): autodoc never
+    shows one (it finds those by their doc comment only), mkdocstrings does. A name the class
+    body declares with an annotation alone (``x: int``, a dataclass's or a TypedDict's field)
+    is no such attribute: autodoc reads ``__annotations__``, though griffe labels it an
+    instance attribute as it does ``self.x``."""
+    return bool(member.is_alias) or member.kind.value != "module"
+
+
+def _set_in_method_only(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a member is an undocumented attribute only a method sets (``self.x = ...``)."""
+    if member.is_alias or member.kind.value != "attribute":
         return False
     labels = member.labels
     instance_only = "instance-attribute" in labels and "class-attribute" not in labels
-    if not instance_only or _documented(member, lines_of):
-        return True
-    return not _assigned_in_method(member)
+    return instance_only and not _documented(member, lines_of) and _assigned_in_method(member)
 
 
 def _assigned_in_method(member: Any) -> bool:

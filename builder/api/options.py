@@ -244,6 +244,8 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         # What ``from .common import *`` brings is no import to griffe (not in the module's
         # imports): mkdocstrings shows it (geemap.kepler's add_crs, from geemap.common).
         wildcard_own=True,
+        # griffe lists ``self.start = ...`` in a method as an instance attribute.
+        method_attributes=True,
         # "public" keeps what griffe deems public: no private names, nor (below) what a
         # module's __all__ leaves out.
         filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),
