@@ -41,6 +41,7 @@ _PROJECT_SETTING = {
     "starlight": "auto",  # and its astro.config.* sidebar
     "vocs": "auto",  # and its vocs.config.* sidebar
     "apollo": "auto",  # and its _sidebar.yaml
+    "pydoc-markdown": "auto",  # and its pydoc-markdown.yml
     "markdown-listed": "auto",  # and the file listing its pages
     "markdown-ordered": "auto",  # and its pages' front matter numbers
     "sphinx": "sphinx",
@@ -68,6 +69,7 @@ _KIND_NAMES = {
     "starlight": "Astro Starlight",
     "vocs": "Vocs",
     "apollo": "Apollo's docs",
+    "pydoc-markdown": "Pydoc-Markdown",
     "markdown-listed": "Markdown pages in the order of a list of them",
     "markdown-ordered": "Markdown pages in the order of their front matter's numbers",
     "sphinx": "Sphinx (reStructuredText)",

@@ -36,6 +36,7 @@ from builder.projects.mdbook import read_book_settings
 from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.plain_order import survey_plain_order
+from builder.projects.pydoc_markdown import pydoc_markdown_docs
 from builder.projects.quarto import find_quarto_config
 from builder.projects.sphinx import reads_markdown, source_suffixes
 from builder.projects.vitepress import find_vitepress_config
@@ -102,15 +103,14 @@ BUILT_SPHINX_MARK = "_static/documentation_options.js"
 
 
 def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
-    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or
-    Zensical's zensical.toml or zensical.yml), a Sphinx conf.py, VitePress' .vitepress/config.*,
-    VuePress' .vuepress/config.*, a Docusaurus config, an mdBook's book.toml, a Jupyter Book's
-    table of contents, a Quarto project's _quarto.yml, Hugging Face doc-builder's _toctree.yml
-    (in a docs folder or its en/), an Astro Starlight site's src/content/docs, a Vocs site's
-    pages/, the _sidebar.yaml of Apollo's docs in a docs folder, a Hugo site's
-    content folder, then a docs folder of Markdown, reST or HTML files, then the one MkDocs
-    config in another folder of the project, then the project. The Sphinx or MkDocs config a
-    Read the Docs config names comes before them all: those are the docs the project
+    """(kind, docs folder, the docs' own title) by the first sign found: mkdocs.yml (or Zensical's
+    config), a Sphinx conf.py, VitePress', VuePress' or Docusaurus' config, an mdBook's book.toml,
+    a Jupyter Book's table of contents, a Quarto project's _quarto.yml, Hugging Face
+    doc-builder's _toctree.yml, an Astro Starlight site's src/content/docs, a Vocs site's pages/,
+    Apollo's _sidebar.yaml, a Hugo site's content folder, a pydoc-markdown.yml listing pages,
+    then a docs folder of Markdown (ordered by a list of its pages or its front matter when it
+    has one), reST or HTML files, then the one MkDocs config in another folder, then the
+    project. The config a Read the Docs config names comes first: the docs the project
     publishes."""
     published = _readthedocs_docs(root, found)
     if published is not None:
@@ -216,6 +216,9 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         if hugo is not None:
             found.append(f"{hugo[0]}: Hugo, pages in {hugo[1]}/ in the order of their weights")
             return "hugo", hugo[1], None
+    if (pydoc := pydoc_markdown_docs(root)) is not None:
+        found.append(f"{pydoc[0]}: Pydoc-Markdown, pages in {pydoc[1]}/ in the order of its pages")
+        return "pydoc-markdown", pydoc[1], pydoc[2]
     for folder in (*DOCS_FOLDERS, "."):
         # Before the project's own files, after a docs folder's: the one MkDocs site in another
         # folder of the project (formulaic's docsite/), not a site beside the docs (a blog).
@@ -528,6 +531,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "starlight": ("**/*.md", "**/*.mdx"),
         "vocs": ("**/*.md", "**/*.mdx"),
         "apollo": ("**/*.md", "**/*.mdx"),
+        "pydoc-markdown": ("**/*.md",),
         "markdown-listed": ("**/*.md",),
         "markdown-ordered": ("**/*.md",),
         "rst": ("**/*.rst",),

@@ -150,6 +150,57 @@ def test_a_module_with_all_shows_what_it_defines_and_what_all_names(tmp_path: Pa
     ]
 
 
+def test_a_module_shows_what_a_wildcard_import_brings(tmp_path: Path) -> None:
+    # geemap 0.38.4rc1: kepler.py's 'from .common import *' puts common's functions on
+    # geemap.kepler's page (kepler.md, '::: geemap.kepler'), 361 entries where 15 were read:
+    # griffe does not count them among the module's imports, mkdocstrings shows them. A name
+    # the module imports by name stays out, and autodoc shows neither.
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "__init__.py").write_text("")
+    (tmp_path / "maps" / "common.py").write_text(
+        'import os\n\n\ndef add_crs() -> None:\n    """Add a CRS."""\n\n\n'
+        'def helper() -> None:\n    """Help."""\n'
+    )
+    (tmp_path / "maps" / "kepler.py").write_text(
+        "from .common import *\nfrom .common import helper\n\n\n"
+        'class Map:\n    """A Kepler map."""\n'
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    headings = [
+        [s.heading for s in parsed.sections[1:]]
+        for text in ("::: maps.kepler\n", ".. automodule:: maps.kepler\n   :members:\n")
+        for name in (("x.md",) if text.startswith(":::") else ("x.rst",))
+        if (parsed := parse_file(name, f"X\n=\n\n{text}", source)) is not None
+    ]
+    assert headings == [
+        ["maps.kepler", "maps.kepler.Map", "maps.kepler.add_crs"],
+        ["maps.kepler.Map"],  # autodoc: no section for a module without a docstring
+    ]
+
+
+def test_attributes_a_method_sets_show_when_undocumented_ones_do(tmp_path: Path) -> None:
+    # marimo 0.24.0's slider sets self.start, self.stop and self.step in __init__ (no doc
+    # comment): griffe lists them as instance attributes, and under show_if_no_docstring
+    # mkdocstrings shows them; autodoc never does, :undoc-members: or not.
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "__init__.py").write_text(
+        'class Slider:\n    """A slider."""\n\n'
+        "    def __init__(self, start: int) -> None:\n        self.start: int = start\n"
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    bodies = [
+        parsed.sections[-1].body
+        for text in (
+            "# X\n\n::: ui.Slider\n    options:\n      show_if_no_docstring: true\n",
+            "# X\n\n::: ui.Slider\n",
+            "X\n=\n\n.. autoclass:: ui.Slider\n   :members:\n   :undoc-members:\n",
+        )
+        if (parsed := parse_file("x.rst" if "auto" in text else "x.md", text, source))
+    ]
+    assert "- `start: int`" in bodies[0]
+    assert "- `start" not in bodies[1] and "- `start" not in bodies[2]
+
+
 def test_a_heading_written_before_the_block_sets_the_objects_level(tmp_path: Path) -> None:
     """``# ::: shapes`` (an API page of mkdocstrings' projects, markdown-exec's among them) is
     the block with its heading level given, not a heading titled '::: shapes' over its options

@@ -333,7 +333,8 @@ def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> No
     """The Python handler's options under ``plugins: mkdocstrings`` (mkdocs.yml or
     zensical.toml) hold for every block, under the block's own: markdown-exec 1.12.6 merges
     ``__init__`` into each class there, dirty-equals 0.9.0 too."""
-    config = MKDOCS_YML + (
+    config = MKDOCS_YML.replace("markdown_extensions:\n", "markdown_extensions:\n  - mkautodoc\n")
+    config += (
         "plugins:\n  - search\n  - mkdocstrings:\n      handlers:\n        python:\n"
         "          options:\n            merge_init_into_class: true\n"
         "            show_if_no_docstring: true\n"
@@ -344,7 +345,8 @@ def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> No
         "    options:\n      show_if_no_docstring: false\n",
         encoding="utf-8",
     )
-    # mkautodoc's blocks (":members:" lines) are no mkdocstrings blocks: its options hold alone.
+    # mkautodoc's blocks (":members:" lines, the extension enabled) are no mkdocstrings
+    # blocks: its options hold alone.
     (docs / "about.md").write_text(
         "# About\n\n::: shapes.circle.Circle\n    :docstring:\n    :members:\n",
         encoding="utf-8",
@@ -355,13 +357,37 @@ def test_mkdocstrings_options_the_config_gives_every_block(tmp_path: Path) -> No
     about = {r["heading"] for r in records if r["source"] == "about.md"}
     assert "shapes.circle.Circle.__init__" in about
     assert "shapes.Circle.__init__" not in api
-    assert api["shapes.Circle"].endswith("Make a circle of ``radius``.")
+    # self.radius, set in __init__ without a doc comment, shows as griffe lists it.
+    assert api["shapes.Circle"].endswith(
+        "Make a circle of ``radius``.\n\nMembers without a description:\n- `radius`"
+    )
     assert "`undocumented() -> None`" in api["shapes.Shape"]
     assert "undocumented" not in api["shapes.base.Shape"]
     zensical = '[project.plugins.mkdocstrings.handlers.python.options]\nfilters = ["!^s"]\n'
     assert read_mkdocs_settings(load_config("zensical.toml", zensical)).mkdocstrings_options == (
         ("filters", ["!^s"]),
     )
+
+
+def test_option_lines_of_an_extension_not_enabled_leave_the_config_options(
+    tmp_path: Path,
+) -> None:
+    """mkautodoc's ":members:" lines under a block of a project whose config enables
+    mkdocstrings and not mkautodoc are YAML keys mkdocstrings ignores: marimo 0.24.0's
+    api/inputs/dates.md ('::: marimo.ui.date' then '  :members:') showed __init__ apart and
+    no undocumented member, though its config merges one and shows the other."""
+    config = MKDOCS_YML + (
+        "plugins:\n  - mkdocstrings:\n      handlers:\n        python:\n"
+        "          options:\n            merge_init_into_class: true\n"
+        "            show_if_no_docstring: true\n"
+    )
+    docs = make_project(tmp_path, config)
+    (docs / "usage.md").write_text("# API\n\n::: shapes.Shape\n  :members:\n", encoding="utf-8")
+    source = write_package(tmp_path / "src")
+    records = compiled_records(replace(version(tmp_path), source_dir=source))
+    api = {r["heading"]: r["body"] for r in records if r["source"] == "usage.md"}
+    assert "shapes.Shape.__init__" not in api
+    assert "`undocumented() -> None`" in api["shapes.Shape"]
 
 
 def test_a_config_too_big_for_the_layout_gives_no_api_options_either(tmp_path: Path) -> None:

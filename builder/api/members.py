@@ -51,20 +51,24 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             if name not in names
             and name != "__all__"
             and not member.is_alias
-            and _listable(member, lines_of)
+            and _listed_as_member(member, lines_of)
         )
     with_inherited = with_inherited and target.kind.value == "class"
     listed: list[Member] = []
+    # The names the module's import statements bind: its other aliases came by a wildcard.
+    imports = getattr(target, "imports", None) or {}
     for name, member in target.members.items():
         imported = bool(member.is_alias)
         if imported and target.kind.value == "class":
             continue
-        if not _listable(member, lines_of):
-            over = base_member_over(member, lines_of) if with_inherited else None
-            if over is not None:
-                listed.append(_member(name, over, lines_of, inherited=True))
+        if not _listed_as_member(member, lines_of):
             continue
-        listed.append(_member(name, member, lines_of, imported=imported))
+        over = base_member_over(member, lines_of) if with_inherited else None
+        if over is not None:
+            listed.append(_member(name, over, lines_of, inherited=True))
+            continue
+        wildcard = imported and target.kind.value == "module" and name not in imports
+        listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
     if with_inherited:
         try:
             inherited = target.inherited_members
@@ -72,7 +76,7 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             inherited = {}
         for name, member in inherited.items():
             member = _base_member_or_self(member, lines_of)
-            if not _listable(member, lines_of):
+            if not _listed_as_member(member, lines_of):
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
@@ -87,7 +91,7 @@ def base_member_over(member: Any, lines_of: LinesOf) -> Any:
     parent = member.parent
     if member.is_alias or parent is None or parent.kind.value != "class":
         return None
-    if member.kind.value != "attribute" or _listable(member, lines_of):
+    if not _set_in_method_only(member, lines_of):
         return None
     try:
         bases = class_order(parent)
@@ -95,7 +99,11 @@ def base_member_over(member: Any, lines_of: LinesOf) -> Any:
         return None
     for base in bases:
         found = base.members.get(member.name)
-        if found is not None and _listable(found, lines_of):
+        if (
+            found is not None
+            and _listed_as_member(found, lines_of)
+            and not _set_in_method_only(found, lines_of)
+        ):
             return found
     return None
 
@@ -169,6 +177,7 @@ def _member(
     imported: bool = False,
     inherited: bool = False,
     unlisted: bool = False,
+    wildcard: bool = False,
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -182,6 +191,8 @@ def _member(
         documented_within=not documented and _documented_within(member, lines_of),
         unlisted=unlisted,
         base_documented=not documented and _base_documented(member),
+        wildcard=wildcard,
+        set_in_method=_set_in_method_only(member, lines_of),
     )
 
 
@@ -215,21 +226,23 @@ def _documented_within(member: Any, lines_of: LinesOf) -> bool:
     )
 
 
-def _listable(member: Any, lines_of: LinesOf) -> bool:
-    """What autodoc lists among all members: not submodules (they have pages of their own),
-    and not ``self.x = ...`` attributes unless documented (autodoc finds those by their doc
-    comment only). A name the class body declares with an annotation alone (``x: int``, a
-    dataclass's or a TypedDict's field) is listed: autodoc reads ``__annotations__``, though
-    griffe labels it an instance attribute as it does ``self.x``."""
-    if member.is_alias:
-        return True
-    if member.kind.value == "module":
+def _listed_as_member(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a member is in the listing: not a submodule (it has a page of its own). An
+    undocumented ``self.x = ...`` attribute is, marked (Member.set_in_method): autodoc never
+    shows one (it finds those by their doc comment only), mkdocstrings does. A name the class
+    body declares with an annotation alone (``x: int``, a dataclass's or a TypedDict's field)
+    is no such attribute: autodoc reads ``__annotations__``, though griffe labels it an
+    instance attribute as it does ``self.x``."""
+    return bool(member.is_alias) or member.kind.value != "module"
+
+
+def _set_in_method_only(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a member is an undocumented attribute only a method sets (``self.x = ...``)."""
+    if member.is_alias or member.kind.value != "attribute":
         return False
     labels = member.labels
     instance_only = "instance-attribute" in labels and "class-attribute" not in labels
-    if not instance_only or _documented(member, lines_of):
-        return True
-    return not _assigned_in_method(member)
+    return instance_only and not _documented(member, lines_of) and _assigned_in_method(member)
 
 
 def _assigned_in_method(member: Any) -> bool:

@@ -58,6 +58,13 @@ class Member:
     # A class without a docstring of its own whose base has one: autodoc lists it, as
     # inspect.getdoc follows the bases (autodoc_inherit_docstrings); mkdocstrings does not.
     base_documented: bool = False
+    # Brought by a wildcard import (``from .common import *``): griffe does not count it among
+    # the module's imports, and mkdocstrings shows it as the module's own; autodoc does not.
+    wildcard: bool = False
+    # An attribute only a method sets (``self.start = ...``), without a doc comment: autodoc
+    # never lists it, mkdocstrings does (griffe's instance attribute, shown undocumented under
+    # show_if_no_docstring).
+    set_in_method: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +162,10 @@ class MemberOptions:
     order: str = "alphabetical"
     class_content: str = "class"
     imported: bool = False
+    # Whether what a wildcard import brings is the module's own (mkdocstrings), not imported.
+    wildcard_own: bool = False
+    # Whether the undocumented attributes only a method sets are members (mkdocstrings).
+    method_attributes: bool = False
     # autodoc's ``:ignore-module-all:``: a module's members are all it defines, whatever its
     # ``__all__`` leaves out.
     ignore_all: bool = False

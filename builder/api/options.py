@@ -241,6 +241,11 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         # names it): a module's own imports (``BaseModel`` in ``pydantic.json_schema``) are
         # documented where they are defined.
         imported=False,
+        # What ``from .common import *`` brings is no import to griffe (not in the module's
+        # imports): mkdocstrings shows it (geemap.kepler's add_crs, from geemap.common).
+        wildcard_own=True,
+        # griffe lists ``self.start = ...`` in a method as an instance attribute.
+        method_attributes=True,
         # "public" keeps what griffe deems public: no private names, nor (below) what a
         # module's __all__ leaves out.
         filters=tuple(str(f) for f in filters) if isinstance(filters, list) else ("!^_[^_]",),

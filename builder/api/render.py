@@ -282,7 +282,9 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     name = member.name
     if name in options.exclude or member.kind == "unresolved":
         return False
-    if member.imported and not options.imported:
+    if member.set_in_method and not options.method_attributes:
+        return False
+    if member.imported and not options.imported and not (member.wildcard and options.wildcard_own):
         return False
     if member.inherited and not options.inherited:
         return False

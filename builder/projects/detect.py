@@ -6,7 +6,8 @@ ProperDocs' ``properdocs.yml`` or Zensical's ``zensical.toml``) in the docs fold
 folders above it, then for VitePress' ``.vitepress/config.*``, Docusaurus'
 ``docusaurus.config.*``, a Jupyter Book's ``_toc.yml`` or ``myst.yml``, VuePress'
 ``.vuepress/config.*``, Quarto's ``_quarto.yml``, Hugging Face doc-builder's ``_toctree.yml``,
-a docsify ``index.html`` (builder.projects.docsify) and ``conf.py`` in the docs folder;
+a docsify ``index.html`` (builder.projects.docsify), a ``pydoc-markdown.yml`` whose pages are
+in the docs folder (builder.projects.pydoc_markdown) and ``conf.py`` in the docs folder;
 ``mdbook``, ``mkdocs``, ``vitepress``, ``docusaurus``, ``jupyterbook``, ``sphinx`` and
 ``none`` say it.
 A folder Sphinx built (HTML, with ``_static/documentation_options.js``) is read as files,
@@ -44,6 +45,7 @@ from builder.projects.mintlify import read_mintlify
 from builder.projects.mkdocs_config import CONFIG_NAMES, read_config
 from builder.projects.nextra import read_nextra
 from builder.projects.plain_order import read_plain_order
+from builder.projects.pydoc_markdown import find_pydoc_markdown_config, read_pydoc_markdown
 from builder.projects.quarto import find_quarto_config, read_quarto
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
@@ -124,6 +126,8 @@ def read_project_layout(
         return vocs
     if project == "auto" and (apollo := read_apollo_sidebar(directory)) is not None:
         return apollo
+    if project == "auto" and (pydoc := find_pydoc_markdown_config(directory, tree_root)):
+        return read_pydoc_markdown(pydoc, directory)
     conf = directory / CONFIG_NAME
     # A Sphinx project's toctrees order its pages, whatever numbers or lists lie beside them.
     if project == "auto" and not conf.is_file() and (plain := read_plain_order(directory)):
@@ -275,7 +279,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
     navigated = (
         "mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder", "vocs",
-        "apollo",
+        "apollo", "pydoc-markdown",
     )  # fmt: skip
     if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}
@@ -300,6 +304,7 @@ _NAVIGATION = {
     "mdbook": SUMMARY_NAME,
     "gitbook": GITBOOK_SUMMARY,
     "docbuilder": DOC_BUILDER_TOC,
+    "pydoc-markdown": "its pages",
 }
 
 

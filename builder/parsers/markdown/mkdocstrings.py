@@ -38,6 +38,7 @@ from builder.parsers.markdown.docstring_directives import (
     directive_lines,
     enclosing_lines,
 )
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 from builder.parsers.markdown.spliced import lines_outside_fences
 from builder.parsers.rst.click import render_click
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text
@@ -54,6 +55,8 @@ MKDOCS_CLICK = "mkdocs-click"
 _BLOCK = re.compile(rf"(#{{1,6}}[ \t]*)?:::[ \t]*([A-Za-z_][\w.]*|{MKDOCS_CLICK})[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
+# mkautodoc is a Markdown extension of that name (HTTPX's mkdocs.yml lists it).
+MKAUTODOC = "mkautodoc"
 # A line that closes a ":::" container, and where the parse's env keeps the last one's offset.
 _BARE_CLOSER = re.compile(r"^[ \t]*:::[ \t]*$", re.MULTILINE)
 _LAST_CLOSER = "mkdocstrings last bare ::: line"
@@ -242,7 +245,12 @@ def _click_events(text: str, line: int, doc: DocState, render_markup: RenderMark
 
 def read_mkautodoc(text: str) -> dict[str, Any] | None:
     """mkautodoc's ``:name: value`` option lines as mkdocstrings options, or None when the
-    block's lines are not all written so."""
+    block's lines are not all written so, or when the page is an MkDocs project's whose config
+    does not enable mkautodoc: mkdocstrings reads such lines as YAML keys it ignores, and the
+    config's options hold (marimo 0.24.0's "  :members:" under ``::: marimo.ui.date``)."""
+    mkdocs = mkdocs_markdown()
+    if mkdocs is not None and MKAUTODOC not in mkdocs.extensions:
+        return None
     lines = [line.strip() for line in text.split("\n") if line.strip()]
     matches = [_MKAUTODOC_OPTION.fullmatch(line) for line in lines]
     given = {match.group(1): match.group(2) for match in matches if match is not None}

@@ -375,6 +375,7 @@ def _public_members(found: ApiObject, kinds: tuple[str, ...], inherited: bool) -
         for member in found.members
         if member.kind in kinds
         and (inherited or not member.inherited)
+        and not member.set_in_method
         and not member.name.startswith("_")
     ]
 
