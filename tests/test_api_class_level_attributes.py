@@ -62,3 +62,30 @@ def test_an_attribute_init_assigns_again_keeps_the_class_body_s_comment_and_valu
         "documented": ("documented = 2", "The class body's docstring."),
         "fresh": ("fresh = 3", "Only set here."),
     }
+
+
+def test_no_module_takes_another_module_s_class_attribute(tmp_path: Path) -> None:
+    # An assignment griffe skips (under an if) left its entry behind, and a later module's
+    # assignment node at the same address took that class's line and value: 11 to 13 of 100
+    # classes were wrong, differently from build to build.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for n in range(0, 200, 2):
+        (package / f"m{n:03d}.py").write_text(
+            f"class A{n}:\n    #: A{n}'s comment.\n    x = 'from_A{n}'\n\n"
+            "    def __init__(self, c):\n        if c:\n            self.x = 2\n",
+            encoding="utf-8",
+        )
+        (package / f"m{n + 1:03d}.py").write_text(
+            f"class B{n + 1}:\n    def __init__(self):\n        self.x = 'own_B{n + 1}'\n",
+            encoding="utf-8",
+        )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    wrong = []
+    for n in range(1, 200, 2):
+        record = source.find(f"pkg.m{n:03d}.B{n}.x")
+        assert record is not None
+        if record.signature != f"x = 'own_B{n}'":
+            wrong.append(record.signature)
+    assert wrong == []

@@ -31,9 +31,11 @@ class ClassLevelAttributes(griffe.Extension):
 
     def __init__(self) -> None:
         super().__init__()
-        # (the assignment node, the name) -> the class body's attribute it replaces
-        self._replaced: dict[tuple[int, str], griffe.Attribute] = {}
-        self._lines: tuple[int, list[str]] = (0, [])
+        # (the assignment node, the name) -> the node and the class body's attribute it
+        # replaces; the node is kept so that its id is never another's (griffe skips some
+        # assignments it was told of: under an if or except, or not on self).
+        self._replaced: dict[tuple[int, str], tuple[ast.AST, griffe.Attribute]] = {}
+        self._lines: tuple[Any, list[str]] = (None, [])
 
     def on_attribute_node(
         self, *, node: ast.AST | griffe.ObjectNode, agent: Any, **kwargs: Any
@@ -55,7 +57,10 @@ class ClassLevelAttributes(griffe.Extension):
             if member is None or member.is_alias or member.kind.value != "attribute":
                 continue
             if "class-attribute" in member.labels and member.lineno:
-                self._replaced[(id(node), member.name)] = member
+                self._replaced[(id(node), member.name)] = (node, member)
+
+    def on_module_members(self, **kwargs: Any) -> None:
+        self._replaced.clear()  # what griffe skipped in this module: nothing to restore
 
     def on_attribute_instance(
         self,
@@ -65,7 +70,8 @@ class ClassLevelAttributes(griffe.Extension):
         agent: Any,
         **kwargs: Any,
     ) -> None:
-        before = self._replaced.pop((id(node), attr.name), None)
+        entry = self._replaced.pop((id(node), attr.name), None)
+        before = entry[1] if entry is not None and entry[0] is node else None
         if before is None or (
             attr.docstring is not None and attr.docstring is not before.docstring
         ):
@@ -80,8 +86,8 @@ class ClassLevelAttributes(griffe.Extension):
 
     def _module_lines(self, agent: Any) -> list[str]:
         """The lines of the module ``agent`` visits, split once per module."""
-        if self._lines[0] != id(agent):
-            self._lines = (id(agent), str(agent.code).split("\n"))
+        if self._lines[0] is not agent:
+            self._lines = (agent, str(agent.code).split("\n"))
         return self._lines[1]
 
 
