@@ -3,6 +3,7 @@ documented from the code (builder.projects.pydoc_markdown)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,17 @@ def test_init_reads_the_folder_of_the_pages_without_an_api_key(tmp_path: Path) -
     assert 'project = "auto"' in text
     # Its pages document the code: no page of the whole package besides them.
     assert "api = " not in text
+
+
+def test_init_reads_a_source_written_as_an_absolute_path(tmp_path: Path) -> None:
+    # An absolute source inside the project was kept absolute: commonpath raised on it beside
+    # a relative one, and alone it made the docs folder an absolute path.
+    _write(tmp_path, FILES)
+    config = tmp_path / "pydoc-markdown.yml"
+    text = config.read_text(encoding="utf-8")
+    first = re.search(r"source: (\S+)", text)
+    assert first is not None
+    absolute = (tmp_path / first.group(1)).as_posix()
+    config.write_text(text.replace(first.group(0), f"source: {absolute}", 1), encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("pydoc-markdown", "docs")

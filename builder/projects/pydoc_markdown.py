@@ -269,8 +269,10 @@ def pydoc_markdown_docs(root: Path) -> tuple[str, str, str | None] | None:
         pages = renderer.get("pages")
         if not isinstance(pages, list):
             continue
+        # From the project's top, whether the config writes a source relative or absolute.
+        top = root.resolve()
         folders = [
-            posixpath.dirname(posixpath.normpath(source))
+            posixpath.dirname((root / source).resolve().relative_to(top).as_posix())
             for source in _sources(pages, 0)
             if inside_folder(root / source, root)
         ]
