@@ -319,8 +319,6 @@ def named_function(target: Any) -> Any:
     class so named autodoc shows as "alias of" the class, which the attribute's value says."""
     if target.kind.value != "attribute" or target.docstring is not None:
         return None
-    if set_in_method(target):
-        return None  # self.fetch = download: autodoc cannot see an instance's attribute
     value = target.value
     found = None
     if type(value).__name__ == "ExprName":
@@ -337,6 +335,8 @@ def named_function(target: Any) -> Any:
         # A dotted path through modules and classes: h5netcdf's legacyapi.Dataset has
         # ``createGroup = core.Group.create_group``, or ``read = _io.read``.
         found = loaded_object(target, getattr(value, "canonical_path", None))
-    if found is None:
+    if found is None or not (found.kind.value == "function" or "property" in found.labels):
         return None
-    return found if found.kind.value == "function" or "property" in found.labels else None
+    if set_in_method(target):
+        return None  # self.fetch = download: autodoc cannot see an instance's attribute
+    return found
