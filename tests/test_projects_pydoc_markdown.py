@@ -4,6 +4,7 @@ documented from the code (builder.projects.pydoc_markdown)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +151,18 @@ def test_init_reads_a_source_written_as_an_absolute_path(tmp_path: Path) -> None
     config.write_text(text.replace(first.group(0), f"source: {absolute}", 1), encoding="utf-8")
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs) == ("pydoc-markdown", "docs")
+
+
+def test_pages_deep_in_the_project_find_the_config_at_its_top(tmp_path: Path) -> None:
+    # init takes the deepest folder holding every page; the build looked for the config two
+    # folders above it only, and read the pages as plain Markdown in path order.
+    deep = "site/content/en/docs/"
+    files = {path.replace("docs/", deep): text for path, text in FILES.items()}
+    files["pydoc-markdown.yml"] = CONFIG.replace("docs/", deep)
+    _write(tmp_path, files)
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("pydoc-markdown", deep.rstrip("/"))
+    version = replace(_version(tmp_path), directory=tmp_path / deep)
+    layout, listing = project_listing(version)
+    assert (layout.kind, layout.config_file) == ("pydoc-markdown", "pydoc-markdown.yml")
+    assert [c.relpath for c in listing.candidates][:2] == ["index.md", "tutorial/init.md"]

@@ -29,6 +29,8 @@ from builder.projects.gen_files import GeneratedPage, inside_folder
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
 CONFIG_NAMES = ("pydoc-markdown.yml", "pydoc-markdown.yaml")
+# How many folders above the docs folder its config is looked for.
+CONFIG_LEVELS_UP = 8
 # The renderers whose config lists the site's pages, each a Markdown file or API objects.
 PAGE_RENDERERS = ("mkdocs", "hugo")
 PAGE_SUFFIXES = (".md",)
@@ -53,10 +55,12 @@ class _Pages:
 
 
 def find_pydoc_markdown_config(directory: Path, tree_root: Path | None) -> Path | None:
-    """The Pydoc-Markdown config of a pages renderer in ``directory`` or the two folders above
-    it (never above ``tree_root``) whose pages' sources are in ``directory``, or whose pages
-    are all API objects; None when there is none."""
-    for folder in (directory, *list(directory.parents)[:2]):
+    """The Pydoc-Markdown config of a pages renderer in ``directory`` or a folder above it (at
+    most CONFIG_LEVELS_UP, never above ``tree_root``) whose pages' sources are in
+    ``directory``, or whose pages are all API objects; None when there is none. The config
+    is at the project's top, and docbuild init takes the docs folder to be the deepest one
+    holding every page, however deep."""
+    for folder in (directory, *list(directory.parents)[:CONFIG_LEVELS_UP]):
         for name in CONFIG_NAMES:
             config = folder / name
             if config.is_file() and _describes(config, directory):
