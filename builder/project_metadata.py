@@ -96,7 +96,12 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
                 return _package_json_metadata(package)
         if isinstance(package, dict) and isinstance(package.get("name"), str):
             found.append(f"package.json: package {package['name']}")
-            return _package_json_metadata(package)
+            metadata = _package_json_metadata(package)
+            named = _workspace_root_library(package["name"]) if metadata["private"] else ""
+            if named:
+                found.append(f"package.json: a private workspace root, so the library is {named}")
+                metadata |= {"name": named, "id": named}
+            return metadata
     name = _setup_py_name(root)
     if name:
         found.append(f"setup.py: package {name}")
@@ -122,7 +127,8 @@ def _package_json_metadata(package: dict[str, Any]) -> dict[str, Any]:
 
 
 # What a workspace root's name adds to its main package's ("formik-project" is formik's).
-_WORKSPACE_SUFFIX = re.compile(r"[-_](?:project|monorepo|mono|root|workspace|repo)$")
+_WORKSPACE_WORDS = "project|monorepo|mono|root|workspace|repo"
+_WORKSPACE_SUFFIX = re.compile(rf"[-_](?:{_WORKSPACE_WORDS})$")
 
 
 def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | None:
@@ -148,6 +154,21 @@ def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | 
         names = _root_names(name)
         published = [(folder, package) for folder, package in published if package["name"] in names]
     return published[0] if len(published) == 1 else None
+
+
+# A scoped workspace root's name that is a workspace word alone ("@vueuse/monorepo").
+_SCOPED_WORKSPACE = re.compile(rf"@([a-z0-9][a-z0-9._-]*)/(?:{_WORKSPACE_WORDS})")
+
+
+def _workspace_root_library(name: str) -> str:
+    """The library a private workspace root's ``name`` stands for, when the name only adds a
+    workspace's word to it ("emotion-monorepo" is emotion, "@vueuse/monorepo" VueUse's
+    vueuse); "" for any other name (a scoped "@vue/router-root" names no package of its own)."""
+    scoped = _SCOPED_WORKSPACE.fullmatch(name)
+    if scoped:
+        return scoped.group(1)
+    bare = _WORKSPACE_SUFFIX.sub("", name)
+    return bare if bare != name and bare and not name.startswith("@") else ""
 
 
 def _root_names(name: object) -> set[str]:

@@ -456,3 +456,28 @@ def test_the_names_a_project_is_imported_by_become_its_aliases(tmp_path: Path) -
     (tmp_path / "beautifulsoup4").mkdir()
     (tmp_path / "beautifulsoup4" / "__init__.py").write_text("", encoding="utf-8")
     assert survey_project(tmp_path).aliases == ()
+
+
+@pytest.mark.parametrize(
+    ("root_name", "library"),
+    [("@vueuse/monorepo", "vueuse"), ("emotion-monorepo", "emotion"), ("@vue/router-root", "")],
+)
+def test_a_private_workspace_root_named_by_a_workspace_word_is_the_library(
+    tmp_path: Path, root_name: str, library: str
+) -> None:
+    # VueUse 14.4.0 and emotion: the private roots "@vueuse/monorepo" and "emotion-monorepo",
+    # beside many published packages none of which is the library; init named the library
+    # vueuse-monorepo and emotion-monorepo. A scoped name with more than the word stays.
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+
+    write("package.json", f'{{"name": "{root_name}", "version": "14.4.0", "private": true}}')
+    write("pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n")
+    write("packages/core/package.json", '{"name": "@x/core", "version": "14.4.0"}')
+    write("packages/shared/package.json", '{"name": "@x/shared", "version": "14.4.0"}')
+    write("docs/index.md", "Text.\n")
+    survey = survey_project(tmp_path)
+    expected = library or root_name
+    assert (survey.name, survey.version, survey.packages) == (expected, "14.4.0", ())
+    assert survey.library_id == (library or root_name.lstrip("@").replace("/", "-"))
