@@ -33,6 +33,15 @@ def class_order(klass: Any) -> tuple[Any, ...]:
     return _ORDERS.get(target, lambda k: tuple(_order(k, ())[1:]))
 
 
+def readable_class_order(klass: Any) -> tuple[Any, ...]:
+    """``class_order(klass)``, or () for a class whose bases cannot be resolved or ordered
+    (griffe raises several kinds): no base is then asked for anything."""
+    try:
+        return class_order(klass)
+    except Exception:
+        return ()
+
+
 def _order(klass: Any, seen: tuple[str, ...]) -> list[Any]:
     """``klass`` and its bases in C3 order, as griffe's ``Class._mro`` computes it."""
     seen = (*seen, klass.path)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.api.class_order import class_order
+from builder.api.class_order import readable_class_order
 from builder.api.identity_cache import IdentityCache
 from builder.api.made_classes import made_class, made_class_name
 from builder.api.members import base_member_over
@@ -97,10 +97,7 @@ def _all_members(found: Any) -> dict[str, Any]:
         return members
     import griffe
 
-    try:
-        bases = class_order(found)
-    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
-        return members
+    bases = readable_class_order(found)
     for base in bases:
         for name, member in base.members.items():
             if name not in members:

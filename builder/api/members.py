@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from builder.api.class_order import class_order
+from builder.api.class_order import readable_class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
 from builder.api.named_tuple_fields import field_doc
@@ -93,10 +93,7 @@ def base_member_over(member: Any, lines_of: LinesOf) -> Any:
         return None
     if not _set_in_method_only(member, lines_of):
         return None
-    try:
-        bases = class_order(parent)
-    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
-        return None
+    bases = readable_class_order(parent)
     for base in bases:
         found = base.members.get(member.name)
         if (
@@ -205,10 +202,7 @@ def _base_documented(member: Any) -> bool:
     target = member.final_target if member.is_alias else member
     if target.kind.value != "class":
         return False
-    try:
-        bases = class_order(target)
-    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
-        return False
+    bases = readable_class_order(target)
     docstring = next((base.docstring for base in bases if base.docstring is not None), None)
     return docstring is not None and bool(docstring.value.strip())
 

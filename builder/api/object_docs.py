@@ -18,7 +18,7 @@ from typing import Any
 
 from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
 from builder.api.builtin_members import builtin_docstring
-from builder.api.class_order import class_order
+from builder.api.class_order import readable_class_order
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
@@ -199,10 +199,7 @@ def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:
     kind = _inheriting_kind(target)
     if kind is None:
         return None
-    try:
-        bases = class_order(parent)
-    except Exception:  # an unresolvable or cyclic base: griffe raises several kinds
-        return None
+    bases = readable_class_order(parent)
     for base in bases:
         member = base.members.get(target.name)
         if member is not None and not is_alias_broken(member):
