@@ -17,13 +17,12 @@ import re
 
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.include_budget import IncludeBudget
-from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, splice_tag_lines
 
 DEMO_FOLDER = "demo"
 DEMO_FILE = "run.py"
 _TAG = re.compile(r"[ \t]{0,3}\$(?P<kind>code|demo)_(?P<name>[a-z0-9][a-z0-9_-]*)[ \t]*")
 _ANY_TAG = re.compile(r"^[ \t]{0,3}\$(?:code|demo)_[a-z0-9]", re.MULTILINE)
-_FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 _BACKTICKS = re.compile(r"`{3,}")
 
 
@@ -34,29 +33,16 @@ def has_demo_tags(text: str) -> bool:
 
 def splice_demo_tags(page: Spliced, reader: IncludeReader) -> Spliced:
     """``page`` with each demo tag line outside code replaced by what it shows."""
-    builder = SpliceBuilder()
     budget = IncludeBudget()
-    fence = ""
-    for k, line in enumerate(page.text.split("\n")):
-        opening = _FENCE.match(line)
-        if opening and (not fence or _closes(opening.group(1), fence, line)):
-            fence = "" if fence else opening.group(1)
-            builder.add(line, k)
-            continue
-        tag = None if fence else _TAG.fullmatch(line)
-        code = _demo_code(tag.group("name"), reader, budget, builder, k) if tag else None
-        if tag is None or code is None:
-            builder.add(line, k)
-        elif tag.group("kind") == "code":
-            for shown in ["", *_python_block(code), ""]:
-                builder.add(shown, k)
-        else:
-            builder.add("", k)  # the running app: no text of its own
-    return builder.build(page)
 
+    def shown(tag: re.Match[str], k: int, builder: SpliceBuilder) -> list[str] | None:
+        code = _demo_code(tag.group("name"), reader, budget, builder, k)
+        if code is None:
+            return None
+        # The running app has no text of its own.
+        return _python_block(code) if tag.group("kind") == "code" else []
 
-def _closes(run: str, fence: str, line: str) -> bool:
-    return run[0] == fence[0] and len(run) >= len(fence) and not line.strip().strip(run[0])
+    return splice_tag_lines(page, _TAG, shown)
 
 
 def _demo_code(

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.include_budget import IncludeBudget
-from builder.parsers.markdown.hugo_shortcodes import code_lines
-from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, splice_tag_lines
 from builder.parsers.rst.events import fence
 
 TYPES_FILE = "types/index.d.ts"
@@ -46,18 +45,12 @@ def has_module_lines(text: str) -> bool:
 
 def splice_module_types(page: Spliced, reader: IncludeReader) -> Spliced:
     """``page`` with each ``> MODULE:`` line outside code replaced by the module's exports."""
-    builder = SpliceBuilder()
     budget = IncludeBudget()
-    lines = page.text.split("\n")
-    for k, (line, in_code) in enumerate(zip(lines, code_lines(lines), strict=True)):
-        marker = None if in_code else _LINE.fullmatch(line)
-        shown = _module_text(marker.group("module"), reader, budget, builder, k) if marker else None
-        if shown is None:
-            builder.add(line, k)
-            continue
-        for part in ["", *shown, ""]:
-            builder.add(part, k)
-    return builder.build(page)
+    return splice_tag_lines(
+        page,
+        _LINE,
+        lambda marker, k, builder: _module_text(marker.group("module"), reader, budget, builder, k),
+    )
 
 
 def _module_text(

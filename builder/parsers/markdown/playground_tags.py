@@ -22,8 +22,7 @@ from typing import Any
 from builder.includes import IncludeReader, IncludeRefused
 from builder.parsers.include_budget import IncludeBudget
 from builder.parsers.included_lines import language_of
-from builder.parsers.markdown.hugo_shortcodes import code_lines
-from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
+from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, splice_tag_lines
 from builder.parsers.rst.events import fence
 
 SAMPLES_FOLDER = "samples"
@@ -48,18 +47,10 @@ def has_playground_tags(text: str) -> bool:
 def splice_playground_tags(page: Spliced, relpath: str, reader: IncludeReader) -> Spliced:
     """``page`` with each playground tag alone on its line outside code replaced by the code
     blocks of the files it shows."""
-    builder = SpliceBuilder()
     budget = IncludeBudget()
-    lines = page.text.split("\n")
-    for k, (line, in_code) in enumerate(zip(lines, code_lines(lines), strict=True)):
-        tag = None if in_code else _TAG.fullmatch(line)
-        blocks = _tag_blocks(tag, relpath, reader, budget, builder, k) if tag else None
-        if blocks is None:
-            builder.add(line, k)
-            continue
-        for shown in ["", *blocks, ""]:
-            builder.add(shown, k)
-    return builder.build(page)
+    return splice_tag_lines(
+        page, _TAG, lambda tag, k, builder: _tag_blocks(tag, relpath, reader, budget, builder, k)
+    )
 
 
 def _tag_blocks(

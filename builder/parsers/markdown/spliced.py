@@ -9,8 +9,10 @@ range must name: it is the page's source a reader opens.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+
+from builder.parsers.markdown.hugo_shortcodes import code_lines
 
 _FENCE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 Note = tuple[int, str]  # a warning's 1-based line in the page, and its message
@@ -97,3 +99,24 @@ def lines_outside_fences(lines: list[str]) -> set[int]:
         else:
             prose.add(number)
     return prose
+
+
+# What a tag line shows, from its match, its 0-based line and the builder (for notes): the
+# lines put in its place, or None to keep the line as written.
+TagLines = Callable[[re.Match[str], int, SpliceBuilder], list[str] | None]
+
+
+def splice_tag_lines(page: Spliced, tag: re.Pattern[str], shown: TagLines) -> Spliced:
+    """``page`` with each line outside fenced code that ``tag`` matches whole replaced by the
+    lines ``shown`` gives for it, between blank lines (a tag a build replaces with blocks)."""
+    builder = SpliceBuilder()
+    lines = page.text.split("\n")
+    for k, (line, in_code) in enumerate(zip(lines, code_lines(lines), strict=True)):
+        match = None if in_code else tag.fullmatch(line)
+        replaced = shown(match, k, builder) if match else None
+        if replaced is None:
+            builder.add(line, k)
+            continue
+        for part in ["", *replaced, ""]:
+            builder.add(part, k)
+    return builder.build(page)
