@@ -35,6 +35,7 @@ _PROJECT_SETTING = {
     "docsify": "auto",  # and its index.html
     "gitbook": "auto",  # and its SUMMARY.md
     "nextra": "auto",  # and its _meta files
+    "rspress": "auto",  # and its _meta.json files
     "docbuilder": "auto",  # and its _toctree.yml
     "hugo": "auto",  # and its pages' weights
     "mintlify": "auto",  # and its docs.json
@@ -63,6 +64,7 @@ _KIND_NAMES = {
     "docsify": "docsify",
     "gitbook": "GitBook",
     "nextra": "Nextra",
+    "rspress": "Rspress",
     "docbuilder": "Hugging Face doc-builder",
     "hugo": "Hugo",
     "mintlify": "Mintlify",

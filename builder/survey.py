@@ -53,6 +53,7 @@ _PLAIN_KINDS = (
     "docsify",
     "gitbook",
     "nextra",
+    "rspress",
     "docbuilder",
     "hugo",
     "mintlify",

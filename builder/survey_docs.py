@@ -56,6 +56,8 @@ from builder.survey_mkdocs import (
 )
 from builder.survey_nextra import nextra_docs
 from builder.survey_readthedocs import readthedocs_site
+from builder.survey_rspress import SITE_FOLDERS as RSPRESS_FOLDERS
+from builder.survey_rspress import rspress_docs
 from builder.survey_starlight import starlight_docs
 from builder.survey_vocs import SITE_FOLDERS as VOCS_FOLDERS
 from builder.survey_vocs import vocs_docs
@@ -204,6 +206,12 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             where = mintlify.relative_to(root).as_posix()
             found.append(f"{where}: Mintlify, pages in the order of its navigation")
             return "mintlify", folder, None
+    for folder in dict.fromkeys((*DOCS_FOLDERS, *RSPRESS_FOLDERS, *members, ".")):
+        rspress = rspress_docs(root, folder)
+        if rspress is not None:
+            where, docs = rspress
+            found.append(f"{where}: Rspress, pages in {docs}/ in the order of its _meta.json files")
+            return "rspress", docs, None
     for folder in (*DOCS_FOLDERS, "."):
         nextra = nextra_docs(root, folder)
         if nextra is not None:
@@ -525,6 +533,7 @@ def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
         "docsify": ("**/*.md",),
         "gitbook": ("**/*.md",),
         "nextra": ("**/*.md", "**/*.mdx"),
+        "rspress": ("**/*.md", "**/*.mdx"),
         "docbuilder": ("**/*.md", "**/*.mdx"),
         "hugo": ("**/*.md",),
         "mintlify": ("**/*.mdx", "**/*.md"),

@@ -47,6 +47,7 @@ from builder.projects.nextra import read_nextra
 from builder.projects.plain_order import read_plain_order
 from builder.projects.pydoc_markdown import find_pydoc_markdown_config, read_pydoc_markdown
 from builder.projects.quarto import find_quarto_config, read_quarto
+from builder.projects.rspress import read_rspress
 from builder.projects.starlight import read_starlight
 from builder.projects.vitepress import CONFIG_FOLDER, find_vitepress_config, read_vitepress
 from builder.projects.vocs import read_vocs
@@ -114,6 +115,9 @@ def read_project_layout(
         return docsify
     if project == "auto" and (gitbook := read_gitbook(directory, bound)) is not None:
         return gitbook
+    # Before Nextra's: an Rspress _meta.json is a list, Nextra's an object.
+    if project == "auto" and (rspress := read_rspress(directory)) is not None:
+        return rspress
     if project == "auto" and (nextra := read_nextra(directory)) is not None:
         return nextra
     if project == "auto" and (hugo := read_hugo(directory, bound)) is not None:
@@ -279,7 +283,7 @@ def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> P
         return complete_jupyter_book(layout, [c.relpath for c in candidates])
     navigated = (
         "mkdocs", "vitepress", "vuepress", "quarto", "mdbook", "gitbook", "docbuilder", "vocs",
-        "apollo", "pydoc-markdown",
+        "apollo", "pydoc-markdown", "rspress",
     )  # fmt: skip
     if layout.kind in navigated and layout.config_file:
         pages = {c.relpath for c in candidates}

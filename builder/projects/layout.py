@@ -37,7 +37,7 @@ class ProjectLayout:
     """
 
     # "mkdocs", "vitepress", "quarto", "sphinx", "docsify", "mdbook", "gitbook", "nextra",
-    # "hugo", "mintlify", "starlight", "docbuilder" (Hugging Face's), "vuepress",
+    # "hugo", "mintlify", "starlight", "docbuilder" (Hugging Face's), "vuepress", "rspress",
     # "markdown-listed", "markdown-ordered" (builder.projects.plain_order) or "none"
     kind: str = "none"
     directory: Path | None = None  # where the pages are, when the tool says another folder
