@@ -83,6 +83,9 @@ class ProjectLayout:
     # mkdocs-macros' macros that read without running the project's module: (name, source)
     # (builder.projects.mkdocs_macros).
     macros: tuple[tuple[str, str], ...] = ()
+    # The project's own pymdownx blocks that show a file: (block name, the option naming it)
+    # (builder.projects.mkdocs_file_blocks).
+    file_blocks: tuple[tuple[str, str], ...] = ()
     # sphinx.ext.autosectionlabel's labels when conf.py loads it: each title labelled by its
     # text, after "docname:" when the prefix is "document" (autosectionlabel_prefix_document),
     # "" when not; None when it is not loaded (builder.reference_scan).
@@ -135,6 +138,8 @@ class ProjectLayout:
         if not (self.markdown_extensions or self.theme_features or self.markdown_plugins):
             return ()
         settings = ("markdown", self.markdown_extensions, self.theme_features)
+        if self.file_blocks:  # only when read, as the macros below
+            return ((*settings, self.markdown_plugins, self.macros, self.file_blocks),)
         if self.macros:  # only when read, so that other projects' cache keys stay as they were
             return ((*settings, self.markdown_plugins, self.macros),)
         return ((*settings, self.markdown_plugins) if self.markdown_plugins else settings,)

@@ -22,6 +22,7 @@ from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_config import read_config
 from builder.projects.mkdocs_copied_pages import copied_pages
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
+from builder.projects.mkdocs_file_blocks import file_blocks
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
 from builder.projects.mkdocs_notebooks import (
@@ -144,6 +145,9 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         not_in_nav=kept_out.not_in_nav,
         myst_substitutions=macro_variables(config),
         macros=read_module_macros(config, config_path.parent.resolve()),
+        file_blocks=file_blocks(
+            config.get("markdown_extensions"), (config_path.parent.resolve(), docs_root)
+        ),
         generated=tuple(
             GeneratedPage(relpath, page.text)
             for page in generated.pages

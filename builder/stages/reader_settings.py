@@ -63,4 +63,5 @@ def _mkdocs_markdown(layout: ProjectLayout) -> MkDocsMarkdown | None:
         frozenset(layout.theme_features),
         frozenset(layout.markdown_plugins),
         layout.macros,
+        layout.file_blocks,
     )

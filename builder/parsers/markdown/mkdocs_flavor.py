@@ -33,6 +33,7 @@ class MkDocsMarkdown:
     features: frozenset[str] = frozenset()
     plugins: frozenset[str] = frozenset()
     macros: tuple[tuple[str, str], ...] = ()
+    file_blocks: tuple[tuple[str, str], ...] = ()  # (block name, option naming the file)
 
 
 _MKDOCS: ContextVar[MkDocsMarkdown | None] = ContextVar("mkdocs_pages", default=None)

@@ -11,6 +11,7 @@ from builder.model import Section
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
 from builder.parsers.markdown.demo_tags import has_demo_tags, splice_demo_tags
 from builder.parsers.markdown.fiddle_blocks import has_fiddle_blocks, splice_fiddle_blocks
+from builder.parsers.markdown.file_blocks import has_file_blocks, splice_file_blocks
 from builder.parsers.markdown.flavor import VITEPRESS, reading_flavor
 from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
@@ -64,6 +65,8 @@ def splice_page(
     include_files = mkdocs is not None and "include-markdown" in mkdocs.plugins
     if has_include_markdown(text, include_files=include_files):  # before Markdown's extensions
         spliced = splice_include_markdown(spliced, relpath, includes, include_files=include_files)
+    if mkdocs is not None and has_file_blocks(spliced.text, mkdocs.file_blocks):
+        spliced = splice_file_blocks(spliced, mkdocs.file_blocks, includes)
     if has_snippets(spliced.text):
         spliced = splice_snippets(spliced, relpath, includes)
     if has_code_includes(spliced.text):
