@@ -1,7 +1,7 @@
 """A project's name, version, summary, homepage and registry names, as ``docbuild init``
-writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO,
-package.json (a private workspace root's published member's) or the name a setup.py
-writes, without running anything."""
+writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO, the
+name a setup.py writes or package.json (a private workspace root's published member's),
+without running anything."""
 
 from __future__ import annotations
 
@@ -33,8 +33,8 @@ _HOMES = ("Documentation", "Homepage", "Source")
 
 def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
     """Name, version, summary, homepage and registry names from pyproject.toml (its
-    ``[project]``, else Poetry's ``[tool.poetry]``), PKG-INFO or package.json, whichever is
-    there first; the files read are added to ``found``."""
+    ``[project]``, else Poetry's ``[tool.poetry]``), PKG-INFO, setup.py or package.json,
+    whichever is there first; the files read are added to ``found``."""
     pyproject = root / "pyproject.toml"
     if pyproject.is_file():
         try:
@@ -69,6 +69,14 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
     if package_info:
         found.append(f"PKG-INFO: package {package_info['name']} {package_info['version']}")
         return package_info
+    # Before package.json: a Python project may ship a JavaScript extension whose package.json
+    # is beside its setup.py (ipyparallel 7.1.0's JupyterLab extension, 7.0.0, named
+    # ipyparallel-labextension); the library is the Python package.
+    name = _setup_py_name(root)
+    if name:
+        found.append(f"setup.py: package {name}")
+        return {"name": name, "id": name, "version": "", "summary": "",
+                "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     package_json = root / "package.json"
     if package_json.is_file():
         try:
@@ -102,11 +110,6 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
                 found.append(f"package.json: a private workspace root, so the library is {named}")
                 metadata |= {"name": named, "id": named}
             return metadata
-    name = _setup_py_name(root)
-    if name:
-        found.append(f"setup.py: package {name}")
-        return {"name": name, "id": name, "version": "", "summary": "",
-                "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     return {}
 
 
@@ -204,16 +207,7 @@ def setup_py_version(root: Path) -> str:
         return ""
     if tree is None:
         return ""
-    bound = Counter(_module_bindings(tree))
-    strings = {
-        target.id: statement.value.value
-        for statement in tree.body
-        if isinstance(statement, ast.Assign)
-        and isinstance(statement.value, ast.Constant)
-        and isinstance(statement.value.value, str)
-        for target in statement.targets
-        if isinstance(target, ast.Name) and bound[target.id] == 1
-    }
+    strings = _module_strings(tree)
     # ``from construct.version import version_string``: the module and the name it binds.
     imported = {
         alias.asname or alias.name: (statement.module, alias.name)
@@ -244,6 +238,20 @@ def setup_py_version(root: Path) -> str:
                     root / "src", package, root
                 )
     return ""
+
+
+def _module_strings(tree: ast.Module) -> dict[str, str]:
+    """The strings the module assigns at its top level to names it binds once."""
+    bound = Counter(_module_bindings(tree))
+    return {
+        target.id: statement.value.value
+        for statement in tree.body
+        if isinstance(statement, ast.Assign)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+        for target in statement.targets
+        if isinstance(target, ast.Name) and bound[target.id] == 1
+    }
 
 
 def _module_bindings(tree: ast.Module) -> list[str]:
@@ -291,8 +299,9 @@ def _setup_py_text(root: Path) -> str:
 def _setup_call_name(text: str) -> str | None:
     """The ``name`` of the file's ``setup()`` call, read from its syntax: a keyword, or the
     ``name`` of the ``dict(...)`` or dict literal it is given as ``**metadata`` (numba's
-    setup.py, whose docstrings say "setup()" above an ``Extension(name=...)``); "" when it
-    names none so; None when the file is not Python."""
+    setup.py, whose docstrings say "setup()" above an ``Extension(name=...)``), as a string or
+    a name the file assigns a string once; "" when it names none so; None when the file is not
+    Python."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -314,6 +323,10 @@ def _setup_call_name(text: str) -> str | None:
             if isinstance(unpacked, ast.Name):
                 entries = {**dicts.get(unpacked.id, {}), **entries}
         value = entries.get("name")
+        if isinstance(value, ast.Name):
+            # name=NAME, a string the file assigns once (ipyparallel 7.1.0's name =
+            # 'ipyparallel' above setup(**setup_args)): a name no other code changes.
+            value = ast.Constant(_module_strings(tree).get(value.id))
         if isinstance(value, ast.Constant) and isinstance(value.value, str):
             return value.value if re.fullmatch(_DISTRIBUTION_NAME, value.value) else ""
         return ""

@@ -250,20 +250,59 @@ def test_a_private_workspace_root_of_no_name_is_named_by_its_folder(tmp_path: Pa
     assert (survey.name, survey.version, survey.packages) == ("wagmi", "2.19.5", ("npm:wagmi",))
 
 
-def test_a_setup_py_whose_name_is_a_variable_names_no_project(tmp_path: Path) -> None:
+def test_a_setup_py_whose_name_is_a_variable_names_its_string(tmp_path: Path) -> None:
     # name=NAME is no name written in the call: the first string after another "name=" was
-    # taken, here the C extension's, and the project was called "fastjson._speedups".
+    # taken, here the C extension's, and the project was called "fastjson._speedups"; the
+    # string the file assigns NAME once is the name; a name bound twice names none.
     root = tmp_path / "fastjson-checkout"
     (root / "docs").mkdir(parents=True)
     (root / "docs" / "index.md").write_text("# fastjson\n", encoding="utf-8")
-    (root / "setup.py").write_text(
+    setup_py = (
         'from setuptools import Extension, setup\nNAME = "fastjson"\n\nsetup(\n    name=NAME,\n'
-        '    ext_modules=[Extension(name="fastjson._speedups", sources=["s.c"])],\n)\n',
-        encoding="utf-8",
+        '    ext_modules=[Extension(name="fastjson._speedups", sources=["s.c"])],\n)\n'
     )
+    (root / "setup.py").write_text(setup_py, encoding="utf-8")
+    survey = survey_project(root)
+    assert survey.name == "fastjson" and "setup.py: package fastjson" in survey.found
+    rebound = setup_py.replace("\n\nsetup(", "\nif FAST:\n    NAME = 'fastjson-fast'\nsetup(")
+    (root / "setup.py").write_text(rebound, encoding="utf-8")
     survey = survey_project(root)
     assert survey.name != "fastjson._speedups"
     assert not any(line.startswith("setup.py:") for line in survey.found)
+
+
+def test_a_python_project_s_javascript_extension_does_not_name_it(tmp_path: Path) -> None:
+    # ipyparallel 7.1.0: no [project] table; setup.py's setup(**setup_args) names the variable
+    # name = 'ipyparallel', its version comes from ipyparallel/_version.py; the package.json
+    # beside it is its JupyterLab extension's. Init named the library
+    # "ipyparallel-labextension" 7.0.0, the extension's name and version.
+    files = {
+        "pyproject.toml": '[build-system]\nbuild-backend = "setuptools.build_meta"\n',
+        "package.json": '{"name": "ipyparallel-labextension", "version": "7.0.0"}\n',
+        "setup.py": (
+            "import setuptools\n\n# the name of the project\nname = 'ipyparallel'\n\n"
+            "version_ns = {}\nwith open('ipyparallel/_version.py') as f:\n"
+            "    exec(f.read(), {}, version_ns)\n\n"
+            "setup_args = dict(\n    name=name,\n    version=version_ns['__version__'],\n)\n\n"
+            "if __name__ == '__main__':\n    setuptools.setup(**setup_args)\n"
+        ),
+        "ipyparallel/__init__.py": "from ._version import __version__  # noqa\n",
+        "ipyparallel/_version.py": (
+            'version_info = (7, 1, 0)\n__version__ = ".".join(map(str, version_info))\n'
+        ),
+        "docs/source/index.md": "# IPython Parallel\n",
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, encoding="utf-8")
+    survey = survey_project(tmp_path)
+    assert (survey.library_id, survey.name, survey.version) == (
+        "ipyparallel",
+        "ipyparallel",
+        "7.1.0",
+    )
+    assert survey.packages == ("pypi:ipyparallel",)
+    assert "setup.py: package ipyparallel" in survey.found
 
 
 def test_a_dynamic_version_comes_from_the_setup_call_of_setup_py(tmp_path: Path) -> None:
