@@ -19,6 +19,7 @@ from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import string_in_module, version_from_file, version_in_package
 from builder.workspace_docs import workspace_members
+from schemas.versions import is_version, sort_newest_first
 
 # setup(name="peft", ...): a distribution's name as written, the call's first "name=" after
 # its opening; one that is no string (name=NAME) names none, not a later call's (an
@@ -109,6 +110,14 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
             if named:
                 found.append(f"package.json: a private workspace root, so the library is {named}")
                 metadata |= {"name": named, "id": named}
+                release = _library_release(root, named)
+                if release is not None:
+                    where, released, version = release
+                    found.append(
+                        f"{where}/package.json: {released} {version}, the newest of the "
+                        "library's published packages, is the version"
+                    )
+                    metadata["version"] = version
             return metadata
     return {}
 
@@ -139,6 +148,16 @@ def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | 
     private, named and versioned): the only one, else the only one named ``name``, the root's,
     or that name without a workspace's suffix (Formik's root "formik-project" beside formik,
     formik-native and its site); None when there is none so."""
+    published = _published_members(root)
+    if len(published) > 1:
+        names = _root_names(name)
+        published = [(folder, package) for folder, package in published if package["name"] in names]
+    return published[0] if len(published) == 1 else None
+
+
+def _published_members(root: Path) -> list[tuple[str, dict[str, Any]]]:
+    """The folder and package.json of each workspace member of ``root`` that is published (not
+    private, named and versioned)."""
     published: list[tuple[str, dict[str, Any]]] = []
     for folder in workspace_members(root):
         try:
@@ -153,10 +172,28 @@ def _published_member(root: Path, name: object) -> tuple[str, dict[str, Any]] | 
             and isinstance(package.get("version"), str)
         ):
             published.append((folder, package))
-    if len(published) > 1:
-        names = _root_names(name)
-        published = [(folder, package) for folder, package in published if package["name"] in names]
-    return published[0] if len(published) == 1 else None
+    return published
+
+
+def _library_release(root: Path, library: str) -> tuple[str, str, str] | None:
+    """(folder, name, version) of the newest published workspace member of the library
+    (``library``, ``@library/...`` or ``library-...``): a private root is never released, so
+    its own version is none of the library's (emotion's root says 10.0.0 beside @emotion/react
+    11.14.0); each member of a library released in step has the one version. None without
+    one (the root's version is kept then)."""
+    releases = {
+        package["version"]: (folder, package["name"])
+        for folder, package in _published_members(root)
+        if is_version(package["version"])
+        and (
+            package["name"] == library
+            or package["name"].startswith((f"@{library}/", f"{library}-"))
+        )
+    }
+    if not releases:
+        return None
+    newest = sort_newest_first(list(releases))[0]
+    return (*releases[newest], newest)
 
 
 # A scoped workspace root's name that is a workspace word alone ("@vueuse/monorepo").

@@ -497,6 +497,34 @@ def test_the_names_a_project_is_imported_by_become_its_aliases(tmp_path: Path) -
     assert survey_project(tmp_path).aliases == ()
 
 
+def test_a_private_workspace_root_s_version_is_its_library_s_newest_release(
+    tmp_path: Path,
+) -> None:
+    # emotion (HEAD): the private root "emotion-monorepo" says 10.0.0, never released; its
+    # packages are @emotion/react 11.14.0, @emotion/jest 11.14.2 ... Init wrote 10.0.0.
+    def write(path: str, text: str) -> None:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+
+    write(
+        "package.json",
+        '{"name": "emotion-monorepo", "version": "10.0.0", "private": true,'
+        ' "workspaces": ["packages/*", "site"]}',
+    )
+    write("packages/react/package.json", '{"name": "@emotion/react", "version": "11.14.0"}')
+    write("packages/jest/package.json", '{"name": "@emotion/jest", "version": "11.14.2"}')
+    write("packages/hash/package.json", '{"name": "@emotion/hash", "version": "0.9.2"}')
+    write("packages/other/package.json", '{"name": "stylis-plugin", "version": "12.0.0"}')
+    write("site/package.json", '{"name": "emotion-site", "version": "99.0.0", "private": true}')
+    write("docs/index.md", "Text.\n")
+    survey = survey_project(tmp_path)
+    assert (survey.name, survey.version) == ("emotion", "11.14.2")
+    assert (
+        "packages/jest/package.json: @emotion/jest 11.14.2, the newest of the library's "
+        "published packages, is the version"
+    ) in survey.found
+
+
 @pytest.mark.parametrize(
     ("root_name", "library"),
     [("@vueuse/monorepo", "vueuse"), ("emotion-monorepo", "emotion"), ("@vue/router-root", "")],
