@@ -29,6 +29,7 @@ from builder.code_read_files import code_read_files
 from builder.debian_package import packaged_docs, unpacked_doc_package
 from builder.package_dirs import declared_package_dirs
 from builder.project_metadata import project_metadata, setup_py_version
+from builder.projects.page_list import find_page_list
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
@@ -275,6 +276,14 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         found.extend(
             f"{page}: the package's release notes, read with {docs}/" for page in pages[1:]
         )
+    listed = _listed_readmes(root, kind, docs)
+    if listed:
+        found.append(
+            f"{len(listed)} workspace package README(s) its list of pages names, read with "
+            f"{docs}/: {', '.join(listed[:3])}{', …' if len(listed) > 3 else ''}"
+        )
+        pages = (*pages, *listed)
+    if pages:
         # Anchored: a README.md without a slash is every folder's (fastify's test/bundler/).
         include = (*(f"/{page}" for page in pages), *(f"{docs}/{p}" for p in include))
         exclude = tuple(f"{docs}/{pattern}" for pattern in exclude)
@@ -325,6 +334,18 @@ def _package_pages(root: Path, kind: str, docs: str, packages: Any) -> tuple[str
         n for n in top if _PACKAGE_NOTES.match(Path(n).stem) and Path(n).stem.lower() not in held
     ]
     return (*readme, *notes) if readme else ()
+
+
+def _listed_readmes(root: Path, kind: str, docs: str) -> tuple[str, ...]:
+    """The READMEs of the workspace's packages that the docs folder's list of pages names
+    among its pages (emotion's docs/docs.yaml: '@emotion/react', packages/react/README.md),
+    which its site shows there (builder.projects.page_list)."""
+    if kind != "markdown-listed" or docs == ".":
+        return ()
+    listed = find_page_list(root)
+    if listed is None:
+        return ()
+    return tuple(page for page in listed[1] if not page.startswith(f"{docs}/"))
 
 
 def _outside(root: Path, docs: str) -> str | None:

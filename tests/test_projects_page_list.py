@@ -94,6 +94,41 @@ def test_a_list_of_page_names_orders_the_pages(tmp_path: Path) -> None:
     )
 
 
+def test_a_workspace_package_s_name_in_the_list_names_its_readme(tmp_path: Path) -> None:
+    # emotion (HEAD): docs/docs.yaml's "Packages" group lists '@emotion/react' ..., which its
+    # site shows as packages/react/README.md; 11 such pages (4,216 words) were not read.
+    _write(tmp_path, EMOTION)
+    _write(
+        tmp_path,
+        {
+            "package.json": (
+                '{"name": "emotion-monorepo", "version": "10.0.0", "private": true,'
+                ' "workspaces": ["packages/*"]}'
+            ),
+            "README.md": "# Emotion\n\nCSS in JS.\n",
+            "packages/react/package.json": '{"name": "@emotion/react", "version": "11.14.0"}',
+            "packages/react/README.md": "# @emotion/react\n\nSimple styling in React.\n",
+            "packages/hash/package.json": '{"name": "@emotion/hash", "version": "0.9.2"}',
+            "packages/hash/README.md": "# @emotion/hash\n\nUnlisted.\n",
+        },
+    )
+    survey = survey_project(tmp_path)
+    assert "/packages/react/README.md" in survey.include
+    assert "/packages/hash/README.md" not in survey.include
+    assert _ordered(tmp_path) == [
+        "docs/introduction.mdx",
+        "docs/css-prop.mdx",
+        "docs/best-practices.mdx",
+        "packages/react/README.md",
+        "README.md",
+    ]
+    # From the docs folder alone, no workspace: the package's name names nothing.
+    assert find_page_list(tmp_path / "docs") == (
+        "docs.yaml",
+        ("introduction.mdx", "css-prop.mdx", "best-practices.mdx"),
+    )
+
+
 def test_a_file_naming_few_of_the_pages_is_no_list(tmp_path: Path) -> None:
     files = {f"docs/page{n}.md": f"# Page {n}\n" for n in range(8)}
     files["docs/config.json"] = '{"home": "page1", "pages": ["page2", "page3"]}'
