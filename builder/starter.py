@@ -15,8 +15,8 @@ from pathlib import Path
 
 from builder.archive_source import TAR_SUFFIXES, ZIP_SUFFIXES
 from builder.errors import BuildError
-from builder.starter_archive import is_archive, survey_archive
-from builder.survey import CATALOG_NAME, ProjectSurvey, library_id_of, survey_project
+from builder.starter_archive import is_archive, survey_archive, survey_folder
+from builder.survey import CATALOG_NAME, ProjectSurvey, library_id_of
 from builder.survey_docs import NO_DOCS_FOUND
 from builder.survey_docusaurus import DocsInstanceSurvey
 
@@ -115,7 +115,7 @@ def write_starter_catalog(root: Path, *, force: bool = False) -> StarterCatalog:
             f"{target} already exists; docbuild init leaves it alone (pass --force to "
             "replace it, or edit it by hand)"
         )
-    survey = survey_archive(root) if archive else survey_project(root)
+    survey = survey_archive(root) if archive else survey_folder(root)
     if NO_DOCS_FOUND in survey.found:
         if not archive:
             _refuse_a_folder_of_archives(root)

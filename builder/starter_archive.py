@@ -1,7 +1,8 @@
 """``docbuild init`` on a release archive (an sdist, an npm pack, a zip): the archive is
 extracted into a temporary folder, its top folder surveyed as a project, and the catalog written
 beside the archive, its version read from the archive itself (``archive = { file, path }``), so a
-release's docs are built without unpacking anything by hand.
+release's docs are built without unpacking anything by hand. An archive's version, and an
+unpacked one's (its folder), is the one its name ends with when its metadata names none.
 """
 
 from __future__ import annotations
@@ -66,23 +67,37 @@ def survey_archive(archive: Path) -> ProjectSurvey:
         top = top_folder(extracted)
         survey = survey_project(top)
         inside = f" (its top folder {top.name}/)" if top != extracted else ""
-        found = [f"{archive.name}: a release archive{inside}", *survey.found]
-        named = None if survey.version_known else _named_version(_stem(archive.name), top.name)
-        if named is None:
-            return replace(survey, found=tuple(found))
-        found.append(f"version {named}, from the archive's name (its metadata names none)")
-        name = _without_version(survey.name, named)
-        # A project named by its folder (no metadata) was named with the version as well:
-        # id mylib-0.3.1, which the next release's catalog would not share.
-        library_id = survey.library_id if name == survey.name else library_id_of(name)
-        return replace(
-            survey,
-            found=tuple(found),
-            version=named,
-            version_known=True,
-            name=name,
-            library_id=library_id,
-        )
+        found = (f"{archive.name}: a release archive{inside}", *survey.found)
+        survey = replace(survey, found=found)
+        return with_named_version(survey, "archive", _stem(archive.name), top.name)
+
+
+def survey_folder(folder: Path) -> ProjectSurvey:
+    """Survey the project in ``folder``; its version, when its metadata names none, is the one
+    its name ends with: GitHub's archive of a tag unpacked (pdm-2.28.2/, whose pdm-backend takes
+    the version from git, which an archive does not hold)."""
+    return with_named_version(survey_project(folder), "folder", folder.resolve().name)
+
+
+def with_named_version(survey: ProjectSurvey, what: str, *names: str) -> ProjectSurvey:
+    """``survey`` with the version the first of ``names`` that ends with one gives (``what``
+    says whose name it is) when its metadata gives none."""
+    named = None if survey.version_known else _named_version(*names)
+    if named is None:
+        return survey
+    found = (*survey.found, f"version {named}, from the {what}'s name (its metadata names none)")
+    name = _without_version(survey.name, named)
+    # A project named by its folder (no metadata) was named with the version as well:
+    # id mylib-0.3.1, which the next release's catalog would not share.
+    library_id = survey.library_id if name == survey.name else library_id_of(name)
+    return replace(
+        survey,
+        found=found,
+        version=named,
+        version_known=True,
+        name=name,
+        library_id=library_id,
+    )
 
 
 def _without_version(name: str, version: str) -> str:

@@ -135,6 +135,32 @@ def test_an_archive_whose_metadata_names_no_version_is_versioned_by_its_name(
     )
 
 
+def test_an_unpacked_archive_whose_metadata_names_no_version_is_versioned_by_its_folder(
+    tmp_path: Path,
+) -> None:
+    # pdm 2.28.2, GitHub's archive of its tag unpacked (pdm-2.28.2/): pdm-backend takes the
+    # version from git ([tool.pdm.version] source = "scm"), and no file holds it; the catalog
+    # said 0.0.0. A folder named otherwise says nothing of a version.
+    found = {}
+    for name, expected in (("pdm-2.28.2", "2.28.2"), ("pdm", "0.0.0")):
+        root = tmp_path / name
+        (root / "docs").mkdir(parents=True)
+        (root / "docs" / "index.md").write_text("# PDM\n\nText.\n", encoding="utf-8")
+        (root / "pyproject.toml").write_text(
+            '[project]\nname = "pdm"\ndynamic = ["version"]\n\n'
+            '[tool.pdm.version]\nsource = "scm"\n',
+            encoding="utf-8",
+        )
+        written = write_starter_catalog(root)
+        catalog = tomllib.loads(written.path.read_text("utf-8"))
+        (library,) = catalog["libraries"]
+        assert (library["id"], library["versions"][0]["version"]) == ("pdm", expected)
+        found[name] = written.survey.found
+    line = "version 2.28.2, from the folder's name (its metadata names none)"
+    assert line in found["pdm-2.28.2"]
+    assert not any("from the folder's name" in text for text in found["pdm"])
+
+
 def test_an_archive_without_metadata_names_the_library_without_its_version(
     tmp_path: Path,
 ) -> None:
