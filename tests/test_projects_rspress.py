@@ -4,12 +4,19 @@ language folder's, in the order of its _nav.json and _meta.json files."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from builder.projects.detect import complete_layout, read_project_layout
+from builder.projects.layout import ProjectLayout
 from builder.projects.rspress import read_rspress
 from builder.sources import Candidate
 from builder.survey import survey_project
+
+
+def project_listing_of(layout: ProjectLayout, candidates: list[Candidate]) -> list[str]:
+    """The candidates the layout's exclude leaves."""
+    return [c.relpath for c in candidates if not re.fullmatch(layout.exclude, c.relpath)]
 
 
 def _write(root: Path, files: dict[str, object]) -> None:
@@ -103,6 +110,33 @@ def test_an_rspress_site_s_pages_come_in_its_sidebars_order(tmp_path: Path) -> N
     ]
     completed = complete_layout(layout, candidates)
     assert "1 page(s) not in sidebar, listed after it: shared/onExit.mdx" in completed.notes
+
+
+def test_the_pages_route_exclude_leaves_out_are_no_pages(tmp_path: Path) -> None:
+    # rsbuild's website/rstack.config.ts: route.exclude ['**/zh/shared/**', '**/en/shared/**'],
+    # the fragments its pages import (hooks.mdx's <OnExit />); each read as a page of its own
+    # too, 20 of them.
+    _write(tmp_path, SITE)
+    _write(
+        tmp_path,
+        {
+            "website/rstack.config.ts": (
+                "define.doc({\n  route: {\n    cleanUrls: true,\n"
+                "    // exclude: ['**/guide/**'],\n"
+                "    exclude: ['**/zh/shared/**', '**/en/shared/**', 'components/**'],\n  },\n"
+                "  themeConfig: { exclude: ['config/**'] },\n})\n"
+            ),
+        },
+    )
+    docs = tmp_path / "website" / "docs" / "en"
+    layout = read_project_layout(docs, "auto", None, tmp_path)
+    assert layout.exclude_patterns == ("**/zh/shared/**", "shared/**", "**/en/shared/**")
+    candidates = [
+        Candidate(path.relative_to(docs).as_posix(), path) for path in sorted(docs.rglob("*.md*"))
+    ]
+    kept = project_listing_of(layout, candidates)
+    assert "shared/onExit.mdx" not in kept and "config/root.mdx" in kept
+    assert "guide/start/index.mdx" in kept  # the commented-out exclude is none
 
 
 def test_a_sidebar_at_the_top_and_rspress_1_s_navigation_bar(tmp_path: Path) -> None:

@@ -116,7 +116,7 @@ def read_project_layout(
     if project == "auto" and (gitbook := read_gitbook(directory, bound)) is not None:
         return gitbook
     # Before Nextra's: an Rspress _meta.json is a list, Nextra's an object.
-    if project == "auto" and (rspress := read_rspress(directory)) is not None:
+    if project == "auto" and (rspress := read_rspress(directory, bound)) is not None:
         return rspress
     if project == "auto" and (nextra := read_nextra(directory)) is not None:
         return nextra

@@ -9,20 +9,24 @@ its entries under a header) or no page (``"section-header"``, ``"divider"``,
 ``"custom-link"``); a folder without one lists its ``index`` first, then its files and
 subfolders by name. The docs folder's ``_nav.json`` (Rspress 1's ``_meta.json`` of nav items
 there) is the navigation bar, each subfolder a sidebar of its own: after the home page, they
-come in the order its links name them (a folder it names none of, such as the fragments pages
-import, comes after, in path order). Read in path order, rsbuild's
+come in the order its links name them (a folder it names none of comes after, in path order).
+The files its config's ``route.exclude`` globs match (from the docs folder: rsbuild's
+``'**/en/shared/**'``, Rspress' ``'**/fragments/**'``, the fragments pages import, which read as
+pages of their own a second time) are no pages. Read in path order, rsbuild's
 guide began with its advanced topics and its configuration pages with the build's cache. The
-files are read as JSON, within MAX_CONFIG_BYTES, never run.
+files are read as JSON, within MAX_CONFIG_BYTES, and the config as text, never run.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.projects.config_file import read_config_bytes
+from builder.globs import readable_globs_pattern
+from builder.projects.config_file import read_config_bytes, without_comments
 from builder.projects.content_pages import MAX_FOLDER_DEPTH
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
@@ -33,11 +37,20 @@ INDEX_STEM = "index"
 # The entries of a _meta.json that name no page of the folder.
 _NO_PAGE_TYPES = ("section-header", "divider", "custom-link")
 _FALLBACK = "its folder's pages in path order"
+# The site's config, beside its docs folder (rsbuild's website/ wraps Rspress in rstack).
+CONFIG_STEMS = ("rspress.config", "rstack.config")
+CONFIG_SUFFIXES = (".ts", ".mts", ".js", ".mjs", ".cjs")
+# Rspress' default root, the docs folder, from the config's folder.
+DOCS_FOLDER = "docs"
+_ROUTE = re.compile(r"\broute\s*:\s*\{")
+_EXCLUDE = re.compile(r"\bexclude\s*:\s*\[([^\]]*)\]")
+_STRING = re.compile(r"""'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$\n]*)`""")
 
 
-def read_rspress(directory: Path) -> ProjectLayout | None:
+def read_rspress(directory: Path, top: Path | None = None) -> ProjectLayout | None:
     """The layout of the Rspress docs folder ``directory`` (one holding ``_nav.json``, or a
-    ``_meta.json`` list in it or a folder of it), or None when it is none."""
+    ``_meta.json`` list in it or a folder of it), or None when it is none; its config is looked
+    for no higher than ``top``."""
     notes: list[str] = []
     nav = _read_list(directory / NAV_NAME, notes)
     meta = _read_list(directory / META_NAME, notes)
@@ -56,9 +69,12 @@ def read_rspress(directory: Path) -> ProjectLayout | None:
         for name in dict.fromkeys(_nav_folders(nav)):
             if name in subfolders:
                 walk.folder(subfolders[name], f"{name}/", 1)
+    excluded = _route_exclude(directory, top, notes)
     return ProjectLayout(
         kind="rspress",
         config_file=config,
+        exclude_patterns=excluded,
+        exclude=readable_globs_pattern(excluded, notes, "route.exclude"),
         suffixes=PAGE_SUFFIXES,
         order=tuple(dict.fromkeys(walk.pages))[:MAX_ENTRIES],
         titles=tuple(dict.fromkeys(walk.titles)),
@@ -119,6 +135,57 @@ class _Walk:
             if ".." not in candidate.split("/") and (folder / candidate).is_file():
                 return [f"{prefix}{candidate}"]
         return []
+
+
+def _route_exclude(directory: Path, top: Path | None, notes: list[str]) -> tuple[str, ...]:
+    """The ``route.exclude`` globs of the site's config, as globs from ``directory``: the docs
+    folder or a language's folder in it (a glob of another folder of the docs names none of
+    its pages)."""
+    directory = directory.resolve()
+    top = top.resolve() if top is not None else None
+    for docs, language in ((directory, ""), (directory.parent, directory.name)):
+        site = docs.parent
+        if docs.name != DOCS_FOLDER or (top is not None and not site.is_relative_to(top)):
+            continue
+        for stem in CONFIG_STEMS:
+            for suffix in CONFIG_SUFFIXES:
+                config = site / f"{stem}{suffix}"
+                if config.is_file():
+                    raw = read_config_bytes(config, notes, "every page a route")
+                    text = without_comments(raw.decode("utf-8", "replace")) if raw else ""
+                    return _from_folder(_exclude_globs(text), language)
+    return ()
+
+
+def _exclude_globs(text: str) -> list[str]:
+    """The strings of the ``exclude`` list inside the config's ``route: {...}``."""
+    route = _ROUTE.search(text)
+    if route is None:
+        return []
+    depth, end = 1, route.end()
+    while end < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[end], 0)
+        end += 1
+    listed = _EXCLUDE.search(text, route.end(), end)
+    if listed is None:
+        return []
+    return [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(listed[1])]
+
+
+def _from_folder(globs: list[str], language: str) -> tuple[str, ...]:
+    """The globs (from the docs folder) that can match pages of its ``language`` folder ("":
+    the docs folder itself), as globs from that folder."""
+    if not language:
+        return tuple(g.removeprefix("./") for g in globs if g)
+    kept: list[str] = []
+    for glob in (g.removeprefix("./") for g in globs):
+        if glob.startswith(f"{language}/"):
+            kept.append(glob.removeprefix(f"{language}/"))
+        elif glob.startswith(f"**/{language}/"):
+            kept.extend((glob.removeprefix(f"**/{language}/"), glob))
+        elif glob.startswith("**/"):
+            kept.append(glob)
+    return tuple(g for g in dict.fromkeys(kept) if g)
 
 
 def _read_list(path: Path, notes: list[str]) -> list[Any] | None:
