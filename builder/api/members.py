@@ -22,6 +22,7 @@ from builder.api.object_docs import (
     set_in_method,
 )
 from builder.api.signatures import is_alias_broken, reads_as_property
+from builder.api.slot_members import slot_names
 
 _META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
 # griffe's expressions of a literal list or tuple, the __all__ it reads the names of.
@@ -69,6 +70,9 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             continue
         wildcard = imported and target.kind.value == "module" and name not in imports
         listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
+    if target.kind.value == "class":
+        listed.extend(_base_slot_members(target, {m.name for m in listed}, lines_of))
+    listed_names = {m.name for m in listed}
     if with_inherited:
         try:
             inherited = target.inherited_members
@@ -76,10 +80,27 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             inherited = {}
         for name, member in inherited.items():
             member = _base_member_or_self(member, lines_of)
-            if not _listed_as_member(member, lines_of):
+            if name in listed_names or not _listed_as_member(member, lines_of):
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
+
+
+def _base_slot_members(klass: Any, own: set[str], lines_of: LinesOf) -> list[Member]:
+    """The names of the ``__slots__`` a base declares for ``klass`` that only the base's
+    methods set: autodoc lists them as the class's own members (builder.api.slot_members)."""
+    listed = []
+    for name in sorted(slot_names(klass) - own):
+        try:
+            member = klass.all_members.get(name)
+        except Exception:  # an unresolvable base: griffe raises several kinds
+            member = None
+        if member is None or is_alias_broken(member):
+            continue
+        member = member.final_target if member.is_alias else member  # griffe's inherited alias
+        if _listed_as_member(member, lines_of):
+            listed.append(_member(name, member, lines_of))
+    return listed
 
 
 def base_member_over(member: Any, lines_of: LinesOf) -> Any:
@@ -231,8 +252,12 @@ def _listed_as_member(member: Any, lines_of: LinesOf) -> bool:
 
 
 def _set_in_method_only(member: Any, lines_of: LinesOf) -> bool:
-    """Whether a member is an undocumented attribute only a method sets (``self.x = ...``)."""
+    """Whether a member is an undocumented attribute only a method sets (``self.x = ...``),
+    not a name its class's ``__slots__`` declares (a descriptor of the class autodoc lists)."""
     if member.is_alias or member.kind.value != "attribute":
+        return False
+    parent = member.parent
+    if parent is not None and parent.kind.value == "class" and member.name in slot_names(parent):
         return False
     labels = member.labels
     instance_only = "instance-attribute" in labels and "class-attribute" not in labels
