@@ -1,7 +1,7 @@
 """A project's name, version, summary, homepage and registry names, as ``docbuild init``
 writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO,
-package.json (a private workspace root's published member's) or the name a setup.py
-writes, without running anything."""
+package.json (a private workspace root's published member's), setup.cfg's ``[metadata]``
+or the name a setup.py writes, without running anything."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Any
 
 from builder.archived_version import archived_version
 from builder.projects.config_file import MAX_CONFIG_BYTES
+from builder.setup_cfg import setup_cfg_metadata
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import string_in_module, version_from_file, version_in_package
 from builder.workspace_docs import workspace_members
@@ -102,10 +103,13 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
                 found.append(f"package.json: a private workspace root, so the library is {named}")
                 metadata |= {"name": named, "id": named}
             return metadata
-    name = _setup_py_name(root)
+    declared = setup_cfg_metadata(root)
+    name = declared.get("name") or _setup_py_name(root)
     if name:
-        found.append(f"setup.py: package {name}")
-        return {"name": name, "id": name, "version": "", "summary": "",
+        where = "setup.cfg" if declared.get("name") else "setup.py"
+        found.append(f"{where}: package {name} {declared.get('version', '')}".rstrip())
+        return {"name": name, "id": name, "version": declared.get("version", ""),
+                "summary": declared.get("summary", ""),
                 "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     return {}
 
