@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from builder.api.class_aliases import aliased_class
 from builder.api.class_order import readable_class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
@@ -309,4 +310,12 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
         or bool(declared_doc(target))
         or bool(field_doc(target))
         or (named is not None and _documented(named, lines_of))
+        or _names_documented_class(target, lines_of)
     )
+
+
+def _names_documented_class(target: Any, lines_of: LinesOf) -> bool:
+    """Whether an attribute is another name for a class with a docstring (its own or a
+    base's): autodoc counts the class's as the attribute's (builder.api.class_aliases)."""
+    aliased = aliased_class(target)
+    return aliased is not None and (_documented(aliased, lines_of) or _base_documented(aliased))
