@@ -363,3 +363,35 @@ def test_names_a_class_s_slots_declare_are_members_its_own_and_its_subclasses(
             "- `channel_id`",
         ),
     ]
+
+
+def test_napoleon_shows_an_init_and_special_methods_with_docstrings_of_their_own(
+    tmp_path: Path,
+) -> None:
+    # pygtrie 2.2 (napoleon_include_init_with_doc, napoleon_include_special_with_doc):
+    # Trie.__init__ "Initialises the trie." and __getitem__, __len__ ... under ':members:'.
+    (tmp_path / "tries").mkdir()
+    (tmp_path / "tries" / "__init__.py").write_text(
+        "class Base:\n"
+        "    def __len__(self):\n"
+        '        """The number of values."""\n\n\n'
+        "class Trie(Base):\n"
+        '    """A trie."""\n\n'
+        "    def __init__(self, *args):\n"
+        '        """Initialises the trie."""\n\n'
+        "    def __len__(self):\n"
+        "        return 0\n\n"
+        "    def __getitem__(self, key):\n"
+        '        """The value at key."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path, ApiSettings(napoleon_includes=("init", "special")))
+    text = "Tries\n=====\n\n.. autoclass:: tries.Trie\n   :members:\n"
+    parsed = parse_file("tries.rst", text, source)
+    assert parsed is not None
+    # __len__ reads its base's docstring (autodoc's), but napoleon asks for one of its own.
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("tries.Trie", "`tries.Trie(*args)`\n\nA trie."),
+        ("tries.Trie.__getitem__", "`__getitem__(key)`\n\nThe value at key."),
+        ("tries.Trie.__init__", "`__init__(*args)`\n\nInitialises the trie."),
+    ]

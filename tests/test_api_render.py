@@ -47,6 +47,35 @@ def test_private_members_given_names_show_those_private_members_alone() -> None:
     assert [member.name for member in chosen] == ["_hidden", "alpha", "zeta"]
 
 
+def test_napoleon_includes_members_with_docstrings_of_their_own_defined_in_the_class() -> None:
+    # pygtrie 2.2's conf.py sets napoleon_include_init_with_doc and _special_with_doc: its
+    # Trie's __init__, __getitem__, __setitem__, ... were left out of ':members:' alone.
+    klass = ApiObject(
+        "pkg.K",
+        "class",
+        "K()",
+        (),
+        members=(
+            Member("__init__", "function", True, own_docstring=True),
+            Member("__len__", "function", True, own_docstring=True),
+            Member("__eq__", "function", True),  # a base's docstring, none of its own
+            Member("__iter__", "function", True, inherited=True, own_docstring=True),
+            Member("__weakref__", "attribute", True, own_docstring=True),
+            Member("_helper", "function", True, own_docstring=True),
+            Member("run", "function", True, own_docstring=True),
+        ),
+    )
+
+    def names(includes: tuple[str, ...]) -> list[str]:
+        options = MemberOptions(members=(), napoleon_includes=includes)
+        return [member.name for member in select_members(klass, options)]
+
+    assert names(()) == ["run"]
+    assert names(("init",)) == ["__init__", "run"]
+    assert names(("init", "special")) == ["__init__", "__len__", "run"]
+    assert names(("private",)) == ["_helper", "run"]
+
+
 def test_mkdocstrings_filters_replace_the_private_rule() -> None:
     options = MemberOptions(members=(), filters=("!^_[^_]",))
     assert _names(options) == ["__call__", "__repr__", "alpha", "zeta"]

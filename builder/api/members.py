@@ -212,7 +212,19 @@ def _member(
         base_documented=not documented and _base_documented(member),
         wildcard=wildcard,
         set_in_method=_set_in_method_only(member, lines_of),
+        own_docstring=_own_docstring(member),
     )
+
+
+def _own_docstring(member: Any) -> bool:
+    """Whether a function, property or class has a docstring of its own, as napoleon asks
+    ``obj.__doc__`` (an attribute's would be its value's type's, not read so here)."""
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    if target.kind.value not in ("function", "class"):
+        return False
+    return target.docstring is not None and bool(target.docstring.value.strip())
 
 
 def _base_documented(member: Any) -> bool:

@@ -297,12 +297,20 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if name.startswith("__") and name.endswith("__"):
         special = options.special
         if special is None or (special and name not in special):
-            return False
+            kind = "init" if name == "__init__" else "special"
+            return name != "__weakref__" and _napoleon_includes(member, kind, options)
         return member.documented or member.base_documented or options.undocumented
     private = name.startswith("_") if member.meta_private is None else member.meta_private
     if private and (options.private is None or (options.private and name not in options.private)):
-        return False
+        return name.startswith("_") and _napoleon_includes(member, "private", options)
     return member.documented or member.base_documented or options.undocumented
+
+
+def _napoleon_includes(member: Member, kind: str, options: MemberOptions) -> bool:
+    """Whether napoleon's ``napoleon_include_<kind>_with_doc`` shows a member autodoc's
+    options leave out: one with a docstring of its own, defined where it is listed (its
+    ``_skip_member`` hook, which asks ``obj.__doc__`` and the class's ``__dict__``)."""
+    return kind in options.napoleon_includes and member.own_docstring and not member.inherited
 
 
 def _passes_filters(name: str, filters: tuple[str, ...]) -> bool:
