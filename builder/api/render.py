@@ -299,7 +299,10 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         if special is None or (special and name not in special):
             kind = "init" if name == "__init__" else "special"
             return name != "__weakref__" and _napoleon_includes(member, kind, options)
-        return member.documented or member.base_documented or options.undocumented
+        # A class's __init__ is listed docstring or not: autodoc's filter finds
+        # object.__init__'s ("Initialize self..."), which it then does not show.
+        init = name == "__init__" and member.kind == "function"
+        return member.documented or member.base_documented or options.undocumented or init
     private = name.startswith("_") if member.meta_private is None else member.meta_private
     if private and (options.private is None or (options.private and name not in options.private)):
         return name.startswith("_") and _napoleon_includes(member, "private", options)
