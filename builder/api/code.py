@@ -352,6 +352,7 @@ class GriffeSource:
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
             from builder.api.named_all import NamedAll
+            from builder.api.named_tuple_calls import NamedTupleCalls
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
@@ -362,7 +363,7 @@ class GriffeSource:
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
-                *(AttachedMethods(), ClassLevelAttributes()),
+                *(AttachedMethods(), ClassLevelAttributes(), NamedTupleCalls()),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
