@@ -356,6 +356,7 @@ class GriffeSource:
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
+            from builder.api.slot_attributes import SlotAttributes
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
@@ -364,6 +365,7 @@ class GriffeSource:
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
                 *(AttachedMethods(), ClassLevelAttributes(), NamedTupleCalls()),
+                SlotAttributes(),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),
