@@ -17,6 +17,7 @@ from typing import Any
 from builder.archived_version import archived_version
 from builder.projects.config_file import MAX_CONFIG_BYTES
 from builder.setup_cfg import setup_cfg_metadata
+from builder.setup_py_exec import executed_version
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import string_in_module, version_from_file, version_in_package
 from builder.workspace_docs import workspace_members
@@ -236,8 +237,10 @@ def setup_py_version(root: Path) -> str:
                 return value.value.strip()
             if isinstance(value, ast.Name) and value.id in imported:
                 return string_in_module(root, *imported[value.id])
-            if isinstance(value, ast.Name):
-                return strings.get(value.id, "").strip()
+            if isinstance(value, ast.Name) and value.id in strings:
+                return strings[value.id].strip()
+            if isinstance(value, ast.Name | ast.Subscript):
+                return executed_version(root, tree, value, strings)
             if (
                 isinstance(value, ast.Attribute)
                 and value.attr in ("__version__", "VERSION")
