@@ -26,6 +26,8 @@ ARCHIVAL_FILE = ".git_archival.txt"
 _DESCRIBE_PAST_TAG = re.compile(r"-(\d+)-g[0-9a-f]+$")
 # setuptools-scm's default tag pattern: an optional 'name-' prefix, then the version.
 _TAG_PREFIX = re.compile(r"^(?:[\w-]+-)?(?=[vV]?\d)")
+# The tag_prefix values versioneer reads as no prefix.
+_EMPTY_QUOTES = frozenset({"''", '""'})
 _REFNAMES = re.compile(r"""^[ \t]*git_refnames[ \t]*=[ \t]*(['"])(.*)\1""", re.MULTILINE)
 
 
@@ -63,7 +65,11 @@ def _versioneer_version(root: Path, pyproject: Mapping[str, Any]) -> str:
     if not match or "$Format" in match.group(2):
         return ""
     names = match.group(2).strip().strip("()").split(",")
-    return _first_tag_version(sorted(n.strip() for n in names), config.get("tag_prefix", ""))
+    prefix = config.get("tag_prefix", "")
+    # setup.cfg's 'tag_prefix = ""' (fsspec's) is no prefix: versioneer reads a pair of
+    # quotes as the empty string, where configparser keeps them as written.
+    prefix = "" if prefix in _EMPTY_QUOTES else prefix
+    return _first_tag_version(sorted(n.strip() for n in names), prefix)
 
 
 def _first_tag_version(names: Iterable[str], prefix: str | None) -> str:

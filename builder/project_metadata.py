@@ -1,7 +1,7 @@
 """A project's name, version, summary, homepage and registry names, as ``docbuild init``
-writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO, the
-name a setup.py writes or package.json (a private workspace root's published member's),
-without running anything."""
+writes them into its catalog: read from pyproject.toml, a source archive's PKG-INFO,
+setup.cfg's ``[metadata]`` or the name a setup.py writes, or package.json (a private
+workspace root's published member's), without running anything."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from typing import Any
 
 from builder.archived_version import archived_version
 from builder.projects.config_file import MAX_CONFIG_BYTES
+from builder.setup_cfg import setup_cfg_metadata
+from builder.setup_py_exec import executed_version
 from builder.toml_errors import UNREADABLE_TOML
 from builder.version_file import string_in_module, version_from_file, version_in_package
 from builder.workspace_docs import workspace_members
@@ -71,12 +73,15 @@ def project_metadata(root: Path, found: list[str]) -> dict[str, Any]:
         found.append(f"PKG-INFO: package {package_info['name']} {package_info['version']}")
         return package_info
     # Before package.json: a Python project may ship a JavaScript extension whose package.json
-    # is beside its setup.py (ipyparallel 7.1.0's JupyterLab extension, 7.0.0, named
+    # is beside its setup.py or setup.cfg (ipyparallel 7.1.0's JupyterLab extension, 7.0.0, named
     # ipyparallel-labextension); the library is the Python package.
-    name = _setup_py_name(root)
+    declared = setup_cfg_metadata(root)
+    name = declared.get("name") or _setup_py_name(root)
     if name:
-        found.append(f"setup.py: package {name}")
-        return {"name": name, "id": name, "version": "", "summary": "",
+        where = "setup.cfg" if declared.get("name") else "setup.py"
+        found.append(f"{where}: package {name} {declared.get('version', '')}".rstrip())
+        return {"name": name, "id": name, "version": declared.get("version", ""),
+                "summary": declared.get("summary", ""),
                 "packages": [f"pypi:{name.lower()}"], "homepage": None}  # fmt: skip
     package_json = root / "package.json"
     if package_json.is_file():
@@ -263,8 +268,10 @@ def setup_py_version(root: Path) -> str:
                 return value.value.strip()
             if isinstance(value, ast.Name) and value.id in imported:
                 return string_in_module(root, *imported[value.id])
-            if isinstance(value, ast.Name):
-                return strings.get(value.id, "").strip()
+            if isinstance(value, ast.Name) and value.id in strings:
+                return strings[value.id].strip()
+            if isinstance(value, ast.Name | ast.Subscript):
+                return executed_version(root, tree, value, strings)
             if (
                 isinstance(value, ast.Attribute)
                 and value.attr in ("__version__", "VERSION")

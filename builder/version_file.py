@@ -93,6 +93,12 @@ def string_in_module(root: Path, module: str, name: str) -> str:
     return ""
 
 
+def string_in_file(root: Path, path: str, name: str) -> str:
+    """The string the project's file at ``path`` assigns to ``name`` at its top level, read,
+    never run; "" when it assigns none so or the path leads out of the project."""
+    return _top_level_strings(read_project_text(root, path)).get(name, "").strip()
+
+
 def _top_level_strings(text: str) -> dict[str, str]:
     """The names ``text`` (a module) binds to a string at its top level, annotated or not."""
     try:

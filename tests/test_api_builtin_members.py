@@ -280,3 +280,28 @@ def test_a_method_overriding_a_standard_library_base_s_has_its_docstring(tmp_pat
     assert bodies["checks.Handler.emit"].startswith(
         "`emit(record)`\n\nDo whatever it takes to actually log the specified logging record."
     )
+
+
+def test_an_executor_s_override_has_concurrent_futures_docstring(tmp_path: Path) -> None:
+    # futurist 2.4.1 (Debian python-futurist-doc, reference/index.html): ThreadPoolExecutor,
+    # SynchronousExecutor and GreenThreadPoolExecutor (bases concurrent.futures.Executor, by
+    # "from concurrent import futures as _futures") override shutdown without a docstring;
+    # autodoc shows Executor's, and ":members:" left them out as undocumented.
+    from builder.parsers import parse_file
+
+    (tmp_path / "pools").mkdir()
+    (tmp_path / "pools" / "__init__.py").write_text(
+        "from concurrent import futures as _futures\n\n\n"
+        "class ThreadPoolExecutor(_futures.Executor):\n"
+        '    """Runs calls in threads."""\n\n'
+        "    def shutdown(self, wait=True):\n"
+        "        pass\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    parsed = parse_file("p.rst", "P\n=\n\n.. automodule:: pools\n   :members:\n", source)
+    assert parsed is not None
+    bodies = {s.heading: s.body for s in parsed.sections[1:]}
+    assert bodies["pools.ThreadPoolExecutor.shutdown"].startswith(
+        "`shutdown(wait=True)`\n\nClean-up the resources associated with the Executor."
+    )

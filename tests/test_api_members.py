@@ -323,3 +323,75 @@ def test_a_named_tuple_s_fields_are_documented_as_python_documents_them(tmp_path
         ("points.Point.x", "`x: int`\n\nAlias for field number 0"),
         ("points.Point.y", "`y: int = 0`\n\nHow high."),  # a comment is autodoc's first
     ]
+
+
+def test_names_a_class_s_slots_declare_are_members_its_own_and_its_subclasses(
+    tmp_path: Path,
+) -> None:
+    # py-amqp 5.1.1's AbstractChannel declares __slots__ ("channel_id", "auto_decode", ...)
+    # that only __init__ assigns, and Channel below has none of its own: autodoc lists each
+    # name on both under :undoc-members: (a descriptor of the class, found through the bases
+    # as getattr finds __slots__), where the "self.x = ..." attributes were left out.
+    (tmp_path / "channels").mkdir()
+    (tmp_path / "channels" / "__init__.py").write_text(
+        "class Base:\n"
+        '    """A channel."""\n\n'
+        "    __slots__ = ('channel_id', '_pending')\n\n"
+        "    def __init__(self, channel_id):\n"
+        "        self.channel_id = channel_id\n"
+        "        self._pending = {}\n"
+        "        self.other = None\n\n\n"
+        "class Channel(Base):\n"
+        '    """A user channel."""\n\n'
+        "    def __init__(self, channel_id):\n"
+        "        super().__init__(channel_id)\n"
+        "        self.active = True\n",
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Channels\n========\n\n.. automodule:: channels\n   :members:\n   :undoc-members:\n"
+    parsed = parse_file("channels.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "channels.Base",
+            "`Base(channel_id)`\n\nA channel.\n\nMembers without a description:\n- `channel_id`",
+        ),
+        (
+            "channels.Channel",
+            "`Channel(channel_id)`\n\nA user channel.\n\nMembers without a description:\n"
+            "- `channel_id`",
+        ),
+    ]
+
+
+def test_napoleon_shows_an_init_and_special_methods_with_docstrings_of_their_own(
+    tmp_path: Path,
+) -> None:
+    # pygtrie 2.2 (napoleon_include_init_with_doc, napoleon_include_special_with_doc):
+    # Trie.__init__ "Initialises the trie." and __getitem__, __len__ ... under ':members:'.
+    (tmp_path / "tries").mkdir()
+    (tmp_path / "tries" / "__init__.py").write_text(
+        "class Base:\n"
+        "    def __len__(self):\n"
+        '        """The number of values."""\n\n\n'
+        "class Trie(Base):\n"
+        '    """A trie."""\n\n'
+        "    def __init__(self, *args):\n"
+        '        """Initialises the trie."""\n\n'
+        "    def __len__(self):\n"
+        "        return 0\n\n"
+        "    def __getitem__(self, key):\n"
+        '        """The value at key."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path, ApiSettings(napoleon_includes=("init", "special")))
+    text = "Tries\n=====\n\n.. autoclass:: tries.Trie\n   :members:\n"
+    parsed = parse_file("tries.rst", text, source)
+    assert parsed is not None
+    # __len__ reads its base's docstring (autodoc's), but napoleon asks for one of its own.
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("tries.Trie", "`tries.Trie(*args)`\n\nA trie."),
+        ("tries.Trie.__getitem__", "`__getitem__(key)`\n\nThe value at key."),
+        ("tries.Trie.__init__", "`__init__(*args)`\n\nInitialises the trie."),
+    ]

@@ -171,3 +171,18 @@ def test_an_extension_s_settings_say_it_is_loaded_when_the_extensions_are_not_li
     # A literal list is what Sphinx loads: a leftover setting loads nothing.
     listed = 'extensions = ["sphinx.ext.autodoc"]\nnapoleon_google_docstring = False\n'
     assert read_conf_settings(listed).docstring_style == "sphinx"
+
+
+def test_napoleon_s_include_settings_are_read_when_napoleon_is_loaded() -> None:
+    conf = (
+        "napoleon_include_init_with_doc = True\n"
+        "napoleon_include_special_with_doc = True\n"
+        "napoleon_include_private_with_doc = False\n"
+    )
+    with_napoleon = read_conf_settings('extensions = ["sphinxcontrib.napoleon"]\n' + conf)
+    assert with_napoleon.napoleon_includes == ("init", "special")
+    assert autodoc_options((), with_napoleon).napoleon_includes == ("init", "special")
+    # Without napoleon the settings say nothing.
+    assert (
+        read_conf_settings('extensions = ["sphinx.ext.autodoc"]\n' + conf).napoleon_includes == ()
+    )

@@ -47,6 +47,68 @@ def test_private_members_given_names_show_those_private_members_alone() -> None:
     assert [member.name for member in chosen] == ["_hidden", "alpha", "zeta"]
 
 
+def test_special_members_list_a_class_s_init_docstring_or_not() -> None:
+    # stevedore 4.0.2 (autodoc_default_options special-members): DriverManager.__init__ and
+    # its six siblings' have no docstring; autodoc lists each (its filter finds
+    # object.__init__'s docstring, which it does not show), where they were left out.
+    klass = ApiObject(
+        "pkg.K",
+        "class",
+        "K()",
+        (),
+        members=(
+            Member("__init__", "function", False),
+            Member("__len__", "function", False),
+            Member("run", "function", True),
+        ),
+    )
+    child = ApiObject(
+        "pkg.C",
+        "class",
+        "C()",
+        (),
+        members=(Member("__init__", "function", False, inherited=True),),
+    )
+    shown = select_members(klass, MemberOptions(members=(), special=()))
+    assert [member.name for member in shown] == ["__init__", "run"]
+    named = select_members(klass, MemberOptions(members=(), special=("__init__",)))
+    assert [member.name for member in named] == ["__init__", "run"]
+    assert select_members(klass, MemberOptions(members=())) == [klass.members[2]]
+    inherited = MemberOptions(members=(), special=(), inherited=True)
+    assert select_members(child, MemberOptions(members=(), special=())) == []
+    # An inherited one under :inherited-members:, as autodoc's filter reads it the same way.
+    assert [m.name for m in select_members(child, inherited)] == ["__init__"]
+
+
+def test_napoleon_includes_members_with_docstrings_of_their_own_defined_in_the_class() -> None:
+    # pygtrie 2.2's conf.py sets napoleon_include_init_with_doc and _special_with_doc: its
+    # Trie's __init__, __getitem__, __setitem__, ... were left out of ':members:' alone.
+    klass = ApiObject(
+        "pkg.K",
+        "class",
+        "K()",
+        (),
+        members=(
+            Member("__init__", "function", True, own_docstring=True),
+            Member("__len__", "function", True, own_docstring=True),
+            Member("__eq__", "function", True),  # a base's docstring, none of its own
+            Member("__iter__", "function", True, inherited=True, own_docstring=True),
+            Member("__weakref__", "attribute", True, own_docstring=True),
+            Member("_helper", "function", True, own_docstring=True),
+            Member("run", "function", True, own_docstring=True),
+        ),
+    )
+
+    def names(includes: tuple[str, ...]) -> list[str]:
+        options = MemberOptions(members=(), napoleon_includes=includes)
+        return [member.name for member in select_members(klass, options)]
+
+    assert names(()) == ["run"]
+    assert names(("init",)) == ["__init__", "run"]
+    assert names(("init", "special")) == ["__init__", "__len__", "run"]
+    assert names(("private",)) == ["_helper", "run"]
+
+
 def test_mkdocstrings_filters_replace_the_private_rule() -> None:
     options = MemberOptions(members=(), filters=("!^_[^_]",))
     assert _names(options) == ["__call__", "__repr__", "alpha", "zeta"]

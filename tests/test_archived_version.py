@@ -66,6 +66,18 @@ def test_versioneer_keywords_give_the_tag_after_its_prefix(
     assert archived_version(tmp_path, pyproject) == expected
 
 
+@pytest.mark.parametrize("prefix", ['""', "''"])
+def test_a_versioneer_tag_prefix_of_two_quotes_is_no_prefix(tmp_path: Path, prefix: str) -> None:
+    # fsspec 2022.11.0's setup.cfg has 'tag_prefix = ""', which versioneer reads as the empty
+    # string; taken as written, no tag started with it and init's version was 0.0.0.
+    (tmp_path / "shapely").mkdir()
+    (tmp_path / "shapely" / "_version.py").write_text(
+        _VERSIONEER.format(refnames=" (tag: 2022.11.0)"), encoding="utf-8"
+    )
+    (tmp_path / "setup.cfg").write_text(_SETUP_CFG.format(prefix), encoding="utf-8")
+    assert archived_version(tmp_path, {}) == "2022.11.0"
+
+
 def test_a_versionfile_outside_the_project_is_not_read(tmp_path: Path) -> None:
     project = tmp_path / "project"
     project.mkdir()

@@ -666,3 +666,41 @@ def test_a_docstring_s_citations_of_its_own_references_keep_their_labels(
     # A page's own marks still read as its footnotes label them, unknown ones go.
     page = parse_file("page.rst", "Page\n====\n\nSee [9]_ and [1]_.\n\n.. [1] One.\n", None)
     assert page is not None and page.sections[0].body.startswith("See and [1].")
+
+
+def test_a_member_class_s_docstring_describing_attributes_makes_them_sections(
+    tmp_path: Path,
+) -> None:
+    # WebTest 3.0.0's api.rst, "automodule:: webtest.forms" with ":members:": Form's
+    # docstring describes its attributes (".. attribute:: action" ...), each an entry of its
+    # own in Sphinx's page, as for "autoclass:: webtest.forms.Form"; listed by the module, they
+    # were lines of the class's text.
+    (tmp_path / "src" / "forms").mkdir(parents=True)
+    (tmp_path / "src" / "forms" / "__init__.py").write_text(
+        '"""Forms."""\n\n\n'
+        "class Form:\n"
+        '    """A form.\n\n'
+        "    .. attribute:: action\n\n"
+        "        the relative URI of the action.\n"
+        '    """\n\n'
+        "    def submit(self):\n"
+        '        """Submit it."""\n\n\n'
+        "def helper():\n"
+        '    """Helps.\n\n'
+        "    .. note:: Not a description.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    text = "Forms\n=====\n\n.. automodule:: forms\n   :members:\n"
+    parsed = _parse(tmp_path, "forms.rst", text)
+    assert [(s.heading, s.heading_path, s.body) for s in parsed.sections] == [
+        ("Forms", (), "Forms."),
+        ("forms.Form", ("Forms",), "`Form()`\n\nA form."),
+        (
+            "forms.Form.action",
+            ("Forms", "forms.Form"),
+            "`action`\n\nthe relative URI of the action.",
+        ),
+        ("forms.Form.submit", ("Forms", "forms.Form"), "`submit()`\n\nSubmit it."),
+        ("forms.helper", ("Forms",), "`helper()`\n\nHelps.\n\nNote: Not a description."),
+    ]

@@ -5,7 +5,7 @@ twice."""
 from __future__ import annotations
 
 from builder.parsers.markdown.parser import parse as parse_markdown
-from tests.rst_support import _body
+from tests.rst_support import _body, _sections
 
 
 def test_tables_become_rows() -> None:
@@ -254,3 +254,33 @@ def test_a_grid_table_may_have_a_column_of_no_width() -> None:
     assert _body(table) == "Numba | Date | NumPy\n0.67 | 2026 | 1.22 <= v ; 2.0 <= v"
     # A line of pluses alone is no border.
     assert _body("++\n") == "++"
+
+
+def test_a_table_of_object_descriptions_keeps_each_object_a_section() -> None:
+    # asyncssh 2.10.1's api.rst groups each class's methods in one-column tables, headed
+    # "File transfer methods" over a row of ".. automethod:: get" each: Sphinx renders each
+    # method as it does outside a table, with its own entry; read as a record per row, 467 of
+    # its 595 objects were lines of their class's text, none a section.
+    text = (
+        "Client\n======\n\n"
+        ".. py:class:: Client\n\n"
+        "   A client.\n\n"
+        "   ======================== =\n"
+        "   File transfer methods\n"
+        "   ======================== =\n"
+        "   .. py:method:: get(path)\n"
+        "   .. py:method:: put(path)\n"
+        "   ======================== =\n"
+    )
+    assert [(s.heading, s.body) for s in _sections(text)] == [
+        ("Client", ""),
+        ("Client", "`Client`\n\nA client.\n\nFile transfer methods"),
+        ("Client.get", "`get(path)`"),
+        ("Client.put", "`put(path)`"),
+    ]
+    # A table whose cells hold other directives is still a record per row.
+    assert _body(
+        "======  ===================\nName    Example\n======  ===================\n"
+        "get     .. code-block:: python\n\n           get(path)\n"
+        "======  ===================\n"
+    ) == ("Name: get\n\nExample:\n```python\nget(path)\n```")

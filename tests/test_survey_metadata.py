@@ -95,6 +95,32 @@ def test_a_setup_py_project_has_the_version_its_package_assigns(tmp_path: Path) 
     assert (survey.version, survey.version_known) == ("0.0.0", False)
 
 
+def test_a_setup_cfg_project_has_the_name_and_version_of_its_metadata(tmp_path: Path) -> None:
+    # cairocffi 1.4.0 (its repository at v1.4.0): a bare setup() and setup.cfg's [metadata]
+    # "name = cairocffi", "version = file: cairocffi/VERSION"; init named it by its folder and
+    # proposed version 0.0.0.
+    root = tmp_path / "cairocffi-checkout"
+    (root / "cairocffi").mkdir(parents=True)
+    (root / "setup.py").write_text("from setuptools import setup\nsetup()\n", encoding="utf-8")
+    (root / "setup.cfg").write_text(
+        "[metadata]\nname = cairocffi\nversion = file: cairocffi/VERSION\n"
+        "description = cffi-based cairo bindings for Python\n",
+        encoding="utf-8",
+    )
+    (root / "cairocffi" / "VERSION").write_text("1.4.0\n", encoding="utf-8")
+    (root / "cairocffi" / "__init__.py").write_text('"""Bindings."""\n', encoding="utf-8")
+    (root / "docs").mkdir()
+    (root / "docs" / "index.md").write_text("# cairocffi\n", encoding="utf-8")
+    survey = survey_project(root)
+    assert (survey.library_id, survey.version, survey.version_known) == (
+        "cairocffi",
+        "1.4.0",
+        True,
+    )
+    assert survey.summary == "cffi-based cairo bindings for Python"
+    assert "setup.cfg: package cairocffi 1.4.0" in survey.found
+
+
 def test_a_setup_py_project_of_one_module_has_the_version_it_assigns(tmp_path: Path) -> None:
     # bottle 0.13.4 (its repository at 0.13.4): setup.py reads bottle.py's __version__, and
     # with no package folder init proposed version 0.0.0.

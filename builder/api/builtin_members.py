@@ -30,11 +30,12 @@ from builder.api.model import ApiObject, DocPart
 MAX_BASE_DEPTH = 8
 # The standard library's modules whose classes a project's class may take methods from, and
 # which may be imported to read them: unittest's TestCase and TestResult, logging's Handler
-# and Formatter, threading's Thread, json's encoder and decoder are bases of many projects'
-# classes, whose overrides (testtools' TestCase.setUp) autodoc shows with their docstrings.
+# and Formatter, threading's Thread, json's encoder and decoder, concurrent.futures' Executor
+# are bases of many projects' classes, whose overrides (testtools' TestCase.setUp, futurist's
+# ThreadPoolExecutor.shutdown) autodoc shows with their docstrings.
 STDLIB_BASE_MODULES = frozenset(
     {"collections", "collections.abc", "numbers", "enum", "io"}
-    | {"unittest", "logging", "threading", "json"}
+    | {"unittest", "logging", "threading", "json", "concurrent.futures"}
 )
 # The docstrings of object's __init__ and __new__, which autodoc treats as none.
 _OBJECT_DOCS = frozenset(

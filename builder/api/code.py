@@ -352,9 +352,11 @@ class GriffeSource:
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
             from builder.api.named_all import NamedAll
+            from builder.api.named_tuple_calls import NamedTupleCalls
             from builder.api.platform_branches import PosixBranches
             from builder.api.property_accessors import PropertyAccessors
             from builder.api.shadowed import ShadowedMembers
+            from builder.api.slot_attributes import SlotAttributes
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
@@ -362,7 +364,8 @@ class GriffeSource:
             extensions = (
                 *(ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
-                *(AttachedMethods(), ClassLevelAttributes()),
+                *(AttachedMethods(), ClassLevelAttributes(), NamedTupleCalls()),
+                SlotAttributes(),
             )
             self._loader = FolderModulesLoader(
                 extensions=griffe.load_extensions(*extensions),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from builder.api.class_aliases import aliased_class
 from builder.api.class_order import readable_class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
@@ -22,6 +23,7 @@ from builder.api.object_docs import (
     set_in_method,
 )
 from builder.api.signatures import is_alias_broken, reads_as_property
+from builder.api.slot_members import slot_names
 
 _META_VISIBILITY = re.compile(r"^\s*:meta (private|public):", re.MULTILINE)
 # griffe's expressions of a literal list or tuple, the __all__ it reads the names of.
@@ -69,6 +71,9 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             continue
         wildcard = imported and target.kind.value == "module" and name not in imports
         listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
+    if target.kind.value == "class":
+        listed.extend(_base_slot_members(target, {m.name for m in listed}, lines_of))
+    listed_names = {m.name for m in listed}
     if with_inherited:
         try:
             inherited = target.inherited_members
@@ -76,10 +81,27 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             inherited = {}
         for name, member in inherited.items():
             member = _base_member_or_self(member, lines_of)
-            if not _listed_as_member(member, lines_of):
+            if name in listed_names or not _listed_as_member(member, lines_of):
                 continue
             listed.append(_member(name, member, lines_of, inherited=True))
     return tuple(listed)
+
+
+def _base_slot_members(klass: Any, own: set[str], lines_of: LinesOf) -> list[Member]:
+    """The names of the ``__slots__`` a base declares for ``klass`` that only the base's
+    methods set: autodoc lists them as the class's own members (builder.api.slot_members)."""
+    listed = []
+    for name in sorted(slot_names(klass) - own):
+        try:
+            member = klass.all_members.get(name)
+        except Exception:  # an unresolvable base: griffe raises several kinds
+            member = None
+        if member is None or is_alias_broken(member):
+            continue
+        member = member.final_target if member.is_alias else member  # griffe's inherited alias
+        if _listed_as_member(member, lines_of):
+            listed.append(_member(name, member, lines_of))
+    return listed
 
 
 def base_member_over(member: Any, lines_of: LinesOf) -> Any:
@@ -190,7 +212,19 @@ def _member(
         base_documented=not documented and _base_documented(member),
         wildcard=wildcard,
         set_in_method=_set_in_method_only(member, lines_of),
+        own_docstring=_own_docstring(member),
     )
+
+
+def _own_docstring(member: Any) -> bool:
+    """Whether a function, property or class has a docstring of its own, as napoleon asks
+    ``obj.__doc__`` (an attribute's would be its value's type's, not read so here)."""
+    if is_alias_broken(member):
+        return False
+    target = member.final_target if member.is_alias else member
+    if target.kind.value not in ("function", "class"):
+        return False
+    return target.docstring is not None and bool(target.docstring.value.strip())
 
 
 def _base_documented(member: Any) -> bool:
@@ -231,8 +265,12 @@ def _listed_as_member(member: Any, lines_of: LinesOf) -> bool:
 
 
 def _set_in_method_only(member: Any, lines_of: LinesOf) -> bool:
-    """Whether a member is an undocumented attribute only a method sets (``self.x = ...``)."""
+    """Whether a member is an undocumented attribute only a method sets (``self.x = ...``),
+    not a name its class's ``__slots__`` declares (a descriptor of the class autodoc lists)."""
     if member.is_alias or member.kind.value != "attribute":
+        return False
+    parent = member.parent
+    if parent is not None and parent.kind.value == "class" and member.name in slot_names(parent):
         return False
     labels = member.labels
     instance_only = "instance-attribute" in labels and "class-attribute" not in labels
@@ -284,4 +322,12 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
         or bool(declared_doc(target))
         or bool(field_doc(target))
         or (named is not None and _documented(named, lines_of))
+        or _names_documented_class(target, lines_of)
     )
+
+
+def _names_documented_class(target: Any, lines_of: LinesOf) -> bool:
+    """Whether an attribute is another name for a class with a docstring (its own or a
+    base's): autodoc counts the class's as the attribute's (builder.api.class_aliases)."""
+    aliased = aliased_class(target)
+    return aliased is not None and (_documented(aliased, lines_of) or _base_documented(aliased))

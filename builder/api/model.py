@@ -13,6 +13,8 @@ from builder.api.cli_commands import CliCommand
 
 # autodoc's values of ``autoclass_content``: whose docstring a class section shows.
 CLASS_CONTENT = frozenset({"class", "both", "init"})
+# The kinds of member napoleon's ``napoleon_include_<kind>_with_doc`` settings name.
+NAPOLEON_INCLUDES = ("init", "special", "private")
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,8 @@ class Member:
     # never lists it, mkdocstrings does (griffe's instance attribute, shown undocumented under
     # show_if_no_docstring).
     set_in_method: bool = False
+    # A docstring of its own (napoleon asks ``obj.__doc__``): not a base's, not a comment's.
+    own_docstring: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,8 @@ class ApiSettings:
     runtime_defaults: bool = False
     # What each autodoc_pydantic directive implies, under the directive's own options.
     pydantic_options: PydanticOptions = PYDANTIC_OPTIONS
+    # The members napoleon's napoleon_include_<kind>_with_doc settings add (NAPOLEON_INCLUDES).
+    napoleon_includes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,6 +195,9 @@ class MemberOptions:
     overloads: bool = True
     # mkdocstrings' unwrap_annotated: a signature's ``Annotated[T, ...]`` reads ``T``.
     unwrap_annotated: bool = False
+    # napoleon's include_init/special/private_with_doc: a member of those kinds, with a
+    # docstring of its own and defined in its class, is shown whatever the options say.
+    napoleon_includes: tuple[str, ...] = ()
 
 
 class ApiSource(Protocol):

@@ -3,11 +3,11 @@ place when it has none.
 
 In that order: another object's docstring its module assigns to its ``__doc__``, its own
 docstring, the one of the method, property or attribute it overrides, a ``__doc__`` its module
-assigns to it, its ``#:`` comment, the ``Doc`` of its annotation, the docstring an interface
-declares for it, an attribute's entry in its class docstring's Attributes section, the
-docstring of the class an attribute is an instance of, and that of the object a call wraps
-(``functools.wraps``) to make it. The parameters' types and their ``Doc`` annotations join the
-Parameters list.
+assigns to it, its ``#:`` comment, "alias of" the class it names, the ``Doc`` of its
+annotation, the docstring an interface declares for it, an attribute's entry in its class
+docstring's Attributes section, the docstring of the class an attribute is an instance of, and
+that of the object a call wraps (``functools.wraps``) to make it. The parameters' types and
+their ``Doc`` annotations join the Parameters list.
 """
 
 from __future__ import annotations
@@ -54,6 +54,11 @@ def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart
         import griffe
 
         return parse_docstring(griffe.Docstring(comment, parent=target), style)
+    from builder.api.class_aliases import alias_text, aliased_class  # it imports this module
+
+    aliased = aliased_class(target)
+    if aliased is not None:
+        return (DocPart("", alias_text(aliased)),)
     annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
     if annotated:
         return (DocPart("", annotated),)

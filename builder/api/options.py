@@ -12,6 +12,7 @@ from typing import Any
 
 from builder.api.model import (
     CLASS_CONTENT,
+    NAPOLEON_INCLUDES,
     PYDANTIC_KINDS,
     ApiSettings,
     MemberOptions,
@@ -71,6 +72,11 @@ def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSet
         docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
         runtime_defaults=True,
         pydantic_options=_pydantic_options(conf),
+        napoleon_includes=tuple(
+            kind
+            for kind in NAPOLEON_INCLUDES
+            if napoleon and conf.get(f"napoleon_include_{kind}_with_doc") is True
+        ),
     )
 
 
@@ -194,6 +200,7 @@ def autodoc_options(
         ignore_all="ignore-module-all" in given,
         show_inheritance="show-inheritance" in given,
         qualified_bases=settings.typehints_format == "fully-qualified",
+        napoleon_includes=settings.napoleon_includes,
     )
 
 

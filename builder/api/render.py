@@ -21,6 +21,9 @@ from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text
 from builder.parsers.rst.substitutions import names_a_definition
 
 RenderMarkup = Callable[[str], str]
+# A member's docstring prose as page blocks, its description directives sections below it
+# (text, the member, its section's depth); None where the prose is read as text.
+RenderDescribed = Callable[[str, ApiObject, int], list[Event] | None]
 # Classes inside modules inside packages: deeper nesting is a cycle through aliases.
 MAX_MEMBER_DEPTH = 3
 _GROUP_ORDER = {"module": 0, "class": 1, "function": 2, "property": 3, "attribute": 4}
@@ -55,12 +58,15 @@ def docstring_events(
     render_markup: RenderMarkup,
     line: int,
     render_prose: RenderMarkup | None = None,
+    described: tuple[RenderDescribed, int] | None = None,
 ) -> list[Event]:
     """The object's docstring as body blocks; under ``options.markdown_headings``, its prose's
     "#" headings as sections below the object's (at source ``line``, the directive's). Its
     text outside titled parts goes through ``render_prose`` when given: a reST page keeps a
     nested list tight under a field's text, but a docstring's list a blank line below its
-    paragraph, as the page's own body does.
+    paragraph, as the page's own body does. With ``described`` (a renderer and the object's
+    section depth), prose that describes objects (``.. attribute:: text`` in a class's
+    docstring) is the blocks it renders, each described object a section below the object's.
 
     A list of fields after such a heading (the Parameters, Returns or Raises of the object,
     Typer's and FastAPI's parameters from their ``Doc`` annotations after an "## Example")
@@ -80,7 +86,14 @@ def docstring_events(
             # mkdocstrings writes every annotation it shows so, a list's types as a signature's.
             fields = tuple(replace(f, annotation=unwrapped(f.annotation)) for f in part.fields)
             part = replace(part, fields=fields)
-        if render_prose is not None and not (part.title or part.fields or part.code):
+        plain = not (part.title or part.fields or part.code)
+        if plain and described is not None:
+            render_described, depth = described
+            blocks = render_described(part.text, obj, depth)
+            if blocks is not None:
+                events.extend(blocks)
+                continue
+        if render_prose is not None and plain:
             text = render_prose(part.text)
         else:
             text = render_part(part, render_markup)
@@ -197,6 +210,7 @@ def member_events(
     render_markup: RenderMarkup,
     level: int = 0,
     render_prose: RenderMarkup | None = None,
+    render_described: RenderDescribed | None = None,
 ) -> list[Event]:
     """Sections for the members of ``obj`` that ``options`` shows, each at ``depth``.
 
@@ -245,12 +259,15 @@ def member_events(
             and (bases := bases_text(child, options))
         ):
             events.append(Text(bases))
-        events.extend(docstring_events(child, options, render_markup, line, render_prose))
+        described = None if render_described is None else (render_described, depth)
+        events.extend(
+            docstring_events(child, options, render_markup, line, render_prose, described)
+        )
         if child.kind == "class" or (child.kind == "module" and options.submodules):
             below = level if child.kind == "module" else level + 1
             events.extend(
                 member_events(child, nested, source, style, line, depth + 1,
-                              render_markup, below, render_prose)
+                              render_markup, below, render_prose, render_described)
             )  # fmt: skip
     return events
 
@@ -297,12 +314,23 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if name.startswith("__") and name.endswith("__"):
         special = options.special
         if special is None or (special and name not in special):
-            return False
-        return member.documented or member.base_documented or options.undocumented
+            kind = "init" if name == "__init__" else "special"
+            return name != "__weakref__" and _napoleon_includes(member, kind, options)
+        # A class's __init__ is listed docstring or not: autodoc's filter finds
+        # object.__init__'s ("Initialize self..."), which it then does not show.
+        init = name == "__init__" and member.kind == "function"
+        return member.documented or member.base_documented or options.undocumented or init
     private = name.startswith("_") if member.meta_private is None else member.meta_private
     if private and (options.private is None or (options.private and name not in options.private)):
-        return False
+        return name.startswith("_") and _napoleon_includes(member, "private", options)
     return member.documented or member.base_documented or options.undocumented
+
+
+def _napoleon_includes(member: Member, kind: str, options: MemberOptions) -> bool:
+    """Whether napoleon's ``napoleon_include_<kind>_with_doc`` shows a member autodoc's
+    options leave out: one with a docstring of its own, defined where it is listed (its
+    ``_skip_member`` hook, which asks ``obj.__doc__`` and the class's ``__dict__``)."""
+    return kind in options.napoleon_includes and member.own_docstring and not member.inherited
 
 
 def _passes_filters(name: str, filters: tuple[str, ...]) -> bool:

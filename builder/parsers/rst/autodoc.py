@@ -8,12 +8,14 @@ its directive stays a signature-only section.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from builder.api.model import ApiObject, MemberOptions
 from builder.api.not_found import not_found
 from builder.api.options import autodoc_options
 from builder.api.render import (
+    RenderDescribed,
     RenderMarkup,
     bases_text,
     docstring_parts,
@@ -23,6 +25,9 @@ from builder.api.render import (
 )
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
 from builder.parsers.rst.inline import docstring_footnotes
+
+# A directive's name at the start of a line: a docstring's ``.. attribute:: text``.
+_DIRECTIVE_NAMES = re.compile(r"^[ \t]*\.\. +([\w:-]+)::", re.MULTILINE)
 
 
 def find_object(
@@ -138,9 +143,32 @@ def members_events(
     style = doc.api.settings.docstring_style
     depth = ctx.api_depth + 1
     prose = rst_markup(doc, tight_lists=False)
-    events = member_events(found, options, doc.api, style, line, depth, rst_markup(doc), 0, prose)
+    described = _described_blocks(line, doc)
+    events = member_events(
+        found, options, doc.api, style, line, depth, rst_markup(doc), 0, prose, described
+    )
     doc.api_objects += sum(1 for event in events if not isinstance(event, Text))
     return events
+
+
+def _described_blocks(line: int, doc: DocState) -> RenderDescribed:
+    """A member class's docstring prose that describes objects (WebTest 3.0.0's ``Form``,
+    ``.. attribute:: action`` after its text) as the page's blocks, each object a section
+    below the class, as Sphinx renders it for an ``autoclass`` and for a class
+    ``automodule`` lists alike; None for any other prose (read as text)."""
+
+    # Imported here: api_descriptions imports this module.
+    from builder.parsers.rst.api_descriptions import is_api_directive
+
+    def render(text: str, owner: ApiObject, depth: int) -> list[Event] | None:
+        names = (m.group(1).removeprefix("py:") for m in _DIRECTIVE_NAMES.finditer(text))
+        if owner.kind != "class" or not any(is_api_directive(name) for name in names):
+            return None
+        parent, _, name = owner.path.rpartition(".")
+        inner = Context(depth=1, klass=name, klass_module=parent, api_depth=depth)
+        return _docstring_blocks(text, parent, line, inner, doc)
+
+    return render
 
 
 def summary_line(name: str, doc: DocState) -> str:

@@ -10,6 +10,7 @@ calling the walker again on their dedented lines.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from builder.api.sphinx_fields import is_info_field
 from builder.parsers.docutils_ids import docutils_id
@@ -50,8 +51,16 @@ from builder.parsers.rst.releases import (
     release_item,
 )
 from builder.parsers.rst.substitutions import define
-from builder.parsers.rst.table_blocks import holds_code, render_records, render_rows
+from builder.parsers.rst.table_blocks import (
+    describes_objects,
+    holds_code,
+    render_described_objects,
+    render_records,
+    render_rows,
+)
 from builder.parsers.rst.tables import (
+    GridCells,
+    Row,
     grid_rows,
     is_grid_border,
     is_simple_border,
@@ -152,19 +161,32 @@ def _render_block(
         if cells is None:  # borders that do not close: read column by column
             rows, end = read_grid_table(lines, i)
             return [Text(render_rows(rows))], end
-        if holds_code(cells):
-            return render_records(cells, first + i, ctx, doc, render_blocks), end
-        return [Text(render_rows(grid_rows(cells)))], end
+        return _render_cells(cells, first + i, ctx, doc, grid_rows), end
     if is_simple_border(line) and i + 1 < len(lines) and lines[i + 1]:
         cells, end = read_simple_cells(lines, i)
-        if holds_code(cells):
-            return render_records(cells, first + i, ctx, doc, render_blocks), end
-        return [Text(render_rows(simple_rows(cells)))], end
+        return _render_cells(cells, first + i, ctx, doc, simple_rows), end
     if _LINE_BLOCK.match(line):
         end = _paragraph_end(lines, i)
         text = "\n".join(render_inline(row[1:].strip()) for row in lines[i:end])
         return [Text(text)], end
     return _render_paragraph(lines, i, first, ctx, doc)
+
+
+def _render_cells(
+    cells: GridCells,
+    first: int,
+    ctx: Context,
+    doc: DocState,
+    rows_of: Callable[[GridCells], list[Row]],
+) -> list[Event]:
+    """A table read from its cells: objects described in each, records of cells holding code,
+    else "cell | cell" rows (builder.parsers.rst.table_blocks). ``first`` is the source line
+    of its top border."""
+    if describes_objects(cells):
+        return render_described_objects(cells, first, ctx, doc, render_blocks)
+    if holds_code(cells):
+        return render_records(cells, first, ctx, doc, render_blocks)
+    return [Text(render_rows(rows_of(cells)))]
 
 
 def _render_title(

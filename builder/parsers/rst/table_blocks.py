@@ -8,6 +8,12 @@ block each: ".. code-block:: c struct Foo { ... }; | :: cdef struct Foo: ...". A
 directive or a literal block in a cell is read as a record per row instead: each cell's blocks
 rendered as the page's are, labelled by its column's header cell when the table has one;
 when every cell reads as one line (a directive that shows a line of text), as rows still.
+
+A table whose body cells are all descriptions of Python objects is a group of them under its
+header's words, as asyncssh 2.10.1 lays out each class's methods (a one-column table headed
+"File transfer methods" over a row of ``.. automethod:: get`` each): Sphinx renders each
+object in its cell as it does outside a table, with its own entry, so each is a section here,
+not a line of the group's record (``render_described_objects``).
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import re
 
 from builder.parsers.labelled_text import labelled_record
+from builder.parsers.rst.api_descriptions import is_api_directive
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -31,6 +38,8 @@ from builder.parsers.rst.tables import GridCells, Row
 _REFERENCES_ONLY = re.compile(r"(?:\s*\|[^|]+\|_{0,2})+\s*")
 # A directive, or a paragraph ending with "::" that introduces a literal block.
 _BLOCK_MARKUP = re.compile(r"\.\. +[A-Za-z0-9][\w.+:-]*::|.*::$")
+# A directive's first line: its name.
+_DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*)::")
 
 
 def holds_code(cells: GridCells) -> bool:
@@ -41,6 +50,36 @@ def holds_code(cells: GridCells) -> bool:
         for cell in row
         for line in cell
     )  # fmt: skip
+
+
+def describes_objects(cells: GridCells) -> bool:
+    """Whether each body cell that holds anything starts with the description of a Python
+    object (``.. automethod::``, ``.. py:function::``), and one does."""
+    bodies = [cell for _top, row in cells.rows[cells.header_rows :] for cell in row if cell]
+    return bool(bodies) and all(
+        (found := _DIRECTIVE.match(cell[0])) is not None
+        and is_api_directive(found.group(1).removeprefix("py:"))
+        for cell in bodies
+    )
+
+
+def render_described_objects(
+    cells: GridCells, first: int, ctx: Context, doc: DocState, render: RenderBlocks
+) -> list[Event]:
+    """The header's words, then each body cell's descriptions as the page renders them, each
+    object a section of its own. ``first`` is the source line of the table's top border."""
+    header = [
+        render_inline(" ".join(line.strip() for line in cell if line))
+        for _top, row in cells.rows[: cells.header_rows]
+        for cell in row
+    ]
+    label = " ".join(text for text in header if text)
+    events: list[Event] = [Text(label)] if label else []
+    for top, row in cells.rows[cells.header_rows :]:
+        for cell in row:
+            if cell:
+                events.extend(render(list(cell), first + top + 1, ctx, doc))
+    return events
 
 
 def render_records(

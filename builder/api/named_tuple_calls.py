@@ -1,0 +1,108 @@
+"""Classes a module makes by calling ``collections.namedtuple``, as classes.
+
+``basic_return_t = namedtuple('basic_return_t', ('reply_code', 'reply_text', ...))`` (py-amqp's
+``amqp.protocol``) binds a class: autodoc imports it and documents it under ``:members:``, its
+signature its fields, its docstring the one Python writes ("basic_return_t(reply_code,
+reply_text, ...)"), and each field a member whose docstring is "Alias for field number N".
+griffe reads an attribute with a call for its value, which ``:members:`` left out as
+undocumented. Each such call with a literal name (the name it is bound to) and literal fields (a
+string of names, or a list or tuple of strings) becomes a class of those members.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+import griffe
+
+_FACTORY = "namedtuple"
+_MODULE = "collections"
+
+
+class NamedTupleCalls(griffe.Extension):
+    """Turns a module's ``Name = namedtuple('Name', fields)`` attributes into classes."""
+
+    def on_module_members(self, *, node: Any, mod: griffe.Module, **kwargs: Any) -> None:
+        if not isinstance(node, ast.Module):
+            return
+        factories = _factory_names(node)
+        if not factories:
+            return
+        for statement in node.body:
+            made = _named_tuple(statement, factories)
+            if made is None:
+                continue
+            name, fields = made
+            existing = mod.members.get(name)
+            if existing is None or existing.is_alias or existing.kind.value != "attribute":
+                continue
+            if existing.docstring is not None:
+                continue  # a docstring written for it is what it shows
+            mod.set_member(name, _named_tuple_class(name, fields, statement))
+
+
+def _factory_names(node: ast.Module) -> set[str]:
+    """The names the module calls ``collections.namedtuple`` by: ``namedtuple`` after ``from
+    collections import namedtuple`` (or its ``as`` name), ``collections.namedtuple`` after
+    ``import collections``."""
+    names: set[str] = set()
+    for statement in node.body:
+        if isinstance(statement, ast.ImportFrom) and statement.module == _MODULE:
+            names.update(a.asname or a.name for a in statement.names if a.name == _FACTORY)
+        elif isinstance(statement, ast.Import):
+            names.update(
+                f"{a.asname or a.name}.{_FACTORY}" for a in statement.names if a.name == _MODULE
+            )
+    return names
+
+
+def _named_tuple(statement: ast.stmt, factories: set[str]) -> tuple[str, list[str]] | None:
+    """(name, fields) of ``Name = namedtuple('Name', fields)``; None for any other statement."""
+    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+        return None
+    target, call = statement.targets[0], statement.value
+    if not isinstance(target, ast.Name) or not isinstance(call, ast.Call):
+        return None
+    if ast.unparse(call.func) not in factories or len(call.args) < 2:
+        return None
+    typename, written = call.args[0], call.args[1]
+    if not (isinstance(typename, ast.Constant) and typename.value == target.id):
+        return None  # another name: autodoc shows an alias of the class, not the class
+    fields = _fields(written)
+    return (target.id, fields) if fields else None
+
+
+def _fields(written: ast.expr) -> list[str]:
+    """The field names of a literal ``"a b"``, ``"a, b"``, or list or tuple of strings."""
+    if isinstance(written, ast.Constant) and isinstance(written.value, str):
+        names = written.value.replace(",", " ").split()
+    elif isinstance(written, ast.List | ast.Tuple):
+        if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in written.elts):
+            return []
+        names = [str(e.value) for e in written.elts if isinstance(e, ast.Constant)]
+    else:
+        return []
+    return names if all(name.isidentifier() for name in names) else []
+
+
+def _named_tuple_class(name: str, fields: list[str], statement: ast.stmt) -> griffe.Class:
+    """The class ``namedtuple`` makes: Python's docstring, ``__new__``'s signature (autodoc's,
+    for a class without ``__init__``) and a member per field, each with its docstring."""
+    line, end = statement.lineno, statement.end_lineno
+    klass = griffe.Class(name, lineno=line, endlineno=end, bases=["tuple"])
+    klass.docstring = griffe.Docstring(f"{name}({', '.join(fields)})", parent=klass)
+    positional = griffe.ParameterKind.positional_or_keyword
+    parameters = [griffe.Parameter(name, kind=positional) for name in ("cls", *fields)]
+    klass.set_member(
+        "__new__",
+        griffe.Function(
+            "__new__", lineno=line, endlineno=end, parameters=griffe.Parameters(*parameters)
+        ),
+    )
+    for number, field in enumerate(fields):
+        attribute = griffe.Attribute(field, lineno=line, endlineno=end)
+        attribute.docstring = griffe.Docstring(f"Alias for field number {number}", parent=attribute)
+        attribute.labels.add("class-attribute")
+        klass.set_member(field, attribute)
+    return klass

@@ -1,0 +1,45 @@
+"""builder.api.named_tuple_calls: a module's ``collections.namedtuple`` calls as classes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.parsers import parse_file
+from tests.api_support import package_source
+
+
+def test_a_named_tuple_a_module_makes_is_a_class_of_its_fields(tmp_path: Path) -> None:
+    # py-amqp 5.1.1's amqp.protocol: 'basic_return_t = namedtuple("basic_return_t", (...))'
+    # and 'queue_declare_ok_t = ...', which autodoc documents as classes, each field "Alias
+    # for field number N"; ':members:' showed neither (attributes without a docstring).
+    (tmp_path / "proto").mkdir()
+    (tmp_path / "proto" / "__init__.py").write_text(
+        '"""Protocol data."""\n'
+        "import collections\n"
+        "from collections import namedtuple\n\n"
+        "basic_return_t = namedtuple(\n"
+        "    'basic_return_t',\n"
+        "    ('reply_code', 'reply_text'),\n"
+        ")\n"
+        'Token = collections.namedtuple("Token", "name, text")\n'
+        'Renamed = namedtuple("_Renamed", "a b")\n'
+        'Computed = namedtuple("Computed", FIELDS)\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Proto\n=====\n\n.. automodule:: proto\n   :members:\n   :show-inheritance:\n"
+    parsed = parse_file("proto.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections] == [
+        ("Proto", "Protocol data."),
+        ("proto.Token", "`Token(name, text)`\n\nBases: `tuple`\n\nToken(name, text)"),
+        ("proto.Token.name", "`name`\n\nAlias for field number 0"),
+        ("proto.Token.text", "`text`\n\nAlias for field number 1"),
+        (
+            "proto.basic_return_t",
+            "`basic_return_t(reply_code, reply_text)`\n\nBases: `tuple`\n\n"
+            "basic_return_t(reply_code, reply_text)",
+        ),
+        ("proto.basic_return_t.reply_code", "`reply_code`\n\nAlias for field number 0"),
+        ("proto.basic_return_t.reply_text", "`reply_text`\n\nAlias for field number 1"),
+    ]
