@@ -65,7 +65,8 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             continue
         over = base_member_over(member, lines_of) if with_inherited else None
         if over is not None:
-            listed.append(_member(name, over, lines_of, inherited=True))
+            through = _classes_through(target, over.parent.path)
+            listed.append(_member(name, over, lines_of, inherited=True, through=through))
             continue
         wildcard = imported and target.kind.value == "module" and name not in imports
         listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
@@ -78,7 +79,10 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             member = _base_member_or_self(member, lines_of)
             if not _listed_as_member(member, lines_of):
                 continue
-            listed.append(_member(name, member, lines_of, inherited=True))
+            # An inherited alias's target, or the base's member found over it.
+            defined_at = member.target_path if member.is_alias else member.path
+            through = _classes_through(target, str(defined_at).rpartition(".")[0])
+            listed.append(_member(name, member, lines_of, inherited=True, through=through))
     return tuple(listed)
 
 
@@ -103,6 +107,17 @@ def base_member_over(member: Any, lines_of: LinesOf) -> Any:
         ):
             return found
     return None
+
+
+def _classes_through(klass: Any, defining: str) -> tuple[str, ...]:
+    """The names of ``klass``'s bases in method resolution order up to the one at the dotted
+    path ``defining``, that one included (Member.through); () when it is none of them."""
+    names: list[str] = []
+    for base in readable_class_order(klass):
+        names.append(base.name)
+        if base.path == defining:
+            return tuple(names)
+    return ()
 
 
 def _base_member_or_self(member: Any, lines_of: LinesOf) -> Any:
@@ -175,6 +190,7 @@ def _member(
     inherited: bool = False,
     unlisted: bool = False,
     wildcard: bool = False,
+    through: tuple[str, ...] = (),
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -190,6 +206,7 @@ def _member(
         base_documented=not documented and _base_documented(member),
         wildcard=wildcard,
         set_in_method=_set_in_method_only(member, lines_of),
+        through=through,
     )
 
 

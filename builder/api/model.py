@@ -65,6 +65,10 @@ class Member:
     # never lists it, mkdocstrings does (griffe's instance attribute, shown undocumented under
     # show_if_no_docstring).
     set_in_method: bool = False
+    # An inherited member's way up: the names of the classes Python's lookup passes, from the
+    # class's first base to the one that defines it, in order (autodoc's ``:inherited-members:
+    # Base`` leaves out what is found at ``Base`` or beyond it).
+    through: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -156,6 +160,9 @@ class MemberOptions:
     first: tuple[str, ...] = ()
     undocumented: bool = False
     inherited: bool = False
+    # ``:inherited-members: Base, Other``: the classes whose members, and whose bases', are
+    # not shown, as autodoc stops its lookup there (``object``'s are never shown).
+    inherited_stop: tuple[str, ...] = ()
     private: tuple[str, ...] | None = None  # None: none; empty: all
     special: tuple[str, ...] | None = None  # None: none; empty: all
     exclude: tuple[str, ...] = ()

@@ -288,6 +288,8 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         return False
     if member.inherited and not options.inherited:
         return False
+    if member.inherited and set(member.through) & set(options.inherited_stop):
+        return False
     if member.unlisted and not options.ignore_all and (options.filters is None or options.public):
         return False  # autodoc, and mkdocstrings' public filter: what ``__all__`` names only
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
