@@ -280,3 +280,56 @@ def test_a_method_overriding_a_standard_library_base_s_has_its_docstring(tmp_pat
     assert bodies["checks.Handler.emit"].startswith(
         "`emit(record)`\n\nDo whatever it takes to actually log the specified logging record."
     )
+
+
+def test_inherited_members_list_the_methods_of_a_built_in_base(tmp_path: Path) -> None:
+    # xsdata 22.12 (Debian python-xsdata-doc), autosummary's class pages with ':members:' and
+    # ':inherited-members:': XmlHexBinary(bytes) lists bytes' decode, hex, ...; XmlDate
+    # (NamedTuple) tuple's count and index. Only the class's own members were listed.
+    from builder.api.options import autodoc_options, mkdocstrings_options
+    from builder.api.render import select_members
+    from builder.parsers import parse_file
+
+    (tmp_path / "kinds").mkdir()
+    (tmp_path / "kinds" / "__init__.py").write_text(
+        "from typing import NamedTuple\n\n\n"
+        "class Hex(bytes):\n"
+        '    """Base16 bytes."""\n\n'
+        "    def hex(self):\n"
+        '        """The project\'s own."""\n\n\n'
+        "class Date(NamedTuple):\n"
+        '    """A date."""\n\n'
+        "    year: int\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    text = (
+        "K\n=\n\n.. autoclass:: kinds.Hex\n   :members:\n   :inherited-members:\n"
+        "   :member-order: bysource\n"
+    )
+    parsed = parse_file("k.rst", text, source)
+    assert parsed is not None
+    bodies = {s.heading: s.body for s in parsed.sections[1:]}
+    assert bodies["kinds.Hex.hex"] == "`hex()`\n\nThe project's own."  # its own, first
+    assert bodies["kinds.Hex.decode"].startswith(
+        "`decode(encoding='utf-8', errors='strict')`\n\nDecode the bytes"
+    )
+    assert "kinds.Hex.__add__" not in bodies  # no :special-members:
+    # By source: the class's own, then the built-in's in name order, as autodoc sorts
+    # the members the source does not place.
+    headings = [s.heading for s in parsed.sections[2:]]
+    assert headings[:3] == ["kinds.Hex.hex", "kinds.Hex.capitalize", "kinds.Hex.center"]
+    date = source.find("kinds.Date", inherited=True)
+    assert date is not None
+    names = [member.name for member in date.members]
+    assert {"count", "index", "__getitem__"} <= set(names)
+    # autodoc imports the class; mkdocstrings reads griffe's, which has no built-in type's.
+    shown = select_members(
+        date, autodoc_options((("members", ""), ("inherited-members", "")), ApiSettings())
+    )
+    assert {"count", "index"} <= {member.name for member in shown}
+    # ':inherited-members: tuple' stops at tuple, as autodoc's lookup does.
+    stopped = autodoc_options((("members", ""), ("inherited-members", "tuple")), ApiSettings())
+    assert not {"count", "index"} & {member.name for member in select_members(date, stopped)}
+    griffe_shown = select_members(date, mkdocstrings_options({"inherited_members": True}))
+    assert not {"count", "index"} & {member.name for member in griffe_shown}

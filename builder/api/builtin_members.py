@@ -21,6 +21,7 @@ import inspect
 import re
 import typing
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from builder.api.class_order import c3_merged
@@ -36,6 +37,9 @@ STDLIB_BASE_MODULES = frozenset(
     {"collections", "collections.abc", "numbers", "enum", "io"}
     | {"unittest", "logging", "threading", "json"}
 )
+# typing's class factories whose classes are a built-in type's subclasses at run time: a
+# ``class Point(NamedTuple)`` is a tuple, a ``class Movie(TypedDict)`` a dict.
+_TYPING_BUILTINS: dict[str, type] = {"NamedTuple": tuple, "TypedDict": dict}
 # The docstrings of object's __init__ and __new__, which autodoc treats as none.
 _OBJECT_DOCS = frozenset(
     inspect.cleandoc(doc) for doc in (object.__init__.__doc__, object.__new__.__doc__) if doc
@@ -67,6 +71,43 @@ def builtin_member(
             doc=(DocPart(title="", text=doc),) if doc else (),
         )
     return None
+
+
+@dataclass(frozen=True)
+class BuiltinMethod:
+    """A method a class takes from a built-in base, as autodoc's ``:inherited-members:``
+    lists it."""
+
+    name: str
+    documented: bool  # whether inspect.getdoc gives it a docstring autodoc keeps
+    # The names of the classes Python's lookup passes to find it, its defining type's last.
+    through: tuple[str, ...]
+
+
+def builtin_methods(owner: Any, resolve: Callable[[str], Any]) -> tuple[BuiltinMethod, ...]:
+    """The methods the built-in bases of the griffe class ``owner`` give it, in name order:
+    what autodoc's ``:inherited-members:`` lists beside the project's own (xsdata's
+    ``XmlHexBinary(bytes)``: ``decode``, ``hex``, ``__add__``...), sorted as it sorts the
+    members the source does not place. The project's classes may define some of the names
+    too; the caller lists those. A name the first type that has it defines as no method
+    (``__hash__ = None``) is none."""
+    found: dict[str, BuiltinMethod] = {}
+    seen: set[str] = set()
+    passed: list[str] = []
+    for entry in _linearized(owner, resolve, MAX_BASE_DEPTH, set(), {})[1:]:
+        passed.append(entry.__name__ if isinstance(entry, type) else entry.name)
+        if not isinstance(entry, type):
+            continue
+        for name, value in vars(entry).items():
+            if name in seen:
+                continue
+            seen.add(name)
+            member = getattr(entry, name)
+            if callable(member) and not isinstance(value, type):
+                doc = inspect.getdoc(member) or ""
+                documented = bool(doc) and doc not in _OBJECT_DOCS
+                found[name] = BuiltinMethod(name, documented, tuple(passed))
+    return tuple(found[name] for name in sorted(found))
 
 
 def builtin_docstring(owner: Any, name: str, resolve: Callable[[str], Any]) -> str:
@@ -156,6 +197,8 @@ def _stdlib_class(path: str) -> type | None:
     is dict and ``typing.MutableMapping`` collections.abc's, as a class based on them has
     in its method resolution order)."""
     module, _, name = path.rpartition(".")
+    if module == "typing" and name in _TYPING_BUILTINS:
+        return _TYPING_BUILTINS[name]
     if module == "typing":
         found = getattr(getattr(typing, name, None), "__origin__", None)
         home = getattr(found, "__module__", "")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from builder.api.builtin_members import builtin_methods
 from builder.api.class_order import readable_class_order
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
@@ -18,6 +19,7 @@ from builder.api.object_docs import (
     attribute_doc_comment,
     base_docstring,
     builtin_base_doc,
+    loaded_object,
     named_function,
     set_in_method,
 )
@@ -83,7 +85,23 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             defined_at = member.target_path if member.is_alias else member.path
             through = _classes_through(target, str(defined_at).rpartition(".")[0])
             listed.append(_member(name, member, lines_of, inherited=True, through=through))
+        listed.extend(_builtin_inherited(target, {member.name for member in listed}))
     return tuple(listed)
+
+
+def _builtin_inherited(target: Any, listed: set[str]) -> list[Member]:
+    """The methods a class inherits from its built-in bases (``bytes``, ``tuple``,
+    ``UserString``), which griffe does not read: autodoc lists them under
+    ``:inherited-members:`` as it imports the class (builder.api.builtin_members)."""
+    methods = builtin_methods(target, lambda path: loaded_object(target, path))
+    return [
+        Member(
+            method.name, "function", method.documented,
+            inherited=True, builtin=True, through=method.through,
+        )
+        for method in methods
+        if method.name not in listed
+    ]  # fmt: skip
 
 
 def base_member_over(member: Any, lines_of: LinesOf) -> Any:

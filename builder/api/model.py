@@ -69,6 +69,9 @@ class Member:
     # class's first base to the one that defines it, in order (autodoc's ``:inherited-members:
     # Base`` leaves out what is found at ``Base`` or beyond it).
     through: tuple[str, ...] = ()
+    # A method of a built-in base (``bytes.decode``), which autodoc lists as it imports the
+    # class; griffe, and so mkdocstrings, does not see it.
+    builtin: bool = False
 
 
 @dataclass(frozen=True)
