@@ -333,3 +333,27 @@ def test_inherited_members_list_the_methods_of_a_built_in_base(tmp_path: Path) -
     assert not {"count", "index"} & {member.name for member in select_members(date, stopped)}
     griffe_shown = select_members(date, mkdocstrings_options({"inherited_members": True}))
     assert not {"count", "index"} & {member.name for member in griffe_shown}
+
+
+def test_a_standard_library_base_the_project_imports_again_is_followed(tmp_path: Path) -> None:
+    # WebOb 1.8.6: 'from webob.compat import MutableMapping', which compat imports from
+    # collections.abc; griffe resolves no alias into a module it has not loaded, and
+    # MultiDict's clear read as undocumented where autodoc shows MutableMapping's.
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (tmp_path / "web" / "compat.py").write_text(
+        "from collections.abc import MutableMapping\n", encoding="utf-8"
+    )
+    (tmp_path / "web" / "multi.py").write_text(
+        "from web.compat import MutableMapping\n\n\n"
+        "class MultiDict(MutableMapping):\n"
+        '    """Many values a key."""\n\n'
+        "    def clear(self):\n"
+        "        pass\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    clear = source.find("web.multi.MultiDict.clear")
+    assert clear is not None and clear.doc[0].text.startswith("D.clear() -> None.")
+    popitem = source.find("web.multi.MultiDict.popitem")  # inherited, not the project's
+    assert popitem is not None and popitem.doc[0].text.startswith("D.popitem()")

@@ -188,7 +188,30 @@ def _base_entry(base: Any, resolve: Callable[[str], Any]) -> Any:
     target = resolve(path)
     if target is not None and getattr(target.kind, "value", "") == "class":
         return target
+    if target is None:
+        # The project's own name for a standard library class (webob's ``MultiDict
+        # (MutableMapping)``, imported from ``webob.compat``, which imports it from
+        # ``collections.abc``): griffe resolves no alias to a module it has not loaded.
+        return _stdlib_class(_reexported_path(base, path))
     return None
+
+
+def _reexported_path(base: Any, path: str) -> str:
+    """Where the chain of imports that the project's name ``path`` is leads, as written, up
+    to ``MAX_BASE_DEPTH`` imports (``webob.compat.MutableMapping`` ->
+    ``collections.abc.MutableMapping``); ``path`` when it is no import."""
+    collection = getattr(getattr(base, "parent", None), "modules_collection", None)
+    if collection is None:
+        return path
+    for _ in range(MAX_BASE_DEPTH):
+        try:
+            member = collection[path]
+        except Exception:  # not loaded, or not there: griffe raises several kinds
+            return path
+        if not member.is_alias:
+            return path
+        path = str(member.target_path)
+    return path
 
 
 def _stdlib_class(path: str) -> type | None:
