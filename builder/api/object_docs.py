@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
+from builder.api.assigned_docs import assigned_docstring, copied_docstring_name, extended_docstring
 from builder.api.builtin_members import builtin_docstring
 from builder.api.class_order import readable_class_order
 from builder.api.doc_comments import doc_comment
@@ -106,8 +106,26 @@ def assigned_text(target: Any, lines_of: LinesOf) -> str:
 def read_docstring(target: Any, lines_of: LinesOf) -> Any:
     """The griffe docstring autodoc reads as ``target``'s own: another object's its module
     copies to it, which replaces its own at run time (arrow's api.get, whose own line only
-    names the ArrowFactory.get it documents so), else its own; None when it has none."""
-    return _copied(target, lines_of) or target.docstring
+    names the ArrowFactory.get it documents so), else its own, with what a class's body adds
+    to it (builder.api.assigned_docs.extended_docstring); None when it has none."""
+    return _copied(target, lines_of) or _extended(target, lines_of) or target.docstring
+
+
+def _extended(target: Any, lines_of: LinesOf) -> Any:
+    """A class's docstring with what its body adds to it; None when it adds nothing."""
+    module = getattr(target, "module", None)
+    docstring = target.docstring
+    if target.kind.value != "class" or module is None or docstring is None:
+        return None
+    qualified = target.path.removeprefix(f"{module.path}.")
+    text = extended_docstring(lines_of(module), qualified)
+    if not text:
+        return None
+    import griffe
+
+    return griffe.Docstring(
+        text, lineno=docstring.lineno, endlineno=docstring.endlineno, parent=target
+    )
 
 
 def _copied(target: Any, lines_of: LinesOf) -> Any:
