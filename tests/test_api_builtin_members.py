@@ -357,3 +357,22 @@ def test_a_standard_library_base_the_project_imports_again_is_followed(tmp_path:
     assert clear is not None and clear.doc[0].text.startswith("D.clear() -> None.")
     popitem = source.find("web.multi.MultiDict.popitem")  # inherited, not the project's
     assert popitem is not None and popitem.doc[0].text.startswith("D.popitem()")
+
+
+def test_a_time_zone_s_overrides_have_tzinfo_s_docstrings(tmp_path: Path) -> None:
+    # pymongo 3.11.0's bson.tz_util.FixedOffset(tzinfo) (Debian python-pymongo-doc,
+    # api/bson/tz_util.html): utcoffset, tzname and dst have no docstring; autodoc shows
+    # tzinfo's, and ':members:' left the three out.
+    (tmp_path / "zones").mkdir()
+    (tmp_path / "zones" / "__init__.py").write_text(
+        "from datetime import timedelta, tzinfo\n\n\n"
+        "class FixedOffset(tzinfo):\n"
+        '    """Fixed offset in minutes east from UTC."""\n\n'
+        "    def utcoffset(self, dt):\n"
+        "        return timedelta(0)\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    offset = source.find("zones.FixedOffset.utcoffset")
+    assert offset is not None
+    assert offset.doc[0].text.startswith("datetime -> timedelta")

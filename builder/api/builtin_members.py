@@ -31,11 +31,12 @@ from builder.api.model import ApiObject, DocPart
 MAX_BASE_DEPTH = 8
 # The standard library's modules whose classes a project's class may take methods from, and
 # which may be imported to read them: unittest's TestCase and TestResult, logging's Handler
-# and Formatter, threading's Thread, json's encoder and decoder are bases of many projects'
-# classes, whose overrides (testtools' TestCase.setUp) autodoc shows with their docstrings.
+# and Formatter, threading's Thread, json's encoder and decoder, datetime's tzinfo are bases
+# of many projects' classes, whose overrides (testtools' TestCase.setUp, a time zone's
+# utcoffset) autodoc shows with their docstrings.
 STDLIB_BASE_MODULES = frozenset(
     {"collections", "collections.abc", "numbers", "enum", "io"}
-    | {"unittest", "logging", "threading", "json"}
+    | {"unittest", "logging", "threading", "json", "datetime"}
 )
 # typing's class factories whose classes are a built-in type's subclasses at run time: a
 # ``class Point(NamedTuple)`` is a tuple, a ``class Movie(TypedDict)`` a dict.
