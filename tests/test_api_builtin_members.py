@@ -376,3 +376,26 @@ def test_a_time_zone_s_overrides_have_tzinfo_s_docstrings(tmp_path: Path) -> Non
     offset = source.find("zones.FixedOffset.utcoffset")
     assert offset is not None
     assert offset.doc[0].text.startswith("datetime -> timedelta")
+
+
+def test_an_enum_lists_none_of_enum_s_methods(tmp_path: Path) -> None:
+    # xsdata 22.12's DocstringStyle(Enum) under ':inherited-members:': Enum's 'name' and
+    # 'value' raise on the class, and the whole class read as not found; Python's dir() of
+    # an enum class leaves Enum's methods out, and autodoc lists none of them.
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "__init__.py").write_text(
+        "from enum import Enum, IntEnum\n\n\n"
+        "class Style(Enum):\n"
+        '    """Docstring styles."""\n\n'
+        '    RST = "reStructuredText"\n\n\n'
+        "class Level(IntEnum):\n"
+        '    """Levels."""\n\n'
+        "    LOW = 1\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    style = source.find("styles.Style", inherited=True)
+    assert style is not None and style.doc[0].text == "Docstring styles."
+    assert not {"name", "value", "__format__"} & {member.name for member in style.members}
+    level = source.find("styles.Level", inherited=True)  # int's methods, as dir() has them
+    assert level is not None and "bit_length" in {member.name for member in level.members}

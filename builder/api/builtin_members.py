@@ -16,6 +16,7 @@ order (C3) gives them.
 from __future__ import annotations
 
 import builtins
+import enum
 import importlib
 import inspect
 import re
@@ -59,7 +60,7 @@ def builtin_member(
         # BaseException's), so the first type that defines it is where Python finds it.
         if name not in base.__dict__:
             continue
-        member = getattr(base, name)
+        member = _class_attribute(base, name)
         if not callable(member):
             # An attribute, or a method taken away (Mapping's __reversed__ = None, dict's
             # __hash__ = None): what Python finds, so no later type's method is the answer.
@@ -91,7 +92,9 @@ def builtin_methods(owner: Any, resolve: Callable[[str], Any]) -> tuple[BuiltinM
     ``XmlHexBinary(bytes)``: ``decode``, ``hex``, ``__add__``...), sorted as it sorts the
     members the source does not place. The project's classes may define some of the names
     too; the caller lists those. A name the first type that has it defines as no method
-    (``__hash__ = None``) is none."""
+    (``__hash__ = None``) is none. An enum's are not listed: Python's ``dir()`` of an enum
+    class, which autodoc lists, leaves Enum's methods out (``name``, ``value``,
+    ``__format__``...)."""
     found: dict[str, BuiltinMethod] = {}
     seen: set[str] = set()
     passed: list[str] = []
@@ -99,11 +102,14 @@ def builtin_methods(owner: Any, resolve: Callable[[str], Any]) -> tuple[BuiltinM
         passed.append(entry.__name__ if isinstance(entry, type) else entry.name)
         if not isinstance(entry, type):
             continue
+        listed = not issubclass(entry, enum.Enum)
         for name, value in vars(entry).items():
             if name in seen:
                 continue
             seen.add(name)
-            member = getattr(entry, name)
+            member = _class_attribute(entry, name)
+            if not listed:
+                continue
             if callable(member) and not isinstance(value, type):
                 doc = inspect.getdoc(member) or ""
                 documented = bool(doc) and doc not in _OBJECT_DOCS
@@ -119,7 +125,7 @@ def builtin_docstring(owner: Any, name: str, resolve: Callable[[str], Any]) -> s
     dictionary, else default.", ...); "" when none has."""
     for base in _builtin_bases(owner, resolve):
         if name in base.__dict__:
-            member = getattr(base, name)
+            member = _class_attribute(base, name)
             doc = (inspect.getdoc(member) or "") if callable(member) else ""
             # "Initialize self. See help(type(self))...", which every built-in __init__
             # has: autodoc drops it, and so a class's own text stays.
@@ -233,6 +239,15 @@ def _stdlib_class(path: str) -> type | None:
     else:
         return None
     return found if isinstance(found, type) and found is not object else None
+
+
+def _class_attribute(kind: type, name: str) -> Any:
+    """``getattr(kind, name)``, or None where the class raises for it (Enum's ``name`` and
+    ``value``, properties of its members alone)."""
+    try:
+        return getattr(kind, name)
+    except AttributeError:
+        return None
 
 
 def _parameters(member: Any) -> str:
