@@ -588,3 +588,42 @@ def test_a_class_without_an_init_shows_its_new_s_signature(tmp_path: Path) -> No
         "Both": "Both(value, strict=False)",  # an __init__ is shown first
         "Plain": "Plain()",
     }
+
+
+def test_another_name_for_an_undocumented_method_takes_the_base_s_docstring(
+    tmp_path: Path,
+) -> None:
+    # WebOb 1.8.6's NestedMultiDict(MultiDict): 'add = clear = ... = _readonly', a function
+    # without a docstring. autodoc's getdoc looks each name up along the bases, as for a
+    # method: MultiDict.add's docstring, MutableMapping.clear's through MultiDict's own
+    # undocumented clear; ':members:' left all six out as undocumented.
+    (tmp_path / "multi").mkdir()
+    (tmp_path / "multi" / "__init__.py").write_text(
+        "from collections.abc import MutableMapping\n\n\n"
+        "class MultiDict(MutableMapping):\n"
+        '    """Many values a key."""\n\n'
+        "    def add(self, key, value):\n"
+        '        """Add the key and value, not overwriting any previous value."""\n\n'
+        "    def clear(self):\n"
+        "        pass\n\n\n"
+        "class Nested(MultiDict):\n"
+        '    """Read only."""\n\n'
+        "    def _readonly(self, *args, **kw):\n"
+        '        raise KeyError("read-only")\n\n'
+        "    add = _readonly\n"
+        "    clear = _readonly\n"
+        "    named = _readonly\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    add = source.find("multi.Nested.add")
+    assert add is not None and add.signature == "add(*args, **kw)"
+    assert add.doc[0].text == "Add the key and value, not overwriting any previous value."
+    clear = source.find("multi.Nested.clear")
+    assert clear is not None and clear.doc[0].text.startswith("D.clear() -> None.")
+    named = source.find("multi.Nested.named")  # no base has the name: nothing to inherit
+    assert named is not None and named.doc == ()
+    listed = source.find("multi.Nested")
+    assert listed is not None
+    documented = {member.name for member in listed.members if member.documented}
+    assert {"add", "clear"} <= documented and "named" not in documented

@@ -207,14 +207,23 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
 
 
 def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:
-    """The docstring of the member a method or property overrides, which autodoc shows by
-    default (``autodoc_inherit_docstrings``), or of the attribute a class attribute
-    overrides, whose docstring or ``#:`` comment (read when ``lines_of`` is given) autodoc
-    looks for along the class's bases; None when no base class documents it."""
+    """The docstring of the member a method or property (or another name for a function)
+    overrides, which autodoc shows by default (``autodoc_inherit_docstrings``), or of the
+    attribute a class attribute overrides, whose docstring or ``#:`` comment (read when
+    ``lines_of`` is given) autodoc looks for along the class's bases; None when no base
+    class documents it."""
     parent = target.parent
     if parent is None or parent.kind.value != "class":
         return None
     kind = _inheriting_kind(target)
+    named = named_function(target) if kind == "attribute" else None
+    if named is not None:
+        # Another name for a function of the class (WebOb's NestedMultiDict ``add = clear =
+        # ... = _readonly``): without a docstring of its own, autodoc's getdoc looks the
+        # attribute's name up along the bases, as for a method (MultiDict.add's).
+        if named.docstring is not None:
+            return None  # its own, which the function gives it
+        kind = "function"
     if kind is None:
         return None
     bases = readable_class_order(parent)
@@ -239,8 +248,14 @@ def builtin_base_doc(target: Any) -> str:
     class (``dict.get``), which autodoc shows as it inherits docstrings; "" for anything
     else (builder.api.builtin_members.builtin_docstring)."""
     parent = target.parent
-    if target.kind.value != "function" or parent is None or parent.kind.value != "class":
+    if parent is None or parent.kind.value != "class":
         return ""
+    if target.kind.value != "function":
+        # Another name for a function of the class without a docstring (NestedMultiDict's
+        # ``clear = _readonly``), whose name autodoc looks up as a method's.
+        named = named_function(target)
+        if named is None or named.docstring is not None:
+            return ""
     return builtin_docstring(parent, target.name, lambda path: loaded_object(target, path))
 
 
