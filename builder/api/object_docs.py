@@ -18,6 +18,7 @@ from typing import Any
 
 from builder.api.assigned_docs import assigned_docstring, copied_docstring_name, extended_docstring
 from builder.api.builtin_members import builtin_docstring
+from builder.api.class_annotations import annotation_lines
 from builder.api.class_order import readable_class_order
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
@@ -313,10 +314,18 @@ def loaded_object(target: Any, path: object) -> Any:
 
 
 def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
-    """The ``#:`` comment autodoc reads as an attribute's docstring."""
+    """The ``#:`` comment autodoc reads as an attribute's docstring: at its statement, or for
+    an attribute a method sets, at the annotation that declares it in the class body
+    (builder.api.class_annotations)."""
     if target.kind.value != "attribute" or not target.lineno:
         return ""
-    return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
+    lines = lines_of(target)
+    comment = doc_comment(lines, target.lineno, target.endlineno or target.lineno)
+    parent = target.parent
+    if comment or parent is None or parent.kind.value != "class" or not parent.lineno:
+        return comment
+    first, last = annotation_lines(lines, parent.lineno, target.name)
+    return doc_comment(lines, first, last) if first and first != target.lineno else ""
 
 
 def set_in_method(target: Any) -> bool:
