@@ -344,6 +344,22 @@ def set_in_method(target: Any) -> bool:
     )
 
 
+def _bound_beside(target: Any, name: object) -> Any:
+    """The object the name ``name`` is bound to where ``target`` is (its module or class,
+    aliases followed), as Python looks a name up there first: attrs 22.2.0's ``s = attributes
+    = attrs`` in ``attr/__init__.py``, whose ``.pyi`` stub griffe merges into the module and
+    reads the expression in, where ``attrs`` is no import, so it named nothing, or the
+    top-level package ``attrs`` once that was loaded; None when nothing is bound there."""
+    parent = target.parent
+    member = parent.members.get(str(name)) if parent is not None else None
+    if member is None or member is target:
+        return None
+    try:
+        return member.final_target if member.is_alias else member
+    except Exception:  # an import of something not loaded: griffe raises several kinds
+        return None
+
+
 def named_function(target: Any) -> Any:
     """The function of the package an attribute without a docstring is another name for:
     ``batched = _batched`` (more-itertools' stubs), or a method of an instance the package
@@ -361,7 +377,7 @@ def named_function(target: Any) -> Any:
     value = target.value
     found = None
     if type(value).__name__ == "ExprName":
-        found = loaded_object(target, value.canonical_path)
+        found = _bound_beside(target, value) or loaded_object(target, value.canonical_path)
     elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
         owner = loaded_object(target, getattr(value.values[0], "canonical_path", None))
         klass = owner if owner is not None and owner.kind.value == "class" else None
