@@ -32,8 +32,9 @@ become a warning on the page that includes, and KeptFileMissing (builder.shards)
 a shard is written from its pages instead of updated, HandlerNotRead
 (builder.projects.autoapi_skip), after which an autoapi skip handler skips nothing, and
 MacroNotRead (builder.parsers.markdown.macro_calls), after which an mkdocs-macros call stays
-as written, and ComputedSidebar (builder.projects.vuepress), after which a VuePress site's
-pages come in path order.
+as written, ComputedSidebar (builder.projects.vuepress), after which a VuePress site's
+pages come in path order, and Raised and Unreadable (builder.api.literal_calls), after which
+a call read without running it has no value (a factory's property no doc).
 """
 
 from __future__ import annotations

@@ -158,3 +158,43 @@ def test_a_module_s_lines_are_joined_once_for_all_its_objects() -> None:
     lines = ["def f():", "    pass", "", "", 'f.__doc__ = "Later."']
     assert _source(lines) is _source(lines)
     assert assigned_docstring(lines, "f") == "Later."
+
+
+def test_a_class_body_adding_to_its_docstring_extends_it(tmp_path: Path) -> None:
+    # lark 1.1.5 (Debian python-lark-doc, classes.html): Lark's body ends 'if __doc__:
+    # __doc__ += "\n\n" + LarkOptions.OPTIONS_DOC', a string LarkOptions' body sets, and
+    # LarkOptions' own 'if __doc__: __doc__ += OPTIONS_DOC': the options, 400 words of the
+    # page, were left out. An addition it cannot read leaves the docstring as written.
+    (tmp_path / "parsing.py").write_text(
+        "class Options:\n"
+        '    """Parser options."""\n\n'
+        '    OPTIONS_DOC = """\n'
+        "    start\n"
+        "        The start symbol.\n"
+        '    """\n'
+        "    if __doc__:\n"
+        "        __doc__ += OPTIONS_DOC\n\n\n"
+        "class Parser:\n"
+        '    """Main interface.\n\n'
+        "    More words.\n"
+        '    """\n\n'
+        "    if __doc__:\n"
+        '        __doc__ += "\\n\\n" + Options.OPTIONS_DOC\n\n\n'
+        "class Unread:\n"
+        '    """As written."""\n\n'
+        "    __doc__ += compute()\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parser = source.find("parsing.Parser")
+    assert parser is not None
+    # inspect.cleandoc of the joined text: the docstring's last line and the added
+    # text's first are blank lines of their own.
+    assert parser.doc == (
+        DocPart("", "Main interface.\n\nMore words.\n\n\n\nstart\n    The start symbol."),
+    )
+    options = source.find("parsing.Options")
+    assert options is not None
+    assert options.doc == (DocPart("", "Parser options.\nstart\n    The start symbol."),)
+    unread = source.find("parsing.Unread")
+    assert unread is not None and unread.doc == (DocPart("", "As written."),)

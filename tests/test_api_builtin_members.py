@@ -282,6 +282,125 @@ def test_a_method_overriding_a_standard_library_base_s_has_its_docstring(tmp_pat
     )
 
 
+def test_inherited_members_list_the_methods_of_a_built_in_base(tmp_path: Path) -> None:
+    # xsdata 22.12 (Debian python-xsdata-doc), autosummary's class pages with ':members:' and
+    # ':inherited-members:': XmlHexBinary(bytes) lists bytes' decode, hex, ...; XmlDate
+    # (NamedTuple) tuple's count and index. Only the class's own members were listed.
+    from builder.api.options import autodoc_options, mkdocstrings_options
+    from builder.api.render import select_members
+    from builder.parsers import parse_file
+
+    (tmp_path / "kinds").mkdir()
+    (tmp_path / "kinds" / "__init__.py").write_text(
+        "from typing import NamedTuple\n\n\n"
+        "class Hex(bytes):\n"
+        '    """Base16 bytes."""\n\n'
+        "    def hex(self):\n"
+        '        """The project\'s own."""\n\n\n'
+        "class Date(NamedTuple):\n"
+        '    """A date."""\n\n'
+        "    year: int\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    text = (
+        "K\n=\n\n.. autoclass:: kinds.Hex\n   :members:\n   :inherited-members:\n"
+        "   :member-order: bysource\n"
+    )
+    parsed = parse_file("k.rst", text, source)
+    assert parsed is not None
+    bodies = {s.heading: s.body for s in parsed.sections[1:]}
+    assert bodies["kinds.Hex.hex"] == "`hex()`\n\nThe project's own."  # its own, first
+    assert bodies["kinds.Hex.decode"].startswith(
+        "`decode(encoding='utf-8', errors='strict')`\n\nDecode the bytes"
+    )
+    assert "kinds.Hex.__add__" not in bodies  # no :special-members:
+    # By source: the class's own, then the built-in's in name order, as autodoc sorts
+    # the members the source does not place.
+    headings = [s.heading for s in parsed.sections[2:]]
+    assert headings[:3] == ["kinds.Hex.hex", "kinds.Hex.capitalize", "kinds.Hex.center"]
+    date = source.find("kinds.Date", inherited=True)
+    assert date is not None
+    names = [member.name for member in date.members]
+    assert {"count", "index", "__getitem__"} <= set(names)
+    # autodoc imports the class; mkdocstrings reads griffe's, which has no built-in type's.
+    shown = select_members(
+        date, autodoc_options((("members", ""), ("inherited-members", "")), ApiSettings())
+    )
+    assert {"count", "index"} <= {member.name for member in shown}
+    # ':inherited-members: tuple' stops at tuple, as autodoc's lookup does.
+    stopped = autodoc_options((("members", ""), ("inherited-members", "tuple")), ApiSettings())
+    assert not {"count", "index"} & {member.name for member in select_members(date, stopped)}
+    griffe_shown = select_members(date, mkdocstrings_options({"inherited_members": True}))
+    assert not {"count", "index"} & {member.name for member in griffe_shown}
+
+
+def test_a_standard_library_base_the_project_imports_again_is_followed(tmp_path: Path) -> None:
+    # WebOb 1.8.6: 'from webob.compat import MutableMapping', which compat imports from
+    # collections.abc; griffe resolves no alias into a module it has not loaded, and
+    # MultiDict's clear read as undocumented where autodoc shows MutableMapping's.
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (tmp_path / "web" / "compat.py").write_text(
+        "from collections.abc import MutableMapping\n", encoding="utf-8"
+    )
+    (tmp_path / "web" / "multi.py").write_text(
+        "from web.compat import MutableMapping\n\n\n"
+        "class MultiDict(MutableMapping):\n"
+        '    """Many values a key."""\n\n'
+        "    def clear(self):\n"
+        "        pass\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    clear = source.find("web.multi.MultiDict.clear")
+    assert clear is not None and clear.doc[0].text.startswith("D.clear() -> None.")
+    popitem = source.find("web.multi.MultiDict.popitem")  # inherited, not the project's
+    assert popitem is not None and popitem.doc[0].text.startswith("D.popitem()")
+
+
+def test_a_time_zone_s_overrides_have_tzinfo_s_docstrings(tmp_path: Path) -> None:
+    # pymongo 3.11.0's bson.tz_util.FixedOffset(tzinfo) (Debian python-pymongo-doc,
+    # api/bson/tz_util.html): utcoffset, tzname and dst have no docstring; autodoc shows
+    # tzinfo's, and ':members:' left the three out.
+    (tmp_path / "zones").mkdir()
+    (tmp_path / "zones" / "__init__.py").write_text(
+        "from datetime import timedelta, tzinfo\n\n\n"
+        "class FixedOffset(tzinfo):\n"
+        '    """Fixed offset in minutes east from UTC."""\n\n'
+        "    def utcoffset(self, dt):\n"
+        "        return timedelta(0)\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    offset = source.find("zones.FixedOffset.utcoffset")
+    assert offset is not None
+    assert offset.doc[0].text.startswith("datetime -> timedelta")
+
+
+def test_an_enum_lists_none_of_enum_s_methods(tmp_path: Path) -> None:
+    # xsdata 22.12's DocstringStyle(Enum) under ':inherited-members:': Enum's 'name' and
+    # 'value' raise on the class, and the whole class read as not found; Python's dir() of
+    # an enum class leaves Enum's methods out, and autodoc lists none of them.
+    (tmp_path / "styles").mkdir()
+    (tmp_path / "styles" / "__init__.py").write_text(
+        "from enum import Enum, IntEnum\n\n\n"
+        "class Style(Enum):\n"
+        '    """Docstring styles."""\n\n'
+        '    RST = "reStructuredText"\n\n\n'
+        "class Level(IntEnum):\n"
+        '    """Levels."""\n\n'
+        "    LOW = 1\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    style = source.find("styles.Style", inherited=True)
+    assert style is not None and style.doc[0].text == "Docstring styles."
+    assert not {"name", "value", "__format__"} & {member.name for member in style.members}
+    level = source.find("styles.Level", inherited=True)  # int's methods, as dir() has them
+    assert level is not None and "bit_length" in {member.name for member in level.members}
+
+
 def test_an_executor_s_override_has_concurrent_futures_docstring(tmp_path: Path) -> None:
     # futurist 2.4.1 (Debian python-futurist-doc, reference/index.html): ThreadPoolExecutor,
     # SynchronousExecutor and GreenThreadPoolExecutor (bases concurrent.futures.Executor, by

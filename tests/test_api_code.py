@@ -588,3 +588,74 @@ def test_a_class_without_an_init_shows_its_new_s_signature(tmp_path: Path) -> No
         "Both": "Both(value, strict=False)",  # an __init__ is shown first
         "Plain": "Plain()",
     }
+
+
+def test_another_name_for_an_undocumented_method_takes_the_base_s_docstring(
+    tmp_path: Path,
+) -> None:
+    # WebOb 1.8.6's NestedMultiDict(MultiDict): 'add = clear = ... = _readonly', a function
+    # without a docstring. autodoc's getdoc looks each name up along the bases, as for a
+    # method: MultiDict.add's docstring, MutableMapping.clear's through MultiDict's own
+    # undocumented clear; ':members:' left all six out as undocumented.
+    (tmp_path / "multi").mkdir()
+    (tmp_path / "multi" / "__init__.py").write_text(
+        "from collections.abc import MutableMapping\n\n\n"
+        "class MultiDict(MutableMapping):\n"
+        '    """Many values a key."""\n\n'
+        "    def add(self, key, value):\n"
+        '        """Add the key and value, not overwriting any previous value."""\n\n'
+        "    def clear(self):\n"
+        "        pass\n\n\n"
+        "class Nested(MultiDict):\n"
+        '    """Read only."""\n\n'
+        "    def _readonly(self, *args, **kw):\n"
+        '        raise KeyError("read-only")\n\n'
+        "    add = _readonly\n"
+        "    clear = _readonly\n"
+        "    named = _readonly\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    add = source.find("multi.Nested.add")
+    assert add is not None and add.signature == "add(*args, **kw)"
+    assert add.doc[0].text == "Add the key and value, not overwriting any previous value."
+    clear = source.find("multi.Nested.clear")
+    assert clear is not None and clear.doc[0].text.startswith("D.clear() -> None.")
+    named = source.find("multi.Nested.named")  # no base has the name: nothing to inherit
+    assert named is not None and named.doc == ()
+    listed = source.find("multi.Nested")
+    assert listed is not None
+    documented = {member.name for member in listed.members if member.documented}
+    assert {"add", "clear"} <= documented and "named" not in documented
+
+
+def test_another_name_is_looked_up_where_it_is_bound_first(tmp_path: Path) -> None:
+    # attrs 22.2.0 (Debian python-attr-doc, api.html): attr/__init__.py and its .pyi stub
+    # write 's = attributes = attrs', the stub's attrs only overloads. griffe reads the name
+    # in the merged stub, where it named nothing, or once the top-level package 'attrs' was
+    # loaded, that package: 'autofunction::
+    # attr.s' and 'attr.ib' showed no docstring, 1,600 and 800 words of the page.
+    (tmp_path / "deco").mkdir()
+    (tmp_path / "deco" / "_make.py").write_text(
+        'def attrs(maybe_cls=None):\n    """A class decorator that adds dunder methods."""\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "deco" / "__init__.py").write_text(
+        "from ._make import attrs\n\ns = attributes = attrs\n", encoding="utf-8"
+    )
+    (tmp_path / "deco" / "__init__.pyi").write_text(
+        "from typing import Any, overload\n\n"
+        "@overload\ndef attrs(maybe_cls: None = ...) -> Any: ...\n"
+        "@overload\ndef attrs(maybe_cls: type) -> type: ...\n\n"
+        "s = attributes = attrs\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "attrs").mkdir()
+    (tmp_path / "attrs" / "__init__.py").write_text(
+        '"""The newer namespace."""\n\nfrom deco import s as define\n', encoding="utf-8"
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert source.find("attrs") is not None  # the package of the same name, loaded first
+    found = source.find("deco.s")
+    assert found is not None and found.kind == "function"
+    assert found.doc[0].text == "A class decorator that adds dunder methods."

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.api.code import GriffeSource
+from builder.api.model import ApiSettings
 from builder.parsers import parse_file
 from tests.api_support import package_source
 
@@ -60,3 +62,31 @@ def test_a_stand_in_for_a_name_the_module_imports_from_itself_stays(tmp_path: Pa
     parsed = parse_file("api.rst", ".. autofunction:: env.escape\n", package_source(tmp_path))
     assert parsed is not None and parsed.warnings == ()
     assert [s.body for s in parsed.sections] == ["`env.escape(text)`\n\nEscape the text."]
+
+
+def test_a_standard_library_import_this_python_has_wins_over_its_older_place(
+    tmp_path: Path,
+) -> None:
+    # WebOb 1.8.6's compat: 'try: from collections.abc import MutableMapping / except
+    # ImportError: from collections import MutableMapping'. griffe kept the second, which
+    # Python 3.10 took away, and MultiDict(MutableMapping) lost its base: its clear, keys,
+    # ... had no docstring where Sphinx shows MutableMapping's. A name this Python does not
+    # have there is no import it makes: the fallback stays.
+    package = tmp_path / "compat"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "try:\n"
+        "    from collections.abc import MutableMapping\n"
+        "except ImportError:\n"
+        "    from collections import MutableMapping\n\n"
+        "try:\n"
+        "    from collections import Sequence\n"
+        "except ImportError:\n"
+        "    from collections.abc import Sequence\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    module = source._target_at("compat")
+    assert module is not None
+    assert str(module.members["MutableMapping"].target_path) == "collections.abc.MutableMapping"
+    assert str(module.members["Sequence"].target_path) == "collections.abc.Sequence"

@@ -49,3 +49,31 @@ def test_only_a_comprehension_of_names_from_a_literal_list_is_read(
     source: str, names: tuple[str, ...] | None
 ) -> None:
     assert named_all(ast.parse(source)) == names
+
+
+def test_a_computed_all_lets_a_wildcard_import_bring_the_public_names(tmp_path: Path) -> None:
+    # funcy 1.18 (Debian python-funcy-doc, decorators.html): funcy/__init__.py imports
+    # 'from .py3 import *', and py3's '__all__ = lcat(sys.modules[...].__all__ for m in
+    # modules)' then "__all__ += ['lzip']" read as ['lzip']: 'autodecorator:: wraps' found
+    # no funcy.wraps and showed its signature alone.
+    package = tmp_path / "fun"
+    package.mkdir()
+    (package / "__init__.py").write_text("from .py3 import *\n", encoding="utf-8")
+    (package / "decorators.py").write_text(
+        '__all__ = [\'wraps\']\n\n\ndef wraps(wrapped):\n    """Pass metadata on."""\n',
+        encoding="utf-8",
+    )
+    (package / "py3.py").write_text(
+        "import sys\n"
+        "from .decorators import *\n\n"
+        "modules = ('decorators',)\n"
+        "__all__ = lcat(sys.modules['fun.' + m].__all__ for m in modules)\n\n\n"
+        "def lzip(*seqs):\n"
+        '    """List zip."""\n\n\n'
+        "__all__ += ['lzip']\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    wraps = source.find("fun.wraps")
+    assert wraps is not None and wraps.doc[0].text == "Pass metadata on."
+    assert source.find("fun.lzip") is not None

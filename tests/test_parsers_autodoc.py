@@ -668,6 +668,41 @@ def test_a_docstring_s_citations_of_its_own_references_keep_their_labels(
     assert page is not None and page.sections[0].body.startswith("See and [1].")
 
 
+def test_inherited_members_naming_a_base_stop_at_that_base(tmp_path: Path) -> None:
+    # werkzeug 3.1.3's datastructures.rst: ':inherited-members: ImmutableDictMixin,
+    # CallbackDict' on RequestCacheControl. Sphinx walks the class's method resolution order
+    # and leaves out a member it meets a named class before (or at) the one defining it;
+    # every inherited member was shown, the value read as a flag.
+    (tmp_path / "stops").mkdir()
+    (tmp_path / "stops" / "__init__.py").write_text(
+        "class Top:\n"
+        "    def far(self):\n"
+        '        """Beyond the stop."""\n\n\n'
+        "class Stop(Top):\n"
+        "    def at(self):\n"
+        '        """At the stop."""\n\n\n'
+        "class Middle(Stop):\n"
+        "    def near(self):\n"
+        '        """Before the stop."""\n\n\n'
+        "class Child(Middle):\n"
+        '    """The class."""\n\n'
+        "    def own(self):\n"
+        '        """Its own."""\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+
+    def shown(option: str) -> list[str]:
+        text = f"A\n=\n\n.. autoclass:: stops.Child\n   :members:\n   :inherited-members:{option}\n"
+        parsed = parse_file("a.rst", text, source)
+        assert parsed is not None
+        return [s.heading.rpartition(".")[2] for s in parsed.sections[2:]]
+
+    assert shown(" Stop") == ["near", "own"]
+    assert shown(" Top") == ["at", "near", "own"]
+    assert shown("") == ["at", "far", "near", "own"]  # object alone: all of them
+
+
 def test_a_member_class_s_docstring_describing_attributes_makes_them_sections(
     tmp_path: Path,
 ) -> None:

@@ -7,13 +7,16 @@ had no docstring, and their sections held a signature alone. The string written 
 their docstring, as Python runs it, less what is filled in at run time: a line that is only a
 placeholder (``{params.core.data}``, ``%(params)s``) is left out, a field ``.format`` fills
 with a literal keyword (xarray's ``count.__doc__ = _TEMPLATE.format(name="count")``, a string
-the module sets once) is filled, and its doubled braces read single. Nothing is run: the
-module's syntax tree is read.
+the module sets once) is filled, and its doubled braces read single. A class body that adds
+to its own docstring (lark's ``if __doc__: __doc__ += "\\n\\n" + LarkOptions.OPTIONS_DOC``)
+extends it with the texts it adds: literals, the module's or a class's string constants, and
+``+`` between them. Nothing is run: the module's syntax tree is read.
 """
 
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import warnings
 from functools import lru_cache
@@ -38,6 +41,15 @@ def assigned_docstring(module_lines: list[str], qualified_name: str) -> str:
     return _assigned_docs(_source(module_lines))[0].get(qualified_name, "")
 
 
+def extended_docstring(module_lines: list[str], qualified_name: str) -> str:
+    """The docstring of the class ``qualified_name`` after its body adds to it (lark's
+    ``if __doc__: __doc__ += "\\n\\n" + LarkOptions.OPTIONS_DOC``), cleaned as inspect.getdoc
+    cleans it; "" when its body adds nothing it can read."""
+    if not module_lines:
+        return ""
+    return _assigned_docs(_source(module_lines))[2].get(qualified_name, "")
+
+
 def copied_docstring_name(module_lines: list[str], qualified_name: str) -> str:
     """The dotted name, in the module's namespace, of the object whose ``__doc__`` the module
     assigns to ``qualified_name``'s (arrow's ``get.__doc__ = _factory.get.__doc__`` gives
@@ -47,8 +59,9 @@ def copied_docstring_name(module_lines: list[str], qualified_name: str) -> str:
     return _assigned_docs(_source(module_lines))[1].get(qualified_name, "")
 
 
-# Each path's assigned text, and each path's copied name (copied_docstring_name).
-_Assigned = tuple[dict[str, str], dict[str, str]]
+# Each path's assigned text, each path's copied name (copied_docstring_name) and each class's
+# docstring with what its body adds (extended_docstring).
+_Assigned = tuple[dict[str, str], dict[str, str], dict[str, str]]
 
 
 # The last modules' sources by the identity of their lines: griffe keeps one list per file, and
@@ -66,15 +79,20 @@ def _source(module_lines: list[str]) -> str:
 @lru_cache(maxsize=MODULES_KEPT)
 def _assigned_docs(source: str) -> _Assigned:
     if "__doc__" not in source or len(source) > MAX_MODULE_CHARS:
-        return {}, {}
+        return {}, {}, {}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return {}, {}
-    found: _Assigned = ({}, {})
+        return {}, {}, {}
+    found: _Assigned = ({}, {}, {})
     strings = _module_strings(tree.body)
+    # A class's string constants, by their dotted name (``LarkOptions.OPTIONS_DOC``).
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            own = _module_strings(node.body)
+            strings.update({f"{node.name}.{name}": text for name, text in own.items()})
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             name = _doc_owner(node.targets[0])
@@ -122,6 +140,7 @@ def _class_docs(
     if depth > 5:
         return
     members = _class_names(node)
+    _extend(node, path, found, {**strings, **_module_strings(node.body)})
     for statement in node.body:
         if isinstance(statement, ast.Assign) and any(
             isinstance(target, ast.Name) and target.id == "__doc__" for target in statement.targets
@@ -133,6 +152,37 @@ def _class_docs(
                 _keep(found, f"{path}.{name}", statement.value, strings, (path, members))
         elif isinstance(statement, ast.ClassDef):
             _class_docs(statement, f"{path}.{statement.name}", found, strings, depth + 1)
+
+
+def _extend(node: ast.ClassDef, path: str, found: _Assigned, strings: dict[str, str]) -> None:
+    """Record the docstring of a class whose body adds to it, at its top or under ``if
+    __doc__:`` (true when the class has one), with texts ``_written_text`` reads: the raw
+    docstring and the additions, cleaned together as inspect.getdoc cleans ``__doc__``."""
+    raw = ast.get_docstring(node, clean=False)
+    if raw is None:
+        return
+    added: list[str] = []
+    statements = list(node.body)
+    for statement in node.body:
+        if (
+            isinstance(statement, ast.If)
+            and isinstance(statement.test, ast.Name)
+            and statement.test.id == "__doc__"
+        ):
+            statements.extend(statement.body)
+    for statement in statements:
+        if (
+            isinstance(statement, ast.AugAssign)
+            and isinstance(statement.op, ast.Add)
+            and isinstance(statement.target, ast.Name)
+            and statement.target.id == "__doc__"
+        ):
+            text = _written_text(statement.value, strings)
+            if text is None:
+                return  # an addition it cannot read: the docstring as written
+            added.append(text)
+    if added:
+        found[2][path] = inspect.cleandoc(raw + "".join(added))
 
 
 def _class_names(node: ast.ClassDef) -> frozenset[str]:
@@ -177,8 +227,12 @@ def _written_text(value: ast.expr, strings: dict[str, str], depth: int = 0) -> s
         return None
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return value.value
-    if isinstance(value, ast.Name):
-        return strings.get(value.id)
+    if isinstance(value, ast.Name | ast.Attribute):
+        return strings.get(_dotted_name(value))
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        left = _written_text(value.left, strings, depth + 1)
+        right = _written_text(value.right, strings, depth + 1)
+        return None if left is None or right is None else left + right
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
         return _written_text(value.left, strings, depth + 1)
     if not isinstance(value, ast.Call):

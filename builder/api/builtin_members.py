@@ -16,11 +16,13 @@ order (C3) gives them.
 from __future__ import annotations
 
 import builtins
+import enum
 import importlib
 import inspect
 import re
 import typing
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from builder.api.class_order import c3_merged
@@ -30,13 +32,17 @@ from builder.api.model import ApiObject, DocPart
 MAX_BASE_DEPTH = 8
 # The standard library's modules whose classes a project's class may take methods from, and
 # which may be imported to read them: unittest's TestCase and TestResult, logging's Handler
-# and Formatter, threading's Thread, json's encoder and decoder, concurrent.futures' Executor
-# are bases of many projects' classes, whose overrides (testtools' TestCase.setUp, futurist's
-# ThreadPoolExecutor.shutdown) autodoc shows with their docstrings.
+# and Formatter, threading's Thread, json's encoder and decoder, concurrent.futures' Executor,
+# datetime's tzinfo are bases of many projects' classes, whose overrides (testtools'
+# TestCase.setUp, futurist's ThreadPoolExecutor.shutdown, a time zone's utcoffset) autodoc
+# shows with their docstrings.
 STDLIB_BASE_MODULES = frozenset(
     {"collections", "collections.abc", "numbers", "enum", "io"}
-    | {"unittest", "logging", "threading", "json", "concurrent.futures"}
+    | {"unittest", "logging", "threading", "json", "concurrent.futures", "datetime"}
 )
+# typing's class factories whose classes are a built-in type's subclasses at run time: a
+# ``class Point(NamedTuple)`` is a tuple, a ``class Movie(TypedDict)`` a dict.
+_TYPING_BUILTINS: dict[str, type] = {"NamedTuple": tuple, "TypedDict": dict}
 # The docstrings of object's __init__ and __new__, which autodoc treats as none.
 _OBJECT_DOCS = frozenset(
     inspect.cleandoc(doc) for doc in (object.__init__.__doc__, object.__new__.__doc__) if doc
@@ -55,7 +61,7 @@ def builtin_member(
         # BaseException's), so the first type that defines it is where Python finds it.
         if name not in base.__dict__:
             continue
-        member = getattr(base, name)
+        member = _class_attribute(base, name)
         if not callable(member):
             # An attribute, or a method taken away (Mapping's __reversed__ = None, dict's
             # __hash__ = None): what Python finds, so no later type's method is the answer.
@@ -70,6 +76,48 @@ def builtin_member(
     return None
 
 
+@dataclass(frozen=True)
+class BuiltinMethod:
+    """A method a class takes from a built-in base, as autodoc's ``:inherited-members:``
+    lists it."""
+
+    name: str
+    documented: bool  # whether inspect.getdoc gives it a docstring autodoc keeps
+    # The names of the classes Python's lookup passes to find it, its defining type's last.
+    through: tuple[str, ...]
+
+
+def builtin_methods(owner: Any, resolve: Callable[[str], Any]) -> tuple[BuiltinMethod, ...]:
+    """The methods the built-in bases of the griffe class ``owner`` give it, in name order:
+    what autodoc's ``:inherited-members:`` lists beside the project's own (xsdata's
+    ``XmlHexBinary(bytes)``: ``decode``, ``hex``, ``__add__``...), sorted as it sorts the
+    members the source does not place. The project's classes may define some of the names
+    too; the caller lists those. A name the first type that has it defines as no method
+    (``__hash__ = None``) is none. An enum's are not listed: Python's ``dir()`` of an enum
+    class, which autodoc lists, leaves Enum's methods out (``name``, ``value``,
+    ``__format__``...)."""
+    found: dict[str, BuiltinMethod] = {}
+    seen: set[str] = set()
+    passed: list[str] = []
+    for entry in _linearized(owner, resolve, MAX_BASE_DEPTH, set(), {})[1:]:
+        passed.append(entry.__name__ if isinstance(entry, type) else entry.name)
+        if not isinstance(entry, type):
+            continue
+        listed = not issubclass(entry, enum.Enum)
+        for name, value in vars(entry).items():
+            if name in seen:
+                continue
+            seen.add(name)
+            member = _class_attribute(entry, name)
+            if not listed:
+                continue
+            if callable(member) and not isinstance(value, type):
+                doc = inspect.getdoc(member) or ""
+                documented = bool(doc) and doc not in _OBJECT_DOCS
+                found[name] = BuiltinMethod(name, documented, tuple(passed))
+    return tuple(found[name] for name in sorted(found))
+
+
 def builtin_docstring(owner: Any, name: str, resolve: Callable[[str], Any]) -> str:
     """The docstring of the method ``name`` that the first built-in base of the griffe class
     ``owner`` defining it has, which ``inspect.getdoc`` and so autodoc give a method of the
@@ -78,7 +126,7 @@ def builtin_docstring(owner: Any, name: str, resolve: Callable[[str], Any]) -> s
     dictionary, else default.", ...); "" when none has."""
     for base in _builtin_bases(owner, resolve):
         if name in base.__dict__:
-            member = getattr(base, name)
+            member = _class_attribute(base, name)
             doc = (inspect.getdoc(member) or "") if callable(member) else ""
             # "Initialize self. See help(type(self))...", which every built-in __init__
             # has: autodoc drops it, and so a class's own text stays.
@@ -148,7 +196,30 @@ def _base_entry(base: Any, resolve: Callable[[str], Any]) -> Any:
     target = resolve(path)
     if target is not None and getattr(target.kind, "value", "") == "class":
         return target
+    if target is None:
+        # The project's own name for a standard library class (webob's ``MultiDict
+        # (MutableMapping)``, imported from ``webob.compat``, which imports it from
+        # ``collections.abc``): griffe resolves no alias to a module it has not loaded.
+        return _stdlib_class(_reexported_path(base, path))
     return None
+
+
+def _reexported_path(base: Any, path: str) -> str:
+    """Where the chain of imports that the project's name ``path`` is leads, as written, up
+    to ``MAX_BASE_DEPTH`` imports (``webob.compat.MutableMapping`` ->
+    ``collections.abc.MutableMapping``); ``path`` when it is no import."""
+    collection = getattr(getattr(base, "parent", None), "modules_collection", None)
+    if collection is None:
+        return path
+    for _ in range(MAX_BASE_DEPTH):
+        try:
+            member = collection[path]
+        except Exception:  # not loaded, or not there: griffe raises several kinds
+            return path
+        if not member.is_alias:
+            return path
+        path = str(member.target_path)
+    return path
 
 
 def _stdlib_class(path: str) -> type | None:
@@ -157,6 +228,8 @@ def _stdlib_class(path: str) -> type | None:
     is dict and ``typing.MutableMapping`` collections.abc's, as a class based on them has
     in its method resolution order)."""
     module, _, name = path.rpartition(".")
+    if module == "typing" and name in _TYPING_BUILTINS:
+        return _TYPING_BUILTINS[name]
     if module == "typing":
         found = getattr(getattr(typing, name, None), "__origin__", None)
         home = getattr(found, "__module__", "")
@@ -167,6 +240,15 @@ def _stdlib_class(path: str) -> type | None:
     else:
         return None
     return found if isinstance(found, type) and found is not object else None
+
+
+def _class_attribute(kind: type, name: str) -> Any:
+    """``getattr(kind, name)``, or None where the class raises for it (Enum's ``name`` and
+    ``value``, properties of its members alone)."""
+    try:
+        return getattr(kind, name)
+    except AttributeError:
+        return None
 
 
 def _parameters(member: Any) -> str:

@@ -477,8 +477,13 @@ def _record(
     named = named_function(target)
     if named is not None and not attribute_doc_comment(target, lines_of):
         named_kind = kind_of(named)  # a function, or a property read as an attribute
+        record = _record(path, named, style, lines_of, inherited, runtime_defaults)
+        if not record.doc and named.docstring is None:
+            # No docstring: autodoc looks this name up along the bases, as for a method
+            # (object_docs.base_docstring), not the function's own name.
+            record = replace(record, doc=docstring_parts(target, style, lines_of))
         return replace(
-            _record(path, named, style, lines_of, inherited, runtime_defaults),
+            record,
             signature=_renamed(
                 signature_of(named, named_kind, bound=binds_instance(target, named)),
                 named.name,

@@ -7,15 +7,24 @@ which imports the module with the docs' requirements installed, shows the import
 import wins when the module it names is source the project holds (a ``.py`` file or package);
 a compiled module's pure-Python stand-in (``except ImportError: def escape(...)``) stays, as
 it is the only code there is to read.
+
+So with an import in both (``try: from collections.abc import MutableMapping`` / ``except
+ImportError: from collections import MutableMapping``, WebOb 1.8.6's compat): griffe kept the
+second, which Python 3.10 and later do not have, and webob's MultiDict had no base to inherit
+from; the first wins when this Python's standard library has the name.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import sys
 from pathlib import Path
 from typing import Any
 
 import griffe
+
+from builder.api.builtin_members import STDLIB_BASE_MODULES
 
 # The exceptions an optional import's fallback catches.
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError"})
@@ -50,14 +59,35 @@ def _prefer_imports(statement: ast.Try, mod: griffe.Module) -> None:
         for node in handler.body
         if isinstance(node, _DEFINITIONS)
     }
+    imported_again = {
+        name.asname or name.name: node.lineno
+        for handler in statement.handlers
+        for node in handler.body
+        if isinstance(node, ast.ImportFrom)
+        for name in node.names
+    }
     for node in statement.body:
         if not isinstance(node, ast.ImportFrom):
             continue
         for name in node.names:
             bound = name.asname or name.name
             member = mod.members.get(bound)
+            if member is None:
+                continue
+            if isinstance(member, griffe.Alias) and _standard_name(node, name.name):
+                # A standard library import with an older place to fall back on (``from
+                # collections.abc import MutableMapping``, else ``from collections``): this
+                # Python has the name there, so the first import is the one made (griffe
+                # keeps the last, which Python 3.10 and later lack).
+                if member.alias_lineno == imported_again.get(bound):
+                    target = f"{node.module}.{name.name}"
+                    mod.set_member(
+                        bound,
+                        griffe.Alias(bound, target, lineno=node.lineno, endlineno=node.end_lineno),
+                    )
+                continue
             stand_in = defined.get(bound)
-            if stand_in is None or member is None or member.is_alias:
+            if stand_in is None or member.is_alias:
                 continue
             if member.lineno != _first_line(stand_in):
                 continue  # set again after the try: that one is what the module holds
@@ -68,6 +98,20 @@ def _prefer_imports(statement: ast.Try, mod: griffe.Module) -> None:
                 continue
             alias = griffe.Alias(bound, target, lineno=node.lineno, endlineno=node.end_lineno)
             mod.set_member(bound, alias)
+
+
+def _standard_name(node: ast.ImportFrom, name: str) -> bool:
+    """Whether ``from X import name`` succeeds on this Python, X a module of its standard
+    library that the interpreter has imported already or that builder.api.builtin_members
+    may import (``collections.abc``; another is not imported to find out: ``this`` and
+    ``antigravity`` act on import). False when that cannot be told."""
+    module = node.module or ""
+    if node.level or module.partition(".")[0] not in sys.stdlib_module_names:
+        return False
+    found = sys.modules.get(module)
+    if found is None and module in STDLIB_BASE_MODULES:
+        found = importlib.import_module(module)
+    return found is not None and hasattr(found, name)
 
 
 def _first_line(node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> int:

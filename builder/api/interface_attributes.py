@@ -13,6 +13,8 @@ trait type takes its as ``help=``, which ``TraitType`` stores as its ``__doc__``
 inspectors like autodoc find traits": ``indent = Bool(True, help="...").tag(sync=True)``, of
 ``traitlets`` or of a class of the code derived from one (ipywidgets' ``Color(Unicode)``),
 its text a string literal or one a gettext call marks for translation (``help=_i18n("...")``).
+A property a function of the project makes (WebOb's ``method = environ_getter(...)``) has
+the doc that function builds (builder.api.factory_properties).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import inspect
 from typing import Any
 
 from builder.api.class_order import class_order
+from builder.api.factory_properties import factory_property_doc
 
 _DECLARATIONS = frozenset({"zope.interface.Attribute", "zope.interface.interface.Attribute"})
 _PROPERTIES = frozenset({"property", "builtins.property"})
@@ -45,7 +48,7 @@ def declared_doc(target: Any) -> str:
         if len(arguments) >= 4 and not hasattr(arguments[3], "value"):  # (get, set, del, doc)
             return _doc_text(target, arguments[3])
         return _getter_doc(target, arguments[0])
-    return _trait_help(target, target.value)
+    return _trait_help(target, target.value) or factory_property_doc(target)
 
 
 def _doc_text(target: Any, doc: object) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from builder.api.builtin_members import builtin_methods
 from builder.api.class_aliases import aliased_class
 from builder.api.class_order import readable_class_order
 from builder.api.interface_attributes import declared_doc
@@ -19,6 +20,7 @@ from builder.api.object_docs import (
     attribute_doc_comment,
     base_docstring,
     builtin_base_doc,
+    loaded_object,
     named_function,
     set_in_method,
 )
@@ -67,7 +69,8 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             continue
         over = base_member_over(member, lines_of) if with_inherited else None
         if over is not None:
-            listed.append(_member(name, over, lines_of, inherited=True))
+            through = _classes_through(target, over.parent.path)
+            listed.append(_member(name, over, lines_of, inherited=True, through=through))
             continue
         wildcard = imported and target.kind.value == "module" and name not in imports
         listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
@@ -83,7 +86,11 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             member = _base_member_or_self(member, lines_of)
             if name in listed_names or not _listed_as_member(member, lines_of):
                 continue
-            listed.append(_member(name, member, lines_of, inherited=True))
+            # An inherited alias's target, or the base's member found over it.
+            defined_at = member.target_path if member.is_alias else member.path
+            through = _classes_through(target, str(defined_at).rpartition(".")[0])
+            listed.append(_member(name, member, lines_of, inherited=True, through=through))
+        listed.extend(_builtin_inherited(target, {member.name for member in listed}))
     return tuple(listed)
 
 
@@ -102,6 +109,21 @@ def _base_slot_members(klass: Any, own: set[str], lines_of: LinesOf) -> list[Mem
         if _listed_as_member(member, lines_of):
             listed.append(_member(name, member, lines_of))
     return listed
+
+
+def _builtin_inherited(target: Any, listed: set[str]) -> list[Member]:
+    """The methods a class inherits from its built-in bases (``bytes``, ``tuple``,
+    ``UserString``), which griffe does not read: autodoc lists them under
+    ``:inherited-members:`` as it imports the class (builder.api.builtin_members)."""
+    methods = builtin_methods(target, lambda path: loaded_object(target, path))
+    return [
+        Member(
+            method.name, "function", method.documented,
+            inherited=True, builtin=True, through=method.through,
+        )
+        for method in methods
+        if method.name not in listed
+    ]  # fmt: skip
 
 
 def base_member_over(member: Any, lines_of: LinesOf) -> Any:
@@ -125,6 +147,17 @@ def base_member_over(member: Any, lines_of: LinesOf) -> Any:
         ):
             return found
     return None
+
+
+def _classes_through(klass: Any, defining: str) -> tuple[str, ...]:
+    """The names of ``klass``'s bases in method resolution order up to the one at the dotted
+    path ``defining``, that one included (Member.through); () when it is none of them."""
+    names: list[str] = []
+    for base in readable_class_order(klass):
+        names.append(base.name)
+        if base.path == defining:
+            return tuple(names)
+    return ()
 
 
 def _base_member_or_self(member: Any, lines_of: LinesOf) -> Any:
@@ -197,6 +230,7 @@ def _member(
     inherited: bool = False,
     unlisted: bool = False,
     wildcard: bool = False,
+    through: tuple[str, ...] = (),
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -213,6 +247,7 @@ def _member(
         wildcard=wildcard,
         set_in_method=_set_in_method_only(member, lines_of),
         own_docstring=_own_docstring(member),
+        through=through,
     )
 
 

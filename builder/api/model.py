@@ -69,6 +69,13 @@ class Member:
     set_in_method: bool = False
     # A docstring of its own (napoleon asks ``obj.__doc__``): not a base's, not a comment's.
     own_docstring: bool = False
+    # An inherited member's way up: the names of the classes Python's lookup passes, from the
+    # class's first base to the one that defines it, in order (autodoc's ``:inherited-members:
+    # Base`` leaves out what is found at ``Base`` or beyond it).
+    through: tuple[str, ...] = ()
+    # A method of a built-in base (``bytes.decode``), which autodoc lists as it imports the
+    # class; griffe, and so mkdocstrings, does not see it.
+    builtin: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,6 +169,9 @@ class MemberOptions:
     first: tuple[str, ...] = ()
     undocumented: bool = False
     inherited: bool = False
+    # ``:inherited-members: Base, Other``: the classes whose members, and whose bases', are
+    # not shown, as autodoc stops its lookup there (``object``'s are never shown).
+    inherited_stop: tuple[str, ...] = ()
     private: tuple[str, ...] | None = None  # None: none; empty: all
     special: tuple[str, ...] | None = None  # None: none; empty: all
     exclude: tuple[str, ...] = ()

@@ -8,7 +8,11 @@ griffe cannot read the comprehension and takes ``__all__`` for an empty list, so
 package's ``from .field_block import *`` imported nothing: ``wagtail.blocks.CharBlock`` and
 the other 18 blocks of Wagtail 7.4.3's reference were not found in the code. Here such an
 ``__all__`` lists each name of the list (or tuple) it loops over, when that list is a literal
-of names, written at the module's top level or in the comprehension itself.
+of names, written at the module's top level or in the comprehension itself. An ``__all__``
+made by a call or any other comprehension (funcy 1.18's ``__all__ = lcat(...)``, then ``__all__
++= ['lzip']``) is no list griffe can read: the module is taken to have none, and a wildcard
+import of it brings its public names, where funcy's ``from .py3 import *`` brought ``lzip``
+alone and ``funcy.wraps`` was not found.
 """
 
 from __future__ import annotations
@@ -28,6 +32,10 @@ class NamedAll(griffe.Extension):
         names = named_all(node)
         if names is not None:
             mod.exports = list(names)
+        elif _computed_all(node):
+            # No list of names griffe can read: what ``__all__ += [...]`` adds to it is not all
+            # of it. None: a wildcard import of the module brings its public names.
+            mod.exports = None
 
 
 def named_all(module: ast.Module) -> tuple[str, ...] | None:
@@ -48,6 +56,20 @@ def named_all(module: ast.Module) -> tuple[str, ...] | None:
         else:
             lists.pop(target.id, None)
     return found
+
+
+def _computed_all(module: ast.Module) -> bool:
+    """Whether ``module``'s first ``__all__ = ...`` is made by a call or a comprehension
+    (funcy 1.18's ``__all__ = lcat(sys.modules['funcy.' + m].__all__ for m in modules)``),
+    which griffe reads as an empty list."""
+    for statement in module.body:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        target = statement.targets[0]
+        if isinstance(target, ast.Name) and target.id == "__all__":
+            computed = (ast.Call, ast.ListComp, ast.GeneratorExp, ast.SetComp)
+            return isinstance(statement.value, computed)
+    return False
 
 
 def _comprehended(value: ast.expr, lists: dict[str, tuple[str, ...]]) -> tuple[str, ...] | None:

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from builder.api.assigned_docs import assigned_docstring, copied_docstring_name
+from builder.api.assigned_docs import assigned_docstring, copied_docstring_name, extended_docstring
 from builder.api.builtin_members import builtin_docstring
+from builder.api.class_annotations import annotation_lines
 from builder.api.class_order import readable_class_order
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
@@ -111,8 +112,26 @@ def assigned_text(target: Any, lines_of: LinesOf) -> str:
 def read_docstring(target: Any, lines_of: LinesOf) -> Any:
     """The griffe docstring autodoc reads as ``target``'s own: another object's its module
     copies to it, which replaces its own at run time (arrow's api.get, whose own line only
-    names the ArrowFactory.get it documents so), else its own; None when it has none."""
-    return _copied(target, lines_of) or target.docstring
+    names the ArrowFactory.get it documents so), else its own, with what a class's body adds
+    to it (builder.api.assigned_docs.extended_docstring); None when it has none."""
+    return _copied(target, lines_of) or _extended(target, lines_of) or target.docstring
+
+
+def _extended(target: Any, lines_of: LinesOf) -> Any:
+    """A class's docstring with what its body adds to it; None when it adds nothing."""
+    module = getattr(target, "module", None)
+    docstring = target.docstring
+    if target.kind.value != "class" or module is None or docstring is None:
+        return None
+    qualified = target.path.removeprefix(f"{module.path}.")
+    text = extended_docstring(lines_of(module), qualified)
+    if not text:
+        return None
+    import griffe
+
+    return griffe.Docstring(
+        text, lineno=docstring.lineno, endlineno=docstring.endlineno, parent=target
+    )
 
 
 def _copied(target: Any, lines_of: LinesOf) -> Any:
@@ -194,14 +213,23 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
 
 
 def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:
-    """The docstring of the member a method or property overrides, which autodoc shows by
-    default (``autodoc_inherit_docstrings``), or of the attribute a class attribute
-    overrides, whose docstring or ``#:`` comment (read when ``lines_of`` is given) autodoc
-    looks for along the class's bases; None when no base class documents it."""
+    """The docstring of the member a method or property (or another name for a function)
+    overrides, which autodoc shows by default (``autodoc_inherit_docstrings``), or of the
+    attribute a class attribute overrides, whose docstring or ``#:`` comment (read when
+    ``lines_of`` is given) autodoc looks for along the class's bases; None when no base
+    class documents it."""
     parent = target.parent
     if parent is None or parent.kind.value != "class":
         return None
     kind = _inheriting_kind(target)
+    named = named_function(target) if kind == "attribute" else None
+    if named is not None:
+        # Another name for a function of the class (WebOb's NestedMultiDict ``add = clear =
+        # ... = _readonly``): without a docstring of its own, autodoc's getdoc looks the
+        # attribute's name up along the bases, as for a method (MultiDict.add's).
+        if named.docstring is not None:
+            return None  # its own, which the function gives it
+        kind = "function"
     if kind is None:
         return None
     bases = readable_class_order(parent)
@@ -226,8 +254,14 @@ def builtin_base_doc(target: Any) -> str:
     class (``dict.get``), which autodoc shows as it inherits docstrings; "" for anything
     else (builder.api.builtin_members.builtin_docstring)."""
     parent = target.parent
-    if target.kind.value != "function" or parent is None or parent.kind.value != "class":
+    if parent is None or parent.kind.value != "class":
         return ""
+    if target.kind.value != "function":
+        # Another name for a function of the class without a docstring (NestedMultiDict's
+        # ``clear = _readonly``), whose name autodoc looks up as a method's.
+        named = named_function(target)
+        if named is None or named.docstring is not None:
+            return ""
     return builtin_docstring(parent, target.name, lambda path: loaded_object(target, path))
 
 
@@ -285,10 +319,18 @@ def loaded_object(target: Any, path: object) -> Any:
 
 
 def attribute_doc_comment(target: Any, lines_of: LinesOf) -> str:
-    """The ``#:`` comment autodoc reads as an attribute's docstring."""
+    """The ``#:`` comment autodoc reads as an attribute's docstring: at its statement, or for
+    an attribute a method sets, at the annotation that declares it in the class body
+    (builder.api.class_annotations)."""
     if target.kind.value != "attribute" or not target.lineno:
         return ""
-    return doc_comment(lines_of(target), target.lineno, target.endlineno or target.lineno)
+    lines = lines_of(target)
+    comment = doc_comment(lines, target.lineno, target.endlineno or target.lineno)
+    parent = target.parent
+    if comment or parent is None or parent.kind.value != "class" or not parent.lineno:
+        return comment
+    first, last = annotation_lines(lines, parent.lineno, target.name)
+    return doc_comment(lines, first, last) if first and first != target.lineno else ""
 
 
 def set_in_method(target: Any) -> bool:
@@ -305,6 +347,22 @@ def set_in_method(target: Any) -> bool:
         and method.lineno <= line <= (method.endlineno or method.lineno)
         for method in parent.members.values()
     )
+
+
+def _bound_beside(target: Any, name: object) -> Any:
+    """The object the name ``name`` is bound to where ``target`` is (its module or class,
+    aliases followed), as Python looks a name up there first: attrs 22.2.0's ``s = attributes
+    = attrs`` in ``attr/__init__.py``, whose ``.pyi`` stub griffe merges into the module and
+    reads the expression in, where ``attrs`` is no import, so it named nothing, or the
+    top-level package ``attrs`` once that was loaded; None when nothing is bound there."""
+    parent = target.parent
+    member = parent.members.get(str(name)) if parent is not None else None
+    if member is None or member is target:
+        return None
+    try:
+        return member.final_target if member.is_alias else member
+    except Exception:  # an import of something not loaded: griffe raises several kinds
+        return None
 
 
 def named_function(target: Any) -> Any:
@@ -324,7 +382,7 @@ def named_function(target: Any) -> Any:
     value = target.value
     found = None
     if type(value).__name__ == "ExprName":
-        found = loaded_object(target, value.canonical_path)
+        found = _bound_beside(target, value) or loaded_object(target, value.canonical_path)
     elif type(value).__name__ == "ExprAttribute" and len(value.values) == 2:
         owner = loaded_object(target, getattr(value.values[0], "canonical_path", None))
         klass = owner if owner is not None and owner.kind.value == "class" else None

@@ -191,6 +191,7 @@ def autodoc_options(
         members=members,
         undocumented="undoc-members" in given,
         inherited="inherited-members" in given,
+        inherited_stop=_names(given.get("inherited-members", "")),
         private=private,
         special=special,
         exclude=_names(given.get("exclude-members", "")),

@@ -305,9 +305,13 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         return False
     if member.inherited and not options.inherited:
         return False
+    if member.inherited and set(member.through) & set(options.inherited_stop):
+        return False
     if member.unlisted and not options.ignore_all and (options.filters is None or options.public):
         return False  # autodoc, and mkdocstrings' public filter: what ``__all__`` names only
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
+        if member.builtin:
+            return False  # griffe reads no built-in type's members
         return _passes_filters(name, options.filters) and (
             member.documented or member.documented_within or options.undocumented
         )

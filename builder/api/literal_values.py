@@ -1,0 +1,192 @@
+"""The values builder.api.literal_calls reads code over, and Python's own operations on them.
+
+A value is a literal (a string, number, boolean, None, or a tuple, list or dict of them), a
+built-in type (``isinstance(key, str)``), a property ``property(...)`` made (MadeProperty), a
+function of the project (ProjectFunction), another object (ModuleObject, compared by
+identity), or UNKNOWN. An operation Python would raise on is unknown, and so is a text longer
+than MAX_TEXT_CHARS.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import sys
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+# The longest text a value may be; a longer one (a string multiplied, joined in a loop) is
+# no doc.
+MAX_TEXT_CHARS = 20_000
+
+
+# str's methods that compute a value from the string and their arguments alone.
+PURE_STR_METHODS = frozenset(
+    {"lower", "upper", "title", "capitalize", "casefold", "swapcase", "strip", "lstrip",
+     "rstrip", "split", "rsplit", "splitlines", "replace", "startswith", "endswith", "isupper",
+     "islower", "istitle", "isdigit", "isalpha", "isalnum", "isspace", "join", "format",
+     "partition", "rpartition", "removeprefix", "removesuffix", "find", "rfind", "count"}
+)  # fmt: skip
+
+
+# Functions of the standard library and builtins that are pure over literal values.
+PURE_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "textwrap.dedent": textwrap.dedent,
+    "inspect.cleandoc": inspect.cleandoc,
+    "str": str,
+    "repr": repr,
+    "len": len,
+    "bool": bool,
+    "int": int,
+}
+
+
+PROPERTY_NAMES = frozenset({"property", "builtins.property"})
+
+
+# The built-in types a body may test a value against (``isinstance(key, str)``).
+BUILTIN_TYPES: dict[str, type] = {
+    kind.__name__: kind for kind in (str, bytes, int, float, bool, tuple, list, dict, type(None))
+}
+
+
+class _Unknown:
+    """A value the reading cannot tell."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Any = _Unknown()
+
+
+@dataclass(frozen=True)
+class MadeProperty:
+    """A property ``property(...)`` made, by its doc (None: none)."""
+
+    doc: str | None
+
+
+@dataclass(frozen=True)
+class ModuleObject:
+    """Another object: a function defined in the body (by its docstring), or an object of a
+    module compared by identity (``_not_given = object()``), by its path."""
+
+    path: str
+    doc: str | None = None
+
+
+@dataclass(frozen=True)
+class ProjectFunction:
+    """A function of the project that the reading may follow (a griffe function)."""
+
+    function: Any
+
+
+# The interpreter's version, as ``sys.version_info`` reads (autodoc imports the code on the
+# Python 3 that builds the docs).
+VERSION_INFO = tuple(sys.version_info[:3])
+
+
+def types_named(expression: ast.expr | None) -> Any:
+    """The built-in type, or tuple of them, ``expression`` names (``str,``); None otherwise."""
+    names = expression.elts if isinstance(expression, ast.Tuple) else [expression]
+    if not names or not all(isinstance(n, ast.Name) and n.id in BUILTIN_TYPES for n in names):
+        return None
+    found = tuple(BUILTIN_TYPES[n.id] for n in names if isinstance(n, ast.Name))
+    return found if isinstance(expression, ast.Tuple) else found[0]
+
+
+def is_literal(value: Any, types: bool = False) -> bool:
+    """Whether ``value`` is a literal (with ``types``, or one of ``BUILTIN_TYPES``, or a tuple of
+    them)."""
+    if types and (value in BUILTIN_TYPES.values() if isinstance(value, type) else False):
+        return True
+    if isinstance(value, tuple | list):
+        return all(is_literal(item, types) for item in value)
+    if isinstance(value, dict):
+        return all(is_literal(k) and is_literal(v) for k, v in value.items())
+    return value is None or isinstance(value, str | bytes | int | float | bool)
+
+
+def truth(value: Any) -> Any:
+    """``bool(value)``: unknown for an object of a module the reading has no value for."""
+    if isinstance(value, ModuleObject):
+        return True if value.path.startswith("<local") else UNKNOWN
+    if isinstance(value, MadeProperty | ProjectFunction):
+        return True
+    return UNKNOWN if value is UNKNOWN else guarded(bool, value)
+
+
+def compared(comparing: ast.cmpop, left: Any, right: Any) -> Any:
+    if left is UNKNOWN or right is UNKNOWN:
+        return UNKNOWN
+    if isinstance(comparing, ast.Is | ast.IsNot):
+        same = _identical(left, right)
+        if same is UNKNOWN:
+            return UNKNOWN
+        return same if isinstance(comparing, ast.Is) else not same
+    if not (is_literal(left) and is_literal(right)):
+        return UNKNOWN
+    operations: dict[type[ast.cmpop], Callable[[Any, Any], Any]] = {
+        ast.Eq: lambda a, b: a == b,
+        ast.NotEq: lambda a, b: a != b,
+        ast.Lt: lambda a, b: a < b,
+        ast.LtE: lambda a, b: a <= b,
+        ast.Gt: lambda a, b: a > b,
+        ast.GtE: lambda a, b: a >= b,
+        ast.In: lambda a, b: a in b,
+        ast.NotIn: lambda a, b: a not in b,
+    }
+    operation = operations.get(type(comparing))
+    return UNKNOWN if operation is None else guarded(operation, left, right)
+
+
+def _identical(left: Any, right: Any) -> Any:
+    """``left is right``: the module's objects by their path, the singletons as Python
+    compares them, a literal never the module's object; unknown for anything else."""
+    if isinstance(left, ModuleObject) or isinstance(right, ModuleObject):
+        return left == right
+    singletons = (None, True, False)
+    if any(left is s for s in singletons) or any(right is s for s in singletons):
+        return left is right
+    return UNKNOWN
+
+
+def bounded(template: str) -> bool:
+    """Whether a ``%`` or ``format`` template asks for no field wider than MAX_TEXT_CHARS
+    (``"%9999999999s"`` would be built before its length could be seen)."""
+    return all(int(width) <= MAX_TEXT_CHARS for width in _WIDTH.findall(template))
+
+
+_WIDTH = re.compile(r"(?<=[%:<>^=+\- #0.])(\d+)")
+
+
+def formatted_field(value: Any, conversion: int, spec: str) -> str:
+    """An f-string's field: ``value`` converted (``!r``, ``!s``, ``!a``) and formatted."""
+    converters: dict[int, Callable[[Any], str]] = {115: str, 114: repr, 97: ascii}
+    converted = converters.get(conversion)
+    return format(converted(value) if converted else value, spec)
+
+
+def guarded(function: Callable[..., Any], *arguments: Any, **keywords: Any) -> Any:
+    """What ``function`` returns for the arguments, or unknown where Python would raise."""
+    try:
+        value = function(*arguments, **keywords)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
+        return UNKNOWN
+    if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+        return UNKNOWN
+    return value
+
+
+@lru_cache(maxsize=256)
+def parsed_expression(source: str) -> ast.expr | None:
+    try:
+        return ast.parse(source, mode="eval").body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
