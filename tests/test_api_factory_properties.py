@@ -155,3 +155,30 @@ def test_what_the_reading_cannot_tell_is_no_doc(tmp_path: Path) -> None:
     assert _doc(source, "decided") == "One."
     assert _doc(source, "wide") == ""  # a field wider than any doc is not built
     assert _doc(source, "again") == ""  # a call that never ends is followed a few levels
+
+
+def test_the_statements_a_reading_runs_are_bounded_over_all_its_calls(tmp_path: Path) -> None:
+    # A body of calls to a body of calls: with a budget per body, each level multiplied the
+    # statements run (150 ** 2 here, 150 ** 4 hours for one attribute); the reading stops at
+    # MAX_STEPS in all, and the doc is unknown.
+    package = tmp_path / "web"
+    package.mkdir()
+    levels = ['def level0(key):\n    return "Doc."\n']
+    for level in range(1, 3):
+        calls = f"    doc = level{level - 1}(key)\n" * 150
+        levels.append(f"def level{level}(key):\n{calls}    return doc\n")
+    factories = "\n\n".join(
+        [*levels, "def fanned(key):\n    return property(doc=level2(key))\n",
+         "def direct(key):\n    return property(doc=level0(key))\n"]
+    )  # fmt: skip
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(factories, encoding="utf-8")
+    (package / "request.py").write_text(
+        "from web.descriptors import direct, fanned\n\n\n"
+        'class Request:\n    """A request."""\n\n'
+        '    fanned = fanned("x")\n    direct = direct("x")\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert _doc(source, "fanned") == ""
+    assert _doc(source, "direct") == "Doc."

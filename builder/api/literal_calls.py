@@ -9,8 +9,8 @@ objects compared by identity (``default is _not_given``), and the properties
 ``property(...)`` makes. Strings are joined with ``+``, formatted with ``%``, f-strings and
 ``.format``, and changed by str's pure methods. Anything else is unknown: an ``if`` whose test
 is unknown leaves unknown what its branches set differently, and a loop, ``try`` or ``with``
-leaves the whole call unknown. Calls are followed to ``MAX_CALL_DEPTH`` levels and each body
-runs at most ``MAX_STEPS`` statements.
+leaves the whole call unknown. Calls are followed to ``MAX_CALL_DEPTH`` levels and one reading
+runs at most ``MAX_STEPS`` statements, in all the bodies it follows.
 """
 
 from __future__ import annotations
@@ -50,7 +50,9 @@ from builder.api.literal_values import (
 MAX_CALL_DEPTH = 6
 
 
-# The most statements one call runs: a factory is a few lines.
+# The most statements one reading runs, over all the calls it follows: a factory is a few
+# lines. A budget per body would let a body of calls to a body of calls multiply it at each
+# level (200 ** MAX_CALL_DEPTH).
 MAX_STEPS = 200
 
 
@@ -77,6 +79,7 @@ class CallReader:
 
     def __init__(self) -> None:
         self.depth = 0
+        self.steps = 0
 
     def constant(self, expression: ast.expr, scope: Scope) -> Any:
         """The value of a module's or class's constant made by ``expression``, read one call
@@ -307,7 +310,7 @@ class CallReader:
             return UNKNOWN
         self.depth += 1
         try:
-            outcome = self._run(definition.body, bound, own, [0])
+            outcome = self._run(definition.body, bound, own)
         finally:
             self.depth -= 1
         return outcome[1] if outcome is not None else None  # no return: None
@@ -349,21 +352,21 @@ class CallReader:
         return bound
 
     def _run(
-        self, body: list[ast.stmt], names: dict[str, Any], scope: Scope, steps: list[int]
+        self, body: list[ast.stmt], names: dict[str, Any], scope: Scope
     ) -> tuple[str, Any] | None:
         """Run ``body`` over ``names`` (changed in place): ("return", value) when it returns,
         None when it ends; raises Raised or Unreadable."""
         for statement in body:
-            steps[0] += 1
-            if steps[0] > MAX_STEPS:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
                 raise Unreadable
-            outcome = self._statement(statement, names, scope, steps)
+            outcome = self._statement(statement, names, scope)
             if outcome is not None:
                 return outcome
         return None
 
     def _statement(
-        self, statement: ast.stmt, names: dict[str, Any], scope: Scope, steps: list[int]
+        self, statement: ast.stmt, names: dict[str, Any], scope: Scope
     ) -> tuple[str, Any] | None:
         if isinstance(statement, ast.Return):
             value = (
@@ -384,7 +387,7 @@ class CallReader:
             names[statement.name] = ModuleObject(f"<local {statement.name}>",
                                             ast.get_docstring(statement))  # fmt: skip
         elif isinstance(statement, ast.If):
-            return self._branch(statement, names, scope, steps)
+            return self._branch(statement, names, scope)
         elif isinstance(statement, ast.Raise):
             raise Raised
         elif isinstance(statement, ast.Expr):
@@ -394,19 +397,18 @@ class CallReader:
         return None
 
     def _branch(
-        self, statement: ast.If, names: dict[str, Any], scope: Scope, steps: list[int]
+        self, statement: ast.If, names: dict[str, Any], scope: Scope
     ) -> tuple[str, Any] | None:
         """An ``if``: the branch its test takes; when the test is unknown, both, what they
         set differently unknown after it (a branch that raises is no way through)."""
         test = truth(self.evaluate(statement.test, names, scope))
         if test is not UNKNOWN:
-            return self._run(statement.body if test else statement.orelse, names, scope,
-                             steps)  # fmt: skip
+            return self._run(statement.body if test else statement.orelse, names, scope)
         ways: list[tuple[dict[str, Any], tuple[str, Any] | None]] = []
         for branch in (statement.body, statement.orelse):
             copy = dict(names)
             try:
-                ways.append((copy, self._run(branch, copy, scope, steps)))
+                ways.append((copy, self._run(branch, copy, scope)))
             except Raised:
                 continue
         if not ways:
