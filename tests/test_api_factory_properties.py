@@ -182,3 +182,36 @@ def test_the_statements_a_reading_runs_are_bounded_over_all_its_calls(tmp_path: 
     source = GriffeSource(tmp_path, ApiSettings(), ".")
     assert _doc(source, "fanned") == ""
     assert _doc(source, "direct") == "Doc."
+
+
+_WIDE = {
+    "fstring": 'property(doc=f"{key:9999999999}")',
+    "star": 'property(doc="%*s" % (9999999999, key))',
+    "keyed": 'property(doc="%(key)9999999999s" % {"key": key})',
+    "nested": 'property(doc="{:{}}".format(key, 9999999999))',
+    "narrow": 'property(doc=f"[{key:>6}|" + "%(key)-4s|" % {"key": key} + "{:^5}]".format(key))',
+}
+
+
+def test_a_field_wider_than_any_doc_is_never_built(tmp_path: Path) -> None:
+    # An f-string's width ('{key:9999999999}', read as no width: the pattern looked for one
+    # after a ':' the spec does not hold), one given by an argument ('%*s', '{:{}}') or after
+    # a mapping key ('%(key)9999999999s') built ten gigabytes: a MemoryError that stopped the
+    # build. Each is unknown, no doc; a narrow field is built.
+    package = tmp_path / "web"
+    package.mkdir()
+    factories = "".join(
+        f"def {name}(key):\n    return {body}\n\n\n" for name, body in _WIDE.items()
+    )
+    attributes = "".join(f'    {name} = {name}("ab")\n' for name in _WIDE)
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(factories, encoding="utf-8")
+    (package / "request.py").write_text(
+        f"from web.descriptors import {', '.join(_WIDE)}\n\n\n"
+        f'class Request:\n    """A request."""\n\n{attributes}',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    for name in ("fstring", "star", "keyed", "nested"):
+        assert _doc(source, name) == "", name
+    assert _doc(source, "narrow") == "[    ab|ab  | ab  ]"

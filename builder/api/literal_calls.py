@@ -38,6 +38,8 @@ from builder.api.literal_values import (
     ModuleObject,
     ProjectFunction,
     bounded,
+    bounded_format,
+    bounded_spec,
     compared,
     formatted_field,
     guarded,
@@ -178,7 +180,7 @@ class CallReader:
                 spec = self._joined(part.format_spec, names, scope)
             elif part.format_spec is not None:
                 return UNKNOWN
-            if not is_literal(value) or spec is UNKNOWN or not bounded(spec):
+            if not is_literal(value) or spec is UNKNOWN or not bounded_spec(spec):
                 return UNKNOWN
             shown = guarded(formatted_field, value, part.conversion, spec)
             if shown is UNKNOWN:
@@ -241,7 +243,7 @@ class CallReader:
             if (
                 isinstance(owner, str)
                 and function.attr in PURE_STR_METHODS
-                and (function.attr != "format" or bounded(owner))
+                and (function.attr != "format" or bounded_format(owner))
             ):
                 arguments, keywords = self._arguments(node, names, scope)
                 if arguments is None or keywords is None:

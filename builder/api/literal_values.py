@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import string
 import sys
 import textwrap
 from collections.abc import Callable
@@ -158,12 +159,37 @@ def _identical(left: Any, right: Any) -> Any:
 
 
 def bounded(template: str) -> bool:
-    """Whether a ``%`` or ``format`` template asks for no field wider than MAX_TEXT_CHARS
-    (``"%9999999999s"`` would be built before its length could be seen)."""
-    return all(int(width) <= MAX_TEXT_CHARS for width in _WIDTH.findall(template))
+    """Whether a ``%`` template asks for no field wider than MAX_TEXT_CHARS (``"%9999999999s"``,
+    ``"%(key)9999999999s"`` would be built before its length could be seen), nor one whose
+    width or precision an argument gives (``"%*s"``)."""
+    return all(
+        _narrow(size) for match in _PERCENT_FIELD.finditer(template) for size in match.groups()
+    )
 
 
-_WIDTH = re.compile(r"(?<=[%:<>^=+\- #0.])(\d+)")
+def bounded_format(template: str) -> bool:
+    """Whether a ``str.format`` template asks for no field wider than MAX_TEXT_CHARS, nor one
+    whose width an argument gives (``"{:{}}"``)."""
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return True  # format raises on it: unknown
+    return all(spec is None or bounded_spec(spec) for _, _, spec, _ in fields)
+
+
+def bounded_spec(spec: str) -> bool:
+    """Whether a format spec (``>20``, an f-string's ``{key:999999999}``) asks for no field
+    wider than MAX_TEXT_CHARS and takes no width from an argument."""
+    return "{" not in spec and all(_narrow(number) for number in re.findall(r"\d+", spec))
+
+
+def _narrow(size: str | None) -> bool:
+    return size is None or (size != "*" and int(size) <= MAX_TEXT_CHARS)
+
+
+# A %-conversion: its mapping key, flags, width and precision (a number or ``*``); ``%%``
+# is none.
+_PERCENT_FIELD = re.compile(r"%%|%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 
 def formatted_field(value: Any, conversion: int, spec: str) -> str:
