@@ -3,9 +3,11 @@ property has the doc that function builds, read from its code without running it
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
 from builder.api.code import GriffeSource
+from builder.api.literal_values import MAX_TEXT_CHARS
 from builder.api.model import ApiSettings
 
 _DESCRIPTORS = """\
@@ -215,3 +217,49 @@ def test_a_field_wider_than_any_doc_is_never_built(tmp_path: Path) -> None:
     for name in ("fstring", "star", "keyed", "nested"):
         assert _doc(source, name) == "", name
     assert _doc(source, "narrow") == "[    ab|ab  | ab  ]"
+
+
+def _doubled(name: str, start: str, times: int) -> str:
+    return f"    {name} = {start}\n" + f"    {name} = {name} + {name}\n" * times
+
+
+_LARGE = {
+    # A list doubled at each statement: 2 ** 21 items here, 2 ** 190 within MAX_STEPS.
+    "doubled": _doubled("items", '["a"]', 21) + '    return property(doc="%d" % len(items))\n',
+    # A list of itself twice, twenty-one times: 2 ** 21 texts to show, built then dropped.
+    "nested": '    items = "a"\n'
+    + "    items = [items, items]\n" * 21
+    + '    return property(doc="%d" % len(str(items)))\n',
+    "bytes": _doubled("data", 'b"a"', 21) + '    return property(doc="%d" % len(data))\n',
+    # A text of 8192 characters in place of each of its own: 67 million, built then dropped.
+    "replaced": _doubled("doc", "key", 13) + '    return property(doc=doc.replace("a", doc))\n',
+    "small": '    items = ["a", "b"] + ["c"]\n    return property(doc="-".join(items))\n',
+}
+
+
+def test_what_a_reading_builds_is_bounded_before_it_is_built(tmp_path: Path) -> None:
+    # Only a text's length was bounded: a list or bytes doubled at each statement, or a list
+    # holding itself twice, grew past any memory within MAX_STEPS (2 ** 21 here, to fail
+    # fast), and a join or replace was built before its length was seen.
+    package = tmp_path / "web"
+    package.mkdir()
+    factories = "".join(f"def {name}(key):\n{body}\n\n" for name, body in _LARGE.items())
+    attributes = "".join(f'    {name} = {name}("a")\n' for name in _LARGE)
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(factories, encoding="utf-8")
+    (package / "request.py").write_text(
+        f"from web.descriptors import {', '.join(_LARGE)}\n\n\n"
+        f'class Request:\n    """A request."""\n\n{attributes}',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert _doc(source, "small") == "a-b-c"
+    for name in ("doubled", "nested", "bytes", "replaced"):
+        tracemalloc.start()
+        try:
+            assert _doc(source, name) == "", name
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        # Bytes: what it would have made (25 and 67 megabytes) is never made.
+        assert peak < 50 * MAX_TEXT_CHARS, name

@@ -44,6 +44,7 @@ from builder.api.literal_values import (
     formatted_field,
     guarded,
     is_literal,
+    string_method,
     truth,
 )
 
@@ -114,7 +115,7 @@ class CallReader:
             items = [self.evaluate(item, names, scope) for item in node.elts]
             if any(item is UNKNOWN for item in items):
                 return UNKNOWN
-            return tuple(items) if isinstance(node, ast.Tuple) else items
+            return guarded(tuple if isinstance(node, ast.Tuple) else list, items)
         if isinstance(node, ast.Dict):
             keys = [None if k is None else self.evaluate(k, names, scope) for k in node.keys]
             values = [self.evaluate(v, names, scope) for v in node.values]
@@ -248,7 +249,7 @@ class CallReader:
                 arguments, keywords = self._arguments(node, names, scope)
                 if arguments is None or keywords is None:
                     return UNKNOWN
-                return guarded(getattr(owner, function.attr), *arguments, **keywords)
+                return string_method(owner, function.attr, *arguments, **keywords)
             return module_function_value(scope, function, self._arguments(node, names, scope))
         if not isinstance(function, ast.Name):
             return UNKNOWN
