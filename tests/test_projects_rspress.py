@@ -192,3 +192,29 @@ def test_odd_files_are_read_safely_and_nextra_s_meta_is_not_rspress(tmp_path: Pa
     assert looped is not None and looped.order == ("page.md",)
     broken = read_rspress(tmp_path / "odd" / "sub")
     assert broken is None  # its only _meta.json is no list
+
+
+def test_a_dir_entry_names_only_a_folder_below_its_own(tmp_path: Path) -> None:
+    # A "dir" entry "." read its own folder again, each visit a fan-out of its entries to
+    # MAX_FOLDER_DEPTH (three of them: 531,441 reads, 22 s; six: hours), and "../.." or a
+    # path through a link walked folders outside the docs, listing their pages.
+    _write(
+        tmp_path,
+        {
+            "outside/away.md": "# Away\n",
+            "docs/_meta.json": [
+                "index",
+                {"type": "dir", "name": "guide"},
+                {"type": "dir", "name": "../outside"},
+                {"type": "dir", "name": str(tmp_path / "outside")},
+                {"type": "dir", "name": "linked/inner"},
+            ],
+            "docs/index.md": "# Home\n",
+            "docs/guide/_meta.json": [*[{"type": "dir", "name": "."}] * 3, "start"],
+            "docs/guide/start.md": "# Start\n",
+            "elsewhere/inner/far.md": "# Far\n",
+        },
+    )
+    (tmp_path / "docs" / "linked").symlink_to(tmp_path / "elsewhere")
+    layout = read_rspress(tmp_path / "docs")
+    assert layout is not None and layout.order == ("index.md", "guide/start.md")

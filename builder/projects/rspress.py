@@ -114,7 +114,7 @@ class _Walk:
         page), its own page first (the file of its name beside it, else its index when its
         _meta.json does not list that), then its sidebar's."""
         inside = folder / name
-        if depth >= MAX_FOLDER_DEPTH or not inside.is_dir() or inside.is_symlink():
+        if depth >= MAX_FOLDER_DEPTH or not _below(inside, folder) or not inside.is_dir():
             return
         if shown:
             own = self.named(folder, prefix, name)
@@ -223,6 +223,17 @@ def _nav_folders(nav: list[Any]) -> list[str]:
         if isinstance(items, list):
             pending.extend(reversed(items))
     return folders
+
+
+def _below(inside: Path, folder: Path) -> bool:
+    """Whether ``inside`` is a folder below ``folder`` once its links are followed: a "dir"
+    entry named "." read its own folder again (each visit another fan-out of its entries, to
+    MAX_FOLDER_DEPTH), and "../.." or a link walked folders outside the docs."""
+    try:
+        resolved, base = inside.resolve(), folder.resolve()
+    except (OSError, RuntimeError):
+        return False
+    return resolved != base and resolved.is_relative_to(base) and not inside.is_symlink()
 
 
 def _subfolders(folder: Path) -> dict[str, Path]:
