@@ -222,3 +222,21 @@ def test_what_a_class_body_adds_to_its_docstring_is_bounded(tmp_path: Path) -> N
     options = source.find("parsing.Options")
     assert options is not None
     assert options.doc == (DocPart("", "Parser options." + (part * 2).rstrip()),)
+
+
+def test_a_class_body_s_additions_come_in_the_order_python_runs_them(tmp_path: Path) -> None:
+    # Those under 'if __doc__:' were read after all the others, wherever they stood.
+    (tmp_path / "parsing.py").write_text(
+        "class Parser:\n"
+        '    """Main interface."""\n\n'
+        "    if __doc__:\n"
+        '        __doc__ += " One."\n'
+        '    __doc__ += " Two."\n'
+        "    if __doc__:\n"
+        '        __doc__ += " Three."\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parser = source.find("parsing.Parser")
+    assert parser is not None
+    assert parser.doc == (DocPart("", "Main interface. One. Two. Three."),)

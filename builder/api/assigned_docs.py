@@ -163,14 +163,16 @@ def _extend(node: ast.ClassDef, path: str, found: _Assigned, strings: dict[str, 
     if raw is None:
         return
     added: list[str] = []
-    statements = list(node.body)
-    for statement in node.body:
+    statements: list[ast.stmt] = []
+    for statement in node.body:  # in the order Python runs them, an ``if __doc__:``'s in place
         if (
             isinstance(statement, ast.If)
             and isinstance(statement.test, ast.Name)
             and statement.test.id == "__doc__"
         ):
             statements.extend(statement.body)
+        else:
+            statements.append(statement)
     for statement in statements:
         if (
             isinstance(statement, ast.AugAssign)
