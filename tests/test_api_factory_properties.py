@@ -3,6 +3,7 @@ property has the doc that function builds, read from its code without running it
 
 from __future__ import annotations
 
+import itertools
 import tracemalloc
 from pathlib import Path
 
@@ -263,3 +264,30 @@ def test_what_a_reading_builds_is_bounded_before_it_is_built(tmp_path: Path) -> 
             tracemalloc.stop()
         # Bytes: what it would have made (25 and 67 megabytes) is never made.
         assert peak < 50 * MAX_TEXT_CHARS, name
+
+
+def test_the_constants_a_reading_reads_count_toward_its_bound(tmp_path: Path) -> None:
+    # A constant read from others, each read from others (A = B + B + ..., B = C + C + ...),
+    # was read afresh at each reference, outside MAX_STEPS: 585 reads here, and constants
+    # naming each other thirty times over hung the build (30 ** MAX_CALL_DEPTH).
+    package = tmp_path / "web"
+    package.mkdir()
+    constants = "".join(
+        f"{name} = {' + '.join([below] * 8)}\n" for name, below in itertools.pairwise("ABCDF")
+    )
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(
+        f'{constants}F = "ab"\nE = D + "."\n\n\n'
+        "def wide(key):\n    return property(doc=A)\n\n\n"
+        "def narrow(key):\n    return property(doc=E)\n",
+        encoding="utf-8",
+    )
+    (package / "request.py").write_text(
+        "from web.descriptors import narrow, wide\n\n\n"
+        'class Request:\n    """A request."""\n\n'
+        '    wide = wide("x")\n    narrow = narrow("x")\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert _doc(source, "wide") == ""
+    assert _doc(source, "narrow") == "ab" * 8 + "."

@@ -10,7 +10,7 @@ objects compared by identity (``default is _not_given``), and the properties
 ``.format``, and changed by str's pure methods. Anything else is unknown: an ``if`` whose test
 is unknown leaves unknown what its branches set differently, and a loop, ``try`` or ``with``
 leaves the whole call unknown. Calls are followed to ``MAX_CALL_DEPTH`` levels and one reading
-runs at most ``MAX_STEPS`` statements, in all the bodies it follows.
+runs at most ``MAX_STEPS`` statements and reads of a constant's expression, all told.
 """
 
 from __future__ import annotations
@@ -53,9 +53,10 @@ from builder.api.literal_values import (
 MAX_CALL_DEPTH = 6
 
 
-# The most statements one reading runs, over all the calls it follows: a factory is a few
-# lines. A budget per body would let a body of calls to a body of calls multiply it at each
-# level (200 ** MAX_CALL_DEPTH).
+# The most statements one reading runs, over all the calls it follows, and the constants'
+# expressions it reads: a factory is a few lines. A budget per body would let a body of calls
+# to a body of calls multiply it at each level (200 ** MAX_CALL_DEPTH), and constants read
+# from others (``A = B + B + ...``) multiply it alike.
 MAX_STEPS = 200
 
 
@@ -87,8 +88,9 @@ class CallReader:
     def constant(self, expression: ast.expr, scope: Scope) -> Any:
         """The value of a module's or class's constant made by ``expression``, read one call
         deeper than the reading that asks (builder.api.literal_names); unknown past
-        MAX_CALL_DEPTH, or where it raises or is not followed."""
-        if self.depth >= MAX_CALL_DEPTH:
+        MAX_CALL_DEPTH or MAX_STEPS, or where it raises or is not followed."""
+        self.steps += 1
+        if self.depth >= MAX_CALL_DEPTH or self.steps > MAX_STEPS:
             return UNKNOWN
         self.depth += 1
         try:
