@@ -43,7 +43,9 @@ CONFIG_SUFFIXES = (".ts", ".mts", ".js", ".mjs", ".cjs")
 # Rspress' default root, the docs folder, from the config's folder.
 DOCS_FOLDER = "docs"
 _ROUTE = re.compile(r"\broute\s*:\s*\{")
-_EXCLUDE = re.compile(r"\bexclude\s*:\s*\[([^\]]*)\]")
+# The opening of the ``exclude`` list; its end is the next "]" (a pattern reading to it from
+# each "exclude: [" of a list left open read to the config's end from each: quadratic).
+_EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")
 _STRING = re.compile(r"""'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$\n]*)`""")
 
 
@@ -167,9 +169,11 @@ def _exclude_globs(text: str) -> list[str]:
         depth += {"{": 1, "}": -1}.get(text[end], 0)
         end += 1
     listed = _EXCLUDE.search(text, route.end(), end)
-    if listed is None:
+    closing = -1 if listed is None else text.find("]", listed.end(), end)
+    if listed is None or closing < 0:
         return []
-    return [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(listed[1])]
+    items = text[listed.end() : closing]
+    return [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(items)]
 
 
 def _from_folder(globs: list[str], language: str) -> tuple[str, ...]:
