@@ -164,7 +164,10 @@ def _identical(left: Any, right: Any) -> Any:
 def bounded(template: str) -> bool:
     """Whether a ``%`` template asks for no field wider than MAX_TEXT_CHARS (``"%9999999999s"``,
     ``"%(key)9999999999s"`` would be built before its length could be seen), nor one whose
-    width or precision an argument gives (``"%*s"``)."""
+    width or precision an argument gives (``"%*s"``), nor a mapping key it never closes (``%``
+    raises on it; each ``%(`` read to the template's end made reading it quadratic)."""
+    if "%(" in template[template.rfind(")") + 1 :]:
+        return False
     return all(
         _narrow(size) for match in _PERCENT_FIELD.finditer(template) for size in match.groups()
     )
