@@ -41,21 +41,21 @@ def executed_version(root: Path, tree: ast.Module, value: ast.expr, strings: dic
     return ""
 
 
-def _executed_files(
-    tree: ast.AST, strings: dict[str, str], opened: dict[str, str] | None = None
-) -> Iterator[tuple[str, str | None]]:
-    """(path, the dict it runs into or None) of each file ``exec`` or ``execfile`` runs;
-    ``opened`` names the files the enclosing ``with open(path) as f`` blocks read by ``f``."""
-    opened = opened or {}
-    for node in ast.iter_child_nodes(tree):
+def _executed_files(tree: ast.AST, strings: dict[str, str]) -> Iterator[tuple[str, str | None]]:
+    """(path, the dict it runs into or None) of each file ``exec`` or ``execfile`` runs, in the
+    file's order. Walked with a stack, not by recursion: a setup.py's expression nested a few
+    hundred deep (``"a" + "b" + ...`` over many lines), which ast.parse reads, stopped init."""
+    # Each node with the files the enclosing ``with open(path) as f`` blocks read by ``f``.
+    pending: list[tuple[ast.AST, dict[str, str]]] = [(tree, {})]
+    while pending:
+        node, opened = pending.pop()
         if isinstance(node, ast.With):
             inner = dict(opened)
             for item in node.items:
                 path = _opened_path(item.context_expr, strings)
                 if isinstance(item.optional_vars, ast.Name) and path:
                     inner[item.optional_vars.id] = path
-            for statement in node.body:
-                yield from _executed_files(statement, strings, inner)
+            pending.extend((statement, inner) for statement in reversed(node.body))
             continue
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
             into = node.args[1] if len(node.args) > 1 else None
@@ -67,7 +67,7 @@ def _executed_files(
                 path = _read_path(node.args[0], strings, opened)
             if path:
                 yield path, namespace
-        yield from _executed_files(node, strings, opened)
+        pending.extend((child, opened) for child in reversed(list(ast.iter_child_nodes(node))))
 
 
 def _read_path(expr: ast.expr, strings: dict[str, str], opened: dict[str, str]) -> str:

@@ -70,13 +70,14 @@ def string_operation(
             raise ValueError("join of what is not a list of strings")
     elif not all(_simple(argument) for argument in arguments):
         raise ValueError(f"{node.func.attr} of what is not text or a number")
-    budget.spend(_result_size(text, node.func.attr, arguments))
+    budget.spend(result_size(text, node.func.attr, arguments))
     result = getattr(text, node.func.attr)(*arguments)
     return True, list(result) if isinstance(result, tuple) else result
 
 
-def _result_size(text: str, method: str, arguments: list[Any]) -> int:
-    """How long the text ``text.method(*arguments)`` makes may be, at most."""
+def result_size(text: str, method: str, arguments: list[Any]) -> int:
+    """How long the text ``text.method(*arguments)`` makes may be, at most (also
+    builder.api.literal_values')."""
     if method == "join":
         items = arguments[0]
         return sum(map(len, items)) + len(text) * max(0, len(items) - 1)

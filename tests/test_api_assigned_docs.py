@@ -198,3 +198,45 @@ def test_a_class_body_adding_to_its_docstring_extends_it(tmp_path: Path) -> None
     assert options.doc == (DocPart("", "Parser options.\nstart\n    The start symbol."),)
     unread = source.find("parsing.Unread")
     assert unread is not None and unread.doc == (DocPart("", "As written."),)
+
+
+def test_what_a_class_body_adds_to_its_docstring_is_bounded(tmp_path: Path) -> None:
+    # Each addition was read up to eight of the module's strings joined, and the additions
+    # had no bound: a two-megabyte module adding its megabyte string to itself on each of a
+    # few thousand lines made gigabytes. Past MAX_TEXT_CHARS the docstring is as written.
+    part = "word " * 1000
+    (tmp_path / "parsing.py").write_text(
+        f'PART = "{part}"\n\n\n'
+        "class Parser:\n"
+        '    """Main interface."""\n\n'
+        + "    __doc__ += PART + PART + PART + PART\n"
+        * 10
+        + "\n\nclass Options:\n"
+        '    """Parser options."""\n\n'
+        "    __doc__ += PART + PART\n",
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parser = source.find("parsing.Parser")
+    assert parser is not None and parser.doc == (DocPart("", "Main interface."),)
+    options = source.find("parsing.Options")
+    assert options is not None
+    assert options.doc == (DocPart("", "Parser options." + (part * 2).rstrip()),)
+
+
+def test_a_class_body_s_additions_come_in_the_order_python_runs_them(tmp_path: Path) -> None:
+    # Those under 'if __doc__:' were read after all the others, wherever they stood.
+    (tmp_path / "parsing.py").write_text(
+        "class Parser:\n"
+        '    """Main interface."""\n\n'
+        "    if __doc__:\n"
+        '        __doc__ += " One."\n'
+        '    __doc__ += " Two."\n'
+        "    if __doc__:\n"
+        '        __doc__ += " Three."\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parser = source.find("parsing.Parser")
+    assert parser is not None
+    assert parser.doc == (DocPart("", "Main interface. One. Two. Three."),)

@@ -3,9 +3,12 @@ property has the doc that function builds, read from its code without running it
 
 from __future__ import annotations
 
+import itertools
+import tracemalloc
 from pathlib import Path
 
 from builder.api.code import GriffeSource
+from builder.api.literal_values import MAX_TEXT_CHARS
 from builder.api.model import ApiSettings
 
 _DESCRIPTORS = """\
@@ -155,3 +158,136 @@ def test_what_the_reading_cannot_tell_is_no_doc(tmp_path: Path) -> None:
     assert _doc(source, "decided") == "One."
     assert _doc(source, "wide") == ""  # a field wider than any doc is not built
     assert _doc(source, "again") == ""  # a call that never ends is followed a few levels
+
+
+def test_the_statements_a_reading_runs_are_bounded_over_all_its_calls(tmp_path: Path) -> None:
+    # A body of calls to a body of calls: with a budget per body, each level multiplied the
+    # statements run (150 ** 2 here, 150 ** 4 hours for one attribute); the reading stops at
+    # MAX_STEPS in all, and the doc is unknown.
+    package = tmp_path / "web"
+    package.mkdir()
+    levels = ['def level0(key):\n    return "Doc."\n']
+    for level in range(1, 3):
+        calls = f"    doc = level{level - 1}(key)\n" * 150
+        levels.append(f"def level{level}(key):\n{calls}    return doc\n")
+    factories = "\n\n".join(
+        [*levels, "def fanned(key):\n    return property(doc=level2(key))\n",
+         "def direct(key):\n    return property(doc=level0(key))\n"]
+    )  # fmt: skip
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(factories, encoding="utf-8")
+    (package / "request.py").write_text(
+        "from web.descriptors import direct, fanned\n\n\n"
+        'class Request:\n    """A request."""\n\n'
+        '    fanned = fanned("x")\n    direct = direct("x")\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert _doc(source, "fanned") == ""
+    assert _doc(source, "direct") == "Doc."
+
+
+_WIDE = {
+    "fstring": 'property(doc=f"{key:9999999999}")',
+    "star": 'property(doc="%*s" % (9999999999, key))',
+    "keyed": 'property(doc="%(key)9999999999s" % {"key": key})',
+    "nested": 'property(doc="{:{}}".format(key, 9999999999))',
+    "narrow": 'property(doc=f"[{key:>6}|" + "%(key)-4s|" % {"key": key} + "{:^5}]".format(key))',
+}
+
+
+def test_a_field_wider_than_any_doc_is_never_built(tmp_path: Path) -> None:
+    # An f-string's width ('{key:9999999999}', read as no width: the pattern looked for one
+    # after a ':' the spec does not hold), one given by an argument ('%*s', '{:{}}') or after
+    # a mapping key ('%(key)9999999999s') built ten gigabytes: a MemoryError that stopped the
+    # build. Each is unknown, no doc; a narrow field is built.
+    package = tmp_path / "web"
+    package.mkdir()
+    factories = "".join(
+        f"def {name}(key):\n    return {body}\n\n\n" for name, body in _WIDE.items()
+    )
+    attributes = "".join(f'    {name} = {name}("ab")\n' for name in _WIDE)
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(factories, encoding="utf-8")
+    (package / "request.py").write_text(
+        f"from web.descriptors import {', '.join(_WIDE)}\n\n\n"
+        f'class Request:\n    """A request."""\n\n{attributes}',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    for name in ("fstring", "star", "keyed", "nested"):
+        assert _doc(source, name) == "", name
+    assert _doc(source, "narrow") == "[    ab|ab  | ab  ]"
+
+
+def _doubled(name: str, start: str, times: int) -> str:
+    return f"    {name} = {start}\n" + f"    {name} = {name} + {name}\n" * times
+
+
+_LARGE = {
+    # A list doubled at each statement: 2 ** 21 items here, 2 ** 190 within MAX_STEPS.
+    "doubled": _doubled("items", '["a"]', 21) + '    return property(doc="%d" % len(items))\n',
+    # A list of itself twice, twenty-one times: 2 ** 21 texts to show, built then dropped.
+    "nested": '    items = "a"\n'
+    + "    items = [items, items]\n" * 21
+    + '    return property(doc="%d" % len(str(items)))\n',
+    "bytes": _doubled("data", 'b"a"', 21) + '    return property(doc="%d" % len(data))\n',
+    # A text of 8192 characters in place of each of its own: 67 million, built then dropped.
+    "replaced": _doubled("doc", "key", 13) + '    return property(doc=doc.replace("a", doc))\n',
+    "small": '    items = ["a", "b"] + ["c"]\n    return property(doc="-".join(items))\n',
+}
+
+
+def test_what_a_reading_builds_is_bounded_before_it_is_built(tmp_path: Path) -> None:
+    # Only a text's length was bounded: a list or bytes doubled at each statement, or a list
+    # holding itself twice, grew past any memory within MAX_STEPS (2 ** 21 here, to fail
+    # fast), and a join or replace was built before its length was seen.
+    package = tmp_path / "web"
+    package.mkdir()
+    factories = "".join(f"def {name}(key):\n{body}\n\n" for name, body in _LARGE.items())
+    attributes = "".join(f'    {name} = {name}("a")\n' for name in _LARGE)
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(factories, encoding="utf-8")
+    (package / "request.py").write_text(
+        f"from web.descriptors import {', '.join(_LARGE)}\n\n\n"
+        f'class Request:\n    """A request."""\n\n{attributes}',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert _doc(source, "small") == "a-b-c"
+    for name in ("doubled", "nested", "bytes", "replaced"):
+        tracemalloc.start()
+        try:
+            assert _doc(source, name) == "", name
+            _, peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        # Bytes: what it would have made (25 and 67 megabytes) is never made.
+        assert peak < 50 * MAX_TEXT_CHARS, name
+
+
+def test_the_constants_a_reading_reads_count_toward_its_bound(tmp_path: Path) -> None:
+    # A constant read from others, each read from others (A = B + B + ..., B = C + C + ...),
+    # was read afresh at each reference, outside MAX_STEPS: 585 reads here, and constants
+    # naming each other thirty times over hung the build (30 ** MAX_CALL_DEPTH).
+    package = tmp_path / "web"
+    package.mkdir()
+    constants = "".join(
+        f"{name} = {' + '.join([below] * 8)}\n" for name, below in itertools.pairwise("ABCDF")
+    )
+    (package / "__init__.py").write_text('"""Web."""\n', encoding="utf-8")
+    (package / "descriptors.py").write_text(
+        f'{constants}F = "ab"\nE = D + "."\n\n\n'
+        "def wide(key):\n    return property(doc=A)\n\n\n"
+        "def narrow(key):\n    return property(doc=E)\n",
+        encoding="utf-8",
+    )
+    (package / "request.py").write_text(
+        "from web.descriptors import narrow, wide\n\n\n"
+        'class Request:\n    """A request."""\n\n'
+        '    wide = wide("x")\n    narrow = narrow("x")\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), ".")
+    assert _doc(source, "wide") == ""
+    assert _doc(source, "narrow") == "ab" * 8 + "."

@@ -3,7 +3,11 @@ stand-in when the imported module is the project's source."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from pathlib import Path
+
+import pytest
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
@@ -90,3 +94,33 @@ def test_a_standard_library_import_this_python_has_wins_over_its_older_place(
     assert module is not None
     assert str(module.members["MutableMapping"].target_path) == "collections.abc.MutableMapping"
     assert str(module.members["Sequence"].target_path) == "collections.abc.Sequence"
+
+
+def test_which_import_wins_does_not_hang_on_what_the_build_imported_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A standard library module outside builder.api.builtin_members' was asked of
+    # sys.modules: 'from email.mime.text import MIMEText' won over 'from email.MIMEText
+    # import MIMEText' only when something had imported email.mime.text already, and the
+    # class's bases read email.mime.text.MIMEText in one process, email.MIMEText.MIMEText
+    # in another.
+    importlib.import_module("email.mime.text")
+    package = tmp_path / "mail"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "try:\n"
+        "    from email.mime.text import MIMEText\n"
+        "except ImportError:\n"
+        "    from email.MIMEText import MIMEText\n\n\n"
+        'class Message(MIMEText):\n    """A message."""\n',
+        encoding="utf-8",
+    )
+
+    def bases() -> tuple[str, ...]:
+        found = GriffeSource(tmp_path, ApiSettings(), ".").find("mail.Message")
+        assert found is not None
+        return found.qualified_bases
+
+    imported = bases()
+    monkeypatch.delitem(sys.modules, "email.mime.text")
+    assert bases() == imported

@@ -43,3 +43,25 @@ def test_a_named_tuple_a_module_makes_is_a_class_of_its_fields(tmp_path: Path) -
         ("proto.basic_return_t.reply_code", "`reply_code`\n\nAlias for field number 0"),
         ("proto.basic_return_t.reply_text", "`reply_text`\n\nAlias for field number 1"),
     ]
+
+
+def test_a_named_tuple_s_defaults_are_in_its_signature(tmp_path: Path) -> None:
+    # 'namedtuple("Options", "mode level depth", defaults=(None, 1))': autodoc's signature,
+    # read from __new__, is "Options(mode, level=None, depth=1)"; the defaults were left out.
+    # Defaults it cannot read leave the fields without them, as before.
+    (tmp_path / "opts").mkdir()
+    (tmp_path / "opts" / "__init__.py").write_text(
+        '"""Options."""\n'
+        "from collections import namedtuple\n\n"
+        'Options = namedtuple("Options", "mode level depth", defaults=(None, 1))\n'
+        'Unread = namedtuple("Unread", "a b", defaults=DEFAULTS)\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    text = "Opts\n====\n\n.. autoclass:: opts.Options\n\n.. autoclass:: opts.Unread\n"
+    parsed = parse_file("opts.rst", text, source)
+    assert parsed is not None
+    assert [s.body.split("\n")[0] for s in parsed.sections[1:]] == [
+        "`opts.Options(mode, level=None, depth=1)`",
+        "`opts.Unread(a, b)`",
+    ]

@@ -4,6 +4,8 @@ project's own pymdownx extension that shows a file shows it, as a code block."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -116,3 +118,32 @@ def test_a_file_block_shows_the_file_in_the_built_page(tmp_path: Path) -> None:
     # A file that is not there: the block read as it is written, a titled note.
     assert body.endswith("```\n\nMarimo embed file:")
     assert body.count("Marimo embed file") == 1
+
+
+def test_an_option_line_of_many_blanks_is_read_in_linear_time(tmp_path: Path) -> None:
+    """The option's value was lazy before trailing blanks: each blank of a run was tried as
+    its end, reading to the run's end (quadratic, 400,000 blanks some minutes). The
+    subprocess's timeout guards against that hang; it is no timing."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "app.py").write_text("print('app')\n", encoding="utf-8")
+    script = (
+        "import sys\nfrom pathlib import Path\n"
+        "from builder.includes import IncludeReader, IncludeRoot\n"
+        "from builder.parsers.markdown.file_blocks import splice_file_blocks\n"
+        "from builder.parsers.markdown.spliced import Spliced\n"
+        "root = Path(sys.argv[1])\n"
+        "reader = IncludeReader(IncludeRoot(docs=root / 'docs', root=root, snippets=(root,)))\n"
+        "blocks = (('embed-file', 'filepath'),)\n"
+        "for value in ('app.py  ', 'x' + ' ' * 400_000 + 'y'):\n"
+        "    page = '/// embed-file\\n    filepath: ' + value + '\\n///\\n'\n"
+        "    text = splice_file_blocks(Spliced.unchanged(page), blocks, reader).text\n"
+        "    print(repr(text[:40]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.splitlines() == [
+        repr("\n```python\nprint('app')\n```\n\n"),  # the trailing blanks are no part of it
+        repr("/// embed-file\n    filepath: x" + " " * 10),  # no such file: as written
+    ]

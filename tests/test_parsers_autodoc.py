@@ -8,6 +8,7 @@ from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.model import ApiUse, ParsedFile
 from builder.parsers import parse_file
+from builder.parsers.rst.events import MAX_DEPTH
 from tests.api_support import package_source, write_package
 
 
@@ -739,3 +740,27 @@ def test_a_member_class_s_docstring_describing_attributes_makes_them_sections(
         ("forms.Form.submit", ("Forms", "forms.Form"), "`submit()`\n\nSubmit it."),
         ("forms.helper", ("Forms",), "`helper()`\n\nHelps.\n\nNote: Not a description."),
     ]
+
+
+def test_a_member_class_s_docstring_listing_its_own_module_again_stops(tmp_path: Path) -> None:
+    # Its descriptions were read at depth 1 whatever the depth around them, so a docstring
+    # whose automodule lists the class again recursed until Python's stack ran out: a
+    # RecursionError that stopped the page. It nests to MAX_DEPTH, as other blocks do.
+    (tmp_path / "src" / "forms").mkdir(parents=True)
+    (tmp_path / "src" / "forms" / "__init__.py").write_text(
+        '"""Forms."""\n\n\n'
+        "class Form:\n"
+        '    """A form.\n\n'
+        "    .. attribute:: action\n\n"
+        "        the relative URI of the action.\n\n"
+        "    .. automodule:: forms\n"
+        "        :members:\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    text = "Forms\n=====\n\n.. automodule:: forms\n   :members:\n"
+    parsed = _parse(tmp_path, "forms.rst", text)
+    assert [s.heading for s in parsed.sections[:4]] == [
+        "Forms", "forms.Form", "forms.Form.action", "forms.Form",
+    ]  # fmt: skip
+    assert len(parsed.sections) < 2 * MAX_DEPTH

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 from builder.projects.detect import complete_layout, read_project_layout
@@ -192,3 +194,54 @@ def test_odd_files_are_read_safely_and_nextra_s_meta_is_not_rspress(tmp_path: Pa
     assert looped is not None and looped.order == ("page.md",)
     broken = read_rspress(tmp_path / "odd" / "sub")
     assert broken is None  # its only _meta.json is no list
+
+
+def test_a_dir_entry_names_only_a_folder_below_its_own(tmp_path: Path) -> None:
+    # A "dir" entry "." read its own folder again, each visit a fan-out of its entries to
+    # MAX_FOLDER_DEPTH (three of them: 531,441 reads, 22 s; six: hours), and "../.." or a
+    # path through a link walked folders outside the docs, listing their pages.
+    _write(
+        tmp_path,
+        {
+            "outside/away.md": "# Away\n",
+            "docs/_meta.json": [
+                "index",
+                {"type": "dir", "name": "guide"},
+                {"type": "dir", "name": "../outside"},
+                {"type": "dir", "name": str(tmp_path / "outside")},
+                {"type": "dir", "name": "linked/inner"},
+            ],
+            "docs/index.md": "# Home\n",
+            "docs/guide/_meta.json": [*[{"type": "dir", "name": "."}] * 3, "start"],
+            "docs/guide/start.md": "# Start\n",
+            "elsewhere/inner/far.md": "# Far\n",
+        },
+    )
+    (tmp_path / "docs" / "linked").symlink_to(tmp_path / "elsewhere")
+    layout = read_rspress(tmp_path / "docs")
+    assert layout is not None and layout.order == ("index.md", "guide/start.md")
+
+
+def test_a_config_of_lists_left_open_is_read_in_linear_time(tmp_path: Path) -> None:
+    """The exclude list was read by a pattern that ran to the config's end from each
+    "exclude: [" left open (quadratic: a config of 100,000 of them, within MAX_CONFIG_BYTES,
+    some minutes). The subprocess's timeout guards against that hang; it is no timing."""
+    _write(
+        tmp_path,
+        {
+            "site/rspress.config.ts": "route: {" + "exclude:[" * 100_000 + "}",
+            "site/docs/_meta.json": ["index"],
+            "site/docs/index.md": "# Home\n",
+        },
+    )
+    script = (
+        "import sys\nfrom pathlib import Path\n"
+        "from builder.projects.rspress import read_rspress\n"
+        "layout = read_rspress(Path(sys.argv[1]) / 'site' / 'docs')\n"
+        "print(layout.order, layout.exclude_patterns)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout == "('index.md',) ()\n"

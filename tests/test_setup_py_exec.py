@@ -78,3 +78,16 @@ def test_a_name_the_file_does_not_assign_or_another_dict_gives_no_version(tmp_pa
     (tmp_path / "fastjsonschema").mkdir()
     (tmp_path / "fastjsonschema" / "version.py").write_text("VERSION = get_version()\n")
     assert setup_py_version(tmp_path) == ""
+
+
+def test_an_expression_nested_deep_leaves_the_file_run_found(tmp_path: Path) -> None:
+    # A long description joined with '+' over many lines nests a few hundred deep, which
+    # ast.parse reads; the walk for exec() recursed once a level and its RecursionError
+    # stopped docbuild init.
+    joined = " +\n    ".join(f'"line {n}\\n"' for n in range(1000))
+    described = f"long_description = (\n    {joined}\n)\n\ntry:"
+    setup_py = _INTO_THE_MODULE.replace("try:", described)
+    (tmp_path / "setup.py").write_text(setup_py, encoding="utf-8")
+    (tmp_path / "fastjsonschema").mkdir()
+    (tmp_path / "fastjsonschema" / "version.py").write_text("VERSION = '2.16.3'\n")
+    assert setup_py_version(tmp_path) == "2.16.3"

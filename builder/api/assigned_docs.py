@@ -22,6 +22,7 @@ import warnings
 from functools import lru_cache
 
 from builder.api.identity_cache import IdentityCache
+from builder.api.literal_values import MAX_TEXT_CHARS
 
 # Modules whose assignments are kept: an API page looks up the objects of a few modules.
 MODULES_KEPT = 32
@@ -162,14 +163,16 @@ def _extend(node: ast.ClassDef, path: str, found: _Assigned, strings: dict[str, 
     if raw is None:
         return
     added: list[str] = []
-    statements = list(node.body)
-    for statement in node.body:
+    statements: list[ast.stmt] = []
+    for statement in node.body:  # in the order Python runs them, an ``if __doc__:``'s in place
         if (
             isinstance(statement, ast.If)
             and isinstance(statement.test, ast.Name)
             and statement.test.id == "__doc__"
         ):
             statements.extend(statement.body)
+        else:
+            statements.append(statement)
     for statement in statements:
         if (
             isinstance(statement, ast.AugAssign)
@@ -178,8 +181,8 @@ def _extend(node: ast.ClassDef, path: str, found: _Assigned, strings: dict[str, 
             and statement.target.id == "__doc__"
         ):
             text = _written_text(statement.value, strings)
-            if text is None:
-                return  # an addition it cannot read: the docstring as written
+            if text is None or len(text) + sum(map(len, added)) > MAX_TEXT_CHARS:
+                return  # an addition it cannot read, or past any doc: the docstring as written
             added.append(text)
     if added:
         found[2][path] = inspect.cleandoc(raw + "".join(added))
@@ -232,7 +235,9 @@ def _written_text(value: ast.expr, strings: dict[str, str], depth: int = 0) -> s
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
         left = _written_text(value.left, strings, depth + 1)
         right = _written_text(value.right, strings, depth + 1)
-        return None if left is None or right is None else left + right
+        if left is None or right is None or len(left) + len(right) > MAX_TEXT_CHARS:
+            return None  # a module's megabyte string added to itself, eight times a line
+        return left + right
     if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mod):
         return _written_text(value.left, strings, depth + 1)
     if not isinstance(value, ast.Call):

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import ast
 import importlib
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -102,16 +101,14 @@ def _prefer_imports(statement: ast.Try, mod: griffe.Module) -> None:
 
 def _standard_name(node: ast.ImportFrom, name: str) -> bool:
     """Whether ``from X import name`` succeeds on this Python, X a module of its standard
-    library that the interpreter has imported already or that builder.api.builtin_members
-    may import (``collections.abc``; another is not imported to find out: ``this`` and
-    ``antigravity`` act on import). False when that cannot be told."""
+    library that builder.api.builtin_members may import (``collections.abc``; another is not
+    imported to find out: ``this`` and ``antigravity`` act on import). False when that cannot
+    be told, also for a module the interpreter happens to have imported already: what the
+    build imported before (``email.mime.text``) would change a page's bases."""
     module = node.module or ""
-    if node.level or module.partition(".")[0] not in sys.stdlib_module_names:
+    if node.level or module not in STDLIB_BASE_MODULES:
         return False
-    found = sys.modules.get(module)
-    if found is None and module in STDLIB_BASE_MODULES:
-        found = importlib.import_module(module)
-    return found is not None and hasattr(found, name)
+    return hasattr(importlib.import_module(module), name)
 
 
 def _first_line(node: ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) -> int:

@@ -9,8 +9,8 @@ objects compared by identity (``default is _not_given``), and the properties
 ``property(...)`` makes. Strings are joined with ``+``, formatted with ``%``, f-strings and
 ``.format``, and changed by str's pure methods. Anything else is unknown: an ``if`` whose test
 is unknown leaves unknown what its branches set differently, and a loop, ``try`` or ``with``
-leaves the whole call unknown. Calls are followed to ``MAX_CALL_DEPTH`` levels and each body
-runs at most ``MAX_STEPS`` statements.
+leaves the whole call unknown. Calls are followed to ``MAX_CALL_DEPTH`` levels and one reading
+runs at most ``MAX_STEPS`` statements and reads of a constant's expression, all told.
 """
 
 from __future__ import annotations
@@ -38,10 +38,13 @@ from builder.api.literal_values import (
     ModuleObject,
     ProjectFunction,
     bounded,
+    bounded_format,
+    bounded_spec,
     compared,
     formatted_field,
     guarded,
     is_literal,
+    string_method,
     truth,
 )
 
@@ -50,7 +53,10 @@ from builder.api.literal_values import (
 MAX_CALL_DEPTH = 6
 
 
-# The most statements one call runs: a factory is a few lines.
+# The most statements one reading runs, over all the calls it follows, and the constants'
+# expressions it reads: a factory is a few lines. A budget per body would let a body of calls
+# to a body of calls multiply it at each level (200 ** MAX_CALL_DEPTH), and constants read
+# from others (``A = B + B + ...``) multiply it alike.
 MAX_STEPS = 200
 
 
@@ -77,12 +83,14 @@ class CallReader:
 
     def __init__(self) -> None:
         self.depth = 0
+        self.steps = 0
 
     def constant(self, expression: ast.expr, scope: Scope) -> Any:
         """The value of a module's or class's constant made by ``expression``, read one call
         deeper than the reading that asks (builder.api.literal_names); unknown past
-        MAX_CALL_DEPTH, or where it raises or is not followed."""
-        if self.depth >= MAX_CALL_DEPTH:
+        MAX_CALL_DEPTH or MAX_STEPS, or where it raises or is not followed."""
+        self.steps += 1
+        if self.depth >= MAX_CALL_DEPTH or self.steps > MAX_STEPS:
             return UNKNOWN
         self.depth += 1
         try:
@@ -109,7 +117,7 @@ class CallReader:
             items = [self.evaluate(item, names, scope) for item in node.elts]
             if any(item is UNKNOWN for item in items):
                 return UNKNOWN
-            return tuple(items) if isinstance(node, ast.Tuple) else items
+            return guarded(tuple if isinstance(node, ast.Tuple) else list, items)
         if isinstance(node, ast.Dict):
             keys = [None if k is None else self.evaluate(k, names, scope) for k in node.keys]
             values = [self.evaluate(v, names, scope) for v in node.values]
@@ -175,7 +183,7 @@ class CallReader:
                 spec = self._joined(part.format_spec, names, scope)
             elif part.format_spec is not None:
                 return UNKNOWN
-            if not is_literal(value) or spec is UNKNOWN or not bounded(spec):
+            if not is_literal(value) or spec is UNKNOWN or not bounded_spec(spec):
                 return UNKNOWN
             shown = guarded(formatted_field, value, part.conversion, spec)
             if shown is UNKNOWN:
@@ -238,12 +246,12 @@ class CallReader:
             if (
                 isinstance(owner, str)
                 and function.attr in PURE_STR_METHODS
-                and (function.attr != "format" or bounded(owner))
+                and (function.attr != "format" or bounded_format(owner))
             ):
                 arguments, keywords = self._arguments(node, names, scope)
                 if arguments is None or keywords is None:
                     return UNKNOWN
-                return guarded(getattr(owner, function.attr), *arguments, **keywords)
+                return string_method(owner, function.attr, *arguments, **keywords)
             return module_function_value(scope, function, self._arguments(node, names, scope))
         if not isinstance(function, ast.Name):
             return UNKNOWN
@@ -307,7 +315,7 @@ class CallReader:
             return UNKNOWN
         self.depth += 1
         try:
-            outcome = self._run(definition.body, bound, own, [0])
+            outcome = self._run(definition.body, bound, own)
         finally:
             self.depth -= 1
         return outcome[1] if outcome is not None else None  # no return: None
@@ -349,21 +357,21 @@ class CallReader:
         return bound
 
     def _run(
-        self, body: list[ast.stmt], names: dict[str, Any], scope: Scope, steps: list[int]
+        self, body: list[ast.stmt], names: dict[str, Any], scope: Scope
     ) -> tuple[str, Any] | None:
         """Run ``body`` over ``names`` (changed in place): ("return", value) when it returns,
         None when it ends; raises Raised or Unreadable."""
         for statement in body:
-            steps[0] += 1
-            if steps[0] > MAX_STEPS:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
                 raise Unreadable
-            outcome = self._statement(statement, names, scope, steps)
+            outcome = self._statement(statement, names, scope)
             if outcome is not None:
                 return outcome
         return None
 
     def _statement(
-        self, statement: ast.stmt, names: dict[str, Any], scope: Scope, steps: list[int]
+        self, statement: ast.stmt, names: dict[str, Any], scope: Scope
     ) -> tuple[str, Any] | None:
         if isinstance(statement, ast.Return):
             value = (
@@ -384,7 +392,7 @@ class CallReader:
             names[statement.name] = ModuleObject(f"<local {statement.name}>",
                                             ast.get_docstring(statement))  # fmt: skip
         elif isinstance(statement, ast.If):
-            return self._branch(statement, names, scope, steps)
+            return self._branch(statement, names, scope)
         elif isinstance(statement, ast.Raise):
             raise Raised
         elif isinstance(statement, ast.Expr):
@@ -394,19 +402,18 @@ class CallReader:
         return None
 
     def _branch(
-        self, statement: ast.If, names: dict[str, Any], scope: Scope, steps: list[int]
+        self, statement: ast.If, names: dict[str, Any], scope: Scope
     ) -> tuple[str, Any] | None:
         """An ``if``: the branch its test takes; when the test is unknown, both, what they
         set differently unknown after it (a branch that raises is no way through)."""
         test = truth(self.evaluate(statement.test, names, scope))
         if test is not UNKNOWN:
-            return self._run(statement.body if test else statement.orelse, names, scope,
-                             steps)  # fmt: skip
+            return self._run(statement.body if test else statement.orelse, names, scope)
         ways: list[tuple[dict[str, Any], tuple[str, Any] | None]] = []
         for branch in (statement.body, statement.orelse):
             copy = dict(names)
             try:
-                ways.append((copy, self._run(branch, copy, scope, steps)))
+                ways.append((copy, self._run(branch, copy, scope)))
             except Raised:
                 continue
         if not ways:

@@ -3,8 +3,9 @@
 A value is a literal (a string, number, boolean, None, or a tuple, list or dict of them), a
 built-in type (``isinstance(key, str)``), a property ``property(...)`` made (MadeProperty), a
 function of the project (ProjectFunction), another object (ModuleObject, compared by
-identity), or UNKNOWN. An operation Python would raise on is unknown, and so is a text longer
-than MAX_TEXT_CHARS.
+identity), or UNKNOWN. An operation Python would raise on is unknown, and so is one that makes
+a text longer than MAX_TEXT_CHARS, or a tuple, list or dict holding more than MAX_TEXT_CHARS
+characters and items all told (``items = items + items`` doubles it at each statement).
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import string
 import sys
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from builder.sphinx_conf_strings import result_size
 
 # The longest text a value may be; a longer one (a string multiplied, joined in a loop) is
 # no doc.
@@ -158,12 +162,40 @@ def _identical(left: Any, right: Any) -> Any:
 
 
 def bounded(template: str) -> bool:
-    """Whether a ``%`` or ``format`` template asks for no field wider than MAX_TEXT_CHARS
-    (``"%9999999999s"`` would be built before its length could be seen)."""
-    return all(int(width) <= MAX_TEXT_CHARS for width in _WIDTH.findall(template))
+    """Whether a ``%`` template asks for no field wider than MAX_TEXT_CHARS (``"%9999999999s"``,
+    ``"%(key)9999999999s"`` would be built before its length could be seen), nor one whose
+    width or precision an argument gives (``"%*s"``), nor a mapping key it never closes (``%``
+    raises on it; each ``%(`` read to the template's end made reading it quadratic)."""
+    if "%(" in template[template.rfind(")") + 1 :]:
+        return False
+    return all(
+        _narrow(size) for match in _PERCENT_FIELD.finditer(template) for size in match.groups()
+    )
 
 
-_WIDTH = re.compile(r"(?<=[%:<>^=+\- #0.])(\d+)")
+def bounded_format(template: str) -> bool:
+    """Whether a ``str.format`` template asks for no field wider than MAX_TEXT_CHARS, nor one
+    whose width an argument gives (``"{:{}}"``)."""
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return True  # format raises on it: unknown
+    return all(spec is None or bounded_spec(spec) for _, _, spec, _ in fields)
+
+
+def bounded_spec(spec: str) -> bool:
+    """Whether a format spec (``>20``, an f-string's ``{key:999999999}``) asks for no field
+    wider than MAX_TEXT_CHARS and takes no width from an argument."""
+    return "{" not in spec and all(_narrow(number) for number in re.findall(r"\d+", spec))
+
+
+def _narrow(size: str | None) -> bool:
+    return size is None or (size != "*" and int(size) <= MAX_TEXT_CHARS)
+
+
+# A %-conversion: its mapping key, flags, width and precision (a number or ``*``); ``%%``
+# is none.
+_PERCENT_FIELD = re.compile(r"%%|%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 
 def formatted_field(value: Any, conversion: int, spec: str) -> str:
@@ -174,14 +206,41 @@ def formatted_field(value: Any, conversion: int, spec: str) -> str:
 
 
 def guarded(function: Callable[..., Any], *arguments: Any, **keywords: Any) -> Any:
-    """What ``function`` returns for the arguments, or unknown where Python would raise."""
+    """What ``function`` returns for the arguments, or unknown where Python would raise or
+    the value is too large."""
     try:
         value = function(*arguments, **keywords)
     except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
         return UNKNOWN
-    if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+    return UNKNOWN if too_large(value) else value
+
+
+def string_method(text: str, method: str, *arguments: Any, **keywords: Any) -> Any:
+    """``text.method(*arguments, **keywords)``, unknown where it raises or would make a text
+    too long: a join or replace is sized before it is made (``"sep".join(items)`` of a list of
+    long texts, ``doc.replace("a", doc)``, each MAX_TEXT_CHARS squared)."""
+    size = guarded(result_size, text, method, [*arguments, *keywords.values()])
+    if size is UNKNOWN or size > MAX_TEXT_CHARS:
         return UNKNOWN
-    return value
+    return guarded(getattr(text, method), *arguments, **keywords)
+
+
+def too_large(value: Any) -> bool:
+    """Whether ``value`` holds more than MAX_TEXT_CHARS characters and items all told, counted
+    until there are too many (a list of itself twice, doubled, holds 2 ** n)."""
+    left = MAX_TEXT_CHARS
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str | bytes | tuple | list | dict):
+            left -= len(item)
+            if left < 0:
+                return True
+        if isinstance(item, tuple | list):
+            pending.extend(item)
+        elif isinstance(item, dict):
+            pending.extend([*item.keys(), *item.values()])
+    return False
 
 
 @lru_cache(maxsize=256)

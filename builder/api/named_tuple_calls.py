@@ -33,13 +33,13 @@ class NamedTupleCalls(griffe.Extension):
             made = _named_tuple(statement, factories)
             if made is None:
                 continue
-            name, fields = made
+            name, fields, defaults = made
             existing = mod.members.get(name)
             if existing is None or existing.is_alias or existing.kind.value != "attribute":
                 continue
             if existing.docstring is not None:
                 continue  # a docstring written for it is what it shows
-            mod.set_member(name, _named_tuple_class(name, fields, statement))
+            mod.set_member(name, _named_tuple_class(name, fields, defaults, statement))
 
 
 def _factory_names(node: ast.Module) -> set[str]:
@@ -57,8 +57,11 @@ def _factory_names(node: ast.Module) -> set[str]:
     return names
 
 
-def _named_tuple(statement: ast.stmt, factories: set[str]) -> tuple[str, list[str]] | None:
-    """(name, fields) of ``Name = namedtuple('Name', fields)``; None for any other statement."""
+def _named_tuple(
+    statement: ast.stmt, factories: set[str]
+) -> tuple[str, list[str], list[str]] | None:
+    """(name, fields, the defaults of the last fields as written) of ``Name =
+    namedtuple('Name', fields, defaults=(...))``; None for any other statement."""
     if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
         return None
     target, call = statement.targets[0], statement.value
@@ -70,7 +73,23 @@ def _named_tuple(statement: ast.stmt, factories: set[str]) -> tuple[str, list[st
     if not (isinstance(typename, ast.Constant) and typename.value == target.id):
         return None  # another name: autodoc shows an alias of the class, not the class
     fields = _fields(written)
-    return (target.id, fields) if fields else None
+    defaults = _defaults(call)
+    if not fields or len(defaults) > len(fields):
+        return None  # Python raises on more defaults than fields
+    return target.id, fields, defaults
+
+
+def _defaults(call: ast.Call) -> list[str]:
+    """The values ``defaults=`` gives the last fields, as ``repr`` shows them in the
+    signature autodoc reads (``b=None``); none when it gives none it can read."""
+    given = next((k.value for k in call.keywords if k.arg == "defaults"), None)
+    if given is None:
+        return []
+    try:
+        values = ast.literal_eval(given)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return []
+    return [repr(value) for value in values] if isinstance(values, tuple | list) else []
 
 
 def _fields(written: ast.expr) -> list[str]:
@@ -86,14 +105,21 @@ def _fields(written: ast.expr) -> list[str]:
     return names if all(name.isidentifier() for name in names) else []
 
 
-def _named_tuple_class(name: str, fields: list[str], statement: ast.stmt) -> griffe.Class:
+def _named_tuple_class(
+    name: str, fields: list[str], defaults: list[str], statement: ast.stmt
+) -> griffe.Class:
     """The class ``namedtuple`` makes: Python's docstring, ``__new__``'s signature (autodoc's,
-    for a class without ``__init__``) and a member per field, each with its docstring."""
+    for a class without ``__init__``, the last fields' ``defaults``) and a member per field,
+    each with its docstring."""
     line, end = statement.lineno, statement.end_lineno
     klass = griffe.Class(name, lineno=line, endlineno=end, bases=["tuple"])
     klass.docstring = griffe.Docstring(f"{name}({', '.join(fields)})", parent=klass)
     positional = griffe.ParameterKind.positional_or_keyword
-    parameters = [griffe.Parameter(name, kind=positional) for name in ("cls", *fields)]
+    given = dict(zip(fields[len(fields) - len(defaults) :], defaults, strict=True))
+    parameters = [
+        griffe.Parameter(name, kind=positional, default=given.get(name))
+        for name in ("cls", *fields)
+    ]
     klass.set_member(
         "__new__",
         griffe.Function(

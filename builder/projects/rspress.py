@@ -43,7 +43,9 @@ CONFIG_SUFFIXES = (".ts", ".mts", ".js", ".mjs", ".cjs")
 # Rspress' default root, the docs folder, from the config's folder.
 DOCS_FOLDER = "docs"
 _ROUTE = re.compile(r"\broute\s*:\s*\{")
-_EXCLUDE = re.compile(r"\bexclude\s*:\s*\[([^\]]*)\]")
+# The opening of the ``exclude`` list; its end is the next "]" (a pattern reading to it from
+# each "exclude: [" of a list left open read to the config's end from each: quadratic).
+_EXCLUDE = re.compile(r"\bexclude\s*:\s*\[")
 _STRING = re.compile(r"""'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$\n]*)`""")
 
 
@@ -114,7 +116,7 @@ class _Walk:
         page), its own page first (the file of its name beside it, else its index when its
         _meta.json does not list that), then its sidebar's."""
         inside = folder / name
-        if depth >= MAX_FOLDER_DEPTH or not inside.is_dir() or inside.is_symlink():
+        if depth >= MAX_FOLDER_DEPTH or not _below(inside, folder) or not inside.is_dir():
             return
         if shown:
             own = self.named(folder, prefix, name)
@@ -167,9 +169,11 @@ def _exclude_globs(text: str) -> list[str]:
         depth += {"{": 1, "}": -1}.get(text[end], 0)
         end += 1
     listed = _EXCLUDE.search(text, route.end(), end)
-    if listed is None:
+    closing = -1 if listed is None else text.find("]", listed.end(), end)
+    if listed is None or closing < 0:
         return []
-    return [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(listed[1])]
+    items = text[listed.end() : closing]
+    return [next(g for g in m.groups() if g is not None) for m in _STRING.finditer(items)]
 
 
 def _from_folder(globs: list[str], language: str) -> tuple[str, ...]:
@@ -223,6 +227,17 @@ def _nav_folders(nav: list[Any]) -> list[str]:
         if isinstance(items, list):
             pending.extend(reversed(items))
     return folders
+
+
+def _below(inside: Path, folder: Path) -> bool:
+    """Whether ``inside`` is a folder below ``folder`` once its links are followed: a "dir"
+    entry named "." read its own folder again (each visit another fan-out of its entries, to
+    MAX_FOLDER_DEPTH), and "../.." or a link walked folders outside the docs."""
+    try:
+        resolved, base = inside.resolve(), folder.resolve()
+    except (OSError, RuntimeError):
+        return False
+    return resolved != base and resolved.is_relative_to(base) and not inside.is_symlink()
 
 
 def _subfolders(folder: Path) -> dict[str, Path]:

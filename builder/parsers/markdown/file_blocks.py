@@ -20,7 +20,9 @@ from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from builder.parsers.rst.events import fence
 
 _HEADER = re.compile(r"(?P<fence>/{3,})[ \t]*(?P<name>[\w-]+)[ \t]*(?:\|.*)?")
-_OPTION = re.compile(r"[ \t]+(?P<key>[\w-]+)[ \t]*:[ \t]*(?P<value>.*?)[ \t]*")
+# An option line; its value is stripped after the match: a lazy value before trailing blanks
+# tried each blank of a long run as its end, reading to the run's end each time (quadratic).
+_OPTION = re.compile(r"[ \t]+(?P<key>[\w-]+)[ \t]*:(?P<value>.*)")
 # The most lines a block's options take before its closing fence: a block showing a file holds
 # its options only.
 MAX_BLOCK_LINES = 50
@@ -51,7 +53,7 @@ def splice_file_blocks(
             k += 1
             continue
         values = {
-            match.group("key"): match.group("value").strip("\"'")
+            match.group("key"): match.group("value").strip(" \t").strip("\"'")
             for line in lines[k + 1 : end]
             if (match := _OPTION.fullmatch(line))
         }

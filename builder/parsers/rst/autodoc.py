@@ -143,7 +143,7 @@ def members_events(
     style = doc.api.settings.docstring_style
     depth = ctx.api_depth + 1
     prose = rst_markup(doc, tight_lists=False)
-    described = _described_blocks(line, doc)
+    described = _described_blocks(line, ctx, doc)
     events = member_events(
         found, options, doc.api, style, line, depth, rst_markup(doc), 0, prose, described
     )
@@ -151,11 +151,13 @@ def members_events(
     return events
 
 
-def _described_blocks(line: int, doc: DocState) -> RenderDescribed:
+def _described_blocks(line: int, ctx: Context, doc: DocState) -> RenderDescribed:
     """A member class's docstring prose that describes objects (WebTest 3.0.0's ``Form``,
     ``.. attribute:: action`` after its text) as the page's blocks, each object a section
     below the class, as Sphinx renders it for an ``autoclass`` and for a class
-    ``automodule`` lists alike; None for any other prose (read as text)."""
+    ``automodule`` lists alike; None for any other prose (read as text). The blocks are one
+    level below ``ctx``: a docstring whose directives list the class again (its module's
+    ``automodule`` with ``:members:``) nests to MAX_DEPTH, not without end."""
 
     # Imported here: api_descriptions imports this module.
     from builder.parsers.rst.api_descriptions import is_api_directive
@@ -165,7 +167,7 @@ def _described_blocks(line: int, doc: DocState) -> RenderDescribed:
         if owner.kind != "class" or not any(is_api_directive(name) for name in names):
             return None
         parent, _, name = owner.path.rpartition(".")
-        inner = Context(depth=1, klass=name, klass_module=parent, api_depth=depth)
+        inner = Context(depth=ctx.depth + 1, klass=name, klass_module=parent, api_depth=depth)
         return _docstring_blocks(text, parent, line, inner, doc)
 
     return render
