@@ -14,8 +14,10 @@ is repeated on), stays within MAX_FILE_BYTES.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.includes import IncludeRefused
 from builder.sources import MAX_FILE_BYTES
 
 # The most include tags one page's splice follows, nested ones among them.
@@ -50,3 +52,31 @@ class IncludeBudget:
             return f"include {name}: the page's includes would bring over {MAX_FILE_BYTES} bytes"
         self.chars -= size
         return ""
+
+
+def read_within_budget(
+    budget: IncludeBudget,
+    read: Callable[[], str],
+    name: str,
+    note: Callable[[str], object],
+    unread: str | None = None,
+) -> str | None:
+    """The text ``read`` gives of the file ``name``, one tag followed and its size spent from
+    ``budget``; None when the budget refuses it or the reader does (IncludeRefused), each with
+    its warning given to ``note``: a reader's refusal only when ``unread`` names what was not
+    read ("code include": "code include not read: ...")."""
+    refused = budget.follow()
+    if refused is not None:
+        if refused:
+            note(refused)
+        return None
+    try:
+        text = read()
+    except IncludeRefused as exc:
+        if unread is not None:
+            note(f"{unread} not read: {exc}")
+        return None
+    if refused := budget.take(len(text), name):
+        note(refused)
+        return None
+    return text

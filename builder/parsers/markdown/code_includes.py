@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from builder.includes import IncludeReader, IncludeRefused
-from builder.parsers.include_budget import IncludeBudget
+from builder.includes import IncludeReader
+from builder.parsers.include_budget import IncludeBudget, read_within_budget
 from builder.parsers.included_lines import language_of
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 from builder.parsers.rst.events import fence
@@ -88,17 +88,14 @@ def _file_lines(
 ) -> list[str]:
     """The lines of the file ``path`` names, or none (and a note) when it is not read or the
     page's include budget is spent."""
-    refused = budget.follow()
-    if refused is not None:
-        notes.extend([refused] if refused else [])
-        return []
-    try:
-        text = reader.read(relpath, path, snippet=True).text
-    except IncludeRefused as exc:
-        notes.append(f"code include not read: {exc}")
-        return []
-    if refused := budget.take(len(text), path):
-        notes.append(refused)
+    text = read_within_budget(
+        budget,
+        lambda: reader.read(relpath, path, snippet=True).text,
+        path,
+        notes.append,
+        unread="code include",
+    )
+    if text is None:
         return []
     lines = text.split("\n")
     if lines and not lines[-1]:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from builder.includes import IncludeReader, IncludeRefused
-from builder.parsers.include_budget import IncludeBudget
+from builder.includes import IncludeReader
+from builder.parsers.include_budget import IncludeBudget, read_within_budget
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced, splice_tag_lines
 
 DEMO_FOLDER = "demo"
@@ -49,20 +49,13 @@ def _demo_code(
     name: str, reader: IncludeReader, budget: IncludeBudget, builder: SpliceBuilder, k: int
 ) -> str | None:
     """The code of the demo ``name``, or None to keep the line (no such demo, none read)."""
-    refused = budget.follow()
-    if refused is not None:
-        if refused:
-            builder.note(k, refused)
-        return None
     target = f"{DEMO_FOLDER}/{name}/{DEMO_FILE}"
-    try:
-        included = reader.read_in_project(target)
-    except IncludeRefused:
-        return None
-    if warning := budget.take(len(included.text), target):
-        builder.note(k, warning)
-        return None
-    return included.text
+    return read_within_budget(
+        budget,
+        lambda: reader.read_in_project(target).text,
+        target,
+        lambda warning: builder.note(k, warning),
+    )
 
 
 def _python_block(code: str) -> list[str]:

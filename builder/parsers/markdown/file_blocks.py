@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from builder.includes import IncludeReader, IncludeRefused
-from builder.parsers.include_budget import IncludeBudget
+from builder.includes import IncludeReader
+from builder.parsers.include_budget import IncludeBudget, read_within_budget
 from builder.parsers.included_lines import language_of
 from builder.parsers.markdown.hugo_shortcodes import code_lines
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
@@ -84,17 +84,11 @@ def _file_code(
     if not path:
         builder.note(line, "file block names no file")
         return None
-    refused = budget.follow()
-    if refused is not None:
-        if refused:
-            builder.note(line, refused)
-        return None
-    try:
-        text = reader.read("", path, snippet=True).text
-    except IncludeRefused as exc:
-        builder.note(line, f"file block not read: {exc}")
-        return None
-    if refused := budget.take(len(text), path):
-        builder.note(line, refused)
-        return None
-    return fence(text.split("\n"), language_of(path)).split("\n")
+    text = read_within_budget(
+        budget,
+        lambda: reader.read("", path, snippet=True).text,
+        path,
+        lambda warning: builder.note(line, warning),
+        unread="file block",
+    )
+    return None if text is None else fence(text.split("\n"), language_of(path)).split("\n")
