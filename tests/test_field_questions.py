@@ -137,3 +137,13 @@ def test_the_report_names_the_two_rankings_it_compares() -> None:
     report = field.report(prepared, [["a.rst#f"]], [[]], names=("semantic", "lexical"))
     assert "semantic" in report.splitlines()[1] and "lexical" in report.splitlines()[1]
     assert "right at rank 1 for one side only, overall: semantic 1, lexical 0" in report
+
+
+def test_questions_of_a_new_round_are_only_scored_against_the_training_docs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    field = _bench()
+    with pytest.raises(SystemExit) as raised:
+        field.main([str(tmp_path), "--questions", str(tmp_path / "round.tsv")])
+    assert raised.value.code == 2
+    assert "--questions goes with --train" in capsys.readouterr().err
