@@ -15,7 +15,7 @@ import eval.train as train
 from client.search.features import FEATURES
 from client.search.model import RankerModel
 from eval.dataset import Gold, Question, load_questions
-from eval.fetched import FetchedLibrary, FetchError
+from eval.fetched import FetchedLibrary, FetchError, load_tsv_questions
 from eval.fetched_train import TRAIN_LIBRARIES, load_train_questions
 
 FIELD = Path(__file__).resolve().parent.parent / "bench" / "field.py"
@@ -98,3 +98,18 @@ def test_the_weights_say_how_many_fetched_questions_they_were_fitted_on() -> Non
     document = orjson.loads(train.to_json(model, 238, fetched=213))
     assert document["trained_on"].startswith("eval dev split, 238 questions and 213 of eval/")
     assert "213" not in orjson.loads(train.to_json(model, 238))["trained_on"]
+
+
+def test_the_chinese_round_asks_in_chinese_about_the_training_libraries() -> None:
+    # bench/data/chinese_fetched_questions.tsv: scored with bench/field.py --train --questions.
+    path = FIELD.parent / "data" / "chinese_fetched_questions.tsv"
+    questions = load_tsv_questions(path, "zh")
+    assert len(questions) == 160
+    fetched = {(library.id, library.version) for library in TRAIN_LIBRARIES}
+    assert {(q.library, q.version) for q in questions} <= fetched
+    assert {q.kind for q in questions} == {"chinese", "unanswerable"}
+    for question in questions:
+        assert (question.kind == "unanswerable") == (not question.expect), question.origin
+        assert any("\u4e00" <= char <= "\u9fff" for char in question.text), question.origin
+        for gold in question.expect:
+            assert gold.file and gold.heading, question.origin
