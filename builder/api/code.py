@@ -351,6 +351,7 @@ class GriffeSource:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
+            from builder.api.main_guard import MainGuard
             from builder.api.named_all import NamedAll
             from builder.api.named_tuple_calls import NamedTupleCalls
             from builder.api.platform_branches import PosixBranches
@@ -360,9 +361,10 @@ class GriffeSource:
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
-            # ImportFallbacks first: ShadowedMembers records the members it leaves.
+            # MainGuard first, so that no other extension reads the block it drops;
+            # ImportFallbacks before ShadowedMembers, which records the members it leaves.
             extensions = (
-                *(ImportFallbacks(), self._shadowed, UnpackedNames()),
+                *(MainGuard(), ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
                 *(AttachedMethods(), ClassLevelAttributes(), NamedTupleCalls()),
                 SlotAttributes(),
