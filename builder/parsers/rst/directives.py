@@ -97,6 +97,7 @@ from builder.parsers.rst.includes import (
     render_include,
     render_literal_include,
     render_notebook,
+    render_script,
 )
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.installation import DIRECTIVES as INSTALLATION_DIRECTIVES
@@ -110,6 +111,7 @@ from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.openapi_directive import DIRECTIVE as OPENAPI
 from builder.parsers.rst.openapi_directive import render_openapi
+from builder.parsers.rst.plot_files import FALSE_FLAGS, shown_script
 from builder.parsers.rst.program_output import DIRECTIVES as PROGRAM_OUTPUT
 from builder.parsers.rst.program_output import render_program_output
 from builder.parsers.rst.python_content import is_python_source
@@ -124,8 +126,6 @@ _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 _PRE_OPEN = re.compile(r"<pre\b[^<>]*>", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
-# How a directive's boolean option says no (docutils' and matplotlib's spellings).
-_FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -223,7 +223,14 @@ def render_directive(
         notebook = read_directive(name, rest, body, line, text_arguments=True)
         return render_notebook(notebook.argument, dict(notebook.options), line, ctx, doc)
     if base == "plot":
-        return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+        plot = read_directive(name, rest, body, line, text_arguments=True)
+        if not plot.argument:
+            return _plot_code(plot)
+        # A script's directive holds the figure's caption, as matplotlib reads it.
+        script = shown_script(plot.argument, dict(plot.options))
+        caption = render_inline(" ".join(text.strip() for text in plot.content)).strip()
+        script_code = [] if script is None else render_script(script, line, doc)
+        return [*script_code, *([Text(caption)] if caption else [])]
     if name == FOOT_BIBLIOGRAPHY and reads_bibliography():
         return render_footbibliography(line, doc)
     if name == BIBLIOGRAPHY and reads_bibliography():
@@ -348,7 +355,7 @@ def _plot_code(plot: Directive) -> list[Event]:
     """matplotlib's plot directive: the code written in it, as Python, unless its
     ``:include-source:`` says false. The figure it draws has no text, and the code is what
     says what is drawn (with conf.py's plot_include_source unread, the option decides)."""
-    shown = plot.option("include-source").strip().lower() not in _FALSE_FLAGS
+    shown = plot.option("include-source").strip().lower() not in FALSE_FLAGS
     if not shown or not any(text.strip() for text in plot.content):
         return []
     first = next(text for text in plot.content if text.strip())
