@@ -52,6 +52,7 @@ from builder.api.signatures import (
     signature_of,
 )
 from builder.api.static_lists import module_lists
+from builder.api.submodule_exports import expand_submodule_exports
 from builder.api.substitution import substituted_docstring
 
 if TYPE_CHECKING:
@@ -400,6 +401,7 @@ class GriffeSource:
                 if not self._inside(package.filepath):
                     return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
+                expand_submodule_exports(self._loader, package)
                 self._expand_wildcards(package)
                 return package
 
