@@ -31,6 +31,7 @@ from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.member_walk import MemberWalk
 from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
+from builder.api.module_doc_names import fill_module_doc_names
 from builder.api.object_docs import (
     LinesOf,
     attribute_doc_comment,
@@ -402,6 +403,7 @@ class GriffeSource:
                     return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
                 expand_submodule_exports(self._loader, package)
+                fill_module_doc_names(package)
                 self._expand_wildcards(package)
                 return package
 
