@@ -378,6 +378,41 @@ def test_a_plot_directive_s_script_is_shown_as_conf_py_says(tmp_path: Path) -> N
     assert bodies["Shapes"] == "```python\nimport pywt\n\nc = pywt.wavedec2(x, 'db1')\n```"
 
 
+def test_object_types_conf_py_adds_are_entries_of_their_pages(tmp_path: Path) -> None:
+    # GSD 2.7.0: setup(app) calls app.add_object_type('chunk', 'chunk', ...) and the schema
+    # page writes '.. chunk:: particles/N'; the chunks' names were lost, their texts one run.
+    n_text = "Number of particles in the frame, written once per frame."
+    mass_text = "Mass of each particle, in the units of the simulation."
+    (tmp_path / "index.rst").write_text(
+        f"Schema\n======\n\nChunks:\n\n.. chunk:: particles/N\n\n    {n_text}\n\n"
+        f".. chunk:: particles/mass\n\n    :Type: float\n\n    {mass_text}\n",
+        encoding="utf-8",
+    )
+    conf = (
+        "extensions = []\n\n\ndef setup(app):\n"
+        "    app.add_object_type('chunk', 'chunk', objname='Data chunk',\n"
+        "                        indextemplate='single: %s (data chunk)')\n"
+    )
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.object_types == ("chunk",)
+    records = compiled_records(version(tmp_path))
+    assert [(r["heading"], r["anchor"], r["body"]) for r in records] == [
+        # The page lists its entries, each by its first line, as it lists a module's.
+        ("Schema", "schema", f"Chunks:\n\n- particles/N: {n_text}\n- particles/mass: Type: float"),
+        ("particles/N", "chunk-particles-N", f"`particles/N`\n\n{n_text}"),
+        (
+            "particles/mass",
+            "chunk-particles-mass",
+            f"`particles/mass`\n\nType: float\n\n{mass_text}",
+        ),
+    ]
+    # Without the call, the directive is no object of the project: its text stays the page's.
+    (tmp_path / "conf.py").write_text("extensions = []\n", encoding="utf-8")
+    [record] = compiled_records(version(tmp_path))
+    assert "particles/N" not in record["body"]
+
+
 def test_changelog_extension_tickets_read_as_the_page_shows_them(tmp_path: Path) -> None:
     # alembic 1.20.1's changelog: "introduced in :ticket:`151`" read "introduced in 151"
     # where the page shows "#151".

@@ -75,6 +75,9 @@ class ProjectLayout:
     # matplotlib's plot directive's settings when conf.py loads it; None when it does not
     # (builder.parsers.rst.plot_files).
     plot_settings: PlotSettings | None = None
+    # The description directives conf.py adds with app.add_object_type (".. chunk::"), read
+    # as entries of their pages (builder.parsers.rst.object_types).
+    object_types: tuple[str, ...] = ()
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
@@ -216,6 +219,7 @@ class ProjectLayout:
             *((self.issue_roles,) if self.issue_roles is not None else ()),
             *((("extlinks", self.extlinks),) if self.extlinks is not None else ()),
             *((("plot", self.plot_settings),) if self.plot_settings is not None else ()),
+            *((("object types", self.object_types),) if self.object_types else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),
