@@ -53,6 +53,7 @@ from builder.parsers.rst.bibliography import (
     render_bibliography,
     render_footbibliography,
 )
+from builder.parsers.rst.c_descriptions import C_KINDS, render_c_description
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -518,6 +519,10 @@ def _render_other(
         # A description of another domain's object (c:function, std:option...): its
         # signature stays as code, like a Python API description's.
         domain, _, kind = directive.name.partition(":")
+        if domain == "c" and kind in C_KINDS:
+            return render_c_description(kind, directive.arguments, directive.content,
+                                        directive.line, directive.content_first, ctx, doc,
+                                        render)  # fmt: skip
         # sphinxcontrib-httpdomain's '.. http:get:: /users/(id)': Sphinx shows the method
         # before the path, and without it the path alone says not which request it answers.
         method = f"{kind.upper()} " if domain == "http" and kind in HTTP_METHODS else ""
