@@ -323,6 +323,8 @@ def _file_key(
         *((layout.module_prefixes,) if layout.module_prefixes is not None else ()),
         *((layout.issue_roles,) if layout.issue_roles is not None else ()),
         *((("extlinks", layout.extlinks),) if layout.extlinks is not None else ()),
+        *((("plot", layout.plot_settings),) if layout.plot_settings is not None else ()),
+        *((("object types", layout.object_types),) if layout.object_types else ()),
         *((layout.myst_extensions,) if layout.myst_extensions is not None else ()),
         *((layout.myst_substitutions,) if layout.myst_substitutions else ()),
         *layout.bibtex_key(),

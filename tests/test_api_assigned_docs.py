@@ -34,7 +34,9 @@ def test_assigned_docstrings_are_the_objects_docstrings(tmp_path: Path) -> None:
     assert ols is not None and histplot is not None
     assert ols.doc == (
         DocPart("", "Ordinary Least Squares"),
-        DocPart("Attributes", fields=(DocField("weights", "scalar", "Always 1."),)),
+        DocPart(
+            "Attributes", fields=(DocField("weights", "scalar", "Always 1."),), attribute_items=True
+        ),
     )
     assert histplot.doc == (
         DocPart("", "Plot histograms."),

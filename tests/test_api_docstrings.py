@@ -360,6 +360,7 @@ def test_napoleon_reads_a_section_that_opens_the_docstring() -> None:
         DocPart(
             "Attributes",
             fields=(DocField("nonce", "str", "A nonce."), DocField("data", "bytes", "The data.")),
+            attribute_items=True,  # napoleon's items, each an object of its own
         ),
     )
 

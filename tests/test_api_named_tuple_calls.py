@@ -65,3 +65,32 @@ def test_a_named_tuple_s_defaults_are_in_its_signature(tmp_path: Path) -> None:
         "`opts.Options(mode, level=None, depth=1)`",
         "`opts.Unread(a, b)`",
     ]
+
+
+def test_a_documented_named_tuple_is_a_class_with_that_docstring(tmp_path: Path) -> None:
+    # ndcube 2.0.3's ndcube.utils.sequence: 'SequenceItem = namedtuple("SequenceItem",
+    # "sequence_index cube_item")' then a docstring; automodapi lists it under Classes, as
+    # autodoc shows it, with that docstring. It read as an attribute and was left out.
+    (tmp_path / "cubes").mkdir()
+    (tmp_path / "cubes" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "cubes" / "sequence.py").write_text(
+        '"""Utilities for sequences."""\n'
+        "from collections import namedtuple\n\n"
+        "__all__ = ['SequenceItem']\n\n"
+        'SequenceItem = namedtuple("SequenceItem", "sequence_index cube_item")\n'
+        '"""\nA named tuple of length 2: an index in the sequence and a cube\'s item.\n"""\n',
+        encoding="utf-8",
+    )
+    text = "Cubes\n=====\n\n.. automodapi:: cubes.sequence\n"
+    parsed = parse_file("cubes.rst", text, package_source(tmp_path))
+    assert parsed is not None
+    doc = "A named tuple of length 2: an index in the sequence and a cube's item."
+    assert [(s.heading, s.body) for s in parsed.sections[1:3]] == [
+        ("cubes.sequence Module", f"Utilities for sequences.\n\nClasses:\n- `SequenceItem`: {doc}"),
+        (
+            "cubes.sequence.SequenceItem",
+            "`cubes.sequence.SequenceItem(sequence_index, cube_item)`\n\nBases: `tuple`\n\n"
+            f"{doc}\n\nAttributes:\n- `sequence_index`: Alias for field number 0\n"
+            "- `cube_item`: Alias for field number 1",
+        ),
+    ]

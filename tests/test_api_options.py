@@ -22,11 +22,16 @@ def test_conf_py_literals_are_read_and_computed_values_ignored() -> None:
         docstring_style="auto",
         docstring_signature=True,  # autodoc_docstring_signature's default
         runtime_defaults=True,  # autodoc's signatures are inspect's
+        napoleon_attributes=True,  # napoleon_use_ivar's default, False
     )
     numpydoc = read_conf_settings('extensions = ["sphinx.ext.autodoc", "numpydoc"]\n')
     assert numpydoc.docstring_style == "numpydoc"
+    assert not numpydoc.napoleon_attributes  # numpydoc writes Attributes as a field list
+    ivar = read_conf_settings('extensions = ["sphinx.ext.napoleon"]\nnapoleon_use_ivar = True\n')
+    assert not ivar.napoleon_attributes  # ':ivar name:' fields, no objects
     both = read_conf_settings('extensions = ["numpydoc", "sphinx.ext.napoleon"]\n')
     assert both.docstring_style == "auto"
+    assert not both.napoleon_attributes
     computed = read_conf_settings('autoclass_content = os.environ["X"]\nraise SystemExit\n')
     sphinx = ApiSettings(docstring_signature=True, runtime_defaults=True)
     assert computed == sphinx

@@ -764,3 +764,57 @@ def test_a_member_class_s_docstring_listing_its_own_module_again_stops(tmp_path:
         "Forms", "forms.Form", "forms.Form.action", "forms.Form",
     ]  # fmt: skip
     assert len(parsed.sections) < 2 * MAX_DEPTH
+
+
+def test_napoleon_attributes_are_objects_of_their_own_below_the_class(tmp_path: Path) -> None:
+    # pyresample 1.26.0's AreaDefinition: 'Attributes:' lists area_id, crs, ...; napoleon
+    # writes each as '.. attribute:: crs' with ':type:', which Sphinx makes an entry of the
+    # class ('AreaDefinition.crs'). They were a list in the class's text, no object to find.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        "class Area:\n"
+        '    """Holds an area.\n\n'
+        "    Attributes:\n"
+        "        area_id (str): Identifier for the area\n"
+        "        crs (pyproj.CRS): Coordinate reference\n            system, not thread-safe.\n"
+        "        size: Number of points\n\n"
+        "    Examples:\n        >>> Area('a')\n"
+        '    """\n\n'
+        "    def __init__(self, area_id):\n        self.area_id = area_id\n\n"
+        "    @property\n    def size(self):\n"
+        '        """Number of points in the grid."""\n        return 1\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    own = ("geo.Area.area_id", "`area_id: str`\n\nIdentifier for the area")
+    crs = ("geo.Area.crs", "`crs: pyproj.CRS`\n\nCoordinate reference system, not thread-safe.")
+    examples = "Holds an area.\n\nExamples:\n```pycon\n>>> Area('a')\n```"
+    listed = _parse(tmp_path, "a.rst", "A\n=\n\n.. automodule:: geo\n   :members:\n", napoleon)
+    # Under :members:, the documented property is its own entry, once.
+    assert [(s.heading, s.body) for s in listed.sections[1:]] == [
+        ("geo.Area", f"`Area(area_id)`\n\n{examples}"),
+        own,
+        crs,
+        ("geo.Area.size", "`size`\n\nNumber of points in the grid."),
+    ]
+    alone = _parse(tmp_path, "b.rst", "B\n=\n\n.. autoclass:: geo.Area\n", napoleon)
+    assert [(s.heading, s.body) for s in alone.sections[1:]] == [
+        ("geo.Area", f"`geo.Area(area_id)`\n\n{examples}"),
+        own,
+        crs,
+        ("geo.Area.size", "`size`\n\nNumber of points"),
+    ]
+    # With napoleon_use_ivar (or numpydoc) the section stays a list in the class's text.
+    ivar = ApiSettings(docstring_style="auto", napoleon_attributes=False)
+    fields = _parse(tmp_path, "c.rst", "C\n=\n\n.. autoclass:: geo.Area\n", ivar)
+    assert "Attributes:\n- area_id (str): Identifier for the area" in fields.sections[1].body
+    # Sphinx's own ':ivar:' fields are a field list whatever napoleon does (structlog's
+    # LogCapture.entries).
+    (tmp_path / "src" / "geo" / "fields.py").write_text(
+        'class Capture:\n    """Captures entries.\n\n'
+        '    :ivar list entries: The entries.\n    """\n',
+        encoding="utf-8",
+    )
+    sphinx = _parse(tmp_path, "d.rst", "D\n=\n\n.. autoclass:: geo.fields.Capture\n", napoleon)
+    assert [s.heading for s in sphinx.sections] == ["D", "geo.fields.Capture"]
+    assert "Attributes:\n- entries (list): The entries." in sphinx.sections[1].body

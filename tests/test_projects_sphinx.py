@@ -8,6 +8,7 @@ import orjson
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.parsers.rst.plot_files import PlotSettings
 from builder.projects import ProjectLayout, project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
 from builder.stages.read import read_version
@@ -327,6 +328,89 @@ def test_extlinks_roles_read_as_the_page_shows_them(tmp_path: Path) -> None:
     (tmp_path / "conf.py").write_text('extensions = ["sphinx.ext.autodoc"]\n', encoding="utf-8")
     [record] = compiled_records(version(tmp_path))
     assert record["body"] == "Drop support for Python 3.8. 175"
+
+
+def test_a_plot_directive_s_script_is_shown_as_conf_py_says(tmp_path: Path) -> None:
+    # PyWavelets 1.1.1: '.. plot:: pyplots/plot_mallat_2d.py' with plot_include_source = True
+    # shows the script's code above its figure; the page showed neither.
+    (tmp_path / "pyplots").mkdir()
+    (tmp_path / "pyplots" / "mallat.py").write_text(
+        "import pywt\n\nc = pywt.wavedec2(x, 'db1')\n", encoding="utf-8"
+    )
+    (tmp_path / "ref").mkdir()
+    (tmp_path / "shapes.py").write_text("draw('circle')\n", encoding="utf-8")
+    (tmp_path / "index.rst").write_text(
+        "Overview\n========\n\nThe Mallat decomposition:\n\n"
+        ".. plot:: pyplots/mallat.py\n\n   The *coefficients* of each level.\n\n"
+        ".. plot:: pyplots/mallat.py\n   :include-source: false\n\nEnd.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "ref" / "index.rst").write_text(
+        "Shapes\n======\n\n.. plot:: shapes.py\n   :include-source:\n", encoding="utf-8"
+    )
+    plots = '"matplotlib.sphinxext.plot_directive"'
+    conf = f'extensions = [{plots}]\nplot_include_source = True\nmaster_doc = "index"\n'
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.plot_settings == PlotSettings(include_source=True)
+    bodies = {record["heading"]: record["body"] for record in compiled_records(version(tmp_path))}
+    assert bodies["Overview"] == (
+        "The Mallat decomposition:\n\n"
+        "```python\nimport pywt\n\nc = pywt.wavedec2(x, 'db1')\n```\n\n"
+        "The coefficients of each level.\n\nEnd."
+    )
+    # The option shows it whatever conf.py says; a script is named from the docs' folder, as
+    # matplotlib opens it, whichever folder the page is in.
+    assert bodies["Shapes"] == "```python\ndraw('circle')\n```"
+    # By default (or without the extension) a script's code is not shown.
+    (tmp_path / "conf.py").write_text(f"extensions = [{plots}]\n", encoding="utf-8")
+    bodies = {record["heading"]: record["body"] for record in compiled_records(version(tmp_path))}
+    assert bodies["Overview"] == (
+        "The Mallat decomposition:\n\nThe coefficients of each level.\n\nEnd."
+    )
+    # plot_basedir names the scripts from a folder of the docs.
+    (tmp_path / "ref" / "index.rst").write_text(
+        "Shapes\n======\n\n.. plot:: mallat.py\n   :include-source: true\n", encoding="utf-8"
+    )
+    based = f'extensions = [{plots}]\nplot_basedir = "pyplots"\n'
+    (tmp_path / "conf.py").write_text(based, encoding="utf-8")
+    bodies = {record["heading"]: record["body"] for record in compiled_records(version(tmp_path))}
+    assert bodies["Shapes"] == "```python\nimport pywt\n\nc = pywt.wavedec2(x, 'db1')\n```"
+
+
+def test_object_types_conf_py_adds_are_entries_of_their_pages(tmp_path: Path) -> None:
+    # GSD 2.7.0: setup(app) calls app.add_object_type('chunk', 'chunk', ...) and the schema
+    # page writes '.. chunk:: particles/N'; the chunks' names were lost, their texts one run.
+    n_text = "Number of particles in the frame, written once per frame."
+    mass_text = "Mass of each particle, in the units of the simulation."
+    (tmp_path / "index.rst").write_text(
+        f"Schema\n======\n\nChunks:\n\n.. chunk:: particles/N\n\n    {n_text}\n\n"
+        f".. chunk:: particles/mass\n\n    :Type: float\n\n    {mass_text}\n",
+        encoding="utf-8",
+    )
+    conf = (
+        "extensions = []\n\n\ndef setup(app):\n"
+        "    app.add_object_type('chunk', 'chunk', objname='Data chunk',\n"
+        "                        indextemplate='single: %s (data chunk)')\n"
+    )
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.object_types == ("chunk",)
+    records = compiled_records(version(tmp_path))
+    assert [(r["heading"], r["anchor"], r["body"]) for r in records] == [
+        # The page lists its entries, each by its first line, as it lists a module's.
+        ("Schema", "schema", f"Chunks:\n\n- particles/N: {n_text}\n- particles/mass: Type: float"),
+        ("particles/N", "chunk-particles-N", f"`particles/N`\n\n{n_text}"),
+        (
+            "particles/mass",
+            "chunk-particles-mass",
+            f"`particles/mass`\n\nType: float\n\n{mass_text}",
+        ),
+    ]
+    # Without the call, the directive is no object of the project: its text stays the page's.
+    (tmp_path / "conf.py").write_text("extensions = []\n", encoding="utf-8")
+    [record] = compiled_records(version(tmp_path))
+    assert "particles/N" not in record["body"]
 
 
 def test_changelog_extension_tickets_read_as_the_page_shows_them(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from builder.api.compiled_docstrings import fill_compiled_docstrings
 from builder.api.member_walk import MemberWalk
 from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
+from builder.api.module_doc_names import fill_module_doc_names
 from builder.api.object_docs import (
     LinesOf,
     attribute_doc_comment,
@@ -52,6 +53,7 @@ from builder.api.signatures import (
     signature_of,
 )
 from builder.api.static_lists import module_lists
+from builder.api.submodule_exports import expand_submodule_exports
 from builder.api.substitution import substituted_docstring
 
 if TYPE_CHECKING:
@@ -351,6 +353,7 @@ class GriffeSource:
             from builder.api.folder_modules import FolderModulesLoader
             from builder.api.globals_reexports import GlobalsReexports
             from builder.api.import_fallbacks import ImportFallbacks
+            from builder.api.main_guard import MainGuard
             from builder.api.named_all import NamedAll
             from builder.api.named_tuple_calls import NamedTupleCalls
             from builder.api.platform_branches import PosixBranches
@@ -360,9 +363,10 @@ class GriffeSource:
             from builder.api.unpacked_names import UnpackedNames
 
             self._shadowed = ShadowedMembers()
-            # ImportFallbacks first: ShadowedMembers records the members it leaves.
+            # MainGuard first, so that no other extension reads the block it drops;
+            # ImportFallbacks before ShadowedMembers, which records the members it leaves.
             extensions = (
-                *(ImportFallbacks(), self._shadowed, UnpackedNames()),
+                *(MainGuard(), ImportFallbacks(), self._shadowed, UnpackedNames()),
                 *(PosixBranches(), PropertyAccessors(), GlobalsReexports(), NamedAll()),
                 *(AttachedMethods(), ClassLevelAttributes(), NamedTupleCalls()),
                 SlotAttributes(),
@@ -398,6 +402,8 @@ class GriffeSource:
                 if not self._inside(package.filepath):
                     return None  # a link in the code folder to a package outside the project
                 fill_compiled_docstrings(package)
+                expand_submodule_exports(self._loader, package)
+                fill_module_doc_names(package)
                 self._expand_wildcards(package)
                 return package
 

@@ -509,7 +509,9 @@ def _part(section: Any, types: dict[str, tuple[str, str]], numpy: bool = False) 
             ),
             types if typed else {},
         )
-        return DocPart(title, fields=fields) if fields else None
+        if not fields:
+            return None
+        return DocPart(title, fields=fields, attribute_items=kind == "attributes")
     return DocPart(section.title or "", str(value)) if value else None
 
 

@@ -37,6 +37,9 @@ class DocPart:
     text: str = ""
     fields: tuple[DocField, ...] = ()
     code: bool = False
+    # A Google or NumPy Attributes section, which napoleon writes as an ``attribute``
+    # directive per item; Sphinx's own ``:ivar:`` fields (also "Attributes") stay fields.
+    attribute_items: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,6 +156,9 @@ class ApiSettings:
     pydantic_options: PydanticOptions = PYDANTIC_OPTIONS
     # The members napoleon's napoleon_include_<kind>_with_doc settings add (NAPOLEON_INCLUDES).
     napoleon_includes: tuple[str, ...] = ()
+    # napoleon without napoleon_use_ivar: a class docstring's Attributes section describes
+    # each attribute as an object of its own (".. attribute:: name"), not as a field list.
+    napoleon_attributes: bool = False
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,8 @@ class MemberOptions:
     # napoleon's include_init/special/private_with_doc: a member of those kinds, with a
     # docstring of its own and defined in its class, is shown whatever the options say.
     napoleon_includes: tuple[str, ...] = ()
+    # ApiSettings.napoleon_attributes, for the directives that render a class's docstring.
+    napoleon_attributes: bool = False
 
 
 class ApiSource(Protocol):

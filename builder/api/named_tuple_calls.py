@@ -6,7 +6,10 @@ signature its fields, its docstring the one Python writes ("basic_return_t(reply
 reply_text, ...)"), and each field a member whose docstring is "Alias for field number N".
 griffe reads an attribute with a call for its value, which ``:members:`` left out as
 undocumented. Each such call with a literal name (the name it is bound to) and literal fields (a
-string of names, or a list or tuple of strings) becomes a class of those members.
+string of names, or a list or tuple of strings) becomes a class of those members. A docstring
+written below the call (ndcube 2.0.3's ``SequenceItem``) is the class's, as autodoc shows the
+source's documentation of a name first; the name was an attribute, which automodapi's list of
+classes left out.
 """
 
 from __future__ import annotations
@@ -37,9 +40,17 @@ class NamedTupleCalls(griffe.Extension):
             existing = mod.members.get(name)
             if existing is None or existing.is_alias or existing.kind.value != "attribute":
                 continue
+            made_class = _named_tuple_class(name, fields, defaults, statement)
             if existing.docstring is not None:
-                continue  # a docstring written for it is what it shows
-            mod.set_member(name, _named_tuple_class(name, fields, defaults, statement))
+                # A docstring written for it is what autodoc shows of the class: it takes the
+                # source's documentation of a name before the object's own __doc__.
+                made_class.docstring = griffe.Docstring(
+                    existing.docstring.value,
+                    lineno=existing.docstring.lineno,
+                    endlineno=existing.docstring.endlineno,
+                    parent=made_class,
+                )
+            mod.set_member(name, made_class)
 
 
 def _factory_names(node: ast.Module) -> set[str]:

@@ -77,6 +77,8 @@ def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSet
             for kind in NAPOLEON_INCLUDES
             if napoleon and conf.get(f"napoleon_include_{kind}_with_doc") is True
         ),
+        # numpydoc, when loaded too, has rewritten the section before napoleon reads it.
+        napoleon_attributes=napoleon and not numpydoc and conf.get("napoleon_use_ivar") is not True,
     )
 
 
@@ -202,6 +204,7 @@ def autodoc_options(
         show_inheritance="show-inheritance" in given,
         qualified_bases=settings.typehints_format == "fully-qualified",
         napoleon_includes=settings.napoleon_includes,
+        napoleon_attributes=settings.napoleon_attributes,
     )
 
 

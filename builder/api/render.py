@@ -74,6 +74,7 @@ def docstring_events(
     own section, after the docstring's text before its first heading."""
     events: list[Event] = []
     own_end: int | None = None  # where the object's own text ends: at its first heading
+    attributes: list[Event] = []  # napoleon's attribute entries, after the class's own text
     for part in docstring_parts(obj, options):
         if options.markdown_headings and not (part.title or part.fields or part.code):
             prose = _headed_events(part.text, obj.path, render_markup, line)
@@ -86,6 +87,13 @@ def docstring_events(
             # mkdocstrings writes every annotation it shows so, a list's types as a signature's.
             fields = tuple(replace(f, annotation=unwrapped(f.annotation)) for f in part.fields)
             part = replace(part, fields=fields)
+        if described is not None and is_napoleon_attributes(obj, part, options):
+            render_described, depth = described
+            directives = attribute_directives(obj, part, options)
+            blocks = render_described(directives, obj, depth) if directives else None
+            if blocks is not None:
+                attributes.extend(blocks)
+                continue
         plain = not (part.title or part.fields or part.code)
         if plain and described is not None:
             render_described, depth = described
@@ -104,7 +112,40 @@ def docstring_events(
             own_end += 1
         else:
             events.append(Text(text))
-    return events
+    return events + attributes
+
+
+def is_napoleon_attributes(obj: ApiObject, part: DocPart, options: MemberOptions) -> bool:
+    """Whether ``part`` is a class docstring's Attributes section that napoleon writes as an
+    ``attribute`` directive per item (each an object of its own, as in pyresample 1.26.0's
+    ``AreaDefinition.crs``), rather than as a list in the class's text."""
+    return (
+        options.napoleon_attributes
+        and obj.kind == "class"
+        and part.attribute_items
+        and bool(part.fields)
+        and not part.code
+    )
+
+
+def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) -> str:
+    """The reST napoleon writes for an Attributes section: ``.. attribute:: name`` over its
+    description and ``:type:``. Under ``:members:``, an item naming a member the class
+    documents itself is left to that member's own entry, as one object has one entry."""
+    listed = options.members is not None
+    documented = {member.name for member in obj.members if member.documented and listed}
+    blocks = []
+    for field in part.fields:
+        if field.name in documented or not field.name.isidentifier():
+            continue
+        lines = [f".. attribute:: {field.name}"]
+        if field.annotation:
+            lines.append(f"   :type: {field.annotation}")
+        if field.description:
+            lines.append("")
+            lines.extend(f"   {line}" if line else "" for line in field.description.split("\n"))
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
 
 
 def _headed_events(text: str, anchor: str, render_markup: RenderMarkup, line: int) -> list[Event]:

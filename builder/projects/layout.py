@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from builder.model import ParsedFile
+from builder.parsers.rst.plot_files import PlotSettings
 from builder.projects.gen_files import GeneratedPage
 from builder.sources import Candidate
 
@@ -71,6 +72,12 @@ class ProjectLayout:
     # sphinx.ext.extlinks' roles (role, URL, caption) when conf.py loads it; None when it does
     # not (builder.parsers.rst.extlinks).
     extlinks: tuple[tuple[str, str, str | None], ...] | None = None
+    # matplotlib's plot directive's settings when conf.py loads it; None when it does not
+    # (builder.parsers.rst.plot_files).
+    plot_settings: PlotSettings | None = None
+    # The description directives conf.py adds with app.add_object_type (".. chunk::"), read
+    # as entries of their pages (builder.parsers.rst.object_types).
+    object_types: tuple[str, ...] = ()
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
@@ -211,6 +218,8 @@ class ProjectLayout:
             *((("templates", self.page_templates),) if self.page_templates is not None else ()),
             *((self.issue_roles,) if self.issue_roles is not None else ()),
             *((("extlinks", self.extlinks),) if self.extlinks is not None else ()),
+            *((("plot", self.plot_settings),) if self.plot_settings is not None else ()),
+            *((("object types", self.object_types),) if self.object_types else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),

@@ -36,6 +36,9 @@ from builder.parsers.rst.issue_roles import (
 from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.parsers.rst.markup_lines import markup_line_numbers
+from builder.parsers.rst.object_types import added_object_types
+from builder.parsers.rst.plot_files import EXTENSION as PLOT_EXTENSION
+from builder.parsers.rst.plot_files import PlotSettings
 from builder.parsers.rst.substitutions import DEFINITION, define
 from builder.projects.gen_files import inside_folder
 from builder.projects.layout import ProjectLayout
@@ -192,6 +195,8 @@ def read_sphinx(
         extlinks=read_extlinks(conf.get(EXTLINKS_SETTING))
         if EXTLINKS_EXTENSION in extensions
         else None,
+        plot_settings=_plot_settings(conf, extensions),
+        object_types=added_object_types(source),
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
@@ -201,6 +206,18 @@ def read_sphinx(
         generated=(*copied.pages, *gallery.pages, *linked.pages, *autoapi.pages),
         generated_from=(*copied.sources, *gallery.sources, *linked.sources, *autoapi.sources),
         notes=(*notes, *copied.notes, *gallery.notes, *linked.notes, *autoapi.notes),
+    )
+
+
+def _plot_settings(conf: SphinxConf, extensions: Sequence[str]) -> PlotSettings | None:
+    """matplotlib's plot directive's plot_include_source and plot_basedir, when it is loaded
+    (a value that is not a literal of its type is its default)."""
+    if PLOT_EXTENSION not in extensions:
+        return None
+    basedir = conf.get("plot_basedir")
+    return PlotSettings(
+        include_source=conf.get("plot_include_source") is True,
+        basedir=basedir if isinstance(basedir, str) else "",
     )
 
 

@@ -1,8 +1,9 @@
 """The project settings the reST and Markdown readers follow while they parse one page: the
 default role, the Markdown flavour (MkDocs, mdBook, docsify, MDX, mystmd), MyST extensions,
-module prefixes, issue roles, extlinks' roles, bibliographies, page owners, substitutions, the
-summary settings of a Sphinx project and the Jinja context its conf.py renders pages with, each
-entered as a context around the page's parse.
+module prefixes, issue roles, extlinks' roles, the plot directive's settings, conf.py's
+object types, bibliographies, page owners, substitutions, the summary settings of a Sphinx
+project and the Jinja context its conf.py renders pages with, each entered as a context
+around the page's parse.
 
 Its own module so that the parse stage imports the readers' settings only for a page that
 takes them (builder.stages.parse): a version of built HTML never loads the reST and Markdown
@@ -24,8 +25,10 @@ from builder.parsers.rst.extlinks import extlink_roles
 from builder.parsers.rst.inline import default_role
 from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
+from builder.parsers.rst.object_types import object_types
 from builder.parsers.rst.page_owners import page_owners
 from builder.parsers.rst.page_templates import page_templates
+from builder.parsers.rst.plot_files import plot_settings
 from builder.parsers.rst.substitutions import project_substitutions
 from builder.projects import ProjectLayout
 
@@ -44,6 +47,8 @@ def reader_settings(
             module_prefixes(layout.module_prefixes),
             issue_roles(layout.issue_roles),
             extlink_roles(layout.extlinks),
+            plot_settings(layout.plot_settings),
+            object_types(layout.object_types),
             bibtex_settings(layout.bibtex_files, layout.cited),
             page_owners(layout.owners),
             project_substitutions(substitutions),

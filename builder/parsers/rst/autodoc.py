@@ -17,8 +17,10 @@ from builder.api.options import autodoc_options
 from builder.api.render import (
     RenderDescribed,
     RenderMarkup,
+    attribute_directives,
     bases_text,
     docstring_parts,
+    is_napoleon_attributes,
     member_events,
     render_part,
     signature_text,
@@ -90,15 +92,21 @@ def docstring_events(
 ) -> list[Event]:
     """The docstring's blocks (sphinx-autodoc2's ``autodoc2-docstring`` shows them alone)."""
     events: list[Event] = []
+    attributes: list[Event] = []  # napoleon's attribute entries, after the class's own text
     markup = rst_markup(doc)
     module = found.path if found.kind == "module" else doc.module
     for part in docstring_parts(found, options):
+        if is_napoleon_attributes(found, part, options):
+            directives = attribute_directives(found, part, options)
+            if directives:
+                attributes.extend(_docstring_blocks(directives, module, line, ctx, doc))
+                continue
         if part.title or part.fields or part.code:
             text = render_part(part, markup)
             events.extend([Text(text)] if text else [])
         else:
             events.extend(_docstring_blocks(part.text, module, line, ctx, doc))
-    return events
+    return events + attributes
 
 
 def _docstring_blocks(

@@ -53,6 +53,7 @@ from builder.parsers.rst.bibliography import (
     render_bibliography,
     render_footbibliography,
 )
+from builder.parsers.rst.c_descriptions import C_KINDS, render_c_description
 from builder.parsers.rst.changelog import DIRECTIVES as CHANGELOG_DIRECTIVES
 from builder.parsers.rst.changelog import render_changelog
 from builder.parsers.rst.click import render_click
@@ -97,6 +98,7 @@ from builder.parsers.rst.includes import (
     render_include,
     render_literal_include,
     render_notebook,
+    render_script,
 )
 from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.installation import DIRECTIVES as INSTALLATION_DIRECTIVES
@@ -107,9 +109,11 @@ from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
+from builder.parsers.rst.object_types import is_object_type
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.openapi_directive import DIRECTIVE as OPENAPI
 from builder.parsers.rst.openapi_directive import render_openapi
+from builder.parsers.rst.plot_files import FALSE_FLAGS, shown_script
 from builder.parsers.rst.program_output import DIRECTIVES as PROGRAM_OUTPUT
 from builder.parsers.rst.program_output import render_program_output
 from builder.parsers.rst.python_content import is_python_source
@@ -124,8 +128,6 @@ _CARD_PART_BREAK = re.compile(r"[ \t]*(?:\^{3,}|\+{3,})[ \t]*")
 _PRE_OPEN = re.compile(r"<pre\b[^<>]*>", re.IGNORECASE)
 _PRE_CLOSE = re.compile(r"</pre\s*>", re.IGNORECASE)
 _TAG = re.compile(r"<[^<>]*>")
-# How a directive's boolean option says no (docutils' and matplotlib's spellings).
-_FALSE_FLAGS = frozenset({"false", "no", "0", "off"})
 _OPTION_LINE = re.compile(r":([^:\s](?:[^:]|\\:)*?):(?:\s+(.*))?$")
 
 
@@ -223,7 +225,14 @@ def render_directive(
         notebook = read_directive(name, rest, body, line, text_arguments=True)
         return render_notebook(notebook.argument, dict(notebook.options), line, ctx, doc)
     if base == "plot":
-        return _plot_code(read_directive(name, rest, body, line, text_arguments=True))
+        plot = read_directive(name, rest, body, line, text_arguments=True)
+        if not plot.argument:
+            return _plot_code(plot)
+        # A script's directive holds the figure's caption, as matplotlib reads it.
+        script = shown_script(plot.argument, dict(plot.options))
+        caption = render_inline(" ".join(text.strip() for text in plot.content)).strip()
+        script_code = [] if script is None else render_script(script, line, doc)
+        return [*script_code, *([Text(caption)] if caption else [])]
     if name == FOOT_BIBLIOGRAPHY and reads_bibliography():
         return render_footbibliography(line, doc)
     if name == BIBLIOGRAPHY and reads_bibliography():
@@ -263,9 +272,10 @@ def render_directive(
         program = read_directive(name, rest, body, line, text_arguments=True).argument
         doc.program = "" if program == "None" else program
         return []
-    if base.removeprefix("std:") in TARGET_PREFIXES:
+    if base.removeprefix("std:") in TARGET_PREFIXES or is_object_type(name):
         described = read_directive(name, rest, body, line, text_arguments=True)
-        return render_description(base.removeprefix("std:"), described.arguments,
+        kind = name if is_object_type(name) else base.removeprefix("std:")
+        return render_description(kind, described.arguments,
                                   described.options, described.content, described.line,
                                   described.content_first, ctx, doc, render)  # fmt: skip
     if base in MODULE_DIRECTIVES or base == "highlight":
@@ -348,7 +358,7 @@ def _plot_code(plot: Directive) -> list[Event]:
     """matplotlib's plot directive: the code written in it, as Python, unless its
     ``:include-source:`` says false. The figure it draws has no text, and the code is what
     says what is drawn (with conf.py's plot_include_source unread, the option decides)."""
-    shown = plot.option("include-source").strip().lower() not in _FALSE_FLAGS
+    shown = plot.option("include-source").strip().lower() not in FALSE_FLAGS
     if not shown or not any(text.strip() for text in plot.content):
         return []
     first = next(text for text in plot.content if text.strip())
@@ -509,6 +519,10 @@ def _render_other(
         # A description of another domain's object (c:function, std:option...): its
         # signature stays as code, like a Python API description's.
         domain, _, kind = directive.name.partition(":")
+        if domain == "c" and kind in C_KINDS:
+            return render_c_description(kind, directive.arguments, directive.content,
+                                        directive.line, directive.content_first, ctx, doc,
+                                        render)  # fmt: skip
         # sphinxcontrib-httpdomain's '.. http:get:: /users/(id)': Sphinx shows the method
         # before the path, and without it the path alone says not which request it answers.
         method = f"{kind.upper()} " if domain == "http" and kind in HTTP_METHODS else ""

@@ -138,6 +138,7 @@ class DocState:
     module: str = ""
     program: str = ""  # the command ``.. program::`` named, whose options follow
     rst_directive: str = ""  # the ``.. rst:directive::`` whose content is being read
+    c_scope: str = ""  # the C type (``.. c:struct::``) whose content is being read
     highlight: str = ""
     labels: list[tuple[str, int]] = field(default_factory=list)
     warnings: list[Warning_] = field(default_factory=list)

@@ -135,6 +135,16 @@ def render_literal_include(
     return [Text(label), Text(fence(lines, language.split()[0] if language else ""))]
 
 
+def render_script(argument: str, line: int, doc: DocState) -> list[Event]:
+    """The Python script a ``plot`` directive shows the code of (builder.parsers.rst.plot_files),
+    read as a ``literalinclude`` reads its file; nothing when it cannot be read."""
+    included = _read(argument, line, doc)
+    if included is None:
+        return []
+    lines = select_literal(included[1], {})
+    return [Text(fence(lines, "python"))] if any(text.strip() for text in lines) else []
+
+
 def includes_footnotes(lines: list[str], doc: DocState) -> bool:
     """Whether a file the page's ``lines`` include as text may number footnotes of the page
     (then its auto-numbered ones' numbers are not known from its own lines). Arrow 1.2.3's

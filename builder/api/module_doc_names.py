@@ -1,0 +1,55 @@
+"""A module docstring given by another object's: ``__doc__ = builders.__doc__``.
+
+pyFFTW 0.13.0's ``pyfftw/builders/__init__.py`` re-exports its ``builders`` submodule
+(``from .builders import *``) and gives the package that module's docstring, which Python
+runs and autodoc shows at the top of ``automodule:: pyfftw.builders``: an overview of
+about 1,300 words. griffe reads the assignment as an attribute, so the package had no
+docstring. A module whose ``__doc__`` is assigned an object's ``__doc__`` (a name the module
+binds, then attributes) takes that object's docstring, over one written at its top, which the
+assignment replaces as the module runs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import griffe
+
+_DOC_OF = re.compile(r"([A-Za-z_][\w.]*)\.__doc__")
+
+
+def fill_module_doc_names(package: Any) -> None:
+    """Give each module of ``package`` the docstring its ``__doc__ = name.__doc__`` names."""
+    pending = [package]
+    seen: set[str] = set()
+    while pending:
+        module = pending.pop()
+        if module.path in seen:
+            continue
+        seen.add(module.path)
+        pending.extend(sub for sub in module.modules.values() if not sub.is_alias)
+        assigned = module.members.get("__doc__")
+        if assigned is None or assigned.is_alias or assigned.value is None:
+            continue
+        named = _DOC_OF.fullmatch(str(assigned.value))
+        target = None if named is None else _named(module, named[1])
+        docstring = None if target is None else target.docstring
+        if docstring is not None:
+            module.docstring = griffe.Docstring(
+                docstring.value, lineno=assigned.lineno, parent=module
+            )
+
+
+def _named(module: Any, dotted: str) -> Any:
+    """The object ``dotted`` names in ``module``'s scope, through aliases; None if not there."""
+    found: Any = module
+    for name in dotted.split("."):
+        member = found.members.get(name) if hasattr(found, "members") else None
+        if member is None:
+            return None
+        try:
+            found = member.final_target if member.is_alias else member
+        except (griffe.AliasResolutionError, griffe.CyclicAliasError):
+            return None
+    return found

@@ -1,0 +1,56 @@
+"""Description directives a project's conf.py adds with ``app.add_object_type``.
+
+GSD 2.7.0's ``setup(app)`` calls ``app.add_object_type('chunk', 'chunk', ...)``, and its
+HOOMD schema page describes each data chunk with ``.. chunk:: particles/position``: Sphinx
+makes each an entry of the page (``#chunk-particles-position``), titled by its name. Read as
+an unknown directive, the 62 chunks' names were lost and their texts ran into one section.
+The names conf.py adds are read from its code without running it (a call whose first
+argument is a literal string), and set around a version's parse, as its substitutions are;
+each such directive is read as the standard domain's ``envvar`` is
+(builder.parsers.rst.std_descriptions).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+_ADDS = "add_object_type"
+
+_TYPES: ContextVar[frozenset[str]] = ContextVar("rst_object_types", default=frozenset())
+
+
+def added_object_types(conf_source: str) -> tuple[str, ...]:
+    """The directive names ``conf_source`` passes to ``add_object_type``, in order."""
+    try:
+        tree = ast.parse(conf_source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        called = node.func
+        if not isinstance(called, ast.Attribute) or called.attr != _ADDS:
+            continue
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
+            names.append(first.value)
+    return tuple(dict.fromkeys(names))
+
+
+@contextmanager
+def object_types(names: tuple[str, ...]) -> Iterator[None]:
+    """Within, the directives ``names`` are descriptions of objects of the project."""
+    token = _TYPES.set(frozenset(names))
+    try:
+        yield
+    finally:
+        _TYPES.reset(token)
+
+
+def is_object_type(name: str) -> bool:
+    """Whether ``name`` is a directive the project's conf.py added as an object type."""
+    return name in _TYPES.get()

@@ -1,0 +1,84 @@
+"""builder.parsers.rst.c_descriptions: the C domain's descriptions as entries of their page."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.parsers import parse_file
+from builder.parsers.rst.c_descriptions import c_name
+
+# GSD 2.7.0's C API page, shortened.
+PAGE = """C API
+=====
+
+Functions
+---------
+
+.. c:function:: int gsd_open(struct gsd_handle* handle, \\
+                             const char *fname)
+
+    Open a GSD file for reading and writing.
+
+.. c:var:: gsd_error GSD_ERROR_IO
+
+    IO error. Check ``errno`` for details.
+
+Data structures
+---------------
+
+.. c:type:: gsd_handle
+
+    Handle to an open GSD file.
+
+    .. c:member:: char application[64]
+
+        Name of the application that generated this file.
+"""
+
+
+def test_c_descriptions_are_entries_anchored_as_sphinx_anchors_them() -> None:
+    parsed = parse_file("c-api.rst", PAGE)
+    assert parsed is not None
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections] == [
+        ("C API", "c-api", ""),
+        ("Functions", "functions", ""),
+        (
+            "gsd_open",
+            "c.gsd_open",
+            "`int gsd_open(struct gsd_handle* handle, const char *fname)`\n\n"
+            "Open a GSD file for reading and writing.",
+        ),
+        (
+            "GSD_ERROR_IO",
+            "c.GSD_ERROR_IO",
+            "`gsd_error GSD_ERROR_IO`\n\nIO error. Check `errno` for details.",
+        ),
+        ("Data structures", "data-structures", ""),
+        ("gsd_handle", "c.gsd_handle", "`gsd_handle`\n\nHandle to an open GSD file."),
+        # A member written in its type's content is the type's.
+        (
+            "gsd_handle.application",
+            "c.gsd_handle.application",
+            "`char application[64]`\n\nName of the application that generated this file.",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "signature", "name"),
+    [
+        (
+            "function",
+            "const struct entry_t *gsd_find_chunk(struct gsd_handle *h)",
+            "gsd_find_chunk",
+        ),
+        ("macro", "Py_RETURN_NONE()", "Py_RETURN_NONE"),
+        ("macro", "PyObject_HEAD", "PyObject_HEAD"),
+        ("member", "int grid[2][3]", "grid"),
+        ("enumerator", "GSD_SUCCESS = 0", "GSD_SUCCESS"),
+        ("member", "unsigned int flag : 1", "flag"),
+        ("function", "void", ""),
+    ],
+)
+def test_the_declared_name_is_read_from_the_signature(kind: str, signature: str, name: str) -> None:
+    assert c_name(kind, signature) == name
