@@ -818,3 +818,25 @@ def test_napoleon_attributes_are_objects_of_their_own_below_the_class(tmp_path: 
     sphinx = _parse(tmp_path, "d.rst", "D\n=\n\n.. autoclass:: geo.fields.Capture\n", napoleon)
     assert [s.heading for s in sphinx.sections] == ["D", "geo.fields.Capture"]
     assert "Attributes:\n- entries (list): The entries." in sphinx.sections[1].body
+
+
+def test_a_napoleon_attribute_whose_member_is_not_shown_keeps_its_entry(tmp_path: Path) -> None:
+    # The member documenting an attribute itself takes the entry only when the directive shows
+    # it: under ':exclude-members: size' (or a private name, or ':members:' naming others)
+    # napoleon's '.. attribute:: size' is the only entry Sphinx has; it was dropped, its text
+    # with it, while the section's other attributes kept theirs.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        'class Area:\n    """Holds an area.\n\n    Attributes:\n'
+        '        name: Its name\n        size: Number of points\n    """\n\n'
+        '    @property\n    def size(self):\n        """Number of points in the grid."""\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    text = "A\n=\n\n.. autoclass:: geo.Area\n   :members:\n   :exclude-members: size\n"
+    parsed = _parse(tmp_path, "a.rst", text, napoleon)
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("geo.Area", "`geo.Area()`\n\nHolds an area."),
+        ("geo.Area.name", "`name`\n\nIts name"),
+        ("geo.Area.size", "`size`\n\nNumber of points"),
+    ]

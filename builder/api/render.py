@@ -131,9 +131,11 @@ def is_napoleon_attributes(obj: ApiObject, part: DocPart, options: MemberOptions
 def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) -> str:
     """The reST napoleon writes for an Attributes section: ``.. attribute:: name`` over its
     description and ``:type:``. Under ``:members:``, an item naming a member the class
-    documents itself is left to that member's own entry, as one object has one entry."""
-    listed = options.members is not None
-    documented = {member.name for member in obj.members if member.documented and listed}
+    documents itself and shows is left to that member's own entry, as one object has one
+    entry; one the directive leaves out (``:exclude-members:``, a private name, a list of
+    other names) keeps this one."""
+    own = {member.name for member in obj.members if member.documented}
+    documented = {member.name for member in select_members(obj, options) if member.name in own}
     blocks = []
     for field in part.fields:
         if field.name in documented or not field.name.isidentifier():
