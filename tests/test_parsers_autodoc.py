@@ -840,3 +840,28 @@ def test_a_napoleon_attribute_whose_member_is_not_shown_keeps_its_entry(tmp_path
         ("geo.Area.name", "`name`\n\nIts name"),
         ("geo.Area.size", "`size`\n\nNumber of points"),
     ]
+
+
+def test_a_napoleon_attribute_no_directive_can_name_stays_in_the_class_s_text(
+    tmp_path: Path,
+) -> None:
+    # NumPy's 'x, y : float' names two attributes at once: napoleon's '.. attribute:: x, y' is
+    # no Python name, and Sphinx shows its text with no entry. The item was dropped, its
+    # description with it, while the section's other items became entries.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        'class Area:\n    """Holds an area.\n\n    Attributes\n    ----------\n'
+        "    x, y : float\n        The corner's coordinates.\n"
+        '    name : str\n        Its name.\n    """\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    parsed = _parse(tmp_path, "a.rst", "A\n=\n\n.. autoclass:: geo.Area\n", napoleon)
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "geo.Area",
+            "`geo.Area()`\n\nHolds an area.\n\n"
+            "Attributes:\n- x, y (float): The corner's coordinates.",
+        ),
+        ("geo.Area.name", "`name: str`\n\nIts name."),
+    ]

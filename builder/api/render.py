@@ -93,7 +93,10 @@ def docstring_events(
             blocks = render_described(directives, obj, depth) if directives else None
             if blocks is not None:
                 attributes.extend(blocks)
-                continue
+                unnamed = unnamed_attributes(part)
+                if unnamed is None:
+                    continue
+                part = unnamed
         plain = not (part.title or part.fields or part.code)
         if plain and described is not None:
             render_described, depth = described
@@ -148,6 +151,14 @@ def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) 
             lines.extend(f"   {line}" if line else "" for line in field.description.split("\n"))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def unnamed_attributes(part: DocPart) -> DocPart | None:
+    """The items of an Attributes section that no ``attribute`` directive can name ("x, y :
+    float"): Sphinx shows napoleon's directive for them as text with no entry, so they stay a
+    list in the class's text; None when there are none."""
+    fields = tuple(field for field in part.fields if not field.name.isidentifier())
+    return replace(part, fields=fields) if fields else None
 
 
 def _headed_events(text: str, anchor: str, render_markup: RenderMarkup, line: int) -> list[Event]:

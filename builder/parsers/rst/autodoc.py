@@ -24,6 +24,7 @@ from builder.api.render import (
     member_events,
     render_part,
     signature_text,
+    unnamed_attributes,
 )
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
 from builder.parsers.rst.inline import docstring_footnotes
@@ -100,7 +101,10 @@ def docstring_events(
             directives = attribute_directives(found, part, options)
             if directives:
                 attributes.extend(_docstring_blocks(directives, module, line, ctx, doc))
-                continue
+                unnamed = unnamed_attributes(part)
+                if unnamed is None:
+                    continue
+                part = unnamed
         if part.title or part.fields or part.code:
             text = render_part(part, markup)
             events.extend([Text(text)] if text else [])
