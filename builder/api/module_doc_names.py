@@ -16,6 +16,8 @@ from typing import Any
 
 import griffe
 
+from builder.api.package_modules import package_modules
+
 _DOC_OF = re.compile(r"([A-Za-z_][\w.]*)\.__doc__")
 
 
@@ -24,7 +26,7 @@ def fill_module_doc_names(package: Any) -> None:
     after that object's own such assignment (a package's from a submodule's, which takes a
     third module's): as the imports run, the module named is set first."""
     done: set[str] = set()
-    for module in _modules(package):
+    for module in package_modules(package):
         chain: list[tuple[Any, Any, Any]] = []  # (module, its assignment, the object named)
         current = module
         while current is not None and current.path not in done:
@@ -40,21 +42,6 @@ def fill_module_doc_names(package: Any) -> None:
                 one.docstring = griffe.Docstring(
                     docstring.value, lineno=assigned.lineno, parent=one
                 )
-
-
-def _modules(package: Any) -> list[Any]:
-    """``package`` and its modules, all the way down, each once."""
-    found: list[Any] = []
-    pending = [package]
-    seen: set[str] = set()
-    while pending:
-        module = pending.pop()
-        if module.path in seen:
-            continue
-        seen.add(module.path)
-        found.append(module)
-        pending.extend(sub for sub in module.modules.values() if not sub.is_alias)
-    return found
 
 
 def _doc_assignment(module: Any) -> tuple[Any, Any]:
