@@ -865,3 +865,31 @@ def test_a_napoleon_attribute_no_directive_can_name_stays_in_the_class_s_text(
         ),
         ("geo.Area.name", "`name: str`\n\nIts name."),
     ]
+
+
+def test_a_module_s_napoleon_attributes_are_objects_of_the_module(tmp_path: Path) -> None:
+    # GSD 2.7.0's gsd/__init__.py: 'Attributes: __version__ (str): GSD software version
+    # number.' napoleon writes '.. attribute::' whatever object the docstring is of, and
+    # Sphinx's page has the entry gsd.__version__; it was a list in the module's text.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        '"""Geometry.\n\nAttributes:\n    RADIUS (float): The earth\'s radius.\n'
+        '    unit: The unit of lengths.\n"""\n\nunit = "m"\n"""The unit, documented."""\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    radius = ("geo.RADIUS", "`RADIUS: float`\n\nThe earth's radius.")
+    alone = _parse(tmp_path, "a.rst", "A\n=\n\n.. automodule:: geo\n", napoleon)
+    assert [(s.heading, s.body) for s in alone.sections] == [
+        ("A", "Geometry."),
+        radius,
+        ("geo.unit", "`unit`\n\nThe unit of lengths."),
+    ]
+    # Under :members:, the variable documented in the code is its own entry, once.
+    text = "A\n=\n\n.. automodule:: geo\n   :members:\n"
+    listed = _parse(tmp_path, "b.rst", text, napoleon)
+    assert [(s.heading, s.body) for s in listed.sections] == [
+        ("A", "Geometry."),
+        radius,
+        ("geo.unit", "`unit = 'm'`\n\nThe unit, documented."),
+    ]

@@ -93,7 +93,7 @@ def docstring_events(
 ) -> list[Event]:
     """The docstring's blocks (sphinx-autodoc2's ``autodoc2-docstring`` shows them alone)."""
     events: list[Event] = []
-    attributes: list[Event] = []  # napoleon's attribute entries, after the class's own text
+    attributes: list[Event] = []  # napoleon's attribute entries, after the object's own text
     markup = rst_markup(doc)
     module = found.path if found.kind == "module" else doc.module
     for part in docstring_parts(found, options):
