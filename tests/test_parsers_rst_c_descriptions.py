@@ -111,3 +111,21 @@ def test_a_huge_signature_is_read_in_linear_time() -> None:
         capture_output=True, text=True, timeout=120, check=True, cwd=Path(__file__).parent.parent,
     )  # fmt: skip
     assert done.stdout.split("\n")[:3] == ["True", "y ", "'' f"]
+
+
+def test_a_signature_of_many_continued_lines_is_joined_in_linear_time() -> None:
+    """Each line ending in a backslash was added to the text of all the lines before it: a
+    signature of 400,000 continued lines took minutes (quadratic). The subprocess's timeout
+    guards against that hang; it is no timing."""
+    script = (
+        "from builder.parsers import parse_file\n"
+        "page = 'C\\n=\\n\\n.. c:function:: int f(int a, \\\\\\n'\n"
+        "page += '                 int b, \\\\\\n' * 400_000 + '                 int z)\\n'\n"
+        "print([(s.heading, len(s.body)) for s in parse_file('c.rst', page).sections])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    signature = "`int f(int a, " + "int b, " * 400_000 + "int z)`"
+    assert done.stdout.split("\n")[0] == f"[('C', 0), ('f', {len(signature)})]"

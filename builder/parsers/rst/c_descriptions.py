@@ -105,12 +105,19 @@ def _joined(lines: tuple[str, ...]) -> list[str]:
     """The signatures the argument's lines write: a line ending in a backslash goes on in the
     next one, as Sphinx joins them (a long function's parameters, one a line)."""
     signatures: list[str] = []
-    carried = ""
+    parts: list[str] = []  # the lines of the signature being read, joined at its end
     for line in lines:
-        text = f"{carried} {line.strip()}".strip()
-        carried = text[:-1].rstrip() if text.endswith("\\") else ""
-        if not carried and text:
-            signatures.append(text)
-    if carried:
-        signatures.append(carried)
+        text = line.strip()
+        carried = text.endswith("\\")
+        parts.append(text[:-1].rstrip() if carried else text)
+        if not carried:
+            signatures.extend(_signature(parts))
+            parts = []
+    signatures.extend(_signature(parts))
     return signatures
+
+
+def _signature(parts: list[str]) -> list[str]:
+    """The signature ``parts`` write, joined by a space; none when they are blank."""
+    joined = " ".join(part for part in parts if part)
+    return [joined] if joined else []
