@@ -19,3 +19,14 @@ def test_an_object_type_named_as_a_rest_domain_kind_is_a_generic_object() -> Non
     assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
         ("toctree", "directive-toctree", "`toctree`\n\nMakes a tree of pages."),
     ]
+
+
+def test_the_directive_name_given_by_its_parameter_s_name_is_read() -> None:
+    # minishell_test 1.0.1's conf.py: app.add_object_type(directivename="conf", ...), then
+    # '.. conf:: timeout' per setting; the keyword was not read, its settings no entries.
+    conf = (
+        "def setup(app):\n    app.add_object_type(\n"
+        '        directivename="conf", rolename="conf", objname="configuration value"\n    )\n'
+        "    app.add_object_type(rolename='ignored')\n    app.add_object_type(directivename=NAME)\n"
+    )
+    assert added_object_types(conf) == ("conf",)
