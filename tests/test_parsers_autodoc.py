@@ -818,3 +818,78 @@ def test_napoleon_attributes_are_objects_of_their_own_below_the_class(tmp_path: 
     sphinx = _parse(tmp_path, "d.rst", "D\n=\n\n.. autoclass:: geo.fields.Capture\n", napoleon)
     assert [s.heading for s in sphinx.sections] == ["D", "geo.fields.Capture"]
     assert "Attributes:\n- entries (list): The entries." in sphinx.sections[1].body
+
+
+def test_a_napoleon_attribute_whose_member_is_not_shown_keeps_its_entry(tmp_path: Path) -> None:
+    # The member documenting an attribute itself takes the entry only when the directive shows
+    # it: under ':exclude-members: size' (or a private name, or ':members:' naming others)
+    # napoleon's '.. attribute:: size' is the only entry Sphinx has; it was dropped, its text
+    # with it, while the section's other attributes kept theirs.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        'class Area:\n    """Holds an area.\n\n    Attributes:\n'
+        '        name: Its name\n        size: Number of points\n    """\n\n'
+        '    @property\n    def size(self):\n        """Number of points in the grid."""\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    text = "A\n=\n\n.. autoclass:: geo.Area\n   :members:\n   :exclude-members: size\n"
+    parsed = _parse(tmp_path, "a.rst", text, napoleon)
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("geo.Area", "`geo.Area()`\n\nHolds an area."),
+        ("geo.Area.name", "`name`\n\nIts name"),
+        ("geo.Area.size", "`size`\n\nNumber of points"),
+    ]
+
+
+def test_a_napoleon_attribute_no_directive_can_name_stays_in_the_class_s_text(
+    tmp_path: Path,
+) -> None:
+    # NumPy's 'x, y : float' names two attributes at once: napoleon's '.. attribute:: x, y' is
+    # no Python name, and Sphinx shows its text with no entry. The item was dropped, its
+    # description with it, while the section's other items became entries.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        'class Area:\n    """Holds an area.\n\n    Attributes\n    ----------\n'
+        "    x, y : float\n        The corner's coordinates.\n"
+        '    name : str\n        Its name.\n    """\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    parsed = _parse(tmp_path, "a.rst", "A\n=\n\n.. autoclass:: geo.Area\n", napoleon)
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "geo.Area",
+            "`geo.Area()`\n\nHolds an area.\n\n"
+            "Attributes:\n- x, y (float): The corner's coordinates.",
+        ),
+        ("geo.Area.name", "`name: str`\n\nIts name."),
+    ]
+
+
+def test_a_module_s_napoleon_attributes_are_objects_of_the_module(tmp_path: Path) -> None:
+    # GSD 2.7.0's gsd/__init__.py: 'Attributes: __version__ (str): GSD software version
+    # number.' napoleon writes '.. attribute::' whatever object the docstring is of, and
+    # Sphinx's page has the entry gsd.__version__; it was a list in the module's text.
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        '"""Geometry.\n\nAttributes:\n    RADIUS (float): The earth\'s radius.\n'
+        '    unit: The unit of lengths.\n"""\n\nunit = "m"\n"""The unit, documented."""\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    radius = ("geo.RADIUS", "`RADIUS: float`\n\nThe earth's radius.")
+    alone = _parse(tmp_path, "a.rst", "A\n=\n\n.. automodule:: geo\n", napoleon)
+    assert [(s.heading, s.body) for s in alone.sections] == [
+        ("A", "Geometry."),
+        radius,
+        ("geo.unit", "`unit`\n\nThe unit of lengths."),
+    ]
+    # Under :members:, the variable documented in the code is its own entry, once.
+    text = "A\n=\n\n.. automodule:: geo\n   :members:\n"
+    listed = _parse(tmp_path, "b.rst", text, napoleon)
+    assert [(s.heading, s.body) for s in listed.sections] == [
+        ("A", "Geometry."),
+        radius,
+        ("geo.unit", "`unit = 'm'`\n\nThe unit, documented."),
+    ]

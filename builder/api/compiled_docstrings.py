@@ -14,6 +14,7 @@ from typing import Any
 
 from builder.api.c_docstrings import c_docstrings_by_module
 from builder.api.cython_docstrings import cython_docstrings
+from builder.api.package_modules import package_modules
 
 
 def fill_compiled_docstrings(package: Any) -> None:
@@ -22,7 +23,7 @@ def fill_compiled_docstrings(package: Any) -> None:
     import griffe
 
     read: dict[Path, tuple[dict[str, str], dict[str, dict[str, str]]]] = {}
-    for module in _modules(package):
+    for module in package_modules(package):
         if not isinstance(module.filepath, Path):  # a namespace package's folders
             continue
         folder = module.filepath.parent
@@ -41,12 +42,3 @@ def fill_compiled_docstrings(package: Any) -> None:
             for qualified, one in named:
                 if not one.is_alias and one.docstring is None and docs.get(qualified):
                     one.docstring = griffe.Docstring(docs[qualified], parent=one)
-
-
-def _modules(module: Any) -> list[Any]:
-    """``module`` and its submodules, all the way down."""
-    found = [module]
-    for submodule in module.modules.values():
-        if not submodule.is_alias:
-            found.extend(_modules(submodule))
-    return found

@@ -156,7 +156,7 @@ class ApiSettings:
     pydantic_options: PydanticOptions = PYDANTIC_OPTIONS
     # The members napoleon's napoleon_include_<kind>_with_doc settings add (NAPOLEON_INCLUDES).
     napoleon_includes: tuple[str, ...] = ()
-    # napoleon without napoleon_use_ivar: a class docstring's Attributes section describes
+    # napoleon without napoleon_use_ivar: a class's or module's Attributes section describes
     # each attribute as an object of its own (".. attribute:: name"), not as a field list.
     napoleon_attributes: bool = False
 

@@ -16,29 +16,44 @@ from typing import Any
 
 import griffe
 
+from builder.api.package_modules import package_modules
+
 _DOC_OF = re.compile(r"([A-Za-z_][\w.]*)\.__doc__")
 
 
 def fill_module_doc_names(package: Any) -> None:
-    """Give each module of ``package`` the docstring its ``__doc__ = name.__doc__`` names."""
-    pending = [package]
-    seen: set[str] = set()
-    while pending:
-        module = pending.pop()
-        if module.path in seen:
-            continue
-        seen.add(module.path)
-        pending.extend(sub for sub in module.modules.values() if not sub.is_alias)
-        assigned = module.members.get("__doc__")
-        if assigned is None or assigned.is_alias or assigned.value is None:
-            continue
-        named = _DOC_OF.fullmatch(str(assigned.value))
-        target = None if named is None else _named(module, named[1])
-        docstring = None if target is None else target.docstring
-        if docstring is not None:
-            module.docstring = griffe.Docstring(
-                docstring.value, lineno=assigned.lineno, parent=module
-            )
+    """Give each module of ``package`` the docstring its ``__doc__ = name.__doc__`` names,
+    after that object's own such assignment (a package's from a submodule's, which takes a
+    third module's): as the imports run, the module named is set first."""
+    done: set[str] = set()
+    for module in package_modules(package):
+        chain: list[tuple[Any, Any, Any]] = []  # (module, its assignment, the object named)
+        current = module
+        while current is not None and current.path not in done:
+            done.add(current.path)  # a cycle of assignments stops where it began
+            assigned, target = _doc_assignment(current)
+            if assigned is None:
+                break
+            chain.append((current, assigned, target))
+            current = target if target is not None and target.is_module else None
+        for one, assigned, target in reversed(chain):
+            docstring = None if target is None else target.docstring
+            if docstring is not None:
+                one.docstring = griffe.Docstring(
+                    docstring.value, lineno=assigned.lineno, parent=one
+                )
+
+
+def _doc_assignment(module: Any) -> tuple[Any, Any]:
+    """The ``__doc__`` attribute ``module`` assigns another object's docstring to, and that
+    object (None when the code cannot follow the name); (None, None) when there is none."""
+    assigned = module.members.get("__doc__")
+    if assigned is None or assigned.is_alias or assigned.value is None:
+        return None, None
+    named = _DOC_OF.fullmatch(str(assigned.value))
+    if named is None:
+        return None, None
+    return assigned, _named(module, named[1])
 
 
 def _named(module: Any, dotted: str) -> Any:

@@ -74,7 +74,7 @@ def docstring_events(
     own section, after the docstring's text before its first heading."""
     events: list[Event] = []
     own_end: int | None = None  # where the object's own text ends: at its first heading
-    attributes: list[Event] = []  # napoleon's attribute entries, after the class's own text
+    attributes: list[Event] = []  # napoleon's attribute entries, after the object's own text
     for part in docstring_parts(obj, options):
         if options.markdown_headings and not (part.title or part.fields or part.code):
             prose = _headed_events(part.text, obj.path, render_markup, line)
@@ -93,7 +93,10 @@ def docstring_events(
             blocks = render_described(directives, obj, depth) if directives else None
             if blocks is not None:
                 attributes.extend(blocks)
-                continue
+                unnamed = unnamed_attributes(part)
+                if unnamed is None:
+                    continue
+                part = unnamed
         plain = not (part.title or part.fields or part.code)
         if plain and described is not None:
             render_described, depth = described
@@ -116,12 +119,13 @@ def docstring_events(
 
 
 def is_napoleon_attributes(obj: ApiObject, part: DocPart, options: MemberOptions) -> bool:
-    """Whether ``part`` is a class docstring's Attributes section that napoleon writes as an
-    ``attribute`` directive per item (each an object of its own, as in pyresample 1.26.0's
-    ``AreaDefinition.crs``), rather than as a list in the class's text."""
+    """Whether ``part`` is a class's or a module's Attributes section that napoleon writes as
+    an ``attribute`` directive per item (each an object of its own, as in pyresample 1.26.0's
+    ``AreaDefinition.crs`` and GSD 2.7.0's ``gsd.__version__``), rather than as a list in the
+    object's text."""
     return (
         options.napoleon_attributes
-        and obj.kind == "class"
+        and obj.kind in ("class", "module")
         and part.attribute_items
         and bool(part.fields)
         and not part.code
@@ -131,9 +135,11 @@ def is_napoleon_attributes(obj: ApiObject, part: DocPart, options: MemberOptions
 def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) -> str:
     """The reST napoleon writes for an Attributes section: ``.. attribute:: name`` over its
     description and ``:type:``. Under ``:members:``, an item naming a member the class
-    documents itself is left to that member's own entry, as one object has one entry."""
-    listed = options.members is not None
-    documented = {member.name for member in obj.members if member.documented and listed}
+    documents itself and shows is left to that member's own entry, as one object has one
+    entry; one the directive leaves out (``:exclude-members:``, a private name, a list of
+    other names) keeps this one."""
+    own = {member.name for member in obj.members if member.documented}
+    documented = {member.name for member in select_members(obj, options) if member.name in own}
     blocks = []
     for field in part.fields:
         if field.name in documented or not field.name.isidentifier():
@@ -146,6 +152,14 @@ def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) 
             lines.extend(f"   {line}" if line else "" for line in field.description.split("\n"))
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def unnamed_attributes(part: DocPart) -> DocPart | None:
+    """The items of an Attributes section that no ``attribute`` directive can name ("x, y :
+    float"): Sphinx shows napoleon's directive for them as text with no entry, so they stay a
+    list in the object's text; None when there are none."""
+    fields = tuple(field for field in part.fields if not field.name.isidentifier())
+    return replace(part, fields=fields) if fields else None
 
 
 def _headed_events(text: str, anchor: str, render_markup: RenderMarkup, line: int) -> list[Event]:

@@ -14,17 +14,12 @@ from typing import Any
 
 import griffe
 
+from builder.api.package_modules import package_modules
+
 
 def expand_submodule_exports(loader: griffe.GriffeLoader, package: Any) -> None:
     """Expand the ``__all__`` of each module of ``package`` that names another's."""
-    pending = [package]
-    seen: set[str] = set()
-    while pending:
-        module = pending.pop()
-        if module.path in seen:
-            continue
-        seen.add(module.path)
+    for module in package_modules(package):
         exports = module.exports
         if exports is not None and any(isinstance(e, griffe.ExprName) for e in exports):
             loader.expand_exports(module)
-        pending.extend(sub for sub in module.modules.values() if not sub.is_alias)

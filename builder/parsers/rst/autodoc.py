@@ -24,6 +24,7 @@ from builder.api.render import (
     member_events,
     render_part,
     signature_text,
+    unnamed_attributes,
 )
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
 from builder.parsers.rst.inline import docstring_footnotes
@@ -92,7 +93,7 @@ def docstring_events(
 ) -> list[Event]:
     """The docstring's blocks (sphinx-autodoc2's ``autodoc2-docstring`` shows them alone)."""
     events: list[Event] = []
-    attributes: list[Event] = []  # napoleon's attribute entries, after the class's own text
+    attributes: list[Event] = []  # napoleon's attribute entries, after the object's own text
     markup = rst_markup(doc)
     module = found.path if found.kind == "module" else doc.module
     for part in docstring_parts(found, options):
@@ -100,7 +101,10 @@ def docstring_events(
             directives = attribute_directives(found, part, options)
             if directives:
                 attributes.extend(_docstring_blocks(directives, module, line, ctx, doc))
-                continue
+                unnamed = unnamed_attributes(part)
+                if unnamed is None:
+                    continue
+                part = unnamed
         if part.title or part.fields or part.code:
             text = render_part(part, markup)
             events.extend([Text(text)] if text else [])

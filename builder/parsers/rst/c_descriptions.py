@@ -5,8 +5,8 @@ GSD 2.7.0's C API page describes 14 functions, 11 types with their members and 2
 so; each is an object Sphinx indexes (``c.gsd_handle.header`` for a member written in its
 type's content). Read as text, the signatures stayed code in the page's sections and no
 object could be found by its name. The name is read from the signature as the C domain
-reads it: the identifier before a function's or a macro's parentheses, else the last one
-before an array's brackets or a value.
+reads it: the first identifier before a function's or a macro's parentheses, an array's
+brackets, a value, a pointer's declarator's closing parenthesis, or the signature's end.
 """
 
 from __future__ import annotations
@@ -28,26 +28,33 @@ C_KINDS = frozenset(
     {"function", "macro", "type", "struct", "union", "enum", "enumerator", "var", "member"}
 )
 _SCOPES = frozenset({"struct", "union", "enum", "type"})
-_CALLED = re.compile(r"([A-Za-z_]\w*)\s*\(")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-# What follows a declared name: an array's size, a value, a bit field's width.
-_AFTER_NAME = re.compile(r"\s*(?:\[[^\]]*\]|=.*|:\s*\d+)\s*$")
+# A declaration's tokens: identifiers (a member's may be written under its type's name,
+# "PyArrayObject.base", as the C domain reads it) and single other characters. Read token by
+# token, as the C domain's parser reads it, so that no signature costs more than its length.
+_TOKEN = re.compile(r"(?P<name>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)|\S")
+# What follows a declared name: its parameters, an array's size, a value, a bit field's width,
+# the parenthesis closing a pointer's declarator ("int (*callback)(void *data)"), or nothing.
+_AFTER_NAME = frozenset({"(", "[", "=", ":", ")", ",", ";", ""})
+# What opens a pointer's declarator after a parenthesis: "void (*" is a return type's end.
+_POINTER = frozenset({"*", "&", "^"})
 
 
 def c_name(kind: str, signature: str) -> str:
-    """The name a C description of ``kind`` declares in ``signature``; "" when none."""
-    text = signature.strip()
-    if kind in ("function", "macro"):
-        called = _CALLED.search(text)
-        if called is not None:
-            return called.group(1)
-        if kind == "function":
+    """The name a C description of ``kind`` declares in ``signature``; "" when none: the first
+    identifier followed by its parameters (a function's must be), an array's brackets, a
+    value, the end of a pointer's declarator, or nothing."""
+    tokens = [(token.group(), token.lastgroup == "name") for token in _TOKEN.finditer(signature)]
+    tokens += [("", False), ("", False)]
+    for index, (token, is_name) in enumerate(tokens[:-2]):
+        following = tokens[index + 1][0]
+        if not is_name or following not in _AFTER_NAME:
+            continue
+        if following == "(" and tokens[index + 2][0] in _POINTER:
+            continue  # "int (*fp)(int)": the type the pointer's declarator follows
+        if kind == "function" and following != "(":
             return ""
-    previous = ""
-    while previous != text:  # "char name[2][3]": each suffix off in turn
-        previous, text = text, _AFTER_NAME.sub("", text)
-    names = _IDENTIFIER.findall(text)
-    return names[-1] if names else ""
+        return token
+    return ""
 
 
 def render_c_description(
@@ -98,12 +105,19 @@ def _joined(lines: tuple[str, ...]) -> list[str]:
     """The signatures the argument's lines write: a line ending in a backslash goes on in the
     next one, as Sphinx joins them (a long function's parameters, one a line)."""
     signatures: list[str] = []
-    carried = ""
+    parts: list[str] = []  # the lines of the signature being read, joined at its end
     for line in lines:
-        text = f"{carried} {line.strip()}".strip()
-        carried = text[:-1].rstrip() if text.endswith("\\") else ""
-        if not carried and text:
-            signatures.append(text)
-    if carried:
-        signatures.append(carried)
+        text = line.strip()
+        carried = text.endswith("\\")
+        parts.append(text[:-1].rstrip() if carried else text)
+        if not carried:
+            signatures.extend(_signature(parts))
+            parts = []
+    signatures.extend(_signature(parts))
     return signatures
+
+
+def _signature(parts: list[str]) -> list[str]:
+    """The signature ``parts`` write, joined by a space; none when they are blank."""
+    joined = " ".join(part for part in parts if part)
+    return [joined] if joined else []

@@ -5,9 +5,9 @@ HOOMD schema page describes each data chunk with ``.. chunk:: particles/position
 makes each an entry of the page (``#chunk-particles-position``), titled by its name. Read as
 an unknown directive, the 62 chunks' names were lost and their texts ran into one section.
 The names conf.py adds are read from its code without running it (a call whose first
-argument is a literal string), and set around a version's parse, as its substitutions are;
-each such directive is read as the standard domain's ``envvar`` is
-(builder.parsers.rst.std_descriptions).
+argument, or its ``directivename``, is a literal string), and set around a version's parse,
+as its substitutions are; each such directive is read as the standard domain's ``envvar``
+is (builder.parsers.rst.std_descriptions).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 _ADDS = "add_object_type"
+_NAME_ARGUMENT = "directivename"  # its first parameter's name
 
 _TYPES: ContextVar[frozenset[str]] = ContextVar("rst_object_types", default=frozenset())
 
@@ -30,12 +31,14 @@ def added_object_types(conf_source: str) -> tuple[str, ...]:
         return ()
     names: list[str] = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or not node.args:
+        if not isinstance(node, ast.Call):
             continue
         called = node.func
         if not isinstance(called, ast.Attribute) or called.attr != _ADDS:
             continue
-        first = node.args[0]
+        # The first argument, or given by its name (minishell_test's directivename="conf").
+        named = [keyword.value for keyword in node.keywords if keyword.arg == _NAME_ARGUMENT]
+        first = node.args[0] if node.args else next(iter(named), None)
         if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
             names.append(first.value)
     return tuple(dict.fromkeys(names))

@@ -51,9 +51,12 @@ def target_id(kind: str, signature: str, program: str) -> str:
     """The id Sphinx gives the target of a ``kind`` description whose first signature is
     ``signature`` ("" for a signature it would not name); ``program`` is the program an
     option belongs to, or the directive a directive option does."""
-    # An object type conf.py adds (builder.parsers.rst.object_types) is its own prefix.
-    prefix = TARGET_PREFIXES.get(kind, kind)
-    if prefix in _RST_KINDS:
+    prefix = TARGET_PREFIXES.get(kind)
+    if prefix is None:
+        # An object type conf.py adds (builder.parsers.rst.object_types), whatever its name
+        # ("directive" too), is Sphinx's generic object: its own prefix, its signature the term.
+        prefix, term = kind, signature.strip()
+    elif prefix in _RST_KINDS:
         term = rst_name(prefix, signature)[0]
         if prefix == "directive:option" and program:  # the directive it is an option of
             prefix = f"{prefix}-{program}"
@@ -82,8 +85,9 @@ def render_description(
     confval's ``:type:`` and ``:default:`` lead its content, as Sphinx writes them."""
     shown = [signature for signature in signatures if signature]
     owner = doc.rst_directive if kind == "rst:directive:option" else doc.program
-    if TARGET_PREFIXES.get(kind, kind) in _RST_KINDS:
-        shown = [rst_name(TARGET_PREFIXES[kind], signature)[1] for signature in shown]
+    prefix = TARGET_PREFIXES.get(kind)  # None: an object type conf.py adds, shown as written
+    if prefix in _RST_KINDS:
+        shown = [rst_name(prefix, signature)[1] for signature in shown]
     events: list[Event] = []
     if shown and ctx.sections:
         events.append(

@@ -1,0 +1,32 @@
+"""builder.parsers.rst.object_types: the description directives conf.py adds."""
+
+from __future__ import annotations
+
+from builder.parsers import parse_file
+from builder.parsers.rst.object_types import added_object_types, object_types
+
+
+def test_an_object_type_named_as_a_rest_domain_kind_is_a_generic_object() -> None:
+    # twyg 0.1's conf.py adds app.add_object_type('directive', 'directive', ...) for its
+    # configuration directives: a name a reST domain kind also has is still Sphinx's generic
+    # object, anchored "directive-<name>" and titled by its signature as written; the page
+    # raised a KeyError and was skipped.
+    conf = "def setup(app):\n    app.add_object_type('directive', 'dir', 'pair: %s; directive')\n"
+    page = "Markup\n======\n\n.. directive:: toctree\n\n   Makes a tree of pages.\n"
+    with object_types(added_object_types(conf)):
+        parsed = parse_file("markup.rst", page)
+    assert parsed is not None
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
+        ("toctree", "directive-toctree", "`toctree`\n\nMakes a tree of pages."),
+    ]
+
+
+def test_the_directive_name_given_by_its_parameter_s_name_is_read() -> None:
+    # minishell_test 1.0.1's conf.py: app.add_object_type(directivename="conf", ...), then
+    # '.. conf:: timeout' per setting; the keyword was not read, its settings no entries.
+    conf = (
+        "def setup(app):\n    app.add_object_type(\n"
+        '        directivename="conf", rolename="conf", objname="configuration value"\n    )\n'
+        "    app.add_object_type(rolename='ignored')\n    app.add_object_type(directivename=NAME)\n"
+    )
+    assert added_object_types(conf) == ("conf",)
