@@ -8,14 +8,12 @@ is no page: its README (how to run the site), its components and its app's code.
 
 from __future__ import annotations
 
-import posixpath
 from pathlib import Path
 
-from builder.projects.config_file import config_mentions
 from builder.projects.nextra import read_nextra
+from builder.survey_package_site import package_site_docs
 
-PACKAGE_FILE = "package.json"
-_DEPENDENCY = b'"nextra"'
+_DEPENDENCIES = (b'"nextra"',)
 # Where the pages are, newest Nextra last.
 PAGE_FOLDERS = ("pages", "src/pages", "content", "src/content")
 
@@ -23,12 +21,4 @@ PAGE_FOLDERS = ("pages", "src/pages", "content", "src/content")
 def nextra_docs(root: Path, folder: str) -> tuple[str, str] | None:
     """(the package file's path, the pages folder) of a Nextra site in ``folder`` of the
     project ``root``, both relative to ``root``; None when ``folder`` holds none."""
-    site = root / folder
-    if not config_mentions(site / PACKAGE_FILE, (_DEPENDENCY,)):
-        return None
-    for name in PAGE_FOLDERS:
-        pages = site / name
-        if pages.is_dir() and not pages.is_symlink() and read_nextra(pages) is not None:
-            where = posixpath.normpath(f"{folder}/{PACKAGE_FILE}")
-            return where, posixpath.normpath(f"{folder}/{name}")
-    return None
+    return package_site_docs(root, folder, _DEPENDENCIES, PAGE_FOLDERS, read_nextra)

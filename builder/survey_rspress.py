@@ -11,13 +11,11 @@ among them.
 
 from __future__ import annotations
 
-import posixpath
 from pathlib import Path
 
-from builder.projects.config_file import config_mentions
 from builder.projects.rspress import read_rspress
+from builder.survey_package_site import package_site_docs
 
-PACKAGE_FILE = "package.json"
 _DEPENDENCIES = (b'"@rspress/core"', b'"rspress"')
 # Where the pages are, from the site's folder: Rspress' default root, or English's folder in it.
 PAGE_FOLDERS = ("docs", "docs/en")
@@ -28,12 +26,4 @@ SITE_FOLDERS = ("website", "site")
 def rspress_docs(root: Path, folder: str) -> tuple[str, str] | None:
     """(the package file's path, the pages folder) of an Rspress site in ``folder`` of the
     project ``root``, both relative to ``root``; None when ``folder`` holds none."""
-    site = root / folder
-    if not config_mentions(site / PACKAGE_FILE, _DEPENDENCIES):
-        return None
-    for name in PAGE_FOLDERS:
-        pages = site / name
-        if pages.is_dir() and not pages.is_symlink() and read_rspress(pages) is not None:
-            where = posixpath.normpath(f"{folder}/{PACKAGE_FILE}")
-            return where, posixpath.normpath(f"{folder}/{name}")
-    return None
+    return package_site_docs(root, folder, _DEPENDENCIES, PAGE_FOLDERS, read_rspress)
