@@ -32,6 +32,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
+from builder.parsers.rst.signature_lines import joined_signatures
 
 # sphinxcontrib-asyncio's directives for coroutines, shown "async": functions, then methods.
 _COROUTINE_FUNCTIONS = frozenset({"cofunction", "coroutinefunction"})
@@ -151,7 +152,7 @@ def render_api(
     autodoc directive also gets the docstring and members its options ask for from the code,
     as does a description generated from the ``documented`` object), and then the end of the
     description, so text after it returns to the section around it."""
-    lines = _join_continuations(signatures)
+    lines = joined_signatures(signatures)
     module_option = next((value for key, value in options if key == "module"), "")
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
@@ -404,18 +405,3 @@ def _member_summaries(
         if lines:
             events.append(Text(f"{label}:\n" + "\n".join(lines), is_list=True))
     return events
-
-
-def _join_continuations(signatures: tuple[str, ...]) -> list[str]:
-    """One string per signature: a line ending in a backslash continues on the next."""
-    joined: list[str] = []
-    carry = ""
-    for part in signatures:
-        if part.endswith("\\"):
-            carry += part[:-1].rstrip() + " "
-            continue
-        joined.append((carry + part).strip())
-        carry = ""
-    if carry.strip():
-        joined.append(carry.strip())
-    return [signature for signature in joined if signature]

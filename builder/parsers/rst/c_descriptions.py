@@ -22,6 +22,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
+from builder.parsers.rst.signature_lines import joined_signatures
 
 # The C domain's object descriptions; the types among them hold members in their content.
 C_KINDS = frozenset(
@@ -69,7 +70,7 @@ def render_c_description(
 ) -> list[Event]:
     """A heading (where sections are allowed) titled and anchored by the declared name (a
     member's under its type's), the signatures as code, then the content."""
-    shown = _joined(signatures)
+    shown = joined_signatures(signatures)
     name = c_name(kind, shown[0]) if shown else ""
     qualified = f"{doc.c_scope}.{name}" if name and doc.c_scope else name
     events: list[Event] = []
@@ -99,25 +100,3 @@ def render_c_description(
     if entry:
         events.append(description_end(content, content_first, line, top_level=ctx.depth == 0))
     return events
-
-
-def _joined(lines: tuple[str, ...]) -> list[str]:
-    """The signatures the argument's lines write: a line ending in a backslash goes on in the
-    next one, as Sphinx joins them (a long function's parameters, one a line)."""
-    signatures: list[str] = []
-    parts: list[str] = []  # the lines of the signature being read, joined at its end
-    for line in lines:
-        text = line.strip()
-        carried = text.endswith("\\")
-        parts.append(text[:-1].rstrip() if carried else text)
-        if not carried:
-            signatures.extend(_signature(parts))
-            parts = []
-    signatures.extend(_signature(parts))
-    return signatures
-
-
-def _signature(parts: list[str]) -> list[str]:
-    """The signature ``parts`` write, joined by a space; none when they are blank."""
-    joined = " ".join(part for part in parts if part)
-    return [joined] if joined else []
