@@ -277,16 +277,16 @@ def _inner_terms(term: str, entries: dict[str, str]) -> list[str]:
 
 @functools.lru_cache(maxsize=4096)
 def _chinese_terms_for(word: str) -> tuple[tuple[str, ...], ...]:
-    """The characters of the Chinese terms the glossary gives ``word`` (a stem) for, those it
+    """The characters of the Chinese terms zh_en.tsv gives ``word`` (a stem) for, those it
     names first for them first, at most MAX_CHINESE_TERMS, a term holding a shorter one left
     out (as client.search.glossary.english_terms, but stemming only the entries that may hold
     the word: the whole glossary takes tens of milliseconds, a lookup's first answer waits)."""
-    from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
+    from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, two_way_entries
 
     # A stem keeps its word's first letters, but for a final y made i ("dry" gives "dri").
     letters = word.removesuffix("i")[:3]
     found = []
-    for term, english in glossary_entries().items():
+    for term, english in two_way_entries().items():
         if len(term) >= MIN_TERM_CHARS and letters in english.lower():
             stems = words(english)
             if word in stems:

@@ -7,7 +7,7 @@ from client.lookup import LibraryIndex, popularity_factor
 from client.lookup_units import _chinese_terms_for as chinese_terms_for
 from client.lookup_units import query_units, rarity, weighted_share, word_forms
 from client.model import CatalogEntry, Provenance
-from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, glossary_entries
+from client.search.glossary import MAX_CHINESE_TERMS, MIN_TERM_CHARS, two_way_entries
 from schemas.library_keys import words
 
 SOURCE = Provenance("bundled", "test", None, False, None, None)
@@ -278,7 +278,7 @@ def test_an_english_word_whose_stem_ends_in_i_finds_its_chinese_terms() -> None:
     assert query_units("dry", chinese_summaries=True) == [(("dri",), ("试", "运", "行"))]
     # Every stem of the glossary's English finds the terms a scan of the whole glossary does.
     ranked: dict[str, list[tuple[int, int, str]]] = {}
-    for term, english in glossary_entries().items():
+    for term, english in two_way_entries().items():
         if len(term) >= MIN_TERM_CHARS:
             for place, word in enumerate(words(english)):
                 ranked.setdefault(word, []).append((place, len(term), term))

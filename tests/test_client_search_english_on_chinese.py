@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from builder.shards import build_database
-from client.search.glossary import MAX_CHINESE_TERMS, english_terms
+from client.search.glossary import MAX_CHINESE_TERMS, chinese_terms, english_terms
 from client.search.query import _chinese_ways, chinese_readings, parse_focus
 from client.search.recall import in_docs_language
 from client.search.sections import search_sections
@@ -53,6 +53,16 @@ def test_the_glossary_read_backwards_gives_each_english_word_its_chinese_terms()
     # 错误处理 holds 错误, which any search for it already finds
     assert "错误" in table["error"] and "错误处理" not in table["error"]
     assert max(map(len, table.values())) <= MAX_CHINESE_TERMS
+
+
+def test_an_english_word_is_read_into_chinese_docs_terms_not_the_words_questions_ask_with() -> None:
+    # zh_en_asked.tsv's 读取表格 ("read excel csv") and 数据校验 ("validation ...") read a
+    # Chinese question; Chinese docs say 逗号分隔 and 验证, which they crowded out.
+    table = english_terms()
+    assert table["csv"] == ("逗号分隔",)
+    assert table["validation"] == ("验证",)
+    assert chinese_terms()["读取表格"] == ("read", "excel", "csv")
+    assert "数据校验" in chinese_terms()
 
 
 @pytest.mark.parametrize(

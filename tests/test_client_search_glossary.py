@@ -4,7 +4,9 @@ the glossary's terms longest first."""
 from importlib import resources
 
 from client.search.glossary import (
+    ASKED_GLOSSARY,
     MIN_TERM_CHARS,
+    TWO_WAY_GLOSSARY,
     Translation,
     chinese_terms,
     synonym_groups,
@@ -18,16 +20,17 @@ def _lines(name: str) -> list[str]:
     return text.splitlines()
 
 
-def test_the_glossary_file_is_one_term_a_line_with_english_words() -> None:
-    lines = _lines("zh_en.tsv")
-    assert lines[0].startswith("#")
-    lines = [line for line in lines if not line.startswith("#")]  # a note on a part of it
-    terms = [line.split("\t")[0] for line in lines]
-    assert len(terms) == len(set(terms)), "a term is listed twice"
-    for line in lines:
-        term, english = line.split("\t")
-        assert term and all("\u4e00" <= char <= "\u9fff" for char in term), line
-        assert english.split() and english == english.lower(), line
+def test_the_glossary_files_are_one_term_a_line_with_english_words() -> None:
+    terms = []
+    for name in (TWO_WAY_GLOSSARY, ASKED_GLOSSARY):
+        header, *lines = _lines(name)
+        assert header.startswith(f"# {name}:")
+        for line in lines:
+            term, english = line.split("\t")
+            assert term and all("\u4e00" <= char <= "\u9fff" for char in term), line
+            assert english.split() and english == english.lower(), line
+            terms.append(term)
+    assert len(terms) == len(set(terms)), "a term is listed twice, in one file or both"
     assert len(chinese_terms()) == len(terms)
 
 

@@ -3,7 +3,9 @@
 ``zh_en.tsv`` maps Chinese software terms to the English words English documentation uses for
 them, so a question asked in Chinese about English docs still finds its sections (the Chinese
 words stay concepts too, for Chinese docs); read backwards, it lets a question asked in English
-find Chinese docs (doctrove's own demo index is written in Chinese). ``synonyms.txt`` holds
+find Chinese docs (doctrove's own demo index is written in Chinese). ``zh_en_asked.tsv`` adds
+the everyday words a Chinese question asks with (卡住, 兜底), read into English only: they
+were not written as what Chinese docs call an English word. ``synonyms.txt`` holds
 groups of English words that documentation of any library uses interchangeably. Both were
 written from general knowledge of software documentation, without seeing the evaluation's
 questions (eval/README.md).
@@ -86,15 +88,31 @@ def term_shares() -> dict[str, float]:
     }
 
 
-@functools.cache
-def glossary_entries() -> dict[str, str]:
-    """Chinese term -> its English words as zh_en.tsv writes them, most usual first: read, not
-    tokenized (catalog_lookup stems the few it meets with its own words)."""
+# The glossary read both ways, and the terms read from Chinese into English only.
+TWO_WAY_GLOSSARY = "zh_en.tsv"
+ASKED_GLOSSARY = "zh_en_asked.tsv"
+
+
+def _entries(name: str) -> dict[str, str]:
     entries = {}
-    for line in _data_lines("zh_en.tsv"):
+    for line in _data_lines(name):
         term, _, english = line.partition("\t")
         entries[term.strip()] = english
     return entries
+
+
+@functools.cache
+def glossary_entries() -> dict[str, str]:
+    """Chinese term -> its English words as the glossary writes them, most usual first: read,
+    not tokenized (catalog_lookup stems the few it meets with its own words). Both files: what
+    a Chinese question is read with."""
+    return {**_entries(TWO_WAY_GLOSSARY), **_entries(ASKED_GLOSSARY)}
+
+
+@functools.cache
+def two_way_entries() -> dict[str, str]:
+    """The entries an English word is read into Chinese with (zh_en.tsv alone)."""
+    return _entries(TWO_WAY_GLOSSARY)
 
 
 @functools.cache
@@ -110,12 +128,13 @@ def chinese_terms() -> dict[str, tuple[str, ...]]:
 
 @functools.cache
 def english_terms() -> dict[str, tuple[str, ...]]:
-    """English search token -> the Chinese terms the glossary gives it for, those it names
-    first for them first, at most MAX_CHINESE_TERMS. A term holding a shorter one it is also
+    """English search token -> the Chinese terms zh_en.tsv gives it for, those it names first
+    for them first, at most MAX_CHINESE_TERMS. A term holding a shorter one it is also
     read as adds nothing a search would not find (错误处理 beside 错误) and is left out."""
     ranked: dict[str, list[tuple[int, int, str]]] = {}
+    two_way = two_way_entries()
     for term, tokens in chinese_terms().items():
-        if len(term) >= MIN_TERM_CHARS:
+        if len(term) >= MIN_TERM_CHARS and term in two_way:
             for place, token in enumerate(tokens):
                 ranked.setdefault(token, []).append((place, len(term), term))
     table = {}
