@@ -33,6 +33,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -42,6 +43,7 @@ from eval.__main__ import discordant, format_gaps, sign_test  # noqa: E402
 from eval.corpus import EVAL_LIMIT, Corpus, answers_ours, open_corpus, search_baseline  # noqa: E402
 from eval.dataset import Question  # noqa: E402
 from eval.fetched import (  # noqa: E402
+    SPHINX_HTML_LEFT_OUT,
     FetchedLibrary,
     FetchError,
     debian_html,
@@ -119,6 +121,26 @@ LIBRARIES = (
     debian_html("bs4", "4.11.2", "python-bs4-doc=4.11.2-2"),
     debian_html("bibtexparser", "1.1.0", "python-bibtexparser-doc=1.1.0+ds-5"),
     debian_html("django-tables2", "2.4.1", "python-django-tables2-doc=2.4.1-3"),
+    # fieldZ (written at stop 75): Sphinx with autodoc from the code beside the docs, MkDocs
+    # with mkdocstrings (python-dotenv's reference page is a lone "# ::: dotenv"), npm READMEs
+    # and Debian's built Sphinx HTML. Starlette leaves out its list of other projects' packages
+    # and coverage its full change history (118 sections), to keep each under ~300 sections;
+    # coverage's changelog.gz is read in its place.
+    FetchedLibrary("typeguard", "4.6.0", "pypi", "typeguard", "typeguard-4.6.0/docs", ("*.rst",),
+                   ("contributing.rst",), source_dir="typeguard-4.6.0/src"),
+    FetchedLibrary("asyncpg", "0.32.0", "pypi", "asyncpg", "asyncpg-0.32.0/docs", ("**/*.rst",),
+                   source_dir="asyncpg-0.32.0"),
+    FetchedLibrary("requests-mock", "1.12.1", "pypi", "requests-mock",
+                   "requests-mock-1.12.1/doc/source", ("*.rst",), ("contrib.rst",)),
+    FetchedLibrary("starlette", "1.10.0", "pypi", "starlette", "starlette-1.10.0/docs", ("*.md",),
+                   ("contributing.md", "third-party-packages.md"), source_dir="starlette-1.10.0"),
+    FetchedLibrary("python-dotenv", "1.2.4", "pypi", "python-dotenv", "python_dotenv-1.2.4/docs",
+                   ("*.md",), ("contributing.md", "license.md"),
+                   source_dir="python_dotenv-1.2.4/src"),
+    FetchedLibrary("ky", "2.1.0", "npm", "ky", "ky/package", ("readme.md",)),
+    FetchedLibrary("p-queue", "10.0.0", "npm", "p-queue", "p-queue/package", ("readme.md",)),
+    replace(debian_html("coverage", "6.5.0", "python-coverage-doc=6.5.0+dfsg1-2"),
+            exclude=(*SPHINX_HTML_LEFT_OUT, "changes.html", "contributing.html")),
 )  # fmt: skip
 
 
