@@ -379,3 +379,11 @@ def test_a_mermaid_diagram_read_from_a_file_leaves_no_empty_code_block() -> None
     # next line showed an empty mermaid code block on 22 pages.
     text = "# A\n\nBefore.\n\n```{mermaid} diagrams/flow.mmd\n```\n\nAfter.\n"
     assert bodies(parse(text, "x.md")) == ["Before.\n\nAfter."]
+
+
+def test_a_doctest_fence_given_hide_is_not_shown() -> None:
+    text = (
+        "# A\n\nSetup:\n\n```{doctest}\n:hide:\n\n>>> import requests\n```\n\n"
+        "```{doctest}\n>>> 1 + 1\n2\n```\n\n```{testcode}\n:hide:\n\nx = 1\n```\n"
+    )
+    assert bodies(parse(text, "x.md")) == ["Setup:\n\n```pycon\n>>> 1 + 1\n2\n```"]

@@ -88,6 +88,17 @@ def test_doctest_blocks_become_pycon() -> None:
     )
 
 
+def test_a_doctest_block_given_hide_is_not_shown() -> None:
+    # requests-mock 1.12.1's matching.rst sets a session up before each example so.
+    text = (
+        "Setup:\n\n.. doctest::\n    :hide:\n\n    >>> import requests\n\n"
+        ".. testcode::\n   :hide:\n\n   secret = 1\n\n"
+        ".. doctest::\n\n    >>> 1 + 1\n    2\n\n"
+        ".. testcode::\n\n   shown = 2\n"
+    )
+    assert _body(text) == "Setup:\n\n```pycon\n>>> 1 + 1\n2\n```\n\n```python\nshown = 2\n```"
+
+
 def test_code_containing_a_fence_gets_a_longer_fence() -> None:
     assert _body("::\n\n    ```\n    md\n    ```\n") == "````\n```\nmd\n```\n````"
 

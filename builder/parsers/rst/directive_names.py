@@ -56,6 +56,9 @@ DIAGRAMS = frozenset({"graphviz", "digraph", "graph", "inheritance-diagram", "um
 # class to its content, which shows as it stands (Polyfactory's and Advanced Alchemy's
 # landing pages say what the library is in '.. rst-class:: lead'), else to the next element.
 CLASS_DIRECTIVES = frozenset({"rst-class", "cssclass"})
+# sphinx.ext.doctest's blocks that take ':hide:': given it, a block is run by the doctests
+# and not shown (requests-mock's pages set up a session so before each example).
+HIDDEN_BY_OPTION = frozenset({"doctest", "testcode", "testoutput"})
 # Directives whose content is verbatim text, and the fence language it gets.
 LITERAL_DIRECTIVES = {
     "doctest": "pycon",

@@ -64,6 +64,7 @@ from builder.parsers.rst.directive_names import (
     DESCRIPTIONS,
     DIAGRAMS,
     DROPPED,
+    HIDDEN_BY_OPTION,
     HTTP_METHODS,
     LITERAL_DIRECTIVES,
     MODULE_DIRECTIVES,
@@ -290,6 +291,8 @@ def render_directive(
     if name in LITERAL_DIRECTIVES:
         block = read_directive(name, rest, body, line, text_arguments=name == "math")
         if name == "mermaid" and not any(line.strip() for line in block.content):
+            return []
+        if name in HIDDEN_BY_OPTION and any(key == "hide" for key, _ in block.options):
             return []
         return [_render_literal(name, block)]
     if name in JUPYTER_DIRECTIVES or name == IPYTHON_DIRECTIVE:
