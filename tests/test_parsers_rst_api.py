@@ -62,6 +62,30 @@ def test_api_directives_become_sections_named_by_qualified_name() -> None:
     ]
 
 
+def test_a_class_with_several_signatures_files_its_members_under_the_last() -> None:
+    # PyWavelets' wavelet-packets.rst: Sphinx nests the content under the last signature it
+    # reads (not 'key in d', which it cannot), so the members are WaveletPacket2D's.
+    text = (
+        "Packets\n=======\n\n"
+        ".. currentmodule:: pywt\n\n"
+        ".. class:: BaseNode\n"
+        "           Node2D(BaseNode)\n"
+        "           WaveletPacket2D(Node2D)\n"
+        "           key in d\n\n"
+        "  .. attribute:: data\n\n"
+        "  .. method:: decompose()\n\n"
+        ".. class:: Wavelet(name)\n\n"
+        "  .. attribute:: name\n"
+    )
+    assert [(s.anchor, s.heading_path[-1]) for s in _sections(text)[1:]] == [
+        ("pywt.BaseNode", "Packets"),
+        ("pywt.WaveletPacket2D.data", "pywt.BaseNode"),
+        ("pywt.WaveletPacket2D.decompose", "pywt.BaseNode"),
+        ("pywt.Wavelet", "Packets"),
+        ("pywt.Wavelet.name", "pywt.Wavelet"),
+    ]
+
+
 def test_api_sections_sit_one_level_below_the_enclosing_title() -> None:
     text = "Top\n===\n\nSub\n---\n\n.. py:function:: run()\n\nNext\n====\n\n.. py:data:: VALUE\n"
     assert [(s.heading, s.level) for s in _sections(text)] == [

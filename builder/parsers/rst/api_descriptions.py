@@ -177,13 +177,15 @@ def render_api(
                 api_depth=ctx.api_depth + 1,
             )
         )
+    is_class = base.removeprefix("auto") in CLASS_LIKE and bool(full)
+    owner_qualified, owner_module = qualified, module
+    if is_class and not base.startswith("auto"):
+        owner_qualified, owner_module = _member_owner(base, lines, module_option, ctx, doc)
     inner = Context(
         depth=ctx.depth + 1,
         sections=ctx.sections,
-        klass=qualified if base.removeprefix("auto") in CLASS_LIKE and full else ctx.klass,
-        klass_module=module
-        if base.removeprefix("auto") in CLASS_LIKE and full
-        else ctx.klass_module,
+        klass=owner_qualified if is_class else ctx.klass,
+        klass_module=owner_module if is_class else ctx.klass_module,
         api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
     )
     if found is not None:
@@ -221,6 +223,22 @@ def _written_signature(base: str, signature: str, options: tuple[tuple[str, str]
     after = (f": {annotation}" if annotation else "") + (f" = {value}" if value else "")
     written = " ".join(named.get("annotation", "").split())
     return f"`{words}{signature}{after}{f' {written}' if written else ''}`"
+
+
+def _member_owner(
+    base: str, lines: list[str], module_option: str, ctx: Context, doc: DocState
+) -> tuple[str, str]:
+    """(name within its module, module) of the class a hand-written class description's
+    members belong to: with several signatures, the last one Sphinx can read (its Python
+    domain nests the content under the last name it read), as PyWavelets'
+    ``.. class:: BaseNode`` / ``Node(BaseNode)`` / ... / ``WaveletPacket2D(Node2D)``
+    documents ``pywt.WaveletPacket2D.data``, not ``pywt.BaseNode.data``."""
+    for signature in reversed(lines):
+        if not _is_expression(signature):
+            full, qualified, module = qualify(base, signature, module_option, ctx, doc)
+            if full:
+                return qualified, module
+    return qualify(base, lines[0] if lines else "", module_option, ctx, doc)[1:]
 
 
 def _is_expression(signature: str) -> bool:
