@@ -30,3 +30,14 @@ def test_the_directive_name_given_by_its_parameter_s_name_is_read() -> None:
         "    app.add_object_type(rolename='ignored')\n    app.add_object_type(directivename=NAME)\n"
     )
     assert added_object_types(conf) == ("conf",)
+
+
+def test_object_types_the_project_s_own_extensions_add_are_read() -> None:
+    # Django's docs/_ext/djangodocs.py adds the django-admin object type, not its conf.py.
+    conf = "extensions = ['djangodocs']\n\ndef setup(app):\n    app.add_object_type('chunk', 'c')\n"
+    extension = (
+        "def setup(app):\n    app.add_crossref_type(directivename='setting', rolename='setting')\n"
+        "    app.add_object_type(directivename='django-admin', rolename='djadmin')\n"
+        "    app.add_object_type('chunk', 'chunk')\n"
+    )
+    assert added_object_types(conf, extension, "not python (") == ("chunk", "django-admin")

@@ -75,8 +75,9 @@ class ProjectLayout:
     # matplotlib's plot directive's settings when conf.py loads it; None when it does not
     # (builder.parsers.rst.plot_files).
     plot_settings: PlotSettings | None = None
-    # The description directives conf.py adds with app.add_object_type (".. chunk::"), read
-    # as entries of their pages (builder.parsers.rst.object_types).
+    # The description directives conf.py (or an extension module of the project it loads)
+    # adds with app.add_object_type (".. chunk::"), read as entries of their pages
+    # (builder.parsers.rst.object_types).
     object_types: tuple[str, ...] = ()
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.

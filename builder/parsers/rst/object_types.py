@@ -4,10 +4,11 @@ GSD 2.7.0's ``setup(app)`` calls ``app.add_object_type('chunk', 'chunk', ...)``,
 HOOMD schema page describes each data chunk with ``.. chunk:: particles/position``: Sphinx
 makes each an entry of the page (``#chunk-particles-position``), titled by its name. Read as
 an unknown directive, the 62 chunks' names were lost and their texts ran into one section.
-The names conf.py adds are read from its code without running it (a call whose first
-argument, or its ``directivename``, is a literal string), and set around a version's parse,
-as its substitutions are; each such directive is read as the standard domain's ``envvar``
-is (builder.parsers.rst.std_descriptions).
+The names conf.py adds, or one of the project's own extension modules it loads (Django's
+``docs/_ext/djangodocs.py`` adds ``django-admin``), are read from their code without running
+it (a call whose first argument, or its ``directivename``, is a literal string), and set
+around a version's parse, as its substitutions are; each such directive is read as the
+standard domain's ``envvar`` is (builder.parsers.rst.std_descriptions).
 """
 
 from __future__ import annotations
@@ -23,12 +24,20 @@ _NAME_ARGUMENT = "directivename"  # its first parameter's name
 _TYPES: ContextVar[frozenset[str]] = ContextVar("rst_object_types", default=frozenset())
 
 
-def added_object_types(conf_source: str) -> tuple[str, ...]:
-    """The directive names ``conf_source`` passes to ``add_object_type``, in order."""
+def added_object_types(*sources: str) -> tuple[str, ...]:
+    """The directive names ``sources`` (a conf.py's text, then those of the project's own
+    extension modules it loads) pass to ``add_object_type``, in order."""
+    names: list[str] = []
+    for source in sources:
+        names.extend(_added_in(source))
+    return tuple(dict.fromkeys(names))
+
+
+def _added_in(source: str) -> list[str]:
     try:
-        tree = ast.parse(conf_source)
+        tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return ()
+        return []
     names: list[str] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
@@ -41,7 +50,7 @@ def added_object_types(conf_source: str) -> tuple[str, ...]:
         first = node.args[0] if node.args else next(iter(named), None)
         if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
             names.append(first.value)
-    return tuple(dict.fromkeys(names))
+    return names
 
 
 @contextmanager
