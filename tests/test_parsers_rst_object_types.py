@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from builder.parsers import parse_file
-from builder.parsers.rst.object_types import added_object_types, object_types
+from builder.parsers.rst.object_types import ObjectType, added_object_types, object_types
 
 
 def test_an_object_type_named_as_a_rest_domain_kind_is_a_generic_object() -> None:
@@ -29,7 +29,7 @@ def test_the_directive_name_given_by_its_parameter_s_name_is_read() -> None:
         '        directivename="conf", rolename="conf", objname="configuration value"\n    )\n'
         "    app.add_object_type(rolename='ignored')\n    app.add_object_type(directivename=NAME)\n"
     )
-    assert added_object_types(conf) == ("conf",)
+    assert added_object_types(conf) == (ObjectType("conf"),)
 
 
 def test_object_types_the_project_s_own_extensions_add_are_read() -> None:
@@ -40,4 +40,39 @@ def test_object_types_the_project_s_own_extensions_add_are_read() -> None:
         "    app.add_object_type(directivename='django-admin', rolename='djadmin')\n"
         "    app.add_object_type('chunk', 'chunk')\n"
     )
-    assert added_object_types(conf, extension, "not python (") == ("chunk", "django-admin")
+    assert added_object_types(conf, extension, "not python (") == (
+        ObjectType("chunk"),
+        ObjectType("django-admin"),
+    )
+
+
+def test_an_object_type_a_function_of_the_project_parses_is_named_by_its_first_word() -> None:
+    # Django 3.2's djangodocs.py passes parse_node=parse_django_admin_node, which names
+    # '.. django-admin:: check [app_label [app_label ...]]' "check": Sphinx's target is
+    # #django-admin-check, where the whole signature made #django-admin-check-app_label-....
+    extension = (
+        "def setup(app):\n"
+        "    app.add_object_type(directivename='django-admin', rolename='djadmin',\n"
+        "                        parse_node=parse_django_admin_node)\n"
+        "    app.add_object_type('event', 'event', 'pair: %s; event', parse_event)\n"
+        "    app.add_object_type('confval', 'confval', parse_node=None)\n"
+    )
+    types = added_object_types(extension)
+    assert types == (
+        ObjectType("django-admin", parsed=True),
+        ObjectType("event", parsed=True),
+        ObjectType("confval"),
+    )
+    page = (
+        "Commands\n========\n\n.. django-admin:: check [app_label [app_label ...]]\n\n"
+        "   Checks.\n\n.. event:: build-finished(app, exception)\n\n"
+        ".. confval:: html theme\n"
+    )
+    with object_types(types):
+        parsed = parse_file("commands.rst", page)
+    assert parsed is not None
+    assert [(s.heading, s.anchor) for s in parsed.sections[1:]] == [
+        ("check [app_label [app_label ...]]", "django-admin-check"),
+        ("build-finished(app, exception)", "event-build-finished"),
+        ("html theme", "confval-html-theme"),
+    ]

@@ -8,6 +8,7 @@ import orjson
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.parsers.rst.object_types import ObjectType
 from builder.parsers.rst.plot_files import PlotSettings
 from builder.projects import ProjectLayout, project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
@@ -395,7 +396,7 @@ def test_object_types_conf_py_adds_are_entries_of_their_pages(tmp_path: Path) ->
     )
     (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
-    assert layout.object_types == ("chunk",)
+    assert layout.object_types == (ObjectType("chunk"),)
     records = compiled_records(version(tmp_path))
     assert [(r["heading"], r["anchor"], r["body"]) for r in records] == [
         # The page lists its entries, each by its first line, as it lists a module's.
@@ -504,7 +505,7 @@ def test_object_types_an_extension_of_the_project_adds_are_entries(tmp_path: Pat
     )
     (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
-    assert layout.object_types == ("django-admin",)
+    assert layout.object_types == (ObjectType("django-admin"),)
     records = compiled_records(version(tmp_path))
     assert [(r["heading"], r["anchor"]) for r in records] == [
         ("Commands", "commands"),

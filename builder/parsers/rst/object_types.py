@@ -14,31 +14,54 @@ standard domain's ``envvar`` is (builder.parsers.rst.std_descriptions).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
+from types import MappingProxyType
 
 _ADDS = "add_object_type"
 _NAME_ARGUMENT = "directivename"  # its first parameter's name
+_PARSER_ARGUMENT = "parse_node"  # its fourth
+_PARSER_POSITION = 3
+# The name a parse_node function reads from a signature, as those projects write theirs: its
+# first word, up to a space, comma or parenthesis (Django's "check [app_label ...]" names
+# "check", Sphinx's own "autodoc-process-docstring(app, ...)" and GHC's "-fwarn-x, -Wx" the
+# first). Sphinx's own reading without one is the whole signature.
+_PARSED_NAME = re.compile(r"[^\s,(]+")
 
-_TYPES: ContextVar[frozenset[str]] = ContextVar("rst_object_types", default=frozenset())
+
+@dataclass(frozen=True)
+class ObjectType:
+    """A description directive a project adds; ``parsed``: a function of the project
+    (``parse_node``) reads its signature, and names the object by its first word."""
+
+    directive: str
+    parsed: bool = False
 
 
-def added_object_types(*sources: str) -> tuple[str, ...]:
-    """The directive names ``sources`` (a conf.py's text, then those of the project's own
-    extension modules it loads) pass to ``add_object_type``, in order."""
-    names: list[str] = []
+_TYPES: ContextVar[Mapping[str, ObjectType]] = ContextVar(
+    "rst_object_types", default=MappingProxyType({})
+)
+
+
+def added_object_types(*sources: str) -> tuple[ObjectType, ...]:
+    """The object types ``sources`` (a conf.py's text, then those of the project's own
+    extension modules it loads) add with ``add_object_type``, in order (the first of a name)."""
+    types: dict[str, ObjectType] = {}
     for source in sources:
-        names.extend(_added_in(source))
-    return tuple(dict.fromkeys(names))
+        for added in _added_in(source):
+            types.setdefault(added.directive, added)
+    return tuple(types.values())
 
 
-def _added_in(source: str) -> list[str]:
+def _added_in(source: str) -> list[ObjectType]:
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    names: list[str] = []
+    types: list[ObjectType] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -49,14 +72,22 @@ def _added_in(source: str) -> list[str]:
         named = [keyword.value for keyword in node.keywords if keyword.arg == _NAME_ARGUMENT]
         first = node.args[0] if node.args else next(iter(named), None)
         if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
-            names.append(first.value)
-    return names
+            types.append(ObjectType(first.value, parsed=_passes_parser(node)))
+    return types
+
+
+def _passes_parser(call: ast.Call) -> bool:
+    """Whether an ``add_object_type`` call passes a ``parse_node`` function (not None)."""
+    parsers = [keyword.value for keyword in call.keywords if keyword.arg == _PARSER_ARGUMENT]
+    if len(call.args) > _PARSER_POSITION:
+        parsers.append(call.args[_PARSER_POSITION])
+    return any(not (isinstance(p, ast.Constant) and p.value is None) for p in parsers)
 
 
 @contextmanager
-def object_types(names: tuple[str, ...]) -> Iterator[None]:
-    """Within, the directives ``names`` are descriptions of objects of the project."""
-    token = _TYPES.set(frozenset(names))
+def object_types(types: tuple[ObjectType, ...]) -> Iterator[None]:
+    """Within, the directives of ``types`` are descriptions of objects of the project."""
+    token = _TYPES.set({added.directive: added for added in types})
     try:
         yield
     finally:
@@ -64,5 +95,16 @@ def object_types(names: tuple[str, ...]) -> Iterator[None]:
 
 
 def is_object_type(name: str) -> bool:
-    """Whether ``name`` is a directive the project's conf.py added as an object type."""
+    """Whether ``name`` is a directive the project added as an object type."""
     return name in _TYPES.get()
+
+
+def object_name(name: str, signature: str) -> str:
+    """The name an object type ``name``'s description with ``signature`` documents: the
+    signature with its spaces made single ones (Sphinx's generic object), or its first word
+    when a function of the project reads it."""
+    added = _TYPES.get().get(name)
+    if added is not None and added.parsed:
+        first = _PARSED_NAME.match(signature.strip())
+        return first.group() if first else ""
+    return " ".join(signature.split())

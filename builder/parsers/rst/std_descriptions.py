@@ -23,6 +23,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
+from builder.parsers.rst.object_types import object_name
 
 # The description directives that get a section, and the prefix of the target Sphinx makes.
 TARGET_PREFIXES = {
@@ -54,8 +55,8 @@ def target_id(kind: str, signature: str, program: str) -> str:
     prefix = TARGET_PREFIXES.get(kind)
     if prefix is None:
         # An object type conf.py adds (builder.parsers.rst.object_types), whatever its name
-        # ("directive" too), is Sphinx's generic object: its own prefix, its signature the term.
-        prefix, term = kind, signature.strip()
+        # ("directive" too), is Sphinx's generic object: its own prefix, its name the term.
+        prefix, term = kind, object_name(kind, signature)
     elif prefix in _RST_KINDS:
         term = rst_name(prefix, signature)[0]
         if prefix == "directive:option" and program:  # the directive it is an option of
