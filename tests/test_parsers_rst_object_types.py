@@ -76,3 +76,40 @@ def test_an_object_type_a_function_of_the_project_parses_is_named_by_its_first_w
         ("build-finished(app, exception)", "event-build-finished"),
         ("html theme", "confval-html-theme"),
     ]
+
+
+def test_an_option_directive_a_project_adds_belongs_to_the_command_its_parser_names() -> None:
+    # Django 3.2's djangodocs.py: app.add_directive('django-admin-option', Cmdoption), and
+    # parse_django_admin_node sets env.ref_context['std:program'] to the command, so each
+    # option after '.. django-admin:: check' is #cmdoption-check-tag; the options were text.
+    extension = (
+        "from sphinx.domains.std import Cmdoption\n\n\n"
+        "def parse_django_admin_node(env, sig, signode):\n"
+        "    command = sig.split(' ')[0]\n"
+        "    env.ref_context['std:program'] = command\n"
+        "    return command\n\n\n"
+        "def setup(app):\n"
+        "    app.add_object_type(directivename='django-admin', rolename='djadmin',\n"
+        "                        parse_node=parse_django_admin_node)\n"
+        "    app.add_directive('django-admin-option', Cmdoption)\n"
+        "    app.add_directive('console', ConsoleDirective)\n"
+    )
+    types = added_object_types(extension)
+    assert types == (
+        ObjectType("django-admin", parsed=True, sets_program=True),
+        ObjectType("django-admin-option", standard="option"),
+    )
+    page = (
+        "Commands\n========\n\n.. django-admin:: check [app_label [app_label ...]]\n\n"
+        "Checks.\n\n.. django-admin-option:: --tag TAGS, -t TAGS\n\n   Only these.\n\n"
+        ".. program:: None\n\n.. django-admin-option:: --settings SETTINGS\n"
+    )
+    with object_types(types):
+        parsed = parse_file("commands.rst", page)
+    assert parsed is not None
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
+        ("check [app_label [app_label ...]]", "django-admin-check",
+         "`check [app_label [app_label ...]]`\n\nChecks."),
+        ("--tag TAGS, -t TAGS", "cmdoption-check-tag", "`--tag TAGS, -t TAGS`\n\nOnly these."),
+        ("--settings SETTINGS", "cmdoption-settings", "`--settings SETTINGS`"),
+    ]  # fmt: skip

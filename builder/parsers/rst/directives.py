@@ -109,7 +109,7 @@ from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
-from builder.parsers.rst.object_types import is_object_type
+from builder.parsers.rst.object_types import described_kind, is_object_type
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.openapi_directive import DIRECTIVE as OPENAPI
 from builder.parsers.rst.openapi_directive import render_openapi
@@ -274,7 +274,7 @@ def render_directive(
         return []
     if base.removeprefix("std:") in TARGET_PREFIXES or is_object_type(name):
         described = read_directive(name, rest, body, line, text_arguments=True)
-        kind = name if is_object_type(name) else base.removeprefix("std:")
+        kind = described_kind(name) if is_object_type(name) else base.removeprefix("std:")
         return render_description(kind, described.arguments,
                                   described.options, described.content, described.line,
                                   described.content_first, ctx, doc, render)  # fmt: skip

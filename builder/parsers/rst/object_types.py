@@ -8,7 +8,10 @@ The names conf.py adds, or one of the project's own extension modules it loads (
 ``docs/_ext/djangodocs.py`` adds ``django-admin``), are read from their code without running
 it (a call whose first argument, or its ``directivename``, is a literal string), and set
 around a version's parse, as its substitutions are; each such directive is read as the
-standard domain's ``envvar`` is (builder.parsers.rst.std_descriptions).
+standard domain's ``envvar`` is (builder.parsers.rst.std_descriptions). A directive added
+as Sphinx's own ``Cmdoption`` under another name (Django's ``django-admin-option``) is read as
+``option``, and belongs to the program a parse_node function of the project sets (Django's
+commands: ``#cmdoption-check-tag``).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 _ADDS = "add_object_type"
+_ADDS_DIRECTIVE = "add_directive"
 _NAME_ARGUMENT = "directivename"  # its first parameter's name
 _PARSER_ARGUMENT = "parse_node"  # its fourth
 _PARSER_POSITION = 3
@@ -30,15 +34,26 @@ _PARSER_POSITION = 3
 # "check", Sphinx's own "autodoc-process-docstring(app, ...)" and GHC's "-fwarn-x, -Wx" the
 # first). Sphinx's own reading without one is the whole signature.
 _PARSED_NAME = re.compile(r"[^\s,(]+")
+# Sphinx's own description class for command-line options, which a project can add again
+# under a name of its own (Django's app.add_directive('django-admin-option', Cmdoption)).
+_OPTION_CLASS = "Cmdoption"
+OPTION = "option"
+# Where Sphinx keeps the program an option belongs to (``.. program::`` sets it).
+_PROGRAM_KEY = "std:program"
 
 
 @dataclass(frozen=True)
 class ObjectType:
     """A description directive a project adds; ``parsed``: a function of the project
-    (``parse_node``) reads its signature, and names the object by its first word."""
+    (``parse_node``) reads its signature, and names the object by its first word;
+    ``sets_program``: that function makes the object's name the program later options belong
+    to (Django's commands); ``standard``: the standard description it is under another name
+    ("option"), "" for Sphinx's generic object."""
 
     directive: str
     parsed: bool = False
+    sets_program: bool = False
+    standard: str = ""
 
 
 _TYPES: ContextVar[Mapping[str, ObjectType]] = ContextVar(
@@ -48,7 +63,8 @@ _TYPES: ContextVar[Mapping[str, ObjectType]] = ContextVar(
 
 def added_object_types(*sources: str) -> tuple[ObjectType, ...]:
     """The object types ``sources`` (a conf.py's text, then those of the project's own
-    extension modules it loads) add with ``add_object_type``, in order (the first of a name)."""
+    extension modules it loads) add with ``add_object_type``, and the option directives they
+    add with ``add_directive``, in order (the first of a name)."""
     types: dict[str, ObjectType] = {}
     for source in sources:
         for added in _added_in(source):
@@ -61,27 +77,68 @@ def _added_in(source: str) -> list[ObjectType]:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
+    functions = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
     types: list[ObjectType] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         called = node.func
-        if not isinstance(called, ast.Attribute) or called.attr != _ADDS:
+        if not isinstance(called, ast.Attribute):
+            continue
+        if called.attr == _ADDS_DIRECTIVE:
+            types.extend(_option_directive(node))
+            continue
+        if called.attr != _ADDS:
             continue
         # The first argument, or given by its name (minishell_test's directivename="conf").
         named = [keyword.value for keyword in node.keywords if keyword.arg == _NAME_ARGUMENT]
         first = node.args[0] if node.args else next(iter(named), None)
         if isinstance(first, ast.Constant) and isinstance(first.value, str) and first.value:
-            types.append(ObjectType(first.value, parsed=_passes_parser(node)))
+            parser = _parser(node)
+            function = functions.get(parser.id) if isinstance(parser, ast.Name) else None
+            types.append(
+                ObjectType(
+                    first.value,
+                    parsed=parser is not None,
+                    sets_program=function is not None and _sets_program(function),
+                )
+            )
     return types
 
 
-def _passes_parser(call: ast.Call) -> bool:
-    """Whether an ``add_object_type`` call passes a ``parse_node`` function (not None)."""
+def _parser(call: ast.Call) -> ast.expr | None:
+    """The ``parse_node`` function an ``add_object_type`` call passes (not None)."""
     parsers = [keyword.value for keyword in call.keywords if keyword.arg == _PARSER_ARGUMENT]
     if len(call.args) > _PARSER_POSITION:
         parsers.append(call.args[_PARSER_POSITION])
-    return any(not (isinstance(p, ast.Constant) and p.value is None) for p in parsers)
+    return next((p for p in parsers if not (isinstance(p, ast.Constant) and p.value is None)), None)
+
+
+def _sets_program(function: ast.FunctionDef) -> bool:
+    """Whether a parse_node function sets the program later options belong to
+    (``env.ref_context['std:program'] = command``)."""
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            if (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.slice, ast.Constant)
+                and target.slice.value == _PROGRAM_KEY
+            ):
+                return True
+    return False
+
+
+def _option_directive(call: ast.Call) -> list[ObjectType]:
+    """The directive an ``add_directive(name, Cmdoption)`` call adds, as an option one."""
+    if len(call.args) != 2 or call.keywords:
+        return []
+    name, directive = call.args
+    written = ast.unparse(directive).rpartition(".")[2]
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value):
+        return []
+    return [ObjectType(name.value, standard=OPTION)] if written == _OPTION_CLASS else []
 
 
 @contextmanager
@@ -108,3 +165,17 @@ def object_name(name: str, signature: str) -> str:
         first = _PARSED_NAME.match(signature.strip())
         return first.group() if first else ""
     return " ".join(signature.split())
+
+
+def described_kind(name: str) -> str:
+    """The description an added directive ``name`` is read as: the standard one it is under
+    another name ("option"), else itself (Sphinx's generic object)."""
+    added = _TYPES.get().get(name)
+    return added.standard if added is not None and added.standard else name
+
+
+def sets_program(name: str) -> bool:
+    """Whether an object type's description makes its name the program of the options after
+    it, as its parse_node function does."""
+    added = _TYPES.get().get(name)
+    return added is not None and added.sets_program

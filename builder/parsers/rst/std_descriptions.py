@@ -23,7 +23,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
-from builder.parsers.rst.object_types import object_name
+from builder.parsers.rst.object_types import object_name, sets_program
 
 # The description directives that get a section, and the prefix of the target Sphinx makes.
 TARGET_PREFIXES = {
@@ -109,6 +109,8 @@ def render_description(
         klass_module=ctx.klass_module,
         api_depth=ctx.api_depth + 1 if shown and ctx.sections else ctx.api_depth,
     )
+    if sets_program(kind) and signatures:  # Django's '.. django-admin:: check', then options
+        doc.program = object_name(kind, signatures[0])
     fields = _confval_fields(options) if kind == "confval" else []
     if fields:
         events.extend(render(fields, line, inner, doc))
