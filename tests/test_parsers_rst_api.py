@@ -86,6 +86,22 @@ def test_a_class_with_several_signatures_files_its_members_under_the_last() -> N
     ]
 
 
+def test_an_empty_module_option_names_no_module() -> None:
+    # Django 3.2's ref/signals.txt, under '.. module:: django.db.models.signals', writes each
+    # signal in full over an empty ':module:', so that Sphinx does not prefix the module:
+    # the targets are #django.db.models.signals.pre_init, not the module twice.
+    text = (
+        "Signals\n=======\n\n.. module:: django.db.models.signals\n\n"
+        ".. attribute:: django.db.models.signals.pre_init\n   :module:\n\n"
+        ".. data:: post_init\n   :module: other\n\n.. data:: plain\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)[1:]] == [
+        ("django.db.models.signals.pre_init", "django.db.models.signals.pre_init"),
+        ("other.post_init", "other.post_init"),
+        ("django.db.models.signals.plain", "django.db.models.signals.plain"),
+    ]
+
+
 def test_api_sections_sit_one_level_below_the_enclosing_title() -> None:
     text = "Top\n===\n\nSub\n---\n\n.. py:function:: run()\n\nNext\n====\n\n.. py:data:: VALUE\n"
     assert [(s.heading, s.level) for s in _sections(text)] == [

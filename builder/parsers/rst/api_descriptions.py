@@ -97,9 +97,10 @@ def is_api_directive(base: str) -> bool:
 
 
 def qualify(
-    base: str, signature: str, module_option: str, ctx: Context, doc: DocState
+    base: str, signature: str, module_option: str | None, ctx: Context, doc: DocState
 ) -> tuple[str, str, str]:
-    """(full name, name within its module, module) of the object a description documents."""
+    """(full name, name within its module, module) of the object a description documents;
+    ``module_option`` is its ``:module:`` (None: not given)."""
     explicit = _EXPLICIT_MODULE.match(signature) if base.startswith("auto") else None
     if explicit is not None:  # imageio's 'autoclass:: imageio.core::Format.Reader'
         named = _NAME.match(signature, explicit.end())
@@ -110,7 +111,12 @@ def qualify(
     if not match:
         return "", "", ""
     prefix, name = match.group(1) or "", match.group(2)
-    context_module = module_option or (ctx.klass_module if ctx.klass else doc.module)
+    if module_option is None or (not module_option and base.startswith("auto")):
+        context_module = ctx.klass_module if ctx.klass else doc.module
+    else:
+        # An empty ':module:' names no module (Django's signals page writes the full name
+        # so: '.. attribute:: django.db.models.signals.pre_init' over ':module:').
+        context_module = module_option
     if base.startswith("auto"):
         if base[4:] in _AUTO_CLASS_LEVEL:
             # autodoc: "Class.name" or "module.Class.name"; bare names use the enclosing class.
@@ -153,7 +159,7 @@ def render_api(
     as does a description generated from the ``documented`` object), and then the end of the
     description, so text after it returns to the section around it."""
     lines = joined_signatures(signatures)
-    module_option = next((value for key, value in options if key == "module"), "")
+    module_option = next((value for key, value in options if key == "module"), None)
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
     found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
@@ -226,7 +232,7 @@ def _written_signature(base: str, signature: str, options: tuple[tuple[str, str]
 
 
 def _member_owner(
-    base: str, lines: list[str], module_option: str, ctx: Context, doc: DocState
+    base: str, lines: list[str], module_option: str | None, ctx: Context, doc: DocState
 ) -> tuple[str, str]:
     """(name within its module, module) of the class a hand-written class description's
     members belong to: with several signatures, the last one Sphinx can read (its Python
