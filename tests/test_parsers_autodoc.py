@@ -742,6 +742,29 @@ def test_a_member_class_s_docstring_describing_attributes_makes_them_sections(
     ]
 
 
+def test_a_description_written_with_a_space_before_its_colons_is_one_too(
+    tmp_path: Path,
+) -> None:
+    # nose2 0.12.0's events module writes '.. attribute :: loader' in its classes' docstrings
+    # (docutils allows one space there); their 89 attributes were lines of the classes' text.
+    (tmp_path / "src" / "events").mkdir(parents=True)
+    (tmp_path / "src" / "events" / "__init__.py").write_text(
+        '"""Events."""\n\n\n'
+        "class CreateTestsEvent:\n"
+        '    """Event fired before test loading.\n\n'
+        "    .. attribute :: loader\n\n"
+        "       Test loader instance\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    text = "Events\n======\n\n.. automodule :: events\n   :members:\n"
+    parsed = _parse(tmp_path, "events.rst", text)
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("events.CreateTestsEvent", "`CreateTestsEvent()`\n\nEvent fired before test loading."),
+        ("events.CreateTestsEvent.loader", "`loader`\n\nTest loader instance"),
+    ]
+
+
 def test_a_member_class_s_docstring_listing_its_own_module_again_stops(tmp_path: Path) -> None:
     # Its descriptions were read at depth 1 whatever the depth around them, so a docstring
     # whose automodule lists the class again recursed until Python's stack ran out: a
