@@ -789,6 +789,44 @@ def test_a_member_class_s_docstring_listing_its_own_module_again_stops(tmp_path:
     assert len(parsed.sections) < 2 * MAX_DEPTH
 
 
+def test_a_no_index_directive_and_what_it_documents_take_no_target(tmp_path: Path) -> None:
+    # pygit2 1.11.1's branches.rst shows 'autoclass:: pygit2.Repository' with ':members:
+    # lookup_branch' under ':noindex:', where repository.rst documents it: Sphinx gives the
+    # class, the members autodoc passes the option on to and the attributes napoleon writes
+    # with it no id. Each took the object's name as its anchor, so a page documenting it
+    # twice had the real target second ('geo.Area-1').
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        "class Area:\n"
+        '    """Holds an area.\n\n'
+        "    Attributes:\n"
+        "        crs (str): Coordinate reference\n"
+        '    """\n\n'
+        "    def lookup(self, name):\n"
+        '        """Find a point."""\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    text = (
+        "A\n=\n\n.. autoclass:: geo.Area\n   :members: lookup\n   :noindex:\n\n"
+        "   .. attribute:: extra\n\n"
+        "B\n=\n\n.. autoclass:: geo.Area\n   :members: lookup\n"
+    )
+    parsed = _parse(tmp_path, "a.rst", text, napoleon)
+    assert [(s.heading, s.anchor) for s in parsed.sections] == [
+        ("A", "a"),
+        ("geo.Area", "geo-area"),
+        ("geo.Area.crs", "geo-area-crs"),
+        # Written in the directive's content, not by autodoc: Sphinx gives it an id.
+        ("geo.Area.extra", "geo.Area.extra"),
+        ("geo.Area.lookup", "geo-area-lookup"),
+        ("B", "b"),
+        ("geo.Area", "geo.Area"),
+        ("geo.Area.crs", "geo.Area.crs"),
+        ("geo.Area.lookup", "geo.Area.lookup"),
+    ]
+
+
 def test_napoleon_attributes_are_objects_of_their_own_below_the_class(tmp_path: Path) -> None:
     # pyresample 1.26.0's AreaDefinition: 'Attributes:' lists area_id, crs, ...; napoleon
     # writes each as '.. attribute:: crs' with ':type:', which Sphinx makes an entry of the

@@ -102,6 +102,23 @@ def test_an_empty_module_option_names_no_module() -> None:
     ]
 
 
+def test_a_no_index_description_takes_no_target_but_its_content_does() -> None:
+    # Django 3.2's ref/contrib/auth.txt: '.. class:: models.User' then the same under
+    # ':noindex:' with its fields inside; Sphinx anchors the first and the fields only.
+    text = (
+        "Auth\n====\n\n.. module:: auth\n\n.. class:: User\n   :noindex:\n\n"
+        "   .. attribute:: username\n\n.. class:: User\n\n.. function:: login()\n"
+        "   :no-index:\n\n.. envvar:: AUTH_HOME\n   :noindex:\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)[1:]] == [
+        ("auth.User", "auth-user"),
+        ("auth.User.username", "auth.User.username"),
+        ("auth.User", "auth.User"),
+        ("auth.login", "auth-login"),
+        ("AUTH_HOME", "auth-home"),  # a standard description's too (envvar-AUTH_HOME)
+    ]
+
+
 def test_api_sections_sit_one_level_below_the_enclosing_title() -> None:
     text = "Top\n===\n\nSub\n---\n\n.. py:function:: run()\n\nNext\n====\n\n.. py:data:: VALUE\n"
     assert [(s.heading, s.level) for s in _sections(text)] == [

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from builder.api.model import ApiObject, Member
+from builder.api.options import NO_INDEX
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.autodoc import (
     find_object,
@@ -171,6 +172,11 @@ def render_api(
         owner = full.rpartition(".")[0]
         title = f"{owner}: {lines[0].strip()}" if owner else lines[0].strip()
         anchor = docutils_id(title)
+    # Sphinx gives a :no-index: description no target: the object's target is the indexed
+    # description's, often on another page, and this one must not take its name.
+    no_index = shown.no_index or bool(NO_INDEX & {key for key, _ in options})
+    if no_index:
+        anchor = docutils_id(title)
     events: list[Event] = []
     if full and ctx.sections:
         events.append(
@@ -200,12 +206,24 @@ def render_api(
         events.extend(Text(_written_signature(base, signature, options)) for signature in lines)
     events.extend(render(list(content), content_first, inner, doc))
     if found is not None and full and ctx.sections:
-        events.extend(members_events(found, shown, line, inner, doc))
+        members = members_events(found, shown, line, inner, doc)
+        events.extend(_without_targets(members) if no_index else members)
     if full and ctx.sections:
         # An object autodoc reads from code has its docstring to say something with.
         top_level = ctx.depth == 0 and found is None and not base.startswith("auto")
         events.append(description_end(content, content_first, line, top_level=top_level))
     return events
+
+
+def _without_targets(events: list[Event]) -> list[Event]:
+    """The members an autodoc directive documents under ``:no-index:``, which autodoc passes
+    on to each: anchored by their headings, not their names (Sphinx gives them no id)."""
+    return [
+        replace(event, anchor=docutils_id(event.title))
+        if isinstance(event, Heading) and event.member
+        else event
+        for event in events
+    ]
 
 
 # The flags of a hand-written description (and the directives named like them) that Sphinx

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from builder.api.options import NO_INDEX
+from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -91,13 +93,17 @@ def render_description(
         shown = [rst_name(prefix, signature)[1] for signature in shown]
     events: list[Event] = []
     if shown and ctx.sections:
+        title = ", ".join(shown)
+        anchor = target_id(kind, signatures[0], owner) if signatures else ""
+        if NO_INDEX & {key for key, _ in options}:  # Sphinx gives it no target
+            anchor = docutils_id(title)
         events.append(
             Heading(
-                title=", ".join(shown),
+                title=title,
                 line=line,
                 last_line=line,
                 claim_line=line,
-                anchor=target_id(kind, signatures[0], owner) if signatures else "",
+                anchor=anchor,
                 api_depth=ctx.api_depth + 1,
             )
         )
