@@ -113,3 +113,22 @@ def test_an_option_directive_a_project_adds_belongs_to_the_command_its_parser_na
         ("--tag TAGS, -t TAGS", "cmdoption-check-tag", "`--tag TAGS, -t TAGS`\n\nOnly these."),
         ("--settings SETTINGS", "cmdoption-settings", "`--settings SETTINGS`"),
     ]  # fmt: skip
+
+
+def test_an_object_type_written_with_a_domain_that_lacks_it_is_the_standard_one() -> None:
+    # nose2 0.12.0's sphinxext adds app.add_object_type("configvar", ...) and its pages write
+    # '.. rst:configvar :: start-dir': the rst domain has no configvar, so Sphinx looks it up
+    # in the standard domain (#configvar-start-dir); it was an unknown directive.
+    types = added_object_types("def setup(app):\n    app.add_object_type('configvar', 'config')\n")
+    page = (
+        "Config\n======\n\n.. rst:configvar :: start-dir\n\n   Where discovery starts.\n\n"
+        ".. std:configvar:: plugins\n\n.. rst:directive:: toctree\n"
+    )
+    with object_types(types):
+        parsed = parse_file("config.rst", page)
+    assert parsed is not None
+    assert [(s.heading, s.anchor) for s in parsed.sections[1:]] == [
+        ("start-dir", "configvar-start-dir"),
+        ("plugins", "configvar-plugins"),
+        (".. toctree::", "directive-toctree"),  # the rst domain's own, as before
+    ]

@@ -151,9 +151,14 @@ def object_types(types: tuple[ObjectType, ...]) -> Iterator[None]:
         _TYPES.reset(token)
 
 
-def is_object_type(name: str) -> bool:
-    """Whether ``name`` is a directive the project added as an object type."""
-    return name in _TYPES.get()
+def added_object_type(name: str) -> str:
+    """The object type the directive written ``name`` is, "" for none: the name itself, or
+    the name after a domain (``std:configvar``, or nose2's ``rst:configvar``), as Sphinx looks
+    a directive a domain lacks up in the standard domain, where object types are added."""
+    if name in _TYPES.get():
+        return name
+    _, colon, rest = name.partition(":")
+    return rest if colon and rest in _TYPES.get() else ""
 
 
 def object_name(name: str, signature: str) -> str:
