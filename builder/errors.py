@@ -34,7 +34,8 @@ a shard is written from its pages instead of updated, HandlerNotRead
 MacroNotRead (builder.parsers.markdown.macro_calls), after which an mkdocs-macros call stays
 as written, ComputedSidebar (builder.projects.vuepress), after which a VuePress site's
 pages come in path order, and Raised and Unreadable (builder.api.literal_calls), after which
-a call read without running it has no value (a factory's property no doc).
+a call read without running it has no value (a factory's property no doc), and NotStatic
+(builder.api.decorator_docs), after which a decorated function keeps its own docstring.
 """
 
 from __future__ import annotations

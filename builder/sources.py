@@ -157,13 +157,17 @@ def _link_refusal(target: Path, root: Path, project: Path | None) -> str | None:
     (``root``) is read unless it leads into a hidden file: a docs folder that is a clone's root
     holds .git/config, which can hold the clone's credentials. A link out of the docs is read
     only when it leads to a page elsewhere in ``project`` (MkDocs projects link the
-    repository's README.md or CHANGELOG.md into docs/, and MkDocs renders it), outside its
-    hidden folders, as an include of it would be (builder.includes)."""
+    repository's README.md or CHANGELOG.md into docs/, and MkDocs renders it), or to a file
+    with no suffix there (a ChangeLog), outside its hidden folders, as an include of it would
+    be (builder.includes)."""
     if target.is_relative_to(root):
         inside = target.relative_to(root)
     elif project is not None and target.is_relative_to(project):
         inside = target.relative_to(project)
-        if target.suffix.lower() not in SUPPORTED_SUFFIXES:
+        # A file with no suffix is the page the link's name says it is, as Sphinx reads it
+        # (python-semanticversion's docs/changelog.rst -> ../ChangeLog, credits.rst ->
+        # ../CREDITS); one with another suffix is not a page (the catalog).
+        if target.suffix and target.suffix.lower() not in SUPPORTED_SUFFIXES:
             return "symlink out of the docs to a file that is not a page"
     else:
         return "symlink leaving the root"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.api.main_guard import is_main_test
+from builder.api.main_guard import IMPORTED, MAIN, main_test
 from builder.parsers import parse_file
 from tests.api_support import package_source
 
@@ -55,15 +55,37 @@ def test_the_else_of_a_main_guard_runs_on_import(tmp_path: Path) -> None:
     assert parsed.sections[-1].body == "`tool.MODE = 'library'`\n\nHow the module was loaded."
 
 
+def test_the_reverse_guard_keeps_its_body_and_drops_its_else(tmp_path: Path) -> None:
+    # 'if __name__ != "__main__":' runs its body on import and its else as a script: the
+    # else's ring replaced the module's documented one and its variable was a member.
+    (tmp_path / "tool").mkdir()
+    (tmp_path / "tool" / "__init__.py").write_text(
+        'def ring(n):\n    """Create a ring."""\n\n\nif __name__ != "__main__":\n'
+        '    def helper(x):\n        """Help on import."""\n'
+        "else:\n    def ring(n):\n        pass\n\n    attempts = 3\n",
+        encoding="utf-8",
+    )
+    text = "T\n=\n\n.. automodule:: tool\n   :members:\n   :undoc-members:\n"
+    parsed = parse_file("t.rst", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [(section.heading, section.body) for section in parsed.sections[1:]] == [
+        ("tool.helper", "`helper(x)`\n\nHelp on import."),
+        ("tool.ring", "`ring(n)`\n\nCreate a ring."),
+    ]
+    assert "attempts" not in parsed.sections[0].body
+
+
 @pytest.mark.parametrize(
-    ("test", "main"),
+    ("test", "kind"),
     [
-        ("__name__ == '__main__'", True),
-        ('"__main__" == __name__', True),
-        ("__name__ != '__main__'", False),
-        ("__name__ == 'tool'", False),
-        ("name == '__main__'", False),
+        ("__name__ == '__main__'", MAIN),
+        ('"__main__" == __name__', MAIN),
+        ("__name__ != '__main__'", IMPORTED),
+        ("'__main__' != __name__", IMPORTED),
+        ("__name__ == 'tool'", ""),
+        ("name == '__main__'", ""),
+        ("__name__ is '__main__'", ""),
     ],
 )
-def test_main_tests_are_recognised(test: str, main: bool) -> None:
-    assert is_main_test(ast.parse(test, mode="eval").body) is main
+def test_main_tests_are_recognised(test: str, kind: str) -> None:
+    assert main_test(ast.parse(test, mode="eval").body) == kind

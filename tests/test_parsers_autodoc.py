@@ -742,6 +742,29 @@ def test_a_member_class_s_docstring_describing_attributes_makes_them_sections(
     ]
 
 
+def test_a_description_written_with_a_space_before_its_colons_is_one_too(
+    tmp_path: Path,
+) -> None:
+    # nose2 0.12.0's events module writes '.. attribute :: loader' in its classes' docstrings
+    # (docutils allows one space there); their 89 attributes were lines of the classes' text.
+    (tmp_path / "src" / "events").mkdir(parents=True)
+    (tmp_path / "src" / "events" / "__init__.py").write_text(
+        '"""Events."""\n\n\n'
+        "class CreateTestsEvent:\n"
+        '    """Event fired before test loading.\n\n'
+        "    .. attribute :: loader\n\n"
+        "       Test loader instance\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    text = "Events\n======\n\n.. automodule :: events\n   :members:\n"
+    parsed = _parse(tmp_path, "events.rst", text)
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        ("events.CreateTestsEvent", "`CreateTestsEvent()`\n\nEvent fired before test loading."),
+        ("events.CreateTestsEvent.loader", "`loader`\n\nTest loader instance"),
+    ]
+
+
 def test_a_member_class_s_docstring_listing_its_own_module_again_stops(tmp_path: Path) -> None:
     # Its descriptions were read at depth 1 whatever the depth around them, so a docstring
     # whose automodule lists the class again recursed until Python's stack ran out: a
@@ -764,6 +787,44 @@ def test_a_member_class_s_docstring_listing_its_own_module_again_stops(tmp_path:
         "Forms", "forms.Form", "forms.Form.action", "forms.Form",
     ]  # fmt: skip
     assert len(parsed.sections) < 2 * MAX_DEPTH
+
+
+def test_a_no_index_directive_and_what_it_documents_take_no_target(tmp_path: Path) -> None:
+    # pygit2 1.11.1's branches.rst shows 'autoclass:: pygit2.Repository' with ':members:
+    # lookup_branch' under ':noindex:', where repository.rst documents it: Sphinx gives the
+    # class, the members autodoc passes the option on to and the attributes napoleon writes
+    # with it no id. Each took the object's name as its anchor, so a page documenting it
+    # twice had the real target second ('geo.Area-1').
+    (tmp_path / "src" / "geo").mkdir(parents=True)
+    (tmp_path / "src" / "geo" / "__init__.py").write_text(
+        "class Area:\n"
+        '    """Holds an area.\n\n'
+        "    Attributes:\n"
+        "        crs (str): Coordinate reference\n"
+        '    """\n\n'
+        "    def lookup(self, name):\n"
+        '        """Find a point."""\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    text = (
+        "A\n=\n\n.. autoclass:: geo.Area\n   :members: lookup\n   :noindex:\n\n"
+        "   .. attribute:: extra\n\n"
+        "B\n=\n\n.. autoclass:: geo.Area\n   :members: lookup\n"
+    )
+    parsed = _parse(tmp_path, "a.rst", text, napoleon)
+    assert [(s.heading, s.anchor) for s in parsed.sections] == [
+        ("A", "a"),
+        ("geo.Area", "geo-area"),
+        ("geo.Area.crs", "geo-area-crs"),
+        # Written in the directive's content, not by autodoc: Sphinx gives it an id.
+        ("geo.Area.extra", "geo.Area.extra"),
+        ("geo.Area.lookup", "geo-area-lookup"),
+        ("B", "b"),
+        ("geo.Area", "geo.Area"),
+        ("geo.Area.crs", "geo.Area.crs"),
+        ("geo.Area.lookup", "geo.Area.lookup"),
+    ]
 
 
 def test_napoleon_attributes_are_objects_of_their_own_below_the_class(tmp_path: Path) -> None:

@@ -62,6 +62,63 @@ def test_api_directives_become_sections_named_by_qualified_name() -> None:
     ]
 
 
+def test_a_class_with_several_signatures_files_its_members_under_the_last() -> None:
+    # PyWavelets' wavelet-packets.rst: Sphinx nests the content under the last signature it
+    # reads (not 'key in d', which it cannot), so the members are WaveletPacket2D's.
+    text = (
+        "Packets\n=======\n\n"
+        ".. currentmodule:: pywt\n\n"
+        ".. class:: BaseNode\n"
+        "           Node2D(BaseNode)\n"
+        "           WaveletPacket2D(Node2D)\n"
+        "           key in d\n\n"
+        "  .. attribute:: data\n\n"
+        "  .. method:: decompose()\n\n"
+        ".. class:: Wavelet(name)\n\n"
+        "  .. attribute:: name\n"
+    )
+    assert [(s.anchor, s.heading_path[-1]) for s in _sections(text)[1:]] == [
+        ("pywt.BaseNode", "Packets"),
+        ("pywt.WaveletPacket2D.data", "pywt.BaseNode"),
+        ("pywt.WaveletPacket2D.decompose", "pywt.BaseNode"),
+        ("pywt.Wavelet", "Packets"),
+        ("pywt.Wavelet.name", "pywt.Wavelet"),
+    ]
+
+
+def test_an_empty_module_option_names_no_module() -> None:
+    # Django 3.2's ref/signals.txt, under '.. module:: django.db.models.signals', writes each
+    # signal in full over an empty ':module:', so that Sphinx does not prefix the module:
+    # the targets are #django.db.models.signals.pre_init, not the module twice.
+    text = (
+        "Signals\n=======\n\n.. module:: django.db.models.signals\n\n"
+        ".. attribute:: django.db.models.signals.pre_init\n   :module:\n\n"
+        ".. data:: post_init\n   :module: other\n\n.. data:: plain\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)[1:]] == [
+        ("django.db.models.signals.pre_init", "django.db.models.signals.pre_init"),
+        ("other.post_init", "other.post_init"),
+        ("django.db.models.signals.plain", "django.db.models.signals.plain"),
+    ]
+
+
+def test_a_no_index_description_takes_no_target_but_its_content_does() -> None:
+    # Django 3.2's ref/contrib/auth.txt: '.. class:: models.User' then the same under
+    # ':noindex:' with its fields inside; Sphinx anchors the first and the fields only.
+    text = (
+        "Auth\n====\n\n.. module:: auth\n\n.. class:: User\n   :noindex:\n\n"
+        "   .. attribute:: username\n\n.. class:: User\n\n.. function:: login()\n"
+        "   :no-index:\n\n.. envvar:: AUTH_HOME\n   :noindex:\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)[1:]] == [
+        ("auth.User", "auth-user"),
+        ("auth.User.username", "auth.User.username"),
+        ("auth.User", "auth.User"),
+        ("auth.login", "auth-login"),
+        ("AUTH_HOME", "auth-home"),  # a standard description's too (envvar-AUTH_HOME)
+    ]
+
+
 def test_api_sections_sit_one_level_below_the_enclosing_title() -> None:
     text = "Top\n===\n\nSub\n---\n\n.. py:function:: run()\n\nNext\n====\n\n.. py:data:: VALUE\n"
     assert [(s.heading, s.level) for s in _sections(text)] == [

@@ -8,6 +8,7 @@ import orjson
 from builder.cache import BuildCache
 from builder.cached_stages import compile_version_cached
 from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.parsers.rst.object_types import ObjectType
 from builder.parsers.rst.plot_files import PlotSettings
 from builder.projects import ProjectLayout, project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
@@ -395,7 +396,7 @@ def test_object_types_conf_py_adds_are_entries_of_their_pages(tmp_path: Path) ->
     )
     (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
     layout, _ = project_listing(version(tmp_path))
-    assert layout.object_types == ("chunk",)
+    assert layout.object_types == (ObjectType("chunk"),)
     records = compiled_records(version(tmp_path))
     assert [(r["heading"], r["anchor"], r["body"]) for r in records] == [
         # The page lists its entries, each by its first line, as it lists a module's.
@@ -483,6 +484,33 @@ def test_a_page_definition_naming_a_prolog_one_reads_through_it(tmp_path: Path) 
     )
     (record,) = compiled_records(version(tmp_path))
     assert record["body"] == "See the Acme Kit docs."
+
+
+def test_object_types_an_extension_of_the_project_adds_are_entries(tmp_path: Path) -> None:
+    # Django 3.2's docs/_ext/djangodocs.py adds the django-admin object type; conf.py puts
+    # _ext on sys.path and loads it. Its commands ('.. django-admin:: help') were text.
+    (tmp_path / "_ext").mkdir()
+    (tmp_path / "_ext" / "djangodocs.py").write_text(
+        "def setup(app):\n    app.add_object_type(\n"
+        '        directivename="django-admin", rolename="djadmin",\n    )\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "index.rst").write_text(
+        "Commands\n========\n\n.. django-admin:: help\n\nLists the commands.\n", "utf-8"
+    )
+    conf = (
+        "import sys\nfrom os.path import abspath, dirname, join\n"
+        'sys.path.append(abspath(join(dirname(__file__), "_ext")))\n'
+        'extensions = ["djangodocs"]\n'
+    )
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.object_types == (ObjectType("django-admin"),)
+    records = compiled_records(version(tmp_path))
+    assert [(r["heading"], r["anchor"]) for r in records] == [
+        ("Commands", "commands"),
+        ("help", "django-admin-help"),
+    ]
 
 
 def test_settings_from_a_module_the_conf_py_imports_apply(tmp_path: Path) -> None:

@@ -251,3 +251,32 @@ def test_a_package_whose_init_is_excluded_is_left_out_whole(tmp_path: Path) -> N
         "api/modules.rst",
         "api/shop.rst",
     ]  # as sphinx-apidoc 9.0.4 writes them: no page of shop.orders
+
+
+def test_private_modules_and_members_with_private(tmp_path: Path) -> None:
+    # CherryPy 18.8.0's conf.py gives apidoc_extra_args = ['--private']: sphinx-apidoc then
+    # writes ':private-members:' under each automodule too, and Sphinx's pages list
+    # cherrypy._cptools.Tool._setup and the like; they were left out (725 of 1,489 entries).
+    conf = (
+        'extensions = ["sphinx.ext.autodoc", "sphinxcontrib.apidoc"]\n'
+        'apidoc_module_dir = "../src/shop"\n'
+        'apidoc_extra_args = ["--private"]\n'
+    )
+    _, listing = project_listing(_version(_project(tmp_path, conf)))
+    assert "api/shop.rst" in [c.relpath for c in listing.candidates]
+    shop = next(c for c in listing.candidates if c.relpath == "api/shop.rst")
+    read = read_source(shop)
+    assert isinstance(read, SourceFile)
+    assert "shop._private module" in read.text
+    assert (
+        ".. automodule:: shop._private\n   :members:\n   :undoc-members:\n"
+        "   :show-inheritance:\n   :private-members:\n\n"
+    ) in read.text
+    # Without it, neither the module nor the option.
+    _, listing = project_listing(
+        _version(_project(tmp_path / "plain", conf.replace('"--private"', "")))
+    )
+    shop = next(c for c in listing.candidates if c.relpath == "api/shop.rst")
+    read = read_source(shop)
+    assert isinstance(read, SourceFile) and ":private-members:" not in read.text
+    assert "_private" not in read.text

@@ -101,6 +101,26 @@ def test_a_link_to_a_page_elsewhere_in_the_project_is_read_and_nothing_else_is(
     assert alone.candidates == ()
 
 
+def test_a_link_named_as_a_page_to_a_file_with_no_suffix_is_that_page(tmp_path: Path) -> None:
+    # python-semanticversion 2.9.0: docs/changelog.rst -> ../ChangeLog and docs/credits.rst
+    # -> ../CREDITS, which Sphinx reads as the pages the links name; both were skipped as
+    # files that are not pages.
+    project = tmp_path / "project"
+    docs = project / "docs"
+    docs.mkdir(parents=True)
+    (project / "ChangeLog").write_text("ChangeLog\n=========\n\n2.9.0\n", encoding="utf-8")
+    (project / "setup.cfg").write_text("[metadata]\n", encoding="utf-8")
+    os.symlink(project / "ChangeLog", docs / "changelog.rst")
+    os.symlink(project / "setup.cfg", docs / "setup.rst")
+    listing = list_version_files(docs, NO_GLOBS, NO_GLOBS, project)
+    assert [c.relpath for c in listing.candidates] == ["changelog.rst"]
+    read = read_source(listing.candidates[0])
+    assert isinstance(read, SourceFile) and read.text.startswith("ChangeLog\n")
+    assert [(s.relpath, s.reason) for s in listing.skipped] == [
+        ("setup.rst", "symlink out of the docs to a file that is not a page"),
+    ]
+
+
 def test_missing_root_is_an_error(tmp_path: Path) -> None:
     with pytest.raises(SourceError, match="cannot open the docs directory"):
         list_version_files(tmp_path / "gone", NO_GLOBS, NO_GLOBS)

@@ -11,6 +11,7 @@ from typing import Any
 from builder.api.builtin_members import builtin_methods
 from builder.api.class_aliases import aliased_class
 from builder.api.class_order import readable_class_order
+from builder.api.decorator_docs import decorated_docstring
 from builder.api.interface_attributes import declared_doc
 from builder.api.model import Member
 from builder.api.named_tuple_fields import field_doc
@@ -352,6 +353,7 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     named = named_function(target)  # another name for a function: autodoc reads its docstring
     return (
         bool(assigned_text(target, lines_of))
+        or bool(decorated_docstring(target))
         or bool(builtin_base_doc(target))
         or bool(attribute_doc_comment(target, lines_of))
         or bool(declared_doc(target))

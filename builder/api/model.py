@@ -196,6 +196,9 @@ class MemberOptions:
     # ``__all__`` names, when it has one.
     public: bool = False
     show_inheritance: bool = False  # autodoc's "Bases: ..." line under a class's signature
+    # autodoc's ``:no-index:`` (``:noindex:``): the object and the members and attributes it
+    # documents get no target of their own (Sphinx gives their entries no id).
+    no_index: bool = False
     qualified_bases: bool = False  # that line names the bases in full (fully-qualified hints)
     submodules: bool = False  # mkdocstrings' show_submodules: a package's modules inside it
     # A class that names no base is "Bases: object" to autodoc; mkdocstrings shows no line.

@@ -20,6 +20,7 @@ from builder.api.assigned_docs import assigned_docstring, copied_docstring_name,
 from builder.api.builtin_members import builtin_docstring
 from builder.api.class_annotations import annotation_lines
 from builder.api.class_order import readable_class_order
+from builder.api.decorator_docs import decorated_docstring
 from builder.api.doc_comments import doc_comment
 from builder.api.docstrings import parse_docstring
 from builder.api.factory_classes import factory_class
@@ -114,7 +115,23 @@ def read_docstring(target: Any, lines_of: LinesOf) -> Any:
     copies to it, which replaces its own at run time (arrow's api.get, whose own line only
     names the ArrowFactory.get it documents so), else its own, with what a class's body adds
     to it (builder.api.assigned_docs.extended_docstring); None when it has none."""
-    return _copied(target, lines_of) or _extended(target, lines_of) or target.docstring
+    return (
+        _copied(target, lines_of)
+        or _decorated(target)
+        or _extended(target, lines_of)
+        or target.docstring
+    )
+
+
+def _decorated(target: Any) -> Any:
+    """The docstring a decorator of the project writes on ``target`` (sentry-sdk's
+    ``@hubmethod``), which replaces its own; None when none does."""
+    text = decorated_docstring(target)
+    if text is None:
+        return None
+    import griffe
+
+    return griffe.Docstring(text, parent=target)
 
 
 def _extended(target: Any, lines_of: LinesOf) -> Any:

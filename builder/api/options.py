@@ -27,11 +27,13 @@ _MKDOCSTRINGS_ORDER = {"alphabetical": "alphabetical", "source": "bysource"}
 # Sphinx's AUTODOC_DEFAULT_OPTIONS, the options autodoc_default_options can set, and
 # AUTODOC_EXTENDABLE_OPTIONS, those a directive's value starting with "+" adds to.
 _DEFAULTABLE = (
-    "members", "undoc-members", "no-index", "no-index-entry", "inherited-members",
+    "members", "undoc-members", "no-index", "noindex", "no-index-entry", "inherited-members",
     "show-inheritance", "private-members", "special-members", "ignore-module-all",
     "exclude-members", "member-order", "imported-members", "class-doc-from", "no-value",
 )  # fmt: skip
 _EXTENDABLE = frozenset({"members", "private-members", "special-members", "exclude-members"})
+# autodoc's option for an object that is no target, as Sphinx 7.2 on spells it and before.
+NO_INDEX = frozenset({"no-index", "noindex"})
 
 
 def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSettings:
@@ -202,6 +204,7 @@ def autodoc_options(
         imported="imported-members" in given,
         ignore_all="ignore-module-all" in given,
         show_inheritance="show-inheritance" in given,
+        no_index=bool(NO_INDEX & given.keys()),
         qualified_bases=settings.typehints_format == "fully-qualified",
         napoleon_includes=settings.napoleon_includes,
         napoleon_attributes=settings.napoleon_attributes,

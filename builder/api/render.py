@@ -145,6 +145,8 @@ def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) 
         if field.name in documented or not field.name.isidentifier():
             continue
         lines = [f".. attribute:: {field.name}"]
+        if options.no_index:  # napoleon passes the directive's :no-index: on
+            lines.append("   :no-index:")
         if field.annotation:
             lines.append(f"   :type: {field.annotation}")
         if field.description:

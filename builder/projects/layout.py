@@ -17,6 +17,7 @@ from functools import cached_property
 from pathlib import Path, PurePosixPath
 
 from builder.model import ParsedFile
+from builder.parsers.rst.object_types import ObjectType
 from builder.parsers.rst.plot_files import PlotSettings
 from builder.projects.gen_files import GeneratedPage
 from builder.sources import Candidate
@@ -75,9 +76,10 @@ class ProjectLayout:
     # matplotlib's plot directive's settings when conf.py loads it; None when it does not
     # (builder.parsers.rst.plot_files).
     plot_settings: PlotSettings | None = None
-    # The description directives conf.py adds with app.add_object_type (".. chunk::"), read
-    # as entries of their pages (builder.parsers.rst.object_types).
-    object_types: tuple[str, ...] = ()
+    # The description directives conf.py (or an extension module of the project it loads)
+    # adds with app.add_object_type (".. chunk::"), read as entries of their pages
+    # (builder.parsers.rst.object_types).
+    object_types: tuple[ObjectType, ...] = ()
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None

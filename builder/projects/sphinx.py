@@ -16,7 +16,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from builder.api.conf_paths import sys_path_folders
 from builder.globs import sphinx_pattern
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
@@ -55,6 +54,7 @@ from builder.projects.sphinx_external_toc import external_toc_entries
 from builder.projects.sphinx_gallery import EXTENSION as GALLERY_EXTENSION
 from builder.projects.sphinx_gallery import SETTING as GALLERY_SETTING
 from builder.projects.sphinx_gallery import GalleryPages, gallery_pages
+from builder.projects.sphinx_modules import conf_modules, extension_modules
 from builder.projects.sphinx_page_templates import page_template_context
 from builder.projects.sphinx_pydoctor import EXTENSION as PYDOCTOR_EXTENSION
 from builder.projects.sphinx_pydoctor import pydoctor_pages
@@ -62,7 +62,6 @@ from builder.sphinx_conf import (
     CONFIG_NAME,
     MAX_CONF_BYTES,
     SphinxConf,
-    imported_modules,
     read_sphinx_conf,
 )
 from builder.sphinx_pyproject import pyproject_text
@@ -134,6 +133,12 @@ def read_sphinx(
         if isinstance(value, str) and value and name not in substitutions:
             substitutions[name] = value
     extensions = conf.extension_names()
+    # The project's own extensions (Django's docs/_ext/djangodocs.py) add object types too.
+    extension_sources = (
+        extension_modules(conf_path, source, extensions, where).values()
+        if conf_path is not None
+        else ()
+    )
     markdown = reads_markdown(conf, directory)
     if markdown and not loads_myst(extensions):
         notes.append(f"{CONFIG_NAME}: names no Markdown parser, but the root document is Markdown")
@@ -196,7 +201,7 @@ def read_sphinx(
         if EXTLINKS_EXTENSION in extensions
         else None,
         plot_settings=_plot_settings(conf, extensions),
-        object_types=added_object_types(source),
+        object_types=added_object_types(source, *extension_sources),
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
@@ -245,32 +250,10 @@ def _read_conf(
     computed = (
         dict.fromkeys((*VERSION_SUBSTITUTIONS, *VERSION_IMPORTS), release) if release else None
     )
-    conf = read_sphinx_conf(source, _conf_modules(path, source, where), pyproject, computed)
+    conf = read_sphinx_conf(source, conf_modules(path, source, where), pyproject, computed)
     if conf.problem:
         notes.append(f"{CONFIG_NAME}: {conf.problem}; Sphinx defaults used")
     return conf, source
-
-
-def _conf_modules(path: Path, source: str, where: IncludeRoot) -> dict[str, str]:
-    """The text of each module the conf.py at ``path`` imports names from that is a file of
-    the project: beside it, or in a folder its ``sys.path`` lines add (Invoke's
-    ``sites/docs/conf.py`` adds ``..`` and imports ``shared_conf``). Read as an include is:
-    a module outside the project's root, in version control metadata or too big is not."""
-    folders = (".", *sys_path_folders(source))
-    reader = IncludeReader(where)
-    modules: dict[str, str] = {}
-    for name in imported_modules(source):
-        for folder in folders:
-            module = Path(os.path.normpath(path.parent.resolve() / folder / f"{name}.py"))
-            if not module.is_relative_to(where.root):
-                continue
-            try:
-                included = reader.read_in_project(module.relative_to(where.root).as_posix())
-            except IncludeRefused:
-                continue
-            modules[name] = included.text
-            break
-    return modules
 
 
 def _distribution_name(folder: Path, where: IncludeRoot) -> str:

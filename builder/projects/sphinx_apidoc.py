@@ -37,8 +37,9 @@ _BUILTIN_FLAGS = {"separate_modules": "--separate", "include_private": "--privat
                   "module_first": "--module-first",
                   "implicit_namespaces": "--implicit-namespaces"}  # fmt: skip
 DEFAULT_OUTPUT = "api"
-# SPHINX_APIDOC_OPTIONS' default: what each automodule shows.
+# SPHINX_APIDOC_OPTIONS' default: what each automodule shows; --private adds private members.
 _OPTIONS = "   :members:\n   :undoc-members:\n   :show-inheritance:\n"
+_PRIVATE_OPTION = "   :private-members:\n"
 _SEPARATE = ("-e", "--separate")
 _PRIVATE = ("-P", "--private")
 _NO_TOC = ("-T", "--no-toc")
@@ -99,7 +100,8 @@ def _run(arguments: Sequence[str], docs: Path, bound: Path) -> AutoapiPages:
     prefix = "" if written == "." else f"{written}/"
     separate, first = bool(flags & set(_SEPARATE)), bool(flags & set(_MODULE_FIRST))
     packages = [*packages, *namespaces]
-    pages = _pages(prefix, folder.name, modules, packages, separate, namespaces, first)
+    private = bool(flags & set(_PRIVATE))
+    pages = _pages(prefix, folder.name, modules, packages, separate, namespaces, first, private)
     # Pages the docs hold already (an sdist with a build's api/) stay as they are.
     pages = [page for page in pages if not (docs / page.relpath).exists()]
     if flags & set(_NO_TOC):
@@ -335,14 +337,21 @@ def _pages(
     separate: bool,
     namespaces: Sequence[str] = (),
     module_first: bool = False,
+    private: bool = False,
 ) -> list[GeneratedPage]:
     """``modules.rst``, then a page per package (and per module, when ``separate``); a
     namespace package's page has no module contents, as it has no ``__init__.py``; with
-    ``module_first``, a package's own docs come right under its title."""
+    ``module_first``, a package's own docs come right under its title; with ``private``
+    (``--private``), each automodule shows private members too, as sphinx-apidoc adds
+    ``private-members`` to its options then."""
+
+    def automodule(name: str) -> str:
+        return f".. automodule:: {name}\n{_OPTIONS}{_PRIVATE_OPTION if private else ''}\n"
+
     tops = [name for name in modules if "." not in name]
     pages = [GeneratedPage(f"{prefix}modules.rst", _toc(top, tops, 4))]
     pages.extend(
-        GeneratedPage(f"{prefix}{name}.rst", _title(f"{name} module", "=") + _automodule(name))
+        GeneratedPage(f"{prefix}{name}.rst", _title(f"{name} module", "=") + automodule(name))
         for name in tops
         if name not in packages
     )
@@ -355,7 +364,7 @@ def _pages(
         if namespace:
             text += f".. py:module:: {package}\n\n"
         elif module_first:
-            text += _automodule(package)
+            text += automodule(package)
         if subpackages:
             text += _title("Subpackages", "-") + _toctree(subpackages, 4)
         if submodules:
@@ -363,15 +372,15 @@ def _pages(
             if separate:
                 text += _toctree(submodules, 4)
             else:
-                text += "".join(_title(f"{name} module", "-") + _automodule(name)
+                text += "".join(_title(f"{name} module", "-") + automodule(name)
                                 for name in submodules)  # fmt: skip
         if not namespace and not module_first:
-            text += _title("Module contents", "-") + _automodule(package)
+            text += _title("Module contents", "-") + automodule(package)
         pages.append(GeneratedPage(f"{prefix}{package}.rst", text))
         if separate:
             pages.extend(
                 GeneratedPage(
-                    f"{prefix}{name}.rst", _title(f"{name} module", "=") + _automodule(name)
+                    f"{prefix}{name}.rst", _title(f"{name} module", "=") + automodule(name)
                 )
                 for name in submodules
             )
@@ -388,7 +397,3 @@ def _toctree(names: Sequence[str], depth: int) -> str:
 
 def _toc(title: str, names: Sequence[str], depth: int) -> str:
     return _title(title, "=") + _toctree(names, depth)
-
-
-def _automodule(name: str) -> str:
-    return f".. automodule:: {name}\n{_OPTIONS}\n"

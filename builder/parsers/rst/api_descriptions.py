@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from builder.api.model import ApiObject, Member
+from builder.api.options import NO_INDEX
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.autodoc import (
     find_object,
@@ -97,9 +98,10 @@ def is_api_directive(base: str) -> bool:
 
 
 def qualify(
-    base: str, signature: str, module_option: str, ctx: Context, doc: DocState
+    base: str, signature: str, module_option: str | None, ctx: Context, doc: DocState
 ) -> tuple[str, str, str]:
-    """(full name, name within its module, module) of the object a description documents."""
+    """(full name, name within its module, module) of the object a description documents;
+    ``module_option`` is its ``:module:`` (None: not given)."""
     explicit = _EXPLICIT_MODULE.match(signature) if base.startswith("auto") else None
     if explicit is not None:  # imageio's 'autoclass:: imageio.core::Format.Reader'
         named = _NAME.match(signature, explicit.end())
@@ -110,7 +112,12 @@ def qualify(
     if not match:
         return "", "", ""
     prefix, name = match.group(1) or "", match.group(2)
-    context_module = module_option or (ctx.klass_module if ctx.klass else doc.module)
+    if module_option is None or (not module_option and base.startswith("auto")):
+        context_module = ctx.klass_module if ctx.klass else doc.module
+    else:
+        # An empty ':module:' names no module (Django's signals page writes the full name
+        # so: '.. attribute:: django.db.models.signals.pre_init' over ':module:').
+        context_module = module_option
     if base.startswith("auto"):
         if base[4:] in _AUTO_CLASS_LEVEL:
             # autodoc: "Class.name" or "module.Class.name"; bare names use the enclosing class.
@@ -153,7 +160,7 @@ def render_api(
     as does a description generated from the ``documented`` object), and then the end of the
     description, so text after it returns to the section around it."""
     lines = joined_signatures(signatures)
-    module_option = next((value for key, value in options if key == "module"), "")
+    module_option = next((value for key, value in options if key == "module"), None)
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
     found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
@@ -164,6 +171,11 @@ def render_api(
         # Named by the class (or module) it is written in, which 'key in d' does not say.
         owner = full.rpartition(".")[0]
         title = f"{owner}: {lines[0].strip()}" if owner else lines[0].strip()
+        anchor = docutils_id(title)
+    # Sphinx gives a :no-index: description no target: the object's target is the indexed
+    # description's, often on another page, and this one must not take its name.
+    no_index = shown.no_index or bool(NO_INDEX & {key for key, _ in options})
+    if no_index:
         anchor = docutils_id(title)
     events: list[Event] = []
     if full and ctx.sections:
@@ -177,13 +189,15 @@ def render_api(
                 api_depth=ctx.api_depth + 1,
             )
         )
+    is_class = base.removeprefix("auto") in CLASS_LIKE and bool(full)
+    owner_qualified, owner_module = qualified, module
+    if is_class and not base.startswith("auto"):
+        owner_qualified, owner_module = _member_owner(base, lines, module_option, ctx, doc)
     inner = Context(
         depth=ctx.depth + 1,
         sections=ctx.sections,
-        klass=qualified if base.removeprefix("auto") in CLASS_LIKE and full else ctx.klass,
-        klass_module=module
-        if base.removeprefix("auto") in CLASS_LIKE and full
-        else ctx.klass_module,
+        klass=owner_qualified if is_class else ctx.klass,
+        klass_module=owner_module if is_class else ctx.klass_module,
         api_depth=ctx.api_depth + 1 if full and ctx.sections else ctx.api_depth,
     )
     if found is not None:
@@ -192,12 +206,24 @@ def render_api(
         events.extend(Text(_written_signature(base, signature, options)) for signature in lines)
     events.extend(render(list(content), content_first, inner, doc))
     if found is not None and full and ctx.sections:
-        events.extend(members_events(found, shown, line, inner, doc))
+        members = members_events(found, shown, line, inner, doc)
+        events.extend(_without_targets(members) if no_index else members)
     if full and ctx.sections:
         # An object autodoc reads from code has its docstring to say something with.
         top_level = ctx.depth == 0 and found is None and not base.startswith("auto")
         events.append(description_end(content, content_first, line, top_level=top_level))
     return events
+
+
+def _without_targets(events: list[Event]) -> list[Event]:
+    """The members an autodoc directive documents under ``:no-index:``, which autodoc passes
+    on to each: anchored by their headings, not their names (Sphinx gives them no id)."""
+    return [
+        replace(event, anchor=docutils_id(event.title))
+        if isinstance(event, Heading) and event.member
+        else event
+        for event in events
+    ]
 
 
 # The flags of a hand-written description (and the directives named like them) that Sphinx
@@ -221,6 +247,22 @@ def _written_signature(base: str, signature: str, options: tuple[tuple[str, str]
     after = (f": {annotation}" if annotation else "") + (f" = {value}" if value else "")
     written = " ".join(named.get("annotation", "").split())
     return f"`{words}{signature}{after}{f' {written}' if written else ''}`"
+
+
+def _member_owner(
+    base: str, lines: list[str], module_option: str | None, ctx: Context, doc: DocState
+) -> tuple[str, str]:
+    """(name within its module, module) of the class a hand-written class description's
+    members belong to: with several signatures, the last one Sphinx can read (its Python
+    domain nests the content under the last name it read), as PyWavelets'
+    ``.. class:: BaseNode`` / ``Node(BaseNode)`` / ... / ``WaveletPacket2D(Node2D)``
+    documents ``pywt.WaveletPacket2D.data``, not ``pywt.BaseNode.data``."""
+    for signature in reversed(lines):
+        if not _is_expression(signature):
+            full, qualified, module = qualify(base, signature, module_option, ctx, doc)
+            if full:
+                return qualified, module
+    return qualify(base, lines[0] if lines else "", module_option, ctx, doc)[1:]
 
 
 def _is_expression(signature: str) -> bool:

@@ -29,8 +29,9 @@ from builder.api.render import (
 from builder.parsers.rst.events import Context, DocState, Event, Heading, Text, dedent, join_events
 from builder.parsers.rst.inline import docstring_footnotes
 
-# A directive's name at the start of a line: a docstring's ``.. attribute:: text``.
-_DIRECTIVE_NAMES = re.compile(r"^[ \t]*\.\. +([\w:-]+)::", re.MULTILINE)
+# A directive's name at the start of a line: a docstring's ``.. attribute:: text``, or with the
+# one space docutils allows before the colons (nose2's ``.. attribute :: loader``).
+_DIRECTIVE_NAMES = re.compile(r"^[ \t]*\.\. +([\w:-]+) ?::", re.MULTILINE)
 
 
 def find_object(

@@ -16,7 +16,7 @@ from builder.parsers.rst.api_descriptions import CLASS_LEVEL, CLASS_LIKE, MODULE
 from builder.parsers.rst.events import indented_end
 from builder.parsers.rst.markup_lines import DIRECTIVE
 
-# A class's members are named after its first signature, so classes stay one by one.
+# Classes stay one by one: each is the class its members belong to.
 _HAND_WRITTEN = (MODULE_LEVEL | CLASS_LEVEL) - CLASS_LIKE
 
 

@@ -110,7 +110,7 @@ from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
-from builder.parsers.rst.object_types import is_object_type
+from builder.parsers.rst.object_types import added_object_type, described_kind
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.openapi_directive import DIRECTIVE as OPENAPI
 from builder.parsers.rst.openapi_directive import render_openapi
@@ -273,9 +273,11 @@ def render_directive(
         program = read_directive(name, rest, body, line, text_arguments=True).argument
         doc.program = "" if program == "None" else program
         return []
-    if base.removeprefix("std:") in TARGET_PREFIXES or is_object_type(name):
+    standard = base.removeprefix("std:") in TARGET_PREFIXES
+    added = "" if standard else added_object_type(name)
+    if standard or added:
         described = read_directive(name, rest, body, line, text_arguments=True)
-        kind = name if is_object_type(name) else base.removeprefix("std:")
+        kind = described_kind(added) if added else base.removeprefix("std:")
         return render_description(kind, described.arguments,
                                   described.options, described.content, described.line,
                                   described.content_first, ctx, doc, render)  # fmt: skip

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from builder.api.options import NO_INDEX
+from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -23,6 +25,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
+from builder.parsers.rst.object_types import object_name, sets_program
 
 # The description directives that get a section, and the prefix of the target Sphinx makes.
 TARGET_PREFIXES = {
@@ -54,8 +57,8 @@ def target_id(kind: str, signature: str, program: str) -> str:
     prefix = TARGET_PREFIXES.get(kind)
     if prefix is None:
         # An object type conf.py adds (builder.parsers.rst.object_types), whatever its name
-        # ("directive" too), is Sphinx's generic object: its own prefix, its signature the term.
-        prefix, term = kind, signature.strip()
+        # ("directive" too), is Sphinx's generic object: its own prefix, its name the term.
+        prefix, term = kind, object_name(kind, signature)
     elif prefix in _RST_KINDS:
         term = rst_name(prefix, signature)[0]
         if prefix == "directive:option" and program:  # the directive it is an option of
@@ -90,13 +93,17 @@ def render_description(
         shown = [rst_name(prefix, signature)[1] for signature in shown]
     events: list[Event] = []
     if shown and ctx.sections:
+        title = ", ".join(shown)
+        anchor = target_id(kind, signatures[0], owner) if signatures else ""
+        if NO_INDEX & {key for key, _ in options}:  # Sphinx gives it no target
+            anchor = docutils_id(title)
         events.append(
             Heading(
-                title=", ".join(shown),
+                title=title,
                 line=line,
                 last_line=line,
                 claim_line=line,
-                anchor=target_id(kind, signatures[0], owner) if signatures else "",
+                anchor=anchor,
                 api_depth=ctx.api_depth + 1,
             )
         )
@@ -108,6 +115,8 @@ def render_description(
         klass_module=ctx.klass_module,
         api_depth=ctx.api_depth + 1 if shown and ctx.sections else ctx.api_depth,
     )
+    if sets_program(kind) and signatures:  # Django's '.. django-admin:: check', then options
+        doc.program = object_name(kind, signatures[0])
     fields = _confval_fields(options) if kind == "confval" else []
     if fields:
         events.extend(render(fields, line, inner, doc))
