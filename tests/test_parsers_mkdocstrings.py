@@ -282,6 +282,31 @@ def test_show_submodules_documents_a_packages_modules_inside_it(tmp_path: Path) 
     ]
 
 
+def test_a_submodule_over_the_member_of_its_name_is_documented_once(tmp_path: Path) -> None:
+    # pyjanitor 0.29.2's janitor/functions/__init__.py has 'from .also import also' beside
+    # janitor/functions/also.py, and its page names 'also' in members: griffe sets the
+    # submodule over the member, so mkdocstrings shows the module with its function once.
+    # Each function read twice, and the page had 46,659 words where the built site has 24,458.
+    files = {
+        "chain/__init__.py": '"""Chain."""\n\nfrom .also import also\n',
+        "chain/also.py": (
+            '"""Run a side effect."""\n\n\ndef also(df: int) -> int:\n    """Also."""\n'
+        ),
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: chain\n    options:\n      members: [also]\n      show_submodules: true\n"
+    parsed = parse_file("api.md", block, source)
+    assert parsed is not None
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
+        ("chain", "chain", "Chain."),
+        ("chain.also", "chain.also", "Run a side effect."),
+        ("chain.also.also", "chain.also.also", "`also(df: int) -> int`\n\nAlso."),
+    ]
+
+
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
     # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
     # showed its two overloads' signatures (3,000 characters), not the one the page shows.

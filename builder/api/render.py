@@ -286,6 +286,10 @@ def member_events(
         # After the module's own members, as mkdocstrings groups them: each a module that
         # documents its members in turn (a tree, so no level is spent on it).
         chosen = sorted((m for m in obj.submodules if _shown(m, options)), key=lambda m: m.name)
+        # griffe sets a submodule over the package's member of its name (``from .also import
+        # also``): the member is the module, documented once, not the function and then again.
+        modules = {m.name for m in chosen}
+        found = [(member, child) for member, child in found if member.name not in modules]
         found.extend((m, source.find(f"{obj.path}.{m.name}", style, module=True)) for m in chosen)
         shown = [(member, child) for member, child in found if child is not None]
     # Members a directive names are entries of their own, docstring or not, as autodoc and
