@@ -307,6 +307,49 @@ def test_a_submodule_over_the_member_of_its_name_is_documented_once(tmp_path: Pa
     ]
 
 
+def test_show_docstring_options_leave_those_sections_out(tmp_path: Path) -> None:
+    # lancedb 0.37.1 sets show_docstring_attributes: false: each index class's long
+    # "Attributes" section (IvfFlat's 600 words) is not on its page; it was read whole.
+    (tmp_path / "index.py").write_text(
+        "class IvfFlat:\n"
+        '    """Describes an IVF Flat index.\n\n'
+        "    Attributes:\n        distance_type: The distance metric used to train it.\n\n"
+        "    Examples:\n        >>> IvfFlat()\n\n"
+        "    Note:\n        Train it first.\n"
+        '    """\n\n'
+        "    def train(self, rows: int) -> None:\n"
+        '        """Train it.\n\n        Args:\n            rows: How many.\n\n'
+        '        Raises:\n            ValueError: When there are none.\n        """\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    hidden = (
+        "      show_docstring_attributes: false\n      show_docstring_examples: false\n"
+        "      show_docstring_raises: false\n"
+    )
+    block = "# API\n\n::: index.IvfFlat\n    options:\n      docstring_style: google\n"
+    shown = {
+        setting: [s.body for s in parsed.sections[1:]]
+        for setting in ("", hidden, "      show_docstring_description: false\n")
+        if (parsed := parse_file("api.md", block + setting, source)) is not None
+    }
+    assert shown[""] == [
+        "`index.IvfFlat()`\n\nDescribes an IVF Flat index.\n\n"
+        "Attributes:\n- distance_type: The distance metric used to train it.\n\n"
+        "Examples:\n```pycon\n>>> IvfFlat()\n```\n\nNote: Train it first.",
+        "`train(rows: int) -> None`\n\nTrain it.\n\nParameters:\n- rows (int): How many.\n\n"
+        "Raises:\n- ValueError: When there are none.",
+    ]
+    assert shown[hidden] == [
+        "`index.IvfFlat()`\n\nDescribes an IVF Flat index.\n\nNote: Train it first.",
+        "`train(rows: int) -> None`\n\nTrain it.\n\nParameters:\n- rows (int): How many.",
+    ]
+    assert shown["      show_docstring_description: false\n"][1] == (
+        "`train(rows: int) -> None`\n\nParameters:\n- rows (int): How many.\n\n"
+        "Raises:\n- ValueError: When there are none."
+    )
+
+
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
     # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
     # showed its two overloads' signatures (3,000 characters), not the one the page shows.

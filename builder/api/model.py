@@ -6,7 +6,7 @@ text and these records, and griffe is imported only where code is actually read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from builder.api.cli_commands import CliCommand
@@ -40,6 +40,10 @@ class DocPart:
     # A Google or NumPy Attributes section, which napoleon writes as an ``attribute``
     # directive per item; Sphinx's own ``:ivar:`` fields (also "Attributes") stay fields.
     attribute_items: bool = False
+    # griffe's kind of the section ("text", "parameters", "examples", "admonition", ...), which
+    # mkdocstrings' show_docstring_* options hide by; "" where griffe did not parse it. Not
+    # compared: two parts read alike are alike, whoever parsed them.
+    kind: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -216,6 +220,9 @@ class MemberOptions:
     napoleon_includes: tuple[str, ...] = ()
     # ApiSettings.napoleon_attributes, for the directives that render a class's docstring.
     napoleon_attributes: bool = False
+    # The kinds of docstring section (DocPart.kind) mkdocstrings' show_docstring_* options
+    # turn off, left out of the object's text.
+    hidden_sections: frozenset[str] = frozenset()
 
 
 class ApiSource(Protocol):

@@ -217,6 +217,27 @@ def _names(value: str) -> tuple[str, ...]:
 MEMBERS_FIRST = "doctrove_members_first"
 
 
+# mkdocstrings-python's show_docstring_* options, each the kinds of griffe docstring section it
+# shows (all on by default): its docstring template tests them so, "admonition" with the text.
+_SECTIONS_SHOWN_BY = {
+    "show_docstring_description": ("text", "admonition"),
+    "show_docstring_attributes": ("attributes",),
+    "show_docstring_functions": ("functions",),
+    "show_docstring_classes": ("classes",),
+    "show_docstring_type_aliases": ("type aliases",),
+    "show_docstring_modules": ("modules",),
+    "show_docstring_type_parameters": ("type parameters",),
+    "show_docstring_parameters": ("parameters",),
+    "show_docstring_other_parameters": ("other parameters",),
+    "show_docstring_raises": ("raises",),
+    "show_docstring_warns": ("warns",),
+    "show_docstring_yields": ("yields",),
+    "show_docstring_receives": ("receives",),
+    "show_docstring_returns": ("returns",),
+    "show_docstring_examples": ("examples",),
+}
+
+
 def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
     """MemberOptions of a ``::: path`` block from the ``options:`` mapping under it."""
     members_value = options.get("members", True)
@@ -269,4 +290,10 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         markdown_headings=True,
         overloads=bool(options.get("show_overloads", True)),
         unwrap_annotated=bool(options.get("unwrap_annotated", False)),
+        hidden_sections=frozenset(
+            kind
+            for option, kinds in _SECTIONS_SHOWN_BY.items()
+            if options.get(option, True) is False
+            for kind in kinds
+        ),
     )

@@ -33,7 +33,15 @@ _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 
 
 def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
-    """The parts of the docstring a section shows; a class's per ``options.class_content``."""
+    """The parts of the docstring a section shows; a class's per ``options.class_content``,
+    without the kinds of section ``options.hidden_sections`` names."""
+    parts = _class_parts(obj, options)
+    if options.hidden_sections:
+        return tuple(part for part in parts if part.kind not in options.hidden_sections)
+    return parts
+
+
+def _class_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
     if obj.kind == "class":
         if options.class_content == "both" and obj.init_doc:
             init_doc = obj.init_doc if options.init_summary else _without_summary(obj.init_doc)
