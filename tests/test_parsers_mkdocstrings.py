@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from builder.api.code import GriffeSource
+from builder.api.locate import find_code, open_source
 from builder.api.model import ApiSettings
 from builder.api.options import read_mkdocs_settings
 from builder.model import ApiUse
@@ -348,6 +351,55 @@ def test_show_docstring_options_leave_those_sections_out(tmp_path: Path) -> None
         "`train(rows: int) -> None`\n\nParameters:\n- rows (int): How many.\n\n"
         "Raises:\n- ValueError: When there are none."
     )
+
+
+def test_inherited_members_come_from_the_packages_griffe_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # app-model 0.5.1 documents its pydantic models with inherited_members: true; griffe
+    # loads no package for a base class, so its site lists none of BaseModel's members, where
+    # each model read pydantic's model_dump, model_validate, ... (191 entries, 22,789 words).
+    # A class of the dependency that the project documents (FastAPI's Starlette Request) is
+    # loaded, and so are its own bases.
+    installed = tmp_path / "site-packages" / "doctrove_test_models"
+    installed.mkdir(parents=True)
+    (installed / "__init__.py").write_text(
+        "class BaseModel:\n"
+        '    """A model."""\n\n'
+        '    def model_dump(self) -> dict:\n        """Dump it."""\n\n\n'
+        "class Request(BaseModel):\n"
+        '    """A request."""\n\n'
+        '    def json(self) -> dict:\n        """The body."""\n',
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(installed.parent))
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "app"\ndependencies = ["doctrove-test-models"]\n', encoding="utf-8"
+    )
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "from doctrove_test_models import BaseModel, Request as Request\n\n\n"
+        "class Item(BaseModel):\n"
+        '    """An item."""\n\n'
+        '    def price(self) -> int:\n        """Its price."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    options = "    options:\n      inherited_members: true\n"
+    page = f"# API\n\n::: app.Item\n{options}\n::: app.Request\n{options}"
+    parsed = parse_file("api.md", page, source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.Item",
+        "app.Item.price",
+        "app.Request",
+        "app.Request.json",
+        "app.Request.model_dump",
+    ]
 
 
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:

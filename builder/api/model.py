@@ -83,6 +83,9 @@ class Member:
     # A method of a built-in base (``bytes.decode``), which autodoc lists as it imports the
     # class; griffe, and so mkdocstrings, does not see it.
     builtin: bool = False
+    # The top-level package of the class that defines the member ("pydantic" for a model's
+    # inherited model_dump); "" when not known.
+    package: str = ""
 
 
 @dataclass(frozen=True)
@@ -223,6 +226,10 @@ class MemberOptions:
     # The kinds of docstring section (DocPart.kind) mkdocstrings' show_docstring_* options
     # turn off, left out of the object's text.
     hidden_sections: frozenset[str] = frozenset()
+    # mkdocstrings: the packages griffe has loaded, whose classes' members a class inherits
+    # (its inherited_members); a member a base of another package defines is not listed, as
+    # griffe does not load a package for a base class. None: any (autodoc imports them all).
+    inherited_packages: frozenset[str] | None = None
 
 
 class ApiSource(Protocol):

@@ -372,6 +372,13 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         return False
     if member.inherited and not options.inherited:
         return False
+    if (
+        member.inherited
+        and options.inherited_packages is not None
+        and member.package
+        and member.package not in options.inherited_packages
+    ):
+        return False  # a base griffe did not load (pydantic's BaseModel under a project's model)
     if member.inherited and set(member.through) & set(options.inherited_stop):
         return False
     if member.unlisted and not options.ignore_all and (options.filters is None or options.public):
