@@ -402,6 +402,19 @@ def test_inherited_members_come_from_the_packages_griffe_loads(
     ]
 
 
+def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
+    # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
+    # line): read as an empty mapping, the abstract classes it shows alone listed all their
+    # methods (37 entries, 4,858 words its site does not have).
+    assert read_yaml("options:\n  members:\n    false\n  heading_level: 2\n") == {
+        "options": {"members": False, "heading_level": 2}
+    }
+    page = "# Shapes\n\n::: shapes.Circle\n    options:\n        members:\n            false\n"
+    parsed = parse_file("shapes.md", page, package_source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
+
+
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
     # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
     # showed its two overloads' signatures (3,000 characters), not the one the page shows.

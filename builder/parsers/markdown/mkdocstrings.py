@@ -308,6 +308,15 @@ def read_yaml(text: str) -> dict[str, Any]:
             owner[key].append(_scalar(item[2:].strip()))
             continue
         match = _KEY.match(item)
+        if match is None and last_key is not None and last_key[0][last_key[1]] == {}:
+            # A key's value on the line below it ("members:" over an indented "false"), as
+            # optimistix writes its blocks: a scalar, not the mapping the key seemed to open.
+            owner, key = last_key
+            owner[key] = _scalar(item)
+            if stack[-1][1] is not root and not stack[-1][1]:
+                stack.pop()
+            last_key = None
+            continue
         if not match or not isinstance(parent, dict):
             continue
         key, value = match.group(1), (match.group(2) or "").strip()
