@@ -415,6 +415,15 @@ def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: P
     assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
 
 
+def test_members_none_a_string_not_null_keeps_no_member(tmp_path: Path) -> None:
+    # optimistix 0.1.0's abstract solvers say "members: none", which YAML reads as the string
+    # "none": mkdocstrings keeps the members named by one of its characters, so none.
+    page = "# Shapes\n\n::: shapes.Circle\n    options:\n      members: none\n"
+    parsed = parse_file("shapes.md", page, package_source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
+
+
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
     # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
     # showed its two overloads' signatures (3,000 characters), not the one the page shows.

@@ -246,6 +246,10 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         members = None
     elif isinstance(members_value, list):
         members = tuple(str(name) for name in members_value)
+    elif isinstance(members_value, str):
+        # mkdocstrings keeps the members whose name is in set(members): a string's characters,
+        # so "members: none" (optimistix's, YAML's string, not its null) keeps none.
+        members = tuple(sorted(set(members_value)))
     else:
         members = ()
     filters = options.get("filters")
