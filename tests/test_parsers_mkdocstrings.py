@@ -424,6 +424,41 @@ def test_members_none_a_string_not_null_keeps_no_member(tmp_path: Path) -> None:
     assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
 
 
+def test_a_method_without_a_docstring_reads_no_bases_docstring(tmp_path: Path) -> None:
+    # griffe reads no overridden member's docstring unless its inherited-docstrings extension
+    # is loaded: ragas 0.4.0's metrics listed score, ascore, ... their bases document (24
+    # entries its site does not have), lancedb 0.37.1's create_table read 733 words where its
+    # site shows the signature alone.
+    (tmp_path / "jobs.py").write_text(
+        "class Base:\n"
+        '    """A base."""\n\n'
+        '    def run(self) -> None:\n        """Run the job."""\n\n\n'
+        "class Child(Base):\n"
+        '    """A child."""\n\n'
+        "    def run(self) -> None:\n        pass\n\n"
+        '    def stop(self) -> None:\n        """Stop it."""\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: jobs.Child\n    options:\n"
+    shown = {
+        options: [(s.heading, s.body) for s in parsed.sections[1:]]
+        for options in (
+            "      members_order: source\n",
+            "      show_if_no_docstring: true\n      members_order: source\n",
+            "      extensions: [griffe_inherited_docstrings]\n      members_order: source\n",
+        )
+        if (parsed := parse_file("api.md", block + options, source)) is not None
+    }
+    child = ("jobs.Child", "`jobs.Child()`\n\nBases: `Base`\n\nA child.")
+    stop = ("jobs.Child.stop", "`stop() -> None`\n\nStop it.")
+    assert list(shown.values()) == [
+        [child, stop],
+        [child, ("jobs.Child.run", "`run() -> None`"), stop],
+        [child, ("jobs.Child.run", "`run() -> None`\n\nRun the job."), stop],
+    ]
+
+
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
     # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
     # showed its two overloads' signatures (3,000 characters), not the one the page shows.

@@ -36,6 +36,7 @@ from builder.api.object_docs import (
     LinesOf,
     attribute_doc_comment,
     class_of_instance,
+    doc_from_base,
     docstring_parts,
     named_function,
     read_docstring,
@@ -487,7 +488,10 @@ def _record(
         if not record.doc and named.docstring is None:
             # No docstring: autodoc looks this name up along the bases, as for a method
             # (object_docs.base_docstring), not the function's own name.
-            record = replace(record, doc=docstring_parts(target, style, lines_of))
+            doc = docstring_parts(target, style, lines_of)
+            record = replace(
+                record, doc=doc, doc_from_base=bool(doc) and doc_from_base(target, lines_of)
+            )
         return replace(
             record,
             signature=_renamed(
@@ -548,6 +552,7 @@ def _record(
         qualified_bases=qualified_bases,
         submodules=submodules,
         call_signature=_call_signature(target, kind, path.rpartition(".")[2]),
+        doc_from_base=bool(doc) and doc_from_base(target, lines_of),
         file=file,
         line=target.lineno or 0,
     )

@@ -20,6 +20,7 @@ from builder.api.object_docs import (
     attribute_doc_comment,
     base_docstring,
     builtin_base_doc,
+    doc_from_base,
     loaded_object,
     named_function,
     set_in_method,
@@ -265,7 +266,15 @@ def _member(
         own_docstring=_own_docstring(member),
         through=through,
         package=package,
+        documented_by_base=documented and _documented_by_base(member, lines_of),
     )
+
+
+def _documented_by_base(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a member's only docstring is the one of the member it overrides in a base."""
+    if is_alias_broken(member):
+        return False
+    return doc_from_base(member.final_target if member.is_alias else member, lines_of)
 
 
 def _own_docstring(member: Any) -> bool:

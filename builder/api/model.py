@@ -86,6 +86,10 @@ class Member:
     # The top-level package of the class that defines the member ("pydantic" for a model's
     # inherited model_dump); "" when not known.
     package: str = ""
+    # Documented only by the docstring of the member it overrides in a base, which autodoc
+    # reads (autodoc_inherit_docstrings) and griffe, without its inherited-docstrings
+    # extension, does not.
+    documented_by_base: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,6 +117,9 @@ class ApiObject:
     # under the instance's name (``gettz(name=None)``), which ``autofunction`` shows, as
     # Sphinx reads a callable's signature; "" for anything else.
     call_signature: str = ""
+    # Its doc is the docstring of the member it overrides in a base (autodoc's
+    # autodoc_inherit_docstrings; MemberOptions.inherit_docstrings).
+    doc_from_base: bool = False
     file: str = ""
     line: int = 0
 
@@ -230,6 +237,9 @@ class MemberOptions:
     # (its inherited_members); a member a base of another package defines is not listed, as
     # griffe does not load a package for a base class. None: any (autodoc imports them all).
     inherited_packages: frozenset[str] | None = None
+    # Whether a member without a docstring reads the one of the member it overrides in a
+    # base: autodoc's default; mkdocstrings' only with griffe's inherited-docstrings extension.
+    inherit_docstrings: bool = True
 
 
 class ApiSource(Protocol):

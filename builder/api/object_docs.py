@@ -212,6 +212,14 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
     )
 
 
+def doc_from_base(target: Any, lines_of: LinesOf) -> bool:
+    """Whether ``docstring_parts`` reads ``target``'s documentation from a base's docstring
+    (``base_docstring``): it has no docstring or ``#:`` comment of its own."""
+    if read_docstring(target, lines_of) is not None or attribute_doc_comment(target, lines_of):
+        return False
+    return base_docstring(target, lines_of) is not None
+
+
 def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:
     """The docstring of the member a method or property (or another name for a function)
     overrides, which autodoc shows by default (``autodoc_inherit_docstrings``), or of the

@@ -238,6 +238,19 @@ _SECTIONS_SHOWN_BY = {
 }
 
 
+def _extension_loaded(options: Mapping[str, Any], name: str) -> bool:
+    """Whether the handler's ``extensions`` option loads the griffe extension ``name`` (a
+    name, or a mapping of it to its options)."""
+    extensions = options.get("extensions")
+    if not isinstance(extensions, list):
+        return False
+    for extension in extensions:
+        named = next(iter(extension), None) if isinstance(extension, dict) else extension
+        if isinstance(named, str) and named.replace("-", "_").split(":")[0] == name:
+            return True
+    return False
+
+
 def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
     """MemberOptions of a ``::: path`` block from the ``options:`` mapping under it."""
     members_value = options.get("members", True)
@@ -294,6 +307,7 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         markdown_headings=True,
         overloads=bool(options.get("show_overloads", True)),
         unwrap_annotated=bool(options.get("unwrap_annotated", False)),
+        inherit_docstrings=_extension_loaded(options, "griffe_inherited_docstrings"),
         hidden_sections=frozenset(
             kind
             for option, kinds in _SECTIONS_SHOWN_BY.items()

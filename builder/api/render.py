@@ -35,6 +35,8 @@ _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
     """The parts of the docstring a section shows; a class's per ``options.class_content``,
     without the kinds of section ``options.hidden_sections`` names."""
+    if obj.doc_from_base and not options.inherit_docstrings:
+        return ()  # griffe reads no base's docstring for it
     parts = _class_parts(obj, options)
     if options.hidden_sections:
         return tuple(part for part in parts if part.kind not in options.hidden_sections)
@@ -386,8 +388,11 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
         if member.builtin:
             return False  # griffe reads no built-in type's members
+        documented = member.documented and not (
+            member.documented_by_base and not options.inherit_docstrings
+        )
         return _passes_filters(name, options.filters) and (
-            member.documented or member.documented_within or options.undocumented
+            documented or member.documented_within or options.undocumented
         )
     if name.startswith("__") and name.endswith("__"):
         special = options.special
