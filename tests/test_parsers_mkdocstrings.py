@@ -459,6 +459,31 @@ def test_a_method_without_a_docstring_reads_no_bases_docstring(tmp_path: Path) -
     ]
 
 
+def test_an_attribute_reads_no_text_from_its_class_docstring(tmp_path: Path) -> None:
+    # griffe gives an attribute no text from its class's "Attributes" section (napoleon's
+    # reading shows it on the class): lancedb 0.37.1's IvfFlat.distance_type read the 280
+    # words its class says of it, where its site shows the attribute's signature alone.
+    (tmp_path / "index.py").write_text(
+        "class IvfFlat:\n"
+        '    """An index.\n\n    Attributes:\n        distance_type: The metric it trains with.\n'
+        '    """\n\n'
+        '    distance_type: str = "l2"\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    page = "# API\n\n::: index.IvfFlat\n    options:\n      show_if_no_docstring: true\n"
+    parsed = parse_file("api.md", page, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "index.IvfFlat",
+            "`index.IvfFlat()`\n\nAn index.\n\n"
+            "Attributes:\n- distance_type (str): The metric it trains with.",
+        ),
+        ("index.IvfFlat.distance_type", "`distance_type: str = 'l2'`"),
+    ]
+
+
 def test_show_overloads_false_shows_the_implementations_signature(tmp_path: Path) -> None:
     # Typer's reference turns show_overloads off for typer.Option and typer.Argument: each
     # showed its two overloads' signatures (3,000 characters), not the one the page shows.

@@ -33,11 +33,13 @@ from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
 from builder.api.module_doc_names import fill_module_doc_names
 from builder.api.object_docs import (
+    OWNER,
     LinesOf,
     attribute_doc_comment,
     class_of_instance,
     doc_from_base,
     docstring_parts,
+    documentation,
     named_function,
     read_docstring,
     with_annotated_docs,
@@ -507,9 +509,8 @@ def _record(
         )
     kind = kind_of(target)
     function = init_of(target) if kind == "class" else target
-    doc = with_annotation_types(
-        with_annotated_docs(docstring_parts(target, style, lines_of), function), function
-    )
+    parts, source = documentation(target, style, lines_of)
+    doc = with_annotation_types(with_annotated_docs(parts, function), function)
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
@@ -553,6 +554,7 @@ def _record(
         submodules=submodules,
         call_signature=_call_signature(target, kind, path.rpartition(".")[2]),
         doc_from_base=bool(doc) and doc_from_base(target, lines_of),
+        doc_from_owner=source == OWNER,
         file=file,
         line=target.lineno or 0,
     )

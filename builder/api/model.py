@@ -120,6 +120,9 @@ class ApiObject:
     # Its doc is the docstring of the member it overrides in a base (autodoc's
     # autodoc_inherit_docstrings; MemberOptions.inherit_docstrings).
     doc_from_base: bool = False
+    # Its doc is what its class docstring's Attributes section says of it (napoleon's
+    # reading, MemberOptions.owner_descriptions).
+    doc_from_owner: bool = False
     file: str = ""
     line: int = 0
 
@@ -240,6 +243,9 @@ class MemberOptions:
     # Whether a member without a docstring reads the one of the member it overrides in a
     # base: autodoc's default; mkdocstrings' only with griffe's inherited-docstrings extension.
     inherit_docstrings: bool = True
+    # Whether an attribute without docs of its own reads what its class docstring's Attributes
+    # section says of it: napoleon shows it on the class; griffe gives the attribute none.
+    owner_descriptions: bool = True
 
 
 class ApiSource(Protocol):

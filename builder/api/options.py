@@ -308,6 +308,7 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         overloads=bool(options.get("show_overloads", True)),
         unwrap_annotated=bool(options.get("unwrap_annotated", False)),
         inherit_docstrings=_extension_loaded(options, "griffe_inherited_docstrings"),
+        owner_descriptions=False,
         hidden_sections=frozenset(
             kind
             for option, kinds in _SECTIONS_SHOWN_BY.items()

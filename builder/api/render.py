@@ -37,6 +37,8 @@ def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ..
     without the kinds of section ``options.hidden_sections`` names."""
     if obj.doc_from_base and not options.inherit_docstrings:
         return ()  # griffe reads no base's docstring for it
+    if obj.doc_from_owner and not options.owner_descriptions:
+        return ()  # griffe gives an attribute no text from its class's docstring
     parts = _class_parts(obj, options)
     if options.hidden_sections:
         return tuple(part for part in parts if part.kind not in options.hidden_sections)
