@@ -355,3 +355,11 @@ def test_an_html_image_names_its_heading_and_its_cell_by_its_alt_text() -> None:
         ("Waterline logo", "Storage."),
         ("Name", "Text.\n\nBrowser | Works\nChrome | yes"),
     ]
+
+
+def test_a_fence_opened_with_trailing_spaces_is_read() -> None:
+    # Material for MkDocs 9.7.6's insiders/upgrade.md opens a block with '``` ' (a space after
+    # the backticks): reading the block's first word of an info string of spaces failed, and
+    # the whole page was skipped as one that could not be parsed.
+    text = '# Upgrade\n\n=== "git"\n\n    ``` \n    git pull\n    ```\n\n```\t\nmake\n```\n'
+    assert bodies(parse(text, "upgrade.md")) == ["git:\n```\ngit pull\n```\n\n```\nmake\n```"]

@@ -53,6 +53,25 @@ def test_a_tab_whose_code_block_has_its_title_shows_the_title_once() -> None:
     ]
 
 
+def test_a_tab_title_ends_the_paragraph_or_list_above_it() -> None:
+    # ragas 0.4.0's rag_testset_generation.md has a line of text, then a snippet whose first
+    # line is '=== "OpenAI"': pymdownx.tabbed starts the tab there, as an admonition does; read
+    # as the paragraph's next line, the title was raw text and the tab's lines a code block.
+    text = (
+        "# Choose\n\n"
+        "Use any LLM of your choice\n"
+        '=== "OpenAI"\n    Install the package\n\n    ```bash\n    pip install openai\n    ```\n\n'
+        "- a list item\n"
+        '=== "AWS"\n    Install langchain-aws\n'
+    )
+    assert bodies(parse(text, "choose.md")) == [
+        "Use any LLM of your choice\n\n"
+        "OpenAI: Install the package\n\n```bash\npip install openai\n```\n\n"
+        "- a list item\n\n"
+        "AWS: Install langchain-aws"
+    ]
+
+
 def test_vitepress_plugin_tabs_read_as_titled_parts() -> None:
     # vitepress-plugin-tabs: each "== Title" line starts a tab of the "::: tabs" container;
     # elsewhere such a line is text.

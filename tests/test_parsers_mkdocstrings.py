@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from builder.api.code import GriffeSource
+from builder.api.locate import find_code, open_source
 from builder.api.model import ApiSettings
 from builder.api.options import read_mkdocs_settings
 from builder.model import ApiUse
@@ -279,6 +282,205 @@ def test_show_submodules_documents_a_packages_modules_inside_it(tmp_path: Path) 
         ("tools.sub", 3, ""),
         ("tools.sub.deep", 4, ""),
         ("tools.sub.deep.find", 5, "`find() -> None`\n\nFind it."),
+    ]
+
+
+def test_a_submodule_over_the_member_of_its_name_is_documented_once(tmp_path: Path) -> None:
+    # pyjanitor 0.29.2's janitor/functions/__init__.py has 'from .also import also' beside
+    # janitor/functions/also.py, and its page names 'also' in members: griffe sets the
+    # submodule over the member, so mkdocstrings shows the module with its function once.
+    # Each function read twice, and the page had 46,659 words where the built site has 24,458.
+    files = {
+        "chain/__init__.py": '"""Chain."""\n\nfrom .also import also\n',
+        "chain/also.py": (
+            '"""Run a side effect."""\n\n\ndef also(df: int) -> int:\n    """Also."""\n'
+        ),
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: chain\n    options:\n      members: [also]\n      show_submodules: true\n"
+    parsed = parse_file("api.md", block, source)
+    assert parsed is not None
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
+        ("chain", "chain", "Chain."),
+        ("chain.also", "chain.also", "Run a side effect."),
+        ("chain.also.also", "chain.also.also", "`also(df: int) -> int`\n\nAlso."),
+    ]
+
+
+def test_show_docstring_options_leave_those_sections_out(tmp_path: Path) -> None:
+    # lancedb 0.37.1 sets show_docstring_attributes: false: each index class's long
+    # "Attributes" section (IvfFlat's 600 words) is not on its page; it was read whole.
+    (tmp_path / "index.py").write_text(
+        "class IvfFlat:\n"
+        '    """Describes an IVF Flat index.\n\n'
+        "    Attributes:\n        distance_type: The distance metric used to train it.\n\n"
+        "    Examples:\n        >>> IvfFlat()\n\n"
+        "    Note:\n        Train it first.\n"
+        '    """\n\n'
+        "    def train(self, rows: int) -> None:\n"
+        '        """Train it.\n\n        Args:\n            rows: How many.\n\n'
+        '        Raises:\n            ValueError: When there are none.\n        """\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    hidden = (
+        "      show_docstring_attributes: false\n      show_docstring_examples: false\n"
+        "      show_docstring_raises: false\n"
+    )
+    block = "# API\n\n::: index.IvfFlat\n    options:\n      docstring_style: google\n"
+    shown = {
+        setting: [s.body for s in parsed.sections[1:]]
+        for setting in ("", hidden, "      show_docstring_description: false\n")
+        if (parsed := parse_file("api.md", block + setting, source)) is not None
+    }
+    assert shown[""] == [
+        "`index.IvfFlat()`\n\nDescribes an IVF Flat index.\n\n"
+        "Attributes:\n- distance_type: The distance metric used to train it.\n\n"
+        "Examples:\n```pycon\n>>> IvfFlat()\n```\n\nNote: Train it first.",
+        "`train(rows: int) -> None`\n\nTrain it.\n\nParameters:\n- rows (int): How many.\n\n"
+        "Raises:\n- ValueError: When there are none.",
+    ]
+    assert shown[hidden] == [
+        "`index.IvfFlat()`\n\nDescribes an IVF Flat index.\n\nNote: Train it first.",
+        "`train(rows: int) -> None`\n\nTrain it.\n\nParameters:\n- rows (int): How many.",
+    ]
+    assert shown["      show_docstring_description: false\n"][1] == (
+        "`train(rows: int) -> None`\n\nParameters:\n- rows (int): How many.\n\n"
+        "Raises:\n- ValueError: When there are none."
+    )
+
+
+def test_inherited_members_come_from_the_packages_griffe_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # app-model 0.5.1 documents its pydantic models with inherited_members: true; griffe
+    # loads no package for a base class, so its site lists none of BaseModel's members, where
+    # each model read pydantic's model_dump, model_validate, ... (191 entries, 22,789 words).
+    # A class of the dependency that the project documents (FastAPI's Starlette Request) is
+    # loaded, and so are its own bases.
+    installed = tmp_path / "site-packages" / "doctrove_test_models"
+    installed.mkdir(parents=True)
+    (installed / "__init__.py").write_text(
+        "class BaseModel:\n"
+        '    """A model."""\n\n'
+        '    def model_dump(self) -> dict:\n        """Dump it."""\n\n\n'
+        "class Request(BaseModel):\n"
+        '    """A request."""\n\n'
+        '    def json(self) -> dict:\n        """The body."""\n',
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(installed.parent))
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "app"\ndependencies = ["doctrove-test-models"]\n', encoding="utf-8"
+    )
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "from doctrove_test_models import BaseModel, Request as Request\n\n\n"
+        "class Item(BaseModel):\n"
+        '    """An item."""\n\n'
+        '    def price(self) -> int:\n        """Its price."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    options = "    options:\n      inherited_members: true\n"
+    page = f"# API\n\n::: app.Item\n{options}\n::: app.Request\n{options}"
+    parsed = parse_file("api.md", page, source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.Item",
+        "app.Item.price",
+        "app.Request",
+        "app.Request.json",
+        "app.Request.model_dump",
+    ]
+
+
+def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
+    # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
+    # line): read as an empty mapping, the abstract classes it shows alone listed all their
+    # methods (37 entries, 4,858 words its site does not have).
+    assert read_yaml("options:\n  members:\n    false\n  heading_level: 2\n") == {
+        "options": {"members": False, "heading_level": 2}
+    }
+    page = "# Shapes\n\n::: shapes.Circle\n    options:\n        members:\n            false\n"
+    parsed = parse_file("shapes.md", page, package_source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
+
+
+def test_members_none_a_string_not_null_keeps_no_member(tmp_path: Path) -> None:
+    # optimistix 0.1.0's abstract solvers say "members: none", which YAML reads as the string
+    # "none": mkdocstrings keeps the members named by one of its characters, so none.
+    page = "# Shapes\n\n::: shapes.Circle\n    options:\n      members: none\n"
+    parsed = parse_file("shapes.md", page, package_source(tmp_path))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
+
+
+def test_a_method_without_a_docstring_reads_no_bases_docstring(tmp_path: Path) -> None:
+    # griffe reads no overridden member's docstring unless its inherited-docstrings extension
+    # is loaded: ragas 0.4.0's metrics listed score, ascore, ... their bases document (24
+    # entries its site does not have), lancedb 0.37.1's create_table read 733 words where its
+    # site shows the signature alone.
+    (tmp_path / "jobs.py").write_text(
+        "class Base:\n"
+        '    """A base."""\n\n'
+        '    def run(self) -> None:\n        """Run the job."""\n\n\n'
+        "class Child(Base):\n"
+        '    """A child."""\n\n'
+        "    def run(self) -> None:\n        pass\n\n"
+        '    def stop(self) -> None:\n        """Stop it."""\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: jobs.Child\n    options:\n"
+    shown = {
+        options: [(s.heading, s.body) for s in parsed.sections[1:]]
+        for options in (
+            "      members_order: source\n",
+            "      show_if_no_docstring: true\n      members_order: source\n",
+            "      extensions: [griffe_inherited_docstrings]\n      members_order: source\n",
+        )
+        if (parsed := parse_file("api.md", block + options, source)) is not None
+    }
+    child = ("jobs.Child", "`jobs.Child()`\n\nBases: `Base`\n\nA child.")
+    stop = ("jobs.Child.stop", "`stop() -> None`\n\nStop it.")
+    assert list(shown.values()) == [
+        [child, stop],
+        [child, ("jobs.Child.run", "`run() -> None`"), stop],
+        [child, ("jobs.Child.run", "`run() -> None`\n\nRun the job."), stop],
+    ]
+
+
+def test_an_attribute_reads_no_text_from_its_class_docstring(tmp_path: Path) -> None:
+    # griffe gives an attribute no text from its class's "Attributes" section (napoleon's
+    # reading shows it on the class): lancedb 0.37.1's IvfFlat.distance_type read the 280
+    # words its class says of it, where its site shows the attribute's signature alone.
+    (tmp_path / "index.py").write_text(
+        "class IvfFlat:\n"
+        '    """An index.\n\n    Attributes:\n        distance_type: The metric it trains with.\n'
+        '    """\n\n'
+        '    distance_type: str = "l2"\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    page = "# API\n\n::: index.IvfFlat\n    options:\n      show_if_no_docstring: true\n"
+    parsed = parse_file("api.md", page, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections[1:]] == [
+        (
+            "index.IvfFlat",
+            "`index.IvfFlat()`\n\nAn index.\n\n"
+            "Attributes:\n- distance_type (str): The metric it trains with.",
+        ),
+        ("index.IvfFlat.distance_type", "`distance_type: str = 'l2'`"),
     ]
 
 

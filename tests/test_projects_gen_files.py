@@ -452,6 +452,55 @@ def test_a_package_name_written_before_each_module_is_part_of_its_name(tmp_path:
     }
 
 
+# nautobot 3.1.6's variant: it walks one folder's own modules, written from where MkDocs runs
+# (glob, not rglob), dots each path as it is, and writes its page under code-reference/.
+OWN_MODULES = """\
+from pathlib import Path
+
+import mkdocs_gen_files
+
+for file_path in sorted(Path("gfdemo", "apps").glob("*.py")):
+    module_path = file_path.with_suffix("")
+    doc_path = file_path.with_suffix(".md")
+    full_doc_path = Path("code-reference", doc_path)
+
+    parts = list(module_path.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+
+    with mkdocs_gen_files.open(full_doc_path, "w") as fd:
+        identifier = ".".join(parts)
+        print(f"::: {identifier}", file=fd)
+
+    mkdocs_gen_files.set_edit_path(full_doc_path, file_path)
+"""
+
+
+def test_a_walk_of_one_folders_own_modules_from_the_run_folder(tmp_path: Path) -> None:
+    # Read as no recipe ("it has no loop over a folder's rglob('*.py')"), nautobot's 26 code
+    # reference pages were missing: 409,480 words on its site, 0 of its API pages here.
+    make_project(
+        tmp_path,
+        {
+            "docs/gen_pages.py": OWN_MODULES,
+            "mkdocs.yml": MKDOCS_YML.replace("reference/", "code-reference/").replace(
+                "scripts/gen_ref_pages.py", "docs/gen_pages.py"
+            ),
+            "gfdemo/__init__.py": '"""The package."""\n',
+            "gfdemo/apps/__init__.py": '"""What apps use."""\n',
+            "gfdemo/apps/models.py": '"""Models."""\n\n\nclass Model:\n    """A model."""\n',
+            "gfdemo/apps/sub/deep.py": '"""Not walked: glob reads the folder\'s own modules."""\n',
+        },
+    )
+    docs = VersionConfig("1.0.0", tmp_path / "docs", None, None, (), (), None, None)
+    layout, _ = project_listing(docs)
+    assert not layout.warnings
+    assert {p.relpath: p.text for p in layout.generated} == {
+        "code-reference/gfdemo/apps/__init__.md": "::: gfdemo.apps\n",
+        "code-reference/gfdemo/apps/models.md": "::: gfdemo.apps.models\n",
+    }
+
+
 def test_a_script_that_never_uses_gen_files_writes_no_page_and_warns_of_none(
     tmp_path: Path,
 ) -> None:

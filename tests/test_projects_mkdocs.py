@@ -262,6 +262,23 @@ def test_a_docs_folder_that_is_not_docs_dir_is_read_as_files(tmp_path: Path) -> 
     assert listing.candidates[0].relpath == "index.md"  # a folder's front page first
 
 
+def test_a_docs_dir_that_links_to_the_pages_folder_is_that_folder(tmp_path: Path) -> None:
+    # nautobot 3.1.6 keeps its pages in nautobot/docs, with docs -> nautobot/docs beside
+    # mkdocs.yml: docs/ resolved to the folder the link names, and the config's docs_dir,
+    # taken as written, was another, so the project was read as a folder of files (no nav,
+    # no gen-files pages, no snippets).
+    make_project(tmp_path, docs="pkg/docs")
+    (tmp_path / "docs").symlink_to("pkg/docs", target_is_directory=True)
+    layout, listing = project_listing(version(tmp_path / "docs"))
+    assert layout.kind == "mkdocs"
+    assert [c.relpath for c in listing.candidates][:4] == [
+        "index.md",
+        "guide/start.md",
+        "guide/advanced.md",
+        "usage.md",
+    ]
+
+
 def test_project_none_keeps_the_folder_of_files(tmp_path: Path) -> None:
     layout, listing = project_listing(version(make_project(tmp_path), project="none"))
     assert layout.kind == "none"

@@ -33,10 +33,13 @@ from builder.api.members import kind_of, members_of, submodules_of
 from builder.api.model import ApiObject, ApiSettings, DocPart, Member
 from builder.api.module_doc_names import fill_module_doc_names
 from builder.api.object_docs import (
+    OWNER,
     LinesOf,
     attribute_doc_comment,
     class_of_instance,
+    doc_from_base,
     docstring_parts,
+    documentation,
     named_function,
     read_docstring,
     with_annotated_docs,
@@ -487,7 +490,10 @@ def _record(
         if not record.doc and named.docstring is None:
             # No docstring: autodoc looks this name up along the bases, as for a method
             # (object_docs.base_docstring), not the function's own name.
-            record = replace(record, doc=docstring_parts(target, style, lines_of))
+            doc = docstring_parts(target, style, lines_of)
+            record = replace(
+                record, doc=doc, doc_from_base=bool(doc) and doc_from_base(target, lines_of)
+            )
         return replace(
             record,
             signature=_renamed(
@@ -503,9 +509,8 @@ def _record(
         )
     kind = kind_of(target)
     function = init_of(target) if kind == "class" else target
-    doc = with_annotation_types(
-        with_annotated_docs(docstring_parts(target, style, lines_of), function), function
-    )
+    parts, source = documentation(target, style, lines_of)
+    doc = with_annotation_types(with_annotated_docs(parts, function), function)
     init_doc: tuple[DocPart, ...] = ()
     members: tuple[Member, ...] = ()
     bases: tuple[str, ...] = ()
@@ -548,6 +553,8 @@ def _record(
         qualified_bases=qualified_bases,
         submodules=submodules,
         call_signature=_call_signature(target, kind, path.rpartition(".")[2]),
+        doc_from_base=bool(doc) and doc_from_base(target, lines_of),
+        doc_from_owner=source == OWNER,
         file=file,
         line=target.lineno or 0,
     )

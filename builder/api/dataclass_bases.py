@@ -6,6 +6,10 @@ wrote: ``Conditioned(X: JAXArray, solver: Solver, kernel: Kernel)``. Read static
 class has no ``__init__`` and showed ``Conditioned()`` (tinygp's kernels, solvers and means).
 Its fields are the annotated attributes of its body, its bases' first, with the default its
 value or ``field(default=...)`` gives; a ``ClassVar`` and a ``field(init=False)`` are none.
+A subclass that annotates a base's field as a ``ClassVar`` takes it out, as ``dataclasses``
+does, and so do equinox's ``AbstractVar`` and ``AbstractClassVar``, which declare an attribute
+a subclass provides, not a field: diffrax's solvers read ``Tsit5(term_structure: ...,
+interpolation_cls: ..., tableau: ...)`` where the built site shows ``Tsit5()``.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ DATACLASS_BASES = frozenset(
 )
 _FIELD_CALL = re.compile(r"^(?:[\w.]+\.)?field\((.*)\)$", re.S)
 _KEYWORD = re.compile(r"\b(default|default_factory|init)\s*=\s*([^,]+)")
+# Annotations that declare no field: griffe marks a subscripted ClassVar a class attribute, not
+# a bare one, nor equinox's abstract attributes (a subclass makes them fields or class values).
+_NOT_A_FIELD = re.compile(r"^(?:[\w.]+\.)?(?:ClassVar|AbstractVar|AbstractClassVar)(?:\[|$)")
 
 
 def dataclass_base_parameters(klass: Any) -> str | None:
@@ -38,9 +45,10 @@ def dataclass_base_parameters(klass: Any) -> str | None:
         for member in owner.members.values():
             if member.is_alias or not member.is_attribute or member.annotation is None:
                 continue
-            if "instance-attribute" not in member.labels:
-                continue  # griffe reads a ClassVar as a class attribute alone
             annotation = annotation_text(member.annotation)
+            if "instance-attribute" not in member.labels or _NOT_A_FIELD.match(annotation):
+                fields.pop(member.name, None)  # a class value now, not a base's field
+                continue
             default = _default(member.value)
             if default is False:
                 continue

@@ -476,6 +476,13 @@ def _optional_google_types(text: str) -> dict[str, dict[str, tuple[str, str]]]:
 
 
 def _part(section: Any, types: dict[str, tuple[str, str]], numpy: bool = False) -> DocPart | None:
+    part = _untagged_part(section, types, numpy)
+    return None if part is None else replace(part, kind=section.kind.value)
+
+
+def _untagged_part(
+    section: Any, types: dict[str, tuple[str, str]], numpy: bool = False
+) -> DocPart | None:
     kind = section.kind.value
     value = section.value
     if kind == "text":

@@ -21,6 +21,7 @@ from builder.api.object_docs import (
     attribute_doc_comment,
     base_docstring,
     builtin_base_doc,
+    doc_from_base,
     loaded_object,
     named_function,
     set_in_method,
@@ -59,6 +60,7 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
             and _listed_as_member(member, lines_of)
         )
     with_inherited = with_inherited and target.kind.value == "class"
+    own = _top_package(getattr(target, "canonical_path", "") or target.path)
     listed: list[Member] = []
     # The names the module's import statements bind: its other aliases came by a wildcard.
     imports = getattr(target, "imports", None) or {}
@@ -71,10 +73,15 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
         over = base_member_over(member, lines_of) if with_inherited else None
         if over is not None:
             through = _classes_through(target, over.parent.path)
-            listed.append(_member(name, over, lines_of, inherited=True, through=through))
+            listed.append(
+                _member(name, over, lines_of, inherited=True, through=through,
+                        package=_top_package(over.parent.path))
+            )  # fmt: skip
             continue
         wildcard = imported and target.kind.value == "module" and name not in imports
-        listed.append(_member(name, member, lines_of, imported=imported, wildcard=wildcard))
+        listed.append(
+            _member(name, member, lines_of, imported=imported, wildcard=wildcard, package=own)
+        )
     if target.kind.value == "class":
         listed.extend(_base_slot_members(target, {m.name for m in listed}, lines_of))
     listed_names = {m.name for m in listed}
@@ -89,10 +96,19 @@ def members_of(target: Any, lines_of: LinesOf, with_inherited: bool) -> tuple[Me
                 continue
             # An inherited alias's target, or the base's member found over it.
             defined_at = member.target_path if member.is_alias else member.path
-            through = _classes_through(target, str(defined_at).rpartition(".")[0])
-            listed.append(_member(name, member, lines_of, inherited=True, through=through))
+            owner = str(defined_at).rpartition(".")[0]
+            through = _classes_through(target, owner)
+            listed.append(
+                _member(name, member, lines_of, inherited=True, through=through,
+                        package=_top_package(owner))
+            )  # fmt: skip
         listed.extend(_builtin_inherited(target, {member.name for member in listed}))
     return tuple(listed)
+
+
+def _top_package(path: str) -> str:
+    """The top-level package of a dotted path."""
+    return str(path).partition(".")[0]
 
 
 def _base_slot_members(klass: Any, own: set[str], lines_of: LinesOf) -> list[Member]:
@@ -232,6 +248,7 @@ def _member(
     unlisted: bool = False,
     wildcard: bool = False,
     through: tuple[str, ...] = (),
+    package: str = "",
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -249,7 +266,16 @@ def _member(
         set_in_method=_set_in_method_only(member, lines_of),
         own_docstring=_own_docstring(member),
         through=through,
+        package=package,
+        documented_by_base=documented and _documented_by_base(member, lines_of),
     )
+
+
+def _documented_by_base(member: Any, lines_of: LinesOf) -> bool:
+    """Whether a member's only docstring is the one of the member it overrides in a base."""
+    if is_alias_broken(member):
+        return False
+    return doc_from_base(member.final_target if member.is_alias else member, lines_of)
 
 
 def _own_docstring(member: Any) -> bool:

@@ -6,7 +6,7 @@ text and these records, and griffe is imported only where code is actually read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from builder.api.cli_commands import CliCommand
@@ -40,6 +40,10 @@ class DocPart:
     # A Google or NumPy Attributes section, which napoleon writes as an ``attribute``
     # directive per item; Sphinx's own ``:ivar:`` fields (also "Attributes") stay fields.
     attribute_items: bool = False
+    # griffe's kind of the section ("text", "parameters", "examples", "admonition", ...), which
+    # mkdocstrings' show_docstring_* options hide by; "" where griffe did not parse it. Not
+    # compared: two parts read alike are alike, whoever parsed them.
+    kind: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,13 @@ class Member:
     # A method of a built-in base (``bytes.decode``), which autodoc lists as it imports the
     # class; griffe, and so mkdocstrings, does not see it.
     builtin: bool = False
+    # The top-level package of the class that defines the member ("pydantic" for a model's
+    # inherited model_dump); "" when not known.
+    package: str = ""
+    # Documented only by the docstring of the member it overrides in a base, which autodoc
+    # reads (autodoc_inherit_docstrings) and griffe, without its inherited-docstrings
+    # extension, does not.
+    documented_by_base: bool = False
 
 
 @dataclass(frozen=True)
@@ -106,6 +117,12 @@ class ApiObject:
     # under the instance's name (``gettz(name=None)``), which ``autofunction`` shows, as
     # Sphinx reads a callable's signature; "" for anything else.
     call_signature: str = ""
+    # Its doc is the docstring of the member it overrides in a base (autodoc's
+    # autodoc_inherit_docstrings; MemberOptions.inherit_docstrings).
+    doc_from_base: bool = False
+    # Its doc is what its class docstring's Attributes section says of it (napoleon's
+    # reading, MemberOptions.owner_descriptions).
+    doc_from_owner: bool = False
     file: str = ""
     line: int = 0
 
@@ -219,6 +236,19 @@ class MemberOptions:
     napoleon_includes: tuple[str, ...] = ()
     # ApiSettings.napoleon_attributes, for the directives that render a class's docstring.
     napoleon_attributes: bool = False
+    # The kinds of docstring section (DocPart.kind) mkdocstrings' show_docstring_* options
+    # turn off, left out of the object's text.
+    hidden_sections: frozenset[str] = frozenset()
+    # mkdocstrings: the packages griffe has loaded, whose classes' members a class inherits
+    # (its inherited_members); a member a base of another package defines is not listed, as
+    # griffe does not load a package for a base class. None: any (autodoc imports them all).
+    inherited_packages: frozenset[str] | None = None
+    # Whether a member without a docstring reads the one of the member it overrides in a
+    # base: autodoc's default; mkdocstrings' only with griffe's inherited-docstrings extension.
+    inherit_docstrings: bool = True
+    # Whether an attribute without docs of its own reads what its class docstring's Attributes
+    # section says of it: napoleon shows it on the class; griffe gives the attribute none.
+    owner_descriptions: bool = True
 
 
 class ApiSource(Protocol):

@@ -39,47 +39,57 @@ LinesOf = Callable[[Any], list[str]]
 def docstring_parts(target: Any, style: str, lines_of: LinesOf) -> tuple[DocPart, ...]:
     """The documentation of ``target`` (aliases followed), parsed in ``style``: the first of the
     places the module docstring lists that has any; () when none has."""
+    return documentation(target, style, lines_of)[0]
+
+
+# Where ``documentation`` found an attribute's text: what its class docstring's Attributes
+# section says of it, napoleon's reading, which griffe gives no attribute.
+OWNER = "owner"
+
+
+def documentation(target: Any, style: str, lines_of: LinesOf) -> tuple[tuple[DocPart, ...], str]:
+    """``docstring_parts``, and OWNER when they are its class's description of it, else ""."""
     docstring = read_docstring(target, lines_of)
     if docstring is None and not attribute_doc_comment(target, lines_of):
         # An attribute's own ``#:`` comment comes before a base's docs, as autodoc looks
         # along the class's bases only when the class itself documents it nowhere.
         docstring = base_docstring(target, lines_of)
     if docstring is not None:
-        return parse_docstring(docstring, style)
+        return parse_docstring(docstring, style), ""
     assigned = assigned_text(target, lines_of) or builtin_base_doc(target)
     if assigned:
         import griffe
 
-        return parse_docstring(griffe.Docstring(assigned, parent=target), style)
+        return parse_docstring(griffe.Docstring(assigned, parent=target), style), ""
     comment = attribute_doc_comment(target, lines_of)
     if comment:
         import griffe
 
-        return parse_docstring(griffe.Docstring(comment, parent=target), style)
+        return parse_docstring(griffe.Docstring(comment, parent=target), style), ""
     from builder.api.class_aliases import alias_text, aliased_class  # it imports this module
 
     aliased = aliased_class(target)
     if aliased is not None:
-        return (DocPart("", alias_text(aliased)),)
+        return (DocPart("", alias_text(aliased)),), ""
     annotated = doc_text(target.annotation) if target.kind.value == "attribute" else ""
     if annotated:
-        return (DocPart("", annotated),)
+        return (DocPart("", annotated),), ""
     field = field_doc(target)
     if field:
-        return (DocPart("", field),)
+        return (DocPart("", field),), ""
     declared = declared_doc(target)
     if declared:
-        return (DocPart("", declared),)
+        return (DocPart("", declared),), ""
     described = _owner_description(target, style)
     if described:
-        return (DocPart("", described),)
+        return (DocPart("", described),), OWNER
     instance_of = class_of_instance(target)
     if instance_of is not None and instance_of.docstring is not None:
-        return parse_docstring(instance_of.docstring, style)
+        return parse_docstring(instance_of.docstring, style), ""
     wrapped = wrapped_object(target)
     if wrapped is not None and wrapped.docstring is not None:
-        return parse_docstring(wrapped.docstring, style)
-    return ()
+        return parse_docstring(wrapped.docstring, style), ""
+    return (), ""
 
 
 def _owner_description(target: Any, style: str) -> str:
@@ -227,6 +237,14 @@ def with_annotation_types(parts: tuple[DocPart, ...], function: Any) -> tuple[Do
         else part
         for part in parts
     )
+
+
+def doc_from_base(target: Any, lines_of: LinesOf) -> bool:
+    """Whether ``docstring_parts`` reads ``target``'s documentation from a base's docstring
+    (``base_docstring``): it has no docstring or ``#:`` comment of its own."""
+    if read_docstring(target, lines_of) is not None or attribute_doc_comment(target, lines_of):
+        return False
+    return base_docstring(target, lines_of) is not None
 
 
 def base_docstring(target: Any, lines_of: LinesOf | None = None) -> Any:

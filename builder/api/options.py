@@ -220,6 +220,40 @@ def _names(value: str) -> tuple[str, ...]:
 MEMBERS_FIRST = "doctrove_members_first"
 
 
+# mkdocstrings-python's show_docstring_* options, each the kinds of griffe docstring section it
+# shows (all on by default): its docstring template tests them so, "admonition" with the text.
+_SECTIONS_SHOWN_BY = {
+    "show_docstring_description": ("text", "admonition"),
+    "show_docstring_attributes": ("attributes",),
+    "show_docstring_functions": ("functions",),
+    "show_docstring_classes": ("classes",),
+    "show_docstring_type_aliases": ("type aliases",),
+    "show_docstring_modules": ("modules",),
+    "show_docstring_type_parameters": ("type parameters",),
+    "show_docstring_parameters": ("parameters",),
+    "show_docstring_other_parameters": ("other parameters",),
+    "show_docstring_raises": ("raises",),
+    "show_docstring_warns": ("warns",),
+    "show_docstring_yields": ("yields",),
+    "show_docstring_receives": ("receives",),
+    "show_docstring_returns": ("returns",),
+    "show_docstring_examples": ("examples",),
+}
+
+
+def _extension_loaded(options: Mapping[str, Any], name: str) -> bool:
+    """Whether the handler's ``extensions`` option loads the griffe extension ``name`` (a
+    name, or a mapping of it to its options)."""
+    extensions = options.get("extensions")
+    if not isinstance(extensions, list):
+        return False
+    for extension in extensions:
+        named = next(iter(extension), None) if isinstance(extension, dict) else extension
+        if isinstance(named, str) and named.replace("-", "_").split(":")[0] == name:
+            return True
+    return False
+
+
 def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
     """MemberOptions of a ``::: path`` block from the ``options:`` mapping under it."""
     members_value = options.get("members", True)
@@ -228,6 +262,10 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         members = None
     elif isinstance(members_value, list):
         members = tuple(str(name) for name in members_value)
+    elif isinstance(members_value, str):
+        # mkdocstrings keeps the members whose name is in set(members): a string's characters,
+        # so "members: none" (optimistix's, YAML's string, not its null) keeps none.
+        members = tuple(sorted(set(members_value)))
     else:
         members = ()
     filters = options.get("filters")
@@ -272,4 +310,12 @@ def mkdocstrings_options(options: Mapping[str, Any]) -> MemberOptions:
         markdown_headings=True,
         overloads=bool(options.get("show_overloads", True)),
         unwrap_annotated=bool(options.get("unwrap_annotated", False)),
+        inherit_docstrings=_extension_loaded(options, "griffe_inherited_docstrings"),
+        owner_descriptions=False,
+        hidden_sections=frozenset(
+            kind
+            for option, kinds in _SECTIONS_SHOWN_BY.items()
+            if options.get(option, True) is False
+            for kind in kinds
+        ),
     )

@@ -33,7 +33,19 @@ _QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
 
 
 def docstring_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
-    """The parts of the docstring a section shows; a class's per ``options.class_content``."""
+    """The parts of the docstring a section shows; a class's per ``options.class_content``,
+    without the kinds of section ``options.hidden_sections`` names."""
+    if obj.doc_from_base and not options.inherit_docstrings:
+        return ()  # griffe reads no base's docstring for it
+    if obj.doc_from_owner and not options.owner_descriptions:
+        return ()  # griffe gives an attribute no text from its class's docstring
+    parts = _class_parts(obj, options)
+    if options.hidden_sections:
+        return tuple(part for part in parts if part.kind not in options.hidden_sections)
+    return parts
+
+
+def _class_parts(obj: ApiObject, options: MemberOptions) -> tuple[DocPart, ...]:
     if obj.kind == "class":
         if options.class_content == "both" and obj.init_doc:
             init_doc = obj.init_doc if options.init_summary else _without_summary(obj.init_doc)
@@ -288,6 +300,10 @@ def member_events(
         # After the module's own members, as mkdocstrings groups them: each a module that
         # documents its members in turn (a tree, so no level is spent on it).
         chosen = sorted((m for m in obj.submodules if _shown(m, options)), key=lambda m: m.name)
+        # griffe sets a submodule over the package's member of its name (``from .also import
+        # also``): the member is the module, documented once, not the function and then again.
+        modules = {m.name for m in chosen}
+        found = [(member, child) for member, child in found if member.name not in modules]
         found.extend((m, source.find(f"{obj.path}.{m.name}", style, module=True)) for m in chosen)
         shown = [(member, child) for member, child in found if child is not None]
     # Members a directive names are entries of their own, docstring or not, as autodoc and
@@ -362,6 +378,13 @@ def _shown(member: Member, options: MemberOptions) -> bool:
         return False
     if member.inherited and not options.inherited:
         return False
+    if (
+        member.inherited
+        and options.inherited_packages is not None
+        and member.package
+        and member.package not in options.inherited_packages
+    ):
+        return False  # a base griffe did not load (pydantic's BaseModel under a project's model)
     if member.inherited and set(member.through) & set(options.inherited_stop):
         return False
     if member.unlisted and not options.ignore_all and (options.filters is None or options.public):
@@ -369,8 +392,11 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
         if member.builtin:
             return False  # griffe reads no built-in type's members
+        documented = member.documented and not (
+            member.documented_by_base and not options.inherit_docstrings
+        )
         return _passes_filters(name, options.filters) and (
-            member.documented or member.documented_within or options.undocumented
+            documented or member.documented_within or options.undocumented
         )
     if name.startswith("__") and name.endswith("__"):
         special = options.special

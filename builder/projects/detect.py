@@ -239,7 +239,8 @@ def _docs_dir_holds(config: Path, directory: Path) -> bool:
     docs_dir = read_config(config, []).get("docs_dir", "docs")
     if not isinstance(docs_dir, str) or not docs_dir:
         return False
-    return directory.is_relative_to(Path(os.path.normpath(config.parent.resolve() / docs_dir)))
+    docs_root = Path(os.path.normpath(config.parent.resolve() / docs_dir)).resolve()
+    return directory.is_relative_to(docs_root)  # both resolved: docs_dir may be a link
 
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:

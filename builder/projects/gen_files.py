@@ -159,7 +159,9 @@ def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
 def _recipe_modules(recipe: Recipe) -> Iterator[Path]:
     """The module files the recipe writes pages for: those its list names (a folder's
     walked), or every one below the folder it walks."""
-    if not recipe.listed:
+    if not recipe.listed and not recipe.subfolders:
+        yield from sorted(p for p in recipe.walk.glob("*.py") if p.is_file())
+    elif not recipe.listed:
         yield from module_files(recipe.walk)
     for listed in recipe.listed:
         if listed.is_dir():
@@ -193,6 +195,10 @@ def _module_page(
             return None
         if recipe.packages == "index":
             parts, doc = parts[:-1], doc.with_name("index.md")
+            if not parts and not recipe.prefix:
+                return None
+        elif recipe.packages == "init":
+            parts = parts[:-1]  # its own __init__.md page documents the package
             if not parts and not recipe.prefix:
                 return None
     elif (recipe.skip_private == "last" and parts[-1].startswith("_")) or (

@@ -6,12 +6,15 @@ mkdocstrings documents a script for the ``gen-files`` plugin (``scripts/gen_ref_
 script: it parses it (``ast``, nothing imported or executed) and learns the few things the
 recipe's variants differ in, then writes those pages itself (``builder.projects.gen_files``):
 
-- the folder walked (the ``rglob("*.py")`` loop's receiver), or the modules a list names one
-  by one (Python-Markdown's ``modules = [base.joinpath("markdown", "util.py"), ...,
-  *sorted(extensions.rglob("*.py"))]``, looped over), and the folder module paths are
-  relative to (``path.relative_to(src)``): ``Path("src")`` from where MkDocs runs,
-  ``Path(__file__).parent.parent / "src"``, names assigned from those (and a package named
-  by a string constant, ``src_root / package_name``);
+- the folder walked (the ``rglob("*.py")`` loop's receiver; ``glob("*.py")`` walks the
+  folder's own modules only, as nautobot's ``Path("nautobot", "apps").glob("*.py")`` does),
+  or the modules a list names one by one (Python-Markdown's ``modules =
+  [base.joinpath("markdown", "util.py"), ..., *sorted(extensions.rglob("*.py"))]``, looped
+  over), and the folder module paths are relative to (``path.relative_to(src)``):
+  ``Path("src")`` from where MkDocs runs, ``Path(__file__).parent.parent / "src"``, names
+  assigned from those (and a package named by a string constant, ``src_root / package_name``);
+  or, when the walked folder is written relative to where MkDocs runs and the loop dots its
+  paths as they are (``file_path.with_suffix("")``), that folder;
 - the folder the pages go in (``Path("reference", doc_path)``, ``"reference/SUMMARY.md"``);
 - whether private modules are left out (``parts[-1].startswith("_")``, or any part's), and
   ``__main__``;
@@ -67,6 +70,7 @@ class Recipe:
     listed: tuple[Path, ...] = ()
     prefix: str = ""  # written before each dotted name ("outlines.")
     excluded: frozenset[str] = frozenset()  # a module with a part among these is left out
+    subfolders: bool = True  # rglob("*.py") walks the folders below; glob("*.py") does not
 
 
 def read_recipe(text: str, script: Path, run_folder: Path) -> Recipe | str:
@@ -99,10 +103,14 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
             [path if path.suffix != ".py" else path.parent for path in listed]
         ))  # fmt: skip
     else:
-        walk = path_value(_rglob_receiver(loop.iter), names, script, run_folder)
+        walk = path_value(_rglob_receiver(loop.iter, own_modules=True), names, script, run_folder)
     if walk is None:
         return "the folder it walks is not a path this builder can tell without running it"
     roots = _relative_roots(loop, names, script, run_folder)
+    if _written_from_run_folder(loop.iter):
+        # Path("nautobot", "apps").glob("*.py") gives paths from where MkDocs runs, which the
+        # loop dots and writes under its folder as they are.
+        roots.update(dict.fromkeys(_names_of_loop_path(loop), run_folder))
     module_root = _dotted_root(loop, roots)
     if module_root is None:
         return "it does not dot module names from path.relative_to(folder).parts"
@@ -134,6 +142,7 @@ def _recipe_of(tree: ast.Module, text: str, script: Path, run_folder: Path) -> R
         excluded=frozenset(
             name for node in ast.walk(loop) for name in _excluded_parts(node, lists) or ()
         ),
+        subfolders=_glob_receiver(loop.iter) is None,
     )
 
 
@@ -146,7 +155,7 @@ def _writes_block(tree: ast.AST) -> bool:
 
 def _module_loop(tree: ast.AST) -> ast.For | None:
     for node in ast.walk(tree):
-        if isinstance(node, ast.For) and _rglob_receiver(node.iter) is not None:
+        if isinstance(node, ast.For) and _rglob_receiver(node.iter, own_modules=True) is not None:
             return node
     return None
 
@@ -206,8 +215,9 @@ def _changed(tree: ast.Module, name: str) -> bool:
     )
 
 
-def _rglob_receiver(node: ast.expr) -> ast.expr | None:
-    """``X`` of ``sorted(X.rglob("*.py"))`` or ``X.rglob("*.py")`` (or ``glob("**/*.py")``)."""
+def _rglob_receiver(node: ast.expr, own_modules: bool = False) -> ast.expr | None:
+    """``X`` of ``sorted(X.rglob("*.py"))`` or ``X.rglob("*.py")`` (or ``glob("**/*.py")``);
+    with ``own_modules``, of ``X.glob("*.py")`` too."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sorted":
         node = node.args[0] if node.args else node
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
@@ -218,7 +228,42 @@ def _rglob_receiver(node: ast.expr) -> ast.expr | None:
     method, glob = node.func.attr, pattern.value
     if (method, glob) in (("rglob", "*.py"), ("glob", "**/*.py")):
         return node.func.value
+    if own_modules and (method, glob) == ("glob", "*.py"):
+        return node.func.value
     return None
+
+
+def _glob_receiver(node: ast.expr) -> ast.expr | None:
+    """``X`` of ``X.glob("*.py")``, which walks ``X``'s own modules only; None otherwise."""
+    if _rglob_receiver(node) is not None:
+        return None
+    return _rglob_receiver(node, own_modules=True)
+
+
+def _written_from_run_folder(node: ast.expr) -> bool:
+    """Whether the loop walks a folder written as a relative path of string constants
+    (``Path("nautobot", "apps")``), so its paths are relative to where MkDocs runs."""
+    receiver = _rglob_receiver(node, own_modules=True)
+    if not (isinstance(receiver, ast.Call) and is_path_class(receiver.func) and receiver.args):
+        return False
+    texts = [constant(arg) for arg in receiver.args]
+    first = texts[0]
+    return None not in texts and first is not None and not first.startswith(("/", "~"))
+
+
+def _names_of_loop_path(loop: ast.For) -> list[str]:
+    """The loop's names assigned its own path, maybe renamed (``path.with_suffix("")``)."""
+    if not isinstance(loop.target, ast.Name):
+        return []
+    return [
+        node.targets[0].id
+        for node in ast.walk(loop)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(value := _without_renames(node.value), ast.Name)
+        and value.id == loop.target.id
+    ]
 
 
 def _relative_roots(
@@ -283,7 +328,7 @@ def _dotted_root(loop: ast.For, roots: dict[str, Path]) -> Path | None:
         if not (isinstance(target, ast.Name) and target.id == joined):
             continue
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
-            value = value.args[0] if value.func.id == "tuple" and value.args else value
+            value = value.args[0] if value.func.id in ("tuple", "list") and value.args else value
         if isinstance(value, ast.Attribute) and value.attr == "parts":
             source = _without_renames(value.value)
             if isinstance(source, ast.Name) and source.id in roots:

@@ -65,7 +65,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     if not isinstance(docs_dir, str) or not docs_dir:
         notes.append(f"{name}: docs_dir is not a folder name; 'docs' assumed")
         docs_dir = "docs"
-    docs_root = Path(os.path.normpath(config_path.parent.resolve() / docs_dir))
+    # Resolved as the docs folder is: docs_dir may be a link (nautobot's docs -> nautobot/docs).
+    docs_root = Path(os.path.normpath(config_path.parent.resolve() / docs_dir)).resolve()
     directory = directory.resolve()
     if directory.is_relative_to(docs_root):
         prefix = directory.relative_to(docs_root).as_posix()

@@ -71,7 +71,11 @@ def _build_parser() -> MarkdownIt:
     md.use(container_plugin, name="admonition", validate=_is_container_name)
     # pymdownx.blocks ("/// tip", "//// tab | Title"): a block nests in one of another length.
     md.use(container_plugin, name="blocks", marker="/", validate=_is_block_header, exact_close=True)
-    md.block.ruler.before("fence", "tabbed", tabbed_rule)
+    # A tab's title interrupts a paragraph or a list too: pymdownx.tabbed, like admonitions,
+    # starts a tab at any line of a block.
+    md.block.ruler.before(
+        "fence", "tabbed", tabbed_rule, {"alt": ["paragraph", "reference", "blockquote", "list"]}
+    )
     md.block.ruler.before("fence", "plugin_tab", plugin_tab_rule)
     # MyST: registered after the container so that only ":::{name}" fences reach it.
     md.use(colon_fence_plugin).use(myst_block_plugin).use(deflist_plugin)

@@ -389,7 +389,8 @@ def _render_block(doc: Document, token: Token, index: int, close: int) -> str:
         code = shown_lines(code, token.info)
         if has_filename_mark(code):  # NestJS' "@@filename(app.module)", "@@switch"
             return switched_blocks(token.info, code)
-        file, code = code_metadata(code, token.info.split(maxsplit=1)[0] if token.info else "")
+        language = token.info.split(maxsplit=1)[0] if token.info.strip() else ""
+        file, code = code_metadata(code, language)
         block = titled_fence(token.info, without_highlight_comments(code, token.info))
         return labelled(file, block) if file and block else block
     if kind in ("math_block", "math_block_label", "amsmath"):

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from markdown_it.rules_block import StateBlock
 
 from builder.api.docstrings import GRIFFE_SPHINX, INFERRED_STYLE
-from builder.api.model import ApiSource
+from builder.api.model import ApiObject, ApiSource
 from builder.api.not_found import not_found
 from builder.api.options import block_options, mkdocstrings_options
 from builder.api.render import (
@@ -198,6 +200,8 @@ def block_events(
     if found is None:
         doc.warn(line, not_found("mkdocstrings", path, doc.api))
         return [heading, Text(f"`{path}`")]
+    if shown.inherited:
+        shown = replace(shown, inherited_packages=_loaded_packages(found, options, doc.api))
     prefix = path.rpartition(".")[0] + "." if "." in path else ""
     signature = signature_text(
         found, prefix, overloads=shown.overloads, unwrap=shown.unwrap_annotated
@@ -210,6 +214,22 @@ def block_events(
     members = member_events(found, shown, doc.api, style, line, 2, render_markup)
     doc.api_objects += 1 + sum(1 for e in members if isinstance(e, Heading) and e.is_api)
     return [*events, *members]
+
+
+def _loaded_packages(
+    found: ApiObject, options: Mapping[str, Any], api: ApiSource
+) -> frozenset[str]:
+    """The packages griffe has loaded when it renders ``found``: the project's, those the
+    options preload, and the one ``found`` is defined in (an installed package's class a
+    project documents, as FastAPI does Starlette's Request). Its members inherit from those."""
+    preloaded = options.get("preload_modules")
+    names = (
+        [str(name).partition(".")[0] for name in preloaded or ()]
+        if isinstance(preloaded, list)
+        else []
+    )
+    own = {member.package for member in found.members if not member.inherited and member.package}
+    return frozenset({*api.packages, *names, *own})
 
 
 def _from_package(path: str, api: ApiSource) -> str:
@@ -288,6 +308,15 @@ def read_yaml(text: str) -> dict[str, Any]:
             owner[key].append(_scalar(item[2:].strip()))
             continue
         match = _KEY.match(item)
+        if match is None and last_key is not None and last_key[0][last_key[1]] == {}:
+            # A key's value on the line below it ("members:" over an indented "false"), as
+            # optimistix writes its blocks: a scalar, not the mapping the key seemed to open.
+            owner, key = last_key
+            owner[key] = _scalar(item)
+            if stack[-1][1] is not root and not stack[-1][1]:
+                stack.pop()
+            last_key = None
+            continue
         if not match or not isinstance(parent, dict):
             continue
         key, value = match.group(1), (match.group(2) or "").strip()
