@@ -59,6 +59,7 @@ from builder.parsers.html.generator_entries import (
     generator_entries,
     read_generator_entry,
 )
+from builder.parsers.html.glossary_terms import is_glossary_list, term_groups
 from builder.parsers.html.heading_anchors import heading_anchor
 from builder.parsers.html.main_content import (
     find_main,
@@ -235,6 +236,8 @@ class _Walker:
                     self.walk_enclosed(child, depth + 1)
                 elif is_api_list(child):
                     self.open_api_entries(child, depth + 1)
+                elif is_glossary_list(child):
+                    self.open_glossary_terms(child, depth + 1)
                 elif (
                     child in self.generator_entries
                     and (entry := read_generator_entry(child)) is not None
@@ -355,6 +358,21 @@ class _Walker:
         del self.stack[saved_depth:]
         self.floor = saved_floor
 
+    def open_glossary_terms(self, glossary: Element, depth: int) -> None:
+        """Open a section per glossary term, its definition walked inside it; a term's
+        synonyms (the other dt of its definition) lead its body."""
+        for terms, definition in term_groups(glossary):
+            saved_depth, saved_floor = len(self.stack), self.floor
+            names = [heading_text(term) for term in terms]
+            self.push(names[0], heading_anchor(terms[0]), self.stack[-1].level + 1, terms[0])
+            self.floor = len(self.stack)
+            if len(names) > 1:
+                self.add([", ".join(names[1:])], terms[-1])
+            if definition is not None:
+                self.walk(definition, depth + 1)
+            del self.stack[saved_depth:]
+            self.floor = saved_floor
+
     def open_generator_entry(self, container: Element, entry: GeneratorEntry, depth: int) -> None:
         """Open a section for an RDoc or Haddock entry; the rest of ``container`` is its body."""
         saved_depth, saved_floor = len(self.stack), self.floor
@@ -420,7 +438,7 @@ def _structural(root: Element, entries: list[Element]) -> set[Element]:
     above them: the parts walked node by node."""
     marked: set[Element] = set()
     for element in (*root.iter("h1", "h2", "h3", "h4", "h5", "h6", "dl"), *entries):
-        if element.tag == "dl" and not is_api_list(element):
+        if element.tag == "dl" and not (is_api_list(element) or is_glossary_list(element)):
             continue
         node: Element | None = element
         while node is not None and node not in marked:

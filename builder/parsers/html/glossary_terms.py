@@ -1,0 +1,45 @@
+"""Sphinx glossaries in built HTML: each term a section of its own, anchored as Sphinx anchors
+it (``#term-coroutine``).
+
+A glossary is one ``<dl class="glossary">`` of terms, each ``<dt id="term-...">`` (several dt for
+one definition when a term has synonyms) over its ``<dd>``. Read as one list, the Python
+docs' 200 terms made one section cut into nine parts by size, so a question about one term
+was answered with a part holding twenty others, and the term's own address was lost.
+"""
+
+from __future__ import annotations
+
+from lxml.etree import _Element as Element
+
+from builder.parsers.html.body_text import is_element
+from builder.parsers.html.class_names import classes
+
+# The id prefix Sphinx gives a glossary term's dt (std:term).
+_TERM_ID = "term-"
+
+
+def is_glossary_list(element: Element) -> bool:
+    """True for a ``<dl>`` Sphinx wrote for a glossary: its class says so and its first term
+    has a term's id (a glossary written by hand in another tool may have neither)."""
+    if element.tag != "dl" or "glossary" not in classes(element):
+        return False
+    first = next((child for child in element if is_element(child) and child.tag == "dt"), None)
+    return first is not None and str(first.get("id", "")).startswith(_TERM_ID)
+
+
+def term_groups(glossary: Element) -> list[tuple[list[Element], Element | None]]:
+    """The glossary's entries in order: the dt elements of one definition, and its dd (None
+    for terms left without one at the end)."""
+    groups: list[tuple[list[Element], Element | None]] = []
+    terms: list[Element] = []
+    for child in glossary:
+        if not is_element(child):
+            continue
+        if child.tag == "dt":
+            terms.append(child)
+        elif child.tag == "dd" and terms:
+            groups.append((terms, child))
+            terms = []
+    if terms:
+        groups.append((terms, None))
+    return groups

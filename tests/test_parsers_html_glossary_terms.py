@@ -1,0 +1,44 @@
+"""builder.parsers.html.glossary_terms: a Sphinx glossary's terms as sections of their own."""
+
+from __future__ import annotations
+
+from builder.parsers.html.parser import parse
+
+# As Sphinx 5 writes a glossary (the Python 3.11 docs' glossary.html, shortened).
+GLOSSARY = (
+    '<section id="glossary"><h1>Glossary<a class="headerlink" href="#glossary">¶</a></h1>'
+    "<p>Terms used in these docs.</p>"
+    '<dl class="glossary">'
+    '<dt id="term-coroutine">coroutine<a class="headerlink" href="#term-coroutine">¶</a></dt>'
+    "<dd><p>Coroutines are a more generalized form of subroutines.</p>"
+    "<p>See also <a href='#term-GIL'>GIL</a>.</p></dd>"
+    '<dt id="term-GIL">GIL</dt>'
+    '<dt id="term-global-interpreter-lock">global interpreter lock</dt>'
+    "<dd><p>The mechanism used by CPython to run one thread at a time.</p></dd>"
+    "</dl>"
+    "<h2 id='after'>After</h2><p>More text.</p>"
+    "</section>"
+)
+
+
+def test_each_glossary_term_is_a_section_anchored_as_sphinx_anchors_it() -> None:
+    sections = parse(GLOSSARY, "glossary.html").sections
+    assert [(s.heading, s.anchor, s.level, s.heading_path) for s in sections] == [
+        ("Glossary", "glossary", 1, ()),
+        ("coroutine", "term-coroutine", 2, ("Glossary",)),
+        ("GIL", "term-GIL", 2, ("Glossary",)),
+        ("After", "after", 2, ("Glossary",)),
+    ]
+    bodies = [s.body for s in sections]
+    assert bodies[0] == "Terms used in these docs."
+    assert bodies[1] == "Coroutines are a more generalized form of subroutines.\n\nSee also GIL."
+    # A term's synonyms lead its definition, so a search for either finds it.
+    assert bodies[2] == (
+        "global interpreter lock\n\nThe mechanism used by CPython to run one thread at a time."
+    )
+
+
+def test_a_definition_list_merely_classed_glossary_stays_a_list() -> None:
+    # A hand-written list with the class but no term ids (not Sphinx's std:term) is text.
+    page = '<h1 id="t">T</h1><dl class="glossary"><dt>word</dt><dd><p>Meaning.</p></dd></dl>'
+    assert [s.heading for s in parse(page, "t.html").sections] == ["T"]
