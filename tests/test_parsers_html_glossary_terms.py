@@ -42,3 +42,11 @@ def test_a_definition_list_merely_classed_glossary_stays_a_list() -> None:
     # A hand-written list with the class but no term ids (not Sphinx's std:term) is text.
     page = '<h1 id="t">T</h1><dl class="glossary"><dt>word</dt><dd><p>Meaning.</p></dd></dl>'
     assert [s.heading for s in parse(page, "t.html").sections] == ["T"]
+
+
+def test_a_term_with_no_text_is_named_by_its_id() -> None:
+    page = (
+        '<h1 id="g">G</h1><dl class="glossary"><dt id="term-0">'
+        '<a class="headerlink" href="#term-0">¶</a></dt><dd><p>Nameless.</p></dd></dl>'
+    )
+    assert [(s.heading, s.anchor) for s in parse(page, "g.html").sections][1:] == [("0", "term-0")]

@@ -15,7 +15,7 @@ from builder.parsers.html.body_text import is_element
 from builder.parsers.html.class_names import classes
 
 # The id prefix Sphinx gives a glossary term's dt (std:term).
-_TERM_ID = "term-"
+TERM_ID = "term-"
 
 
 def is_glossary_list(element: Element) -> bool:
@@ -24,7 +24,7 @@ def is_glossary_list(element: Element) -> bool:
     if element.tag != "dl" or "glossary" not in classes(element):
         return False
     first = next((child for child in element if is_element(child) and child.tag == "dt"), None)
-    return first is not None and str(first.get("id", "")).startswith(_TERM_ID)
+    return first is not None and str(first.get("id", "")).startswith(TERM_ID)
 
 
 def term_groups(glossary: Element) -> list[tuple[list[Element], Element | None]]:

@@ -59,7 +59,7 @@ from builder.parsers.html.generator_entries import (
     generator_entries,
     read_generator_entry,
 )
-from builder.parsers.html.glossary_terms import is_glossary_list, term_groups
+from builder.parsers.html.glossary_terms import TERM_ID, is_glossary_list, term_groups
 from builder.parsers.html.heading_anchors import heading_anchor
 from builder.parsers.html.main_content import (
     find_main,
@@ -363,8 +363,11 @@ class _Walker:
         synonyms (the other dt of its definition) lead its body."""
         for terms, definition in term_groups(glossary):
             saved_depth, saved_floor = len(self.stack), self.floor
-            names = [heading_text(term) for term in terms]
-            self.push(names[0], heading_anchor(terms[0]), self.stack[-1].level + 1, terms[0])
+            names = [name for name in (heading_text(term) for term in terms) if name]
+            anchor = heading_anchor(terms[0])
+            # A term with no text (only its permalink) is named by its id, as its address is.
+            names = names or [anchor.removeprefix(TERM_ID)]
+            self.push(names[0], anchor, self.stack[-1].level + 1, terms[0])
             self.floor = len(self.stack)
             if len(names) > 1:
                 self.add([", ".join(names[1:])], terms[-1])
