@@ -75,17 +75,42 @@ def test_a_mermaid_diagram_is_kept_as_its_source() -> None:
     )
 
 
-def test_a_glossary_entry_may_have_several_terms() -> None:
-    # Sphinx's glossary takes several terms a line each above one definition; read as a
-    # definition list, they ran into one paragraph and the definition lost its indent.
-    text = (
-        ".. glossary::\n   :sorted:\n\n"
-        "   environment\n      Where information is kept.\n\n"
-        "   source directory\n   root\n      The directory of *sources*.\n\n"
-        "      Its second paragraph.\n"
+GLOSSARY = (
+    ".. glossary::\n   :sorted:\n\n"
+    "   source directory\n   root\n      The directory of *sources*.\n\n"
+    "      Its second paragraph.\n\n"
+    "   environment\n      Where information is kept.\n\n"
+    "   >>>\n      The prompt.\n"
+)
+
+
+def test_each_glossary_term_is_a_section_anchored_as_sphinx_anchors_it() -> None:
+    # Read as one list, the Python docs' glossary was one section cut into nine parts by
+    # size; each term is its own section, #term-<its name> (numbered when its name makes no
+    # id), sorted under ':sorted:', its synonyms (terms above one definition) leading it.
+    sections = _sections("Terms\n=====\n\nWords used.\n\n" + GLOSSARY + "\nAfter them.\n")
+    assert [(s.heading, s.anchor, s.level, s.kind, s.body) for s in sections] == [
+        ("Terms", "terms", 1, "text", "Words used.\n\nAfter them."),
+        (">>>", "term-0", 2, "text", "The prompt."),
+        ("environment", "term-environment", 2, "text", "Where information is kept."),
+        (
+            "source directory",
+            "term-source-directory",
+            2,
+            "text",
+            "root\n\nThe directory of sources.\n\nIts second paragraph.",
+        ),
+    ]
+
+
+def test_a_glossary_where_no_section_may_open_is_its_terms_above_their_definitions() -> None:
+    # Inside a note: several terms a line each above one definition, as Sphinx shows them;
+    # read as a definition list, they ran into one paragraph and the definition lost its indent.
+    text = ".. note::\n\n" + "\n".join(
+        f"   {line}" if line else "" for line in GLOSSARY.split("\n")
     )
     assert _body(text) == (
-        "environment\n  Where information is kept.\n\n"
+        "Note:\n>>>\n  The prompt.\n\nenvironment\n  Where information is kept.\n\n"
         "source directory\nroot\n  The directory of sources.\n\n  Its second paragraph."
     )
 

@@ -504,8 +504,12 @@ def _render_other(
         first_line = any(key == "summary" for key, _ in directive.options)
         return autodoc2_docstring(directive.argument, first_line, directive.line, ctx, doc)
     if name == "glossary":
-        glossary = render_glossary(directive.content, directive.content_first, ctx, doc, render)
-        return [Text(glossary)] if directive.content else []
+        if not directive.content:
+            return []
+        sort = any(key == "sorted" for key, _ in directive.options)
+        return render_glossary(
+            directive.content, directive.content_first, ctx, doc, render, sort=sort
+        )
     if name == "admonition":
         label = render_inline(argument) or "Note"
         return [_labelled(label, join_events(_content(directive, ctx, doc, render)))]

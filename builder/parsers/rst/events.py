@@ -66,6 +66,9 @@ class Heading:
     # A member an autodoc directive documents inside its object's description: no Resume of
     # its own follows it; the object's ends it too.
     member: bool = False
+    # A glossary's term: nested and ended (Resume) as a description is, but a section of
+    # text, not an API entry.
+    term: bool = False
 
     @property
     def is_api(self) -> bool:

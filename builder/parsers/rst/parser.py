@@ -238,8 +238,11 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             last_line=event.last_line,
             claim_line=event.claim_line,
             is_title=bool(event.style),
-            kind="api" if event.is_api else "text",
-            follows_text=followed_text and around is current and _holds_text(current),
+            kind="api" if event.is_api and not event.term else "text",
+            # A glossary's text after its last term is the section's, not the term's to name.
+            follows_text=(
+                followed_text and around is current and _holds_text(current) and not event.term
+            ),
         )
         if event.is_api and not event.member:
             around_api.append((around, current))
