@@ -387,3 +387,20 @@ def test_a_doctest_fence_given_hide_is_not_shown() -> None:
         "```{doctest}\n>>> 1 + 1\n2\n```\n\n```{testcode}\n:hide:\n\nx = 1\n```\n"
     )
     assert bodies(parse(text, "x.md")) == ["Setup:\n\n```pycon\n>>> 1 + 1\n2\n```"]
+
+
+def test_a_glossary_fences_terms_are_sections_and_the_page_resumes_after_it() -> None:
+    # attrs 25.3.0's glossary.md: ':::{glossary}' over its terms; the page's footnotes after
+    # the fence are the page's, not its last term's.
+    text = (
+        "# Glossary\n\n:::{glossary}\n"
+        "dunder methods\n  Methods like `__init__`.\n\n"
+        "slotted classes\n  A class with *no* `__dict__`.\n:::\n\n"
+        "After the glossary.\n"
+    )
+    sections = parse(text, "glossary.md").sections
+    assert [(s.heading, s.anchor, s.kind, s.body) for s in sections] == [
+        ("Glossary", "glossary", "text", "After the glossary."),
+        ("dunder methods", "term-dunder-methods", "text", "Methods like `__init__`."),
+        ("slotted classes", "term-slotted-classes", "text", "A class with no `__dict__`."),
+    ]

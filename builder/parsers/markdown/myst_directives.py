@@ -35,6 +35,7 @@ from builder.parsers.rst.events import (
     fence,
     join_events,
 )
+from builder.parsers.rst.glossary import GlossaryEntry, glossary_entries, glossary_events
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS
 from builder.parsers.rst.parser import split_lines
@@ -107,7 +108,7 @@ class Directives:
             rendered = deeper.markdown_events(doc, source, first, Context(sections=False))
             return [Text(fence(directive.content, "markdown")), *rendered]
         if name == "glossary":
-            return [Text(self._glossary(doc, directive, first))]
+            return self._glossary(doc, directive, first, ctx)
         if name == "list-table":
             cells = read_list_cells(list(directive.content), _header_rows(directive))
             if any(_FENCE.match(line) for _, row in cells.rows for cell in row for line in cell):
@@ -194,35 +195,21 @@ class Directives:
             *render_records(cells, first - 1, Context(sections=False), self.rst, render),
         ]
 
-    def _glossary(self, doc: Document, directive: MystDirective, first: int) -> str:
-        """Terms start at the margin, their definitions are indented below them."""
-        entries: list[str] = []
-        terms: list[str] = []
-        definition: list[str] = []
+    def _glossary(
+        self, doc: Document, directive: MystDirective, first: int, ctx: Context
+    ) -> list[Event]:
+        """Terms start at the margin, their definitions (Markdown) are indented below them."""
 
-        def flush() -> None:
-            if terms:
-                text = "\n\n".join(
-                    event.text
-                    for event in self.markdown_events(
-                        doc, "\n".join(dedent(definition)), first, Context(sections=False)
-                    )
-                    if isinstance(event, Text)
-                )
-                indented = "\n".join(f"  {line}" if line else "" for line in text.split("\n"))
-                entries.append("\n".join([*terms, indented]).rstrip())
-            terms.clear()
-            definition.clear()
+        def definition(entry: GlossaryEntry, inner: Context) -> list[Event]:
+            text = "\n".join(dedent(list(entry.definition)))
+            events = self.markdown_events(doc, text, entry.first, inner)
+            return [event for event in events if isinstance(event, Text)]
 
-        for line in directive.content:
-            if line.strip() and not line[:1].isspace():
-                if definition:
-                    flush()
-                terms.append(render_inline(doc, line.strip())[0])
-            else:
-                definition.append(line)
-        flush()
-        return "\n\n".join(entries)
+        sort = any(key == "sorted" for key, _ in directive.options)
+        entries = glossary_entries(directive.content, first)
+        return glossary_events(
+            entries, ctx, lambda term: render_inline(doc, term)[0], definition, sort=sort
+        )
 
 
 def _cell_tags(options: tuple[tuple[str, str], ...]) -> list[str]:

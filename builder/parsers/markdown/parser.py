@@ -348,10 +348,11 @@ def _is_esm(doc: Document, paragraph: str, tags: set[str]) -> bool:
 def _directive_events(
     doc: Document, token: Token, level: int, directives: Directives
 ) -> list[PageHeading | PageText | FenceEnd]:
-    """A top-level directive fence: text, and API descriptions as sections below ``level``;
-    after descriptions alone, a FenceEnd."""
+    """A top-level directive fence: text, and API descriptions (or a glossary's terms) as
+    sections below ``level``; after descriptions or terms alone, a FenceEnd."""
     start = token.map[0] if token.map else 0
     events: list[PageHeading | PageText | FenceEnd] = []
+    headings, described = 0, True
     for event in directives.events(doc, token, Context()):
         if isinstance(event, Text):
             if event.text:
@@ -360,13 +361,13 @@ def _directive_events(
             # A title inside {eval-rst} sits one level down.
             depth = event.api_depth or event.below_title or 1
             anchor = event.anchor or docutils_id(event.title)
-            kind = "api" if event.is_api else "text"
+            kind = "api" if event.is_api and not event.term else "text"
             events.append(
                 PageHeading(level + depth, event.title, anchor, event.line - 1, kind=kind)
             )
-    kinds = [event.kind for event in events if isinstance(event, PageHeading)]
-    if kinds and set(kinds) == {"api"} and token.map:
-        events.append(FenceEnd(len(kinds), token.map[1] - 1))
+            headings, described = headings + 1, described and event.is_api
+    if headings and described and token.map:  # what follows the fence is the page's again
+        events.append(FenceEnd(headings, token.map[1] - 1))
     return events
 
 

@@ -1,11 +1,13 @@
-"""Sphinx's glossary directive: each term (one or more) above its definition, a section of
-its own anchored as Sphinx anchors the term (``#term-coroutine``) where the page has sections,
-else the entries as text."""
+"""Sphinx's glossary directive (reST, or a MyST fence): each entry's terms (one or more) above
+its definition, a section per entry anchored as Sphinx anchors its first term
+(``#term-coroutine``) where the page has sections, else the entries as text."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from builder.parsers.rst.events import (
     Context,
@@ -26,6 +28,21 @@ _NOT_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")
 TERM_PREFIX = "term"
 
 
+@dataclass(frozen=True)
+class GlossaryEntry:
+    """One entry as written: its terms (markup not yet rendered), its definition's lines, the
+    source line the definition starts on and the first term's line."""
+
+    terms: tuple[str, ...]
+    definition: tuple[str, ...]
+    first: int
+    line: int
+
+
+# An entry's definition rendered in a context: reST blocks, or a MyST fence's Markdown.
+RenderDefinition = Callable[[GlossaryEntry, Context], list[Event]]
+
+
 def render_glossary(
     content: tuple[str, ...],
     content_first: int,
@@ -35,72 +52,85 @@ def render_glossary(
     *,
     sort: bool = False,
 ) -> list[Event]:
-    """A glossary's entries (``sort``: by their first term, as ':sorted:' asks Sphinx): a
-    section per term where sections are allowed, else one text of its terms, a line each at
-    the margin, above their indented definition (docutils' definition list takes one term, so
-    the others ran into one paragraph with it and the definition lost its indent)."""
-    entries = _entries(content, content_first)
-    if sort:
-        entries.sort(key=lambda entry: unicodedata.normalize("NFD", entry[0][0].lower()))
-    if not ctx.sections:
-        return [Text("\n\n".join(_entry_text(entry, ctx, doc, render) for entry in entries))]
-    events: list[Event] = []
-    unnamed = 0
-    for terms, definition, first, line in entries:
-        anchor = term_id(terms[0])
-        if not anchor:  # Sphinx numbers a term it cannot make an id of
-            anchor, unnamed = f"{TERM_PREFIX}-{unnamed}", unnamed + 1
-        events.append(Heading(title=terms[0], line=line, last_line=line, claim_line=line,
-                              anchor=anchor, api_depth=ctx.api_depth + 1, term=True))  # fmt: skip
-        inner = ctx.nested(sections=False)
-        if len(terms) > 1:  # its synonyms lead its definition
-            events.append(Text(", ".join(terms[1:])))
-        events.extend(render(dedent(definition), first, inner, doc))
-        written = [offset for offset, text in enumerate(definition) if text.strip()]
-        events.append(Resume(last_line=first + written[-1] if written else line))
-    return events
+    """A reST glossary's events (``sort``: ':sorted:' was given)."""
+
+    def definition(entry: GlossaryEntry, inner: Context) -> list[Event]:
+        return render(dedent(list(entry.definition)), entry.first, inner, doc)
+
+    entries = glossary_entries(content, content_first)
+    return glossary_events(entries, ctx, render_inline, definition, sort=sort)
 
 
-def term_id(term: str) -> str:
-    """The id Sphinx makes for a glossary term ("" when it would number it instead)."""
-    ascii_text = unicodedata.normalize("NFKD", term).encode("ascii", "ignore").decode("ascii")
-    ident = _NOT_ID_AT_ENDS.sub(
-        "", _NOT_ID.sub("-", " ".join(f"{TERM_PREFIX}-{ascii_text}".split()))
-    )
-    return "" if ident == TERM_PREFIX else ident
-
-
-def _entries(
-    content: tuple[str, ...], content_first: int
-) -> list[tuple[list[str], list[str], int, int]]:
-    """Each entry: its terms (inline markup rendered), its definition's lines, the source
-    line its definition starts on and its first term's line."""
-    entries: list[tuple[list[str], list[str], int, int]] = []
+def glossary_entries(content: tuple[str, ...], content_first: int) -> list[GlossaryEntry]:
+    """The entries of a glossary's content: a line at the margin is a term, the indented lines
+    under it its definition; terms on consecutive lines (blank lines between them too, as
+    Sphinx reads them, with a warning) share the definition under the last."""
+    entries: list[GlossaryEntry] = []
     terms: list[str] = []
     definition: list[str] = []
     first = term_line = content_first
     for number, line in enumerate(content):
         if line.strip() and not line[:1].isspace():
             if terms and any(part.strip() for part in definition):
-                entries.append((terms, definition, first, term_line))
-                terms, definition = [], []
+                entries.append(GlossaryEntry(tuple(terms), tuple(definition), first, term_line))
+                terms = []
             if not terms:
                 term_line = content_first + number
             definition = []
-            terms.append(render_inline(line.strip()))
+            terms.append(line.strip())
             first = content_first + number + 1
         elif terms:
             definition.append(line)
     if terms:
-        entries.append((terms, definition, first, term_line))
+        entries.append(GlossaryEntry(tuple(terms), tuple(definition), first, term_line))
     return entries
 
 
-def _entry_text(
-    entry: tuple[list[str], list[str], int, int], ctx: Context, doc: DocState, render: RenderBlocks
-) -> str:
-    terms, definition, first, _ = entry
-    events = render(dedent(definition), first, ctx.nested(sections=False), doc)
+def glossary_events(
+    entries: list[GlossaryEntry],
+    ctx: Context,
+    term_text: Callable[[str], str],
+    definition: RenderDefinition,
+    *,
+    sort: bool = False,
+) -> list[Event]:
+    """A section per entry where ``ctx`` allows sections (its first term the heading, the
+    others leading its text), else one text of the terms, a line each at the margin, above
+    their indented definitions (docutils' definition list takes one term, so the others ran
+    into one paragraph with it and the definition lost its indent). ``sort``: by the first
+    term, as ':sorted:' has Sphinx order them."""
+    named = [(tuple(term_text(term) for term in entry.terms), entry) for entry in entries]
+    if sort:
+        named.sort(key=lambda item: unicodedata.normalize("NFD", item[0][0].lower()))
+    inner = ctx.nested(sections=False)
+    if not ctx.sections:
+        return [Text("\n\n".join(_entry_text(terms, definition(e, inner)) for terms, e in named))]
+    events: list[Event] = []
+    unnamed = 0
+    for terms, entry in named:
+        anchor = term_id(terms[0])
+        if not anchor:  # Sphinx numbers a term it cannot make an id of
+            anchor, unnamed = f"{TERM_PREFIX}-{unnamed}", unnamed + 1
+        events.append(Heading(title=terms[0], line=entry.line, last_line=entry.line,
+                              claim_line=entry.line, anchor=anchor,
+                              api_depth=ctx.api_depth + 1, term=True))  # fmt: skip
+        if len(terms) > 1:  # its synonyms lead its definition
+            events.append(Text(", ".join(terms[1:])))
+        events.extend(definition(entry, inner))
+        written = [offset for offset, text in enumerate(entry.definition) if text.strip()]
+        events.append(Resume(last_line=entry.first + written[-1] if written else entry.line))
+    return events
+
+
+def term_id(term: str) -> str:
+    """The id Sphinx makes for a glossary term ("" when it would number it instead)."""
+    ascii_text = unicodedata.normalize("NFKD", term).encode("ascii", "ignore").decode("ascii")
+    spaced = " ".join(f"{TERM_PREFIX}-{ascii_text}".split())
+    ident = _NOT_ID_AT_ENDS.sub("", _NOT_ID.sub("-", spaced))
+    return "" if ident == TERM_PREFIX else ident
+
+
+def _entry_text(terms: tuple[str, ...], events: list[Event]) -> str:
     text = join_events(events)
     indented = "\n".join(f"  {line}" if line else "" for line in text.split("\n"))
     return "\n".join([*terms, indented]).rstrip()
