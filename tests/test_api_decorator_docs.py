@@ -68,3 +68,27 @@ def test_a_docstring_a_decorator_writes_is_the_function_s(tmp_path: Path) -> Non
     # one it is given documents that one: none of them is read.
     listed = parsed.sections[0].body + "".join(s.heading for s in parsed.sections)
     assert "unread" not in listed and "wide" not in listed and "other" not in listed
+
+
+def test_a_value_nested_past_python_s_limit_leaves_the_docstring_as_written(
+    tmp_path: Path,
+) -> None:
+    # A left-deep chain of '+' (1,200 terms, 7,000 characters, within MAX_DECORATOR_CHARS)
+    # recursed past Python's limit in the evaluation, and a template's attribute field
+    # ('{0.missing}') raised AttributeError: either escaped and emptied the whole automodule.
+    chained = " + ".join(['"a"'] * 1_200)
+    source = (
+        "class Hub:\n"
+        '    """A hub."""\n\n\n'
+        f"def chained(f):\n    f.__doc__ = {chained}\n    return f\n\n\n"
+        'def fielded(f):\n    f.__doc__ = "{0.missing}".format(f.__name__)\n    return f\n\n\n'
+        "@chained\ndef deep(x):\n    pass\n\n\n"
+        "@fielded\ndef field(x):\n    pass\n"
+    )
+    (tmp_path / "sdk").mkdir()
+    (tmp_path / "sdk" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "sdk" / "api.py").write_text(source, encoding="utf-8")
+    text = "API\n===\n\n.. automodule:: sdk.api\n   :members:\n"
+    parsed = parse_file("api.rst", text, package_source(tmp_path))
+    assert parsed is not None
+    assert [section.heading for section in parsed.sections] == ["API", "sdk.api.Hub"]

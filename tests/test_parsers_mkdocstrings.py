@@ -415,6 +415,17 @@ def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: P
     assert [s.heading for s in parsed.sections] == ["Shapes", "shapes.Circle"]
 
 
+def test_a_mapping_entry_the_reader_cannot_read_is_no_value_of_the_key_above() -> None:
+    # A key's value on the line below (7948011a) was taken from any line that is not a plain
+    # key, so a first option written with a quoted key or a space before its colon became
+    # the value of 'options:' (a string), and the options after it went to the top level:
+    # 'members: false' there is no block option, and every member was listed.
+    for first in ('"heading_level": 2', "show_root_heading : true", "<<: *shared"):
+        assert read_yaml(f"options:\n  {first}\n  members: false\n") == {
+            "options": {"members": False}
+        }
+
+
 def test_members_none_a_string_not_null_keeps_no_member(tmp_path: Path) -> None:
     # optimistix 0.1.0's abstract solvers say "members: none", which YAML reads as the string
     # "none": mkdocstrings keeps the members named by one of its characters, so none.

@@ -132,3 +132,20 @@ def test_an_object_type_written_with_a_domain_that_lacks_it_is_the_standard_one(
         ("plugins", "configvar-plugins"),
         (".. toctree::", "directive-toctree"),  # the rst domain's own, as before
     ]
+
+
+def test_a_directive_class_nested_past_python_s_limit_is_not_an_option_one() -> None:
+    # add_directive's class was read with ast.unparse, which recursed past Python's limit on
+    # an expression ast.parse still reads (a 900-deep attribute chain or unary chain), and the
+    # RecursionError stopped reading the project's conf.py, or an extension module of it.
+    source = (
+        "def setup(app):\n"
+        f"    app.add_directive('deep', a{'.b' * 900})\n"
+        f"    app.add_directive('negated', {'-' * 900}a)\n"
+        "    app.add_directive('django-admin-option', Cmdoption)\n"
+        "    app.add_object_type('chunk', 'chunk')\n"
+    )
+    assert added_object_types(source) == (
+        ObjectType("django-admin-option", standard="option"),
+        ObjectType("chunk"),
+    )

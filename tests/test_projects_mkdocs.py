@@ -279,6 +279,18 @@ def test_a_docs_dir_that_links_to_the_pages_folder_is_that_folder(tmp_path: Path
     ]
 
 
+def test_a_docs_dir_that_is_a_link_loop_is_not_this_docs_folder(tmp_path: Path) -> None:
+    # Resolving docs_dir through its link (865795fc) raised RuntimeError ('Symlink loop')
+    # for a docs_dir link that names itself, which stopped the build; written as it stands,
+    # it was another folder than the docs, as it is again.
+    docs = make_project(tmp_path, MKDOCS_YML + "docs_dir: loop\n")
+    (tmp_path / "loop").symlink_to("loop", target_is_directory=True)
+    layout, listing = project_listing(version(docs))
+    assert layout.kind == "none"
+    assert "is not this docs folder" in layout.notes[0]
+    assert listing.candidates[0].relpath == "index.md"
+
+
 def test_project_none_keeps_the_folder_of_files(tmp_path: Path) -> None:
     layout, listing = project_listing(version(make_project(tmp_path), project="none"))
     assert layout.kind == "none"

@@ -51,7 +51,17 @@ def decorated_docstring(target: Any) -> str | None:
         parameter, value = assigned
         try:
             text = _Evaluation(target, function, parameter).value(value)
-        except (NotStatic, TypeError, ValueError, KeyError, IndexError):
+        # AttributeError: a template's '{0.name}' field; RecursionError: a chain of '+' or
+        # '%' nested deeper than the evaluation recurses, which ast.parse still reads.
+        except (
+            NotStatic,
+            TypeError,
+            ValueError,
+            KeyError,
+            IndexError,
+            AttributeError,
+            RecursionError,
+        ):
             return None
         return text if isinstance(text, str) else None
     return None

@@ -16,7 +16,6 @@ without the copies of its sources Sphinx keeps beside the pages.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -42,7 +41,7 @@ from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mintlify import read_mintlify
-from builder.projects.mkdocs_config import CONFIG_NAMES, read_config
+from builder.projects.mkdocs_config import CONFIG_NAMES, read_config, resolved_docs_dir
 from builder.projects.nextra import read_nextra
 from builder.projects.plain_order import read_plain_order
 from builder.projects.pydoc_markdown import find_pydoc_markdown_config, read_pydoc_markdown
@@ -239,8 +238,7 @@ def _docs_dir_holds(config: Path, directory: Path) -> bool:
     docs_dir = read_config(config, []).get("docs_dir", "docs")
     if not isinstance(docs_dir, str) or not docs_dir:
         return False
-    docs_root = Path(os.path.normpath(config.parent.resolve() / docs_dir)).resolve()
-    return directory.is_relative_to(docs_root)  # both resolved: docs_dir may be a link
+    return directory.is_relative_to(resolved_docs_dir(config, docs_dir))  # both resolved
 
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:

@@ -6,7 +6,6 @@ project's ``zensical.toml`` holds the same settings and is read where there is n
 
 from __future__ import annotations
 
-import os
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from builder.projects.awesome_pages import arranged, meta_file
 from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_pages
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
-from builder.projects.mkdocs_config import read_config
+from builder.projects.mkdocs_config import read_config, resolved_docs_dir
 from builder.projects.mkdocs_copied_pages import copied_pages
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_file_blocks import file_blocks
@@ -65,8 +64,7 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
     if not isinstance(docs_dir, str) or not docs_dir:
         notes.append(f"{name}: docs_dir is not a folder name; 'docs' assumed")
         docs_dir = "docs"
-    # Resolved as the docs folder is: docs_dir may be a link (nautobot's docs -> nautobot/docs).
-    docs_root = Path(os.path.normpath(config_path.parent.resolve() / docs_dir)).resolve()
+    docs_root = resolved_docs_dir(config_path, docs_dir)
     directory = directory.resolve()
     if directory.is_relative_to(docs_root):
         prefix = directory.relative_to(docs_root).as_posix()

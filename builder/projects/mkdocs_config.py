@@ -35,6 +35,17 @@ CONFIG_NAMES = (
 MAX_INHERIT_CHAIN = 8
 
 
+def resolved_docs_dir(config_path: Path, docs_dir: str) -> Path:
+    """The folder ``docs_dir`` names beside ``config_path``, resolved as the docs folder is
+    (nautobot's docs_dir, docs, is a link to nautobot/docs); as written when it cannot be
+    resolved (a link loop), so that it is another folder than the docs, not a failed build."""
+    written = Path(os.path.normpath(config_path.parent.resolve() / docs_dir))
+    try:
+        return written.resolve()
+    except (OSError, RuntimeError):
+        return written
+
+
 def load_mkdocs_yaml(text: str) -> Any:
     """The document of ``text``, unknown tags read as plain values; raises yaml.YAMLError."""
     from builder.projects import mkdocs_yaml  # PyYAML only when a project has an mkdocs.yml

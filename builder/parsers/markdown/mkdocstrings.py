@@ -56,6 +56,8 @@ MKDOCS_CLICK = "mkdocs-click"
 # mkdocstrings reads ":::path" as "::: path" (its pattern is "::: ?"): supervision writes it so.
 _BLOCK = re.compile(rf"(#{{1,6}}[ \t]*)?:::[ \t]*([A-Za-z_][\w.]*|{MKDOCS_CLICK})[ \t]*$")
 _KEY = re.compile(r"([\w-]+):(?:[ \t]+(.*))?$")
+# A colon that ends a mapping key, in an entry _KEY does not read (a quoted key, "key : value").
+_MAPPING_ENTRY = re.compile(r":(?:[ \t]|$)")
 _MKAUTODOC_OPTION = re.compile(r":([^:\s]*):[ \t]*(.*)")
 # mkautodoc is a Markdown extension of that name (HTTPX's mkdocs.yml lists it).
 MKAUTODOC = "mkautodoc"
@@ -308,9 +310,15 @@ def read_yaml(text: str) -> dict[str, Any]:
             owner[key].append(_scalar(item[2:].strip()))
             continue
         match = _KEY.match(item)
-        if match is None and last_key is not None and last_key[0][last_key[1]] == {}:
+        if (
+            match is None
+            and last_key is not None
+            and last_key[0][last_key[1]] == {}
+            and not _MAPPING_ENTRY.search(item)
+        ):
             # A key's value on the line below it ("members:" over an indented "false"), as
-            # optimistix writes its blocks: a scalar, not the mapping the key seemed to open.
+            # optimistix writes its blocks: a scalar, not the mapping the key seemed to open
+            # (whose first entry may be one this reader skips: '"heading_level": 2').
             owner, key = last_key
             owner[key] = _scalar(item)
             if stack[-1][1] is not root and not stack[-1][1]:

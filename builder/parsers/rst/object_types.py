@@ -135,7 +135,15 @@ def _option_directive(call: ast.Call) -> list[ObjectType]:
     if len(call.args) != 2 or call.keywords:
         return []
     name, directive = call.args
-    written = ast.unparse(directive).rpartition(".")[2]
+    # Cmdoption or a module's (std.Cmdoption), read from the node: unparsing recursed past
+    # Python's limit on an expression nested as deep as ast.parse reads.
+    written = (
+        directive.id
+        if isinstance(directive, ast.Name)
+        else directive.attr
+        if isinstance(directive, ast.Attribute)
+        else ""
+    )
     if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value):
         return []
     return [ObjectType(name.value, standard=OPTION)] if written == _OPTION_CLASS else []
