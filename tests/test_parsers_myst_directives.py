@@ -404,3 +404,11 @@ def test_a_glossary_fences_terms_are_sections_and_the_page_resumes_after_it() ->
         ("dunder methods", "term-dunder-methods", "text", "Methods like `__init__`."),
         ("slotted classes", "term-slotted-classes", "text", "A class with no `__dict__`."),
     ]
+
+
+def test_a_comment_in_a_glossary_fence_is_no_term() -> None:
+    # The fence's content is read by Sphinx's Glossary.run, which skips a '.. ' line at the
+    # margin and the lines indented under it; it was a term swallowing the next as a synonym.
+    text = "# G\n\n```{glossary}\n.. start of the terms\n\nalpha\n  A.\n```\n"
+    sections = parse(text, "glossary.md").sections
+    assert [(s.heading, s.body) for s in sections][1:] == [("alpha", "A.")]

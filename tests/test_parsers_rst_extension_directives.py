@@ -103,6 +103,22 @@ def test_each_glossary_term_is_a_section_anchored_as_sphinx_anchors_it() -> None
     ]
 
 
+def test_a_comment_among_glossary_terms_is_no_term() -> None:
+    # multi-user's glossary.rst puts a label above each term ('.. _admin:'): it became the
+    # term, and the real term ('administrator') a synonym in its body; a comment's indented
+    # lines were a definition. Sphinx's Glossary.run skips both.
+    text = (
+        "Terms\n=====\n\n.. glossary::\n\n"
+        "   .. _admin:\n\n   administrator\n      Manages users.\n\n"
+        "   .. a commented-out term\n         and its definition\n\n"
+        "   session status\n      The connection state.\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in _sections(text)][1:] == [
+        ("administrator", "term-administrator", "Manages users."),
+        ("session status", "term-session-status", "The connection state."),
+    ]
+
+
 def test_a_glossary_where_no_section_may_open_is_its_terms_above_their_definitions() -> None:
     # Inside a note: several terms a line each above one definition, as Sphinx shows them;
     # read as a definition list, they ran into one paragraph and the definition lost its indent.

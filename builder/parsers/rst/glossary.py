@@ -26,6 +26,8 @@ from builder.parsers.rst.inline import render_inline
 _NOT_ID = re.compile(r"[^a-zA-Z0-9._]+")
 _NOT_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")
 TERM_PREFIX = "term"
+# What starts a comment among a glossary's terms (Sphinx's test: a margin line so starting).
+_COMMENT = ".. "
 
 
 @dataclass(frozen=True)
@@ -64,13 +66,19 @@ def render_glossary(
 def glossary_entries(content: tuple[str, ...], content_first: int) -> list[GlossaryEntry]:
     """The entries of a glossary's content: a line at the margin is a term, the indented lines
     under it its definition; terms on consecutive lines (blank lines between them too, as
-    Sphinx reads them, with a warning) share the definition under the last."""
+    Sphinx reads them, with a warning) share the definition under the last. A line at the
+    margin starting '.. ' is a comment (a label too), it and the lines indented under it
+    skipped, as Sphinx's Glossary.run skips them."""
     entries: list[GlossaryEntry] = []
     terms: list[str] = []
     definition: list[str] = []
     first = term_line = content_first
+    in_comment = False
     for number, line in enumerate(content):
         if line.strip() and not line[:1].isspace():
+            in_comment = line.startswith(_COMMENT)
+            if in_comment:
+                continue
             if terms and any(part.strip() for part in definition):
                 entries.append(GlossaryEntry(tuple(terms), tuple(definition), first, term_line))
                 terms = []
@@ -79,7 +87,7 @@ def glossary_entries(content: tuple[str, ...], content_first: int) -> list[Gloss
             definition = []
             terms.append(line.strip())
             first = content_first + number + 1
-        elif terms:
+        elif terms and not in_comment:
             definition.append(line)
     if terms:
         entries.append(GlossaryEntry(tuple(terms), tuple(definition), first, term_line))
