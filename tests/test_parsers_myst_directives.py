@@ -412,3 +412,17 @@ def test_a_comment_in_a_glossary_fence_is_no_term() -> None:
     text = "# G\n\n```{glossary}\n.. start of the terms\n\nalpha\n  A.\n```\n"
     sections = parse(text, "glossary.md").sections
     assert [(s.heading, s.body) for s in sections][1:] == [("alpha", "A.")]
+
+
+def test_a_sorted_glossary_fences_terms_keep_their_own_lines() -> None:
+    # Plone's glossaries are '{glossary}' fences given ':sorted:': each term's section ran to
+    # the line before the next one shown, so the last shown took the whole fence and the
+    # others lost their definitions.
+    text = "# G\n\n```{glossary}\n:sorted:\n\nzeta\n  Z.\n\nalpha\n  A.\n\nmid\n  M.\n```\n"
+    lines = text.split("\n")
+    sections = parse(text, "glossary.md").sections
+    assert [(s.heading, lines[s.line_start - 1 : s.line_end]) for s in sections][1:] == [
+        ("alpha", ["alpha", "  A."]),
+        ("mid", ["mid", "  M.", "```"]),  # the fence's end, as its last written term's
+        ("zeta", ["zeta", "  Z."]),
+    ]

@@ -103,6 +103,25 @@ def test_each_glossary_term_is_a_section_anchored_as_sphinx_anchors_it() -> None
     ]
 
 
+def test_a_sorted_glossarys_terms_keep_their_own_lines() -> None:
+    # ':sorted:' (Pyramid's, Plone's, Arrow's glossaries) puts the sections out of their lines'
+    # order: each section ran to the line before the next one shown, so a term lost its
+    # definition ('environment' was its term line alone) and the text above the glossary took
+    # the lines of the first term written.
+    text = "Terms\n=====\n\nWords used.\n\n" + GLOSSARY + "\nAfter them.\n"
+    lines = text.split("\n")
+    assert [(s.heading, lines[s.line_start - 1 : s.line_end]) for s in _sections(text)] == [
+        ("Terms", ["Terms", "=====", "", "Words used.", "", ".. glossary::", "   :sorted:"]),
+        (">>>", ["   >>>", "      The prompt."]),
+        ("environment", ["   environment", "      Where information is kept."]),
+        (
+            "source directory",
+            ["   source directory", "   root", "      The directory of *sources*.", "",
+             "      Its second paragraph."],
+        ),
+    ]  # fmt: skip
+
+
 def test_a_comment_among_glossary_terms_is_no_term() -> None:
     # multi-user's glossary.rst puts a label above each term ('.. _admin:'): it became the
     # term, and the real term ('administrator') a synonym in its body; a comment's indented

@@ -115,19 +115,28 @@ def glossary_events(
         return [Text("\n\n".join(_entry_text(terms, definition(e, inner)) for terms, e in named))]
     events: list[Event] = []
     unnamed = 0
-    for terms, entry in named:
+    # Sorted, a term's lines are not those up to the next term's: each section ends with its
+    # own definition, and the first claims the glossary's first line from the text above it.
+    glossary_line = min((entry.line for entry in entries), default=0)
+    for index, (terms, entry) in enumerate(named):
         anchor = term_id(terms[0])
         if not anchor:  # Sphinx numbers a term it cannot make an id of
             anchor, unnamed = f"{TERM_PREFIX}-{unnamed}", unnamed + 1
-        events.append(Heading(title=terms[0], line=entry.line, last_line=entry.line,
-                              claim_line=entry.line, anchor=anchor,
-                              api_depth=ctx.api_depth + 1, term=True))  # fmt: skip
+        end = _definition_end(entry)
+        events.append(Heading(title=terms[0], line=entry.line, last_line=end,
+                              claim_line=entry.line if index else glossary_line,
+                              anchor=anchor, api_depth=ctx.api_depth + 1, term=True))  # fmt: skip
         if len(terms) > 1:  # its synonyms lead its definition
             events.append(Text(", ".join(terms[1:])))
         events.extend(definition(entry, inner))
-        written = [offset for offset, text in enumerate(entry.definition) if text.strip()]
-        events.append(Resume(last_line=entry.first + written[-1] if written else entry.line))
+        events.append(Resume(last_line=end))
     return events
+
+
+def _definition_end(entry: GlossaryEntry) -> int:
+    """The last written line of the entry's definition (its first term's, without one)."""
+    written = [offset for offset, text in enumerate(entry.definition) if text.strip()]
+    return entry.first + written[-1] if written else entry.line
 
 
 def term_id(term: str) -> str:
