@@ -122,6 +122,15 @@ def test_a_sorted_glossarys_terms_keep_their_own_lines() -> None:
     ]  # fmt: skip
 
 
+def test_a_glossary_terms_index_key_is_not_its_text() -> None:
+    # 'term : key' gives the general index a grouping key (Sphinx's docs: "term 1 : A"); Sphinx
+    # shows and anchors the term alone (#term-term-1), where it was 'term 1 : A', #term-term-1-A.
+    text = "Terms\n=====\n\n.. glossary::\n\n   term 1 : A\n   term 2 : B\n      Both.\n"
+    assert [(s.heading, s.anchor, s.body) for s in _sections(text)][1:] == [
+        ("term 1", "term-term-1", "term 2\n\nBoth."),
+    ]
+
+
 def test_a_comment_among_glossary_terms_is_no_term() -> None:
     # multi-user's glossary.rst puts a label above each term ('.. _admin:'): it became the
     # term, and the real term ('administrator') a synonym in its body; a comment's indented

@@ -26,6 +26,9 @@ from builder.parsers.rst.inline import render_inline
 _NOT_ID = re.compile(r"[^a-zA-Z0-9._]+")
 _NOT_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")
 TERM_PREFIX = "term"
+# What parts a term from the index key written after it ("term 1 : A"), which Sphinx's
+# split_term_classifiers leaves out of the term's text and id.
+_INDEX_KEY = re.compile(" +: +")
 # What starts a comment among a glossary's terms (Sphinx's test: a margin line so starting).
 _COMMENT = ".. "
 
@@ -85,7 +88,7 @@ def glossary_entries(content: tuple[str, ...], content_first: int) -> list[Gloss
             if not terms:
                 term_line = content_first + number
             definition = []
-            terms.append(line.strip())
+            terms.append(_INDEX_KEY.split(line)[0].strip())
             first = content_first + number + 1
         elif terms and not in_comment:
             definition.append(line)
