@@ -426,3 +426,14 @@ def test_a_sorted_glossary_fences_terms_keep_their_own_lines() -> None:
         ("mid", ["mid", "  M.", "```"]),  # the fence's end, as its last written term's
         ("zeta", ["zeta", "  Z."]),
     ]
+
+
+def test_a_pages_glossary_fences_number_their_terms_through_the_page() -> None:
+    # Sphinx numbers the terms it can make no id of through the page, not afresh per glossary:
+    # the second fence's '>>>' shared the first's #term-0.
+    text = "# G\n\n```{glossary}\n>>>\n  A.\n```\n\n## H\n\n```{glossary}\n>>>\n  B.\n```\n"
+    sections = parse(text, "glossary.md").sections
+    assert [(s.body, s.anchor) for s in sections if s.heading == ">>>"] == [
+        ("A.", "term-0"),
+        ("B.", "term-1"),
+    ]

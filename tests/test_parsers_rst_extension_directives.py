@@ -131,6 +131,27 @@ def test_a_glossary_terms_index_key_is_not_its_text() -> None:
     ]
 
 
+def test_glossary_terms_are_numbered_as_sphinx_numbers_them() -> None:
+    # Sphinx makes a term's id as it reads it (sphinx.util.nodes.make_id), before ':sorted:'
+    # reorders the terms, and numbers through the page the terms it can make no id of (a
+    # Russian glossary's every term) or has given (a term written twice). Numbered in sorted
+    # order and afresh in each glossary, every anchor of a sorted Russian glossary was another
+    # term's, and a repeated term shared its first's.
+    text = (
+        "Terms\n=====\n\n.. glossary::\n   :sorted:\n\n"
+        "   термин\n      A.\n\n   слово\n      B.\n\n   буква\n      C.\n\n"
+        ".. glossary::\n\n   foo\n      One.\n\n   foo\n      Two.\n\n   >>>\n      P.\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)][1:] == [
+        ("буква", "term-2"),
+        ("слово", "term-1"),
+        ("термин", "term-0"),
+        ("foo", "term-foo"),
+        ("foo", "term-3"),
+        (">>>", "term-4"),
+    ]
+
+
 def test_a_comment_among_glossary_terms_is_no_term() -> None:
     # multi-user's glossary.rst puts a label above each term ('.. _admin:'): it became the
     # term, and the real term ('administrator') a synonym in its body; a comment's indented

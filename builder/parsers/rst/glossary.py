@@ -63,7 +63,7 @@ def render_glossary(
         return render(dedent(list(entry.definition)), entry.first, inner, doc)
 
     entries = glossary_entries(content, content_first)
-    return glossary_events(entries, ctx, render_inline, definition, sort=sort)
+    return glossary_events(entries, ctx, doc, render_inline, definition, sort=sort)
 
 
 def glossary_entries(content: tuple[str, ...], content_first: int) -> list[GlossaryEntry]:
@@ -100,6 +100,7 @@ def glossary_entries(content: tuple[str, ...], content_first: int) -> list[Gloss
 def glossary_events(
     entries: list[GlossaryEntry],
     ctx: Context,
+    doc: DocState,
     term_text: Callable[[str], str],
     definition: RenderDefinition,
     *,
@@ -111,20 +112,19 @@ def glossary_events(
     into one paragraph with it and the definition lost its indent). ``sort``: by the first
     term, as ':sorted:' has Sphinx order them."""
     named = [(tuple(term_text(term) for term in entry.terms), entry) for entry in entries]
+    # Sphinx makes the ids as it reads the terms, synonyms too, before ':sorted:' reorders them.
+    shown = [(terms, entry, _make_term_ids(terms, doc)[0]) for terms, entry in named]
     if sort:
-        named.sort(key=lambda item: unicodedata.normalize("NFD", item[0][0].lower()))
+        shown.sort(key=lambda item: unicodedata.normalize("NFD", item[0][0].lower()))
     inner = ctx.nested(sections=False)
     if not ctx.sections:
-        return [Text("\n\n".join(_entry_text(terms, definition(e, inner)) for terms, e in named))]
+        texts = [_entry_text(terms, definition(entry, inner)) for terms, entry, _ in shown]
+        return [Text("\n\n".join(texts))]
     events: list[Event] = []
-    unnamed = 0
     # Sorted, a term's lines are not those up to the next term's: each section ends with its
     # own definition, and the first claims the glossary's first line from the text above it.
     glossary_line = min((entry.line for entry in entries), default=0)
-    for index, (terms, entry) in enumerate(named):
-        anchor = term_id(terms[0])
-        if not anchor:  # Sphinx numbers a term it cannot make an id of
-            anchor, unnamed = f"{TERM_PREFIX}-{unnamed}", unnamed + 1
+    for index, (terms, entry, anchor) in enumerate(shown):
         end = _definition_end(entry)
         events.append(Heading(title=terms[0], line=entry.line, last_line=end,
                               claim_line=entry.line if index else glossary_line,
@@ -140,6 +140,21 @@ def _definition_end(entry: GlossaryEntry) -> int:
     """The last written line of the entry's definition (its first term's, without one)."""
     written = [offset for offset, text in enumerate(entry.definition) if text.strip()]
     return entry.first + written[-1] if written else entry.line
+
+
+def _make_term_ids(terms: tuple[str, ...], doc: DocState) -> list[str]:
+    """The ids Sphinx gives an entry's terms read after the page's others
+    (sphinx.util.nodes.make_id): numbered, from term-0 on through the page, for a term it
+    makes none of or has given its id."""
+    ids: list[str] = []
+    for term in terms:
+        ident = term_id(term)
+        while not ident or ident in doc.term_ids:
+            ident = f"{TERM_PREFIX}-{doc.numbered_terms}"
+            doc.numbered_terms += 1
+        doc.term_ids.add(ident)
+        ids.append(ident)
+    return ids
 
 
 def term_id(term: str) -> str:
