@@ -11,6 +11,10 @@ import unicodedata
 
 from schemas.anchors import MAX_ANCHOR_LENGTH, slugify
 
+# sphinx.util.nodes._make_id: what an id may hold, and what it may not start or end with.
+_NOT_SPHINX_ID = re.compile(r"[^a-zA-Z0-9._]+")
+_NOT_SPHINX_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")
+
 
 def docutils_id(text: str) -> str:
     """Sphinx/docutils-style id: ASCII letters and digits joined by single dashes.
@@ -22,3 +26,12 @@ def docutils_id(text: str) -> str:
     ident = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
     ident = re.sub(r"^[^a-z]+", "", ident)
     return ident[:MAX_ANCHOR_LENGTH].rstrip("-") or slugify(text)
+
+
+def sphinx_id(text: str) -> str:
+    """The id Sphinx's make_id makes of a prefixed name (``"term-source directory"``, a
+    glossary term's, an option's, an environment variable's): accents dropped, each run of
+    other characters than ASCII letters, digits, '.' and '_' one '-', none leading or
+    trailing."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return _NOT_SPHINX_ID_AT_ENDS.sub("", _NOT_SPHINX_ID.sub("-", " ".join(ascii_text.split())))

@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.parsers.docutils_ids import sphinx_id
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -22,9 +23,6 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 
-# sphinx.util.nodes.make_id: what an id may hold, and what it may not start or end with.
-_NOT_ID = re.compile(r"[^a-zA-Z0-9._]+")
-_NOT_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")
 TERM_PREFIX = "term"
 # What parts a term from the index key written after it ("term 1 : A"), which Sphinx's
 # split_term_classifiers leaves out of the term's text and id.
@@ -159,9 +157,7 @@ def _make_term_ids(terms: tuple[str, ...], doc: DocState) -> list[str]:
 
 def term_id(term: str) -> str:
     """The id Sphinx makes for a glossary term ("" when it would number it instead)."""
-    ascii_text = unicodedata.normalize("NFKD", term).encode("ascii", "ignore").decode("ascii")
-    spaced = " ".join(f"{TERM_PREFIX}-{ascii_text}".split())
-    ident = _NOT_ID_AT_ENDS.sub("", _NOT_ID.sub("-", spaced))
+    ident = sphinx_id(f"{TERM_PREFIX}-{term}")
     return "" if ident == TERM_PREFIX else ident
 
 
