@@ -437,3 +437,14 @@ def test_a_pages_glossary_fences_number_their_terms_through_the_page() -> None:
         ("A.", "term-0"),
         ("B.", "term-1"),
     ]
+
+
+def test_a_sorted_glossary_sorts_a_code_term_under_its_letter() -> None:
+    # Sphinx sorts by the term's text; the backticks of Plone's '`nvm`' put it and the other
+    # code terms above 'Accept Header', first of the page's 168.
+    text = "# G\n\n```{glossary}\n:sorted:\n\n`nvm`\n  N.\n\nAjax\n  A.\n\nzope\n  Z.\n```\n"
+    assert [s.heading for s in parse(text, "glossary.md").sections][1:] == [
+        "Ajax",
+        "`nvm`",
+        "zope",
+    ]

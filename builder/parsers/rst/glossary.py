@@ -112,8 +112,8 @@ def glossary_events(
     named = [(tuple(term_text(term) for term in entry.terms), entry) for entry in entries]
     # Sphinx makes the ids as it reads the terms, synonyms too, before ':sorted:' reorders them.
     shown = [(terms, entry, _make_term_ids(terms, doc)[0]) for terms, entry in named]
-    if sort:
-        shown.sort(key=lambda item: unicodedata.normalize("NFD", item[0][0].lower()))
+    if sort:  # by the term's text, as Sphinx sorts: a code term (`nvm`) under its letter
+        shown.sort(key=lambda item: unicodedata.normalize("NFD", _unmarked(item[0][0]).lower()))
     inner = ctx.nested(sections=False)
     if not ctx.sections:
         texts = [_entry_text(terms, definition(entry, inner)) for terms, entry, _ in shown]
@@ -132,6 +132,12 @@ def glossary_events(
         events.extend(definition(entry, inner))
         events.append(Resume(last_line=end))
     return events
+
+
+def _unmarked(term: str) -> str:
+    """A rendered term's text without the backticks its code is shown in (the only markup
+    that rendered inline text keeps)."""
+    return term.replace("`", "")
 
 
 def _definition_end(entry: GlossaryEntry) -> int:
