@@ -152,6 +152,13 @@ def test_glossary_terms_are_numbered_as_sphinx_numbers_them() -> None:
     ]
 
 
+def test_a_glossary_terms_letters_without_an_accent_to_drop_are_spelled_as_sphinx_does() -> None:
+    # Sphinx's make_id writes ß, ł, ø as sz, l, o before it drops what is not ASCII; they were
+    # dropped, so a German, Polish or Danish term's anchor was not the built page's.
+    text = "Terms\n=====\n\n.. glossary::\n\n   Straße\n      S.\n\n   węzeł\n      W.\n"
+    assert [s.anchor for s in _sections(text)][1:] == ["term-Strasze", "term-wezel"]
+
+
 def test_a_comment_among_glossary_terms_is_no_term() -> None:
     # multi-user's glossary.rst puts a label above each term ('.. _admin:'): it became the
     # term, and the real term ('administrator') a synonym in its body; a comment's indented
