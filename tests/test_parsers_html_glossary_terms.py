@@ -50,3 +50,18 @@ def test_a_term_with_no_text_is_named_by_its_id() -> None:
         '<a class="headerlink" href="#term-0">¶</a></dt><dd><p>Nameless.</p></dd></dl>'
     )
     assert [(s.heading, s.anchor) for s in parse(page, "g.html").sections][1:] == [("0", "term-0")]
+
+
+def test_a_glossary_in_a_list_or_a_note_stays_their_text() -> None:
+    # As the reST reader reads one: sections opened inside a list item took the rest of the
+    # item and lost the list's marks ('- Item.'); inside a note, its label's "Note: " line.
+    terms = '<dl class="simple glossary"><dt id="term-alpha">alpha</dt><dd><p>A.</p></dd></dl>'
+    page = (
+        '<section id="t"><h1>T</h1><ul><li><p>Item.</p>' + terms + "<p>Item after.</p></li>"
+        '</ul><div class="admonition note"><p class="admonition-title">Note</p>'
+        "<p>Before.</p>" + terms + "</div></section>"
+    )
+    (section,) = parse(page, "t.html").sections
+    assert section.body == (
+        "- Item.\n  alpha\n    A.\n  Item after.\n\nNote: Before.\n\nalpha\n  A."
+    )

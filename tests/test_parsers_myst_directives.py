@@ -404,3 +404,47 @@ def test_a_glossary_fences_terms_are_sections_and_the_page_resumes_after_it() ->
         ("dunder methods", "term-dunder-methods", "text", "Methods like `__init__`."),
         ("slotted classes", "term-slotted-classes", "text", "A class with no `__dict__`."),
     ]
+
+
+def test_a_comment_in_a_glossary_fence_is_no_term() -> None:
+    # The fence's content is read by Sphinx's Glossary.run, which skips a '.. ' line at the
+    # margin and the lines indented under it; it was a term swallowing the next as a synonym.
+    text = "# G\n\n```{glossary}\n.. start of the terms\n\nalpha\n  A.\n```\n"
+    sections = parse(text, "glossary.md").sections
+    assert [(s.heading, s.body) for s in sections][1:] == [("alpha", "A.")]
+
+
+def test_a_sorted_glossary_fences_terms_keep_their_own_lines() -> None:
+    # Plone's glossaries are '{glossary}' fences given ':sorted:': each term's section ran to
+    # the line before the next one shown, so the last shown took the whole fence and the
+    # others lost their definitions.
+    text = "# G\n\n```{glossary}\n:sorted:\n\nzeta\n  Z.\n\nalpha\n  A.\n\nmid\n  M.\n```\n"
+    lines = text.split("\n")
+    sections = parse(text, "glossary.md").sections
+    assert [(s.heading, lines[s.line_start - 1 : s.line_end]) for s in sections][1:] == [
+        ("alpha", ["alpha", "  A."]),
+        ("mid", ["mid", "  M.", "```"]),  # the fence's end, as its last written term's
+        ("zeta", ["zeta", "  Z."]),
+    ]
+
+
+def test_a_pages_glossary_fences_number_their_terms_through_the_page() -> None:
+    # Sphinx numbers the terms it can make no id of through the page, not afresh per glossary:
+    # the second fence's '>>>' shared the first's #term-0.
+    text = "# G\n\n```{glossary}\n>>>\n  A.\n```\n\n## H\n\n```{glossary}\n>>>\n  B.\n```\n"
+    sections = parse(text, "glossary.md").sections
+    assert [(s.body, s.anchor) for s in sections if s.heading == ">>>"] == [
+        ("A.", "term-0"),
+        ("B.", "term-1"),
+    ]
+
+
+def test_a_sorted_glossary_sorts_a_code_term_under_its_letter() -> None:
+    # Sphinx sorts by the term's text; the backticks of Plone's '`nvm`' put it and the other
+    # code terms above 'Accept Header', first of the page's 168.
+    text = "# G\n\n```{glossary}\n:sorted:\n\n`nvm`\n  N.\n\nAjax\n  A.\n\nzope\n  Z.\n```\n"
+    assert [s.heading for s in parse(text, "glossary.md").sections][1:] == [
+        "Ajax",
+        "`nvm`",
+        "zope",
+    ]

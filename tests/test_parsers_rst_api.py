@@ -209,6 +209,14 @@ def test_options_environment_variables_and_settings_are_sections_anchored_as_sph
     assert _body(".. note::\n\n   .. option:: -v\n\n      Verbose.\n") == "Note: `-v`\n\nVerbose."
 
 
+def test_a_descriptions_target_is_made_as_a_glossary_terms_is() -> None:
+    # One make_id for both (builder.parsers.docutils_ids.sphinx_id): Sphinx drops a name's
+    # accents (NAÏVE_MODE -> envvar-NAIVE_MODE), where this one made a dash of them
+    # (envvar-NA-VE_MODE), and keeps a trailing '.', which this one cut.
+    text = "Top\n===\n\n.. envvar:: NAÏVE_MODE\n\n   Naive.\n\n.. confval:: v1.\n\n   One.\n"
+    assert [s.anchor for s in _sections(text)][1:] == ["envvar-NAIVE_MODE", "confval-v1."]
+
+
 def test_a_description_without_content_takes_the_flush_left_text_after_it() -> None:
     # pytest 8.3.3's environment variables: no ".. envvar::" has content, each paragraph
     # follows flush left, and Sphinx shows it right under its variable; it was all the text

@@ -103,6 +103,78 @@ def test_each_glossary_term_is_a_section_anchored_as_sphinx_anchors_it() -> None
     ]
 
 
+def test_a_sorted_glossarys_terms_keep_their_own_lines() -> None:
+    # ':sorted:' (Pyramid's, Plone's, Arrow's glossaries) puts the sections out of their lines'
+    # order: each section ran to the line before the next one shown, so a term lost its
+    # definition ('environment' was its term line alone) and the text above the glossary took
+    # the lines of the first term written.
+    text = "Terms\n=====\n\nWords used.\n\n" + GLOSSARY + "\nAfter them.\n"
+    lines = text.split("\n")
+    assert [(s.heading, lines[s.line_start - 1 : s.line_end]) for s in _sections(text)] == [
+        ("Terms", ["Terms", "=====", "", "Words used.", "", ".. glossary::", "   :sorted:"]),
+        (">>>", ["   >>>", "      The prompt."]),
+        ("environment", ["   environment", "      Where information is kept."]),
+        (
+            "source directory",
+            ["   source directory", "   root", "      The directory of *sources*.", "",
+             "      Its second paragraph."],
+        ),
+    ]  # fmt: skip
+
+
+def test_a_glossary_terms_index_key_is_not_its_text() -> None:
+    # 'term : key' gives the general index a grouping key (Sphinx's docs: "term 1 : A"); Sphinx
+    # shows and anchors the term alone (#term-term-1), where it was 'term 1 : A', #term-term-1-A.
+    text = "Terms\n=====\n\n.. glossary::\n\n   term 1 : A\n   term 2 : B\n      Both.\n"
+    assert [(s.heading, s.anchor, s.body) for s in _sections(text)][1:] == [
+        ("term 1", "term-term-1", "term 2\n\nBoth."),
+    ]
+
+
+def test_glossary_terms_are_numbered_as_sphinx_numbers_them() -> None:
+    # Sphinx makes a term's id as it reads it (sphinx.util.nodes.make_id), before ':sorted:'
+    # reorders the terms, and numbers through the page the terms it can make no id of (a
+    # Russian glossary's every term) or has given (a term written twice). Numbered in sorted
+    # order and afresh in each glossary, every anchor of a sorted Russian glossary was another
+    # term's, and a repeated term shared its first's.
+    text = (
+        "Terms\n=====\n\n.. glossary::\n   :sorted:\n\n"
+        "   термин\n      A.\n\n   слово\n      B.\n\n   буква\n      C.\n\n"
+        ".. glossary::\n\n   foo\n      One.\n\n   foo\n      Two.\n\n   >>>\n      P.\n"
+    )
+    assert [(s.heading, s.anchor) for s in _sections(text)][1:] == [
+        ("буква", "term-2"),
+        ("слово", "term-1"),
+        ("термин", "term-0"),
+        ("foo", "term-foo"),
+        ("foo", "term-3"),
+        (">>>", "term-4"),
+    ]
+
+
+def test_a_glossary_terms_letters_without_an_accent_to_drop_are_spelled_as_sphinx_does() -> None:
+    # Sphinx's make_id writes ß, ł, ø as sz, l, o before it drops what is not ASCII; they were
+    # dropped, so a German, Polish or Danish term's anchor was not the built page's.
+    text = "Terms\n=====\n\n.. glossary::\n\n   Straße\n      S.\n\n   węzeł\n      W.\n"
+    assert [s.anchor for s in _sections(text)][1:] == ["term-Strasze", "term-wezel"]
+
+
+def test_a_comment_among_glossary_terms_is_no_term() -> None:
+    # multi-user's glossary.rst puts a label above each term ('.. _admin:'): it became the
+    # term, and the real term ('administrator') a synonym in its body; a comment's indented
+    # lines were a definition. Sphinx's Glossary.run skips both.
+    text = (
+        "Terms\n=====\n\n.. glossary::\n\n"
+        "   .. _admin:\n\n   administrator\n      Manages users.\n\n"
+        "   .. a commented-out term\n         and its definition\n\n"
+        "   session status\n      The connection state.\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in _sections(text)][1:] == [
+        ("administrator", "term-administrator", "Manages users."),
+        ("session status", "term-session-status", "The connection state."),
+    ]
+
+
 def test_a_glossary_where_no_section_may_open_is_its_terms_above_their_definitions() -> None:
     # Inside a note: several terms a line each above one definition, as Sphinx shows them;
     # read as a definition list, they ran into one paragraph and the definition lost its indent.

@@ -12,16 +12,20 @@ from __future__ import annotations
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import is_element
-from builder.parsers.html.class_names import classes
+from builder.parsers.html.class_names import classes, has_class
 
 # The id prefix Sphinx gives a glossary term's dt (std:term).
 TERM_ID = "term-"
+# Blocks (and admonitions) a glossary in which stays their text, its terms above their
+# definitions, as the reST reader reads one in a note or a list: a section opened there took
+# the rest of the block with it, and a list lost its items' marks.
+_TEXT_BLOCKS = frozenset({"li", "td", "th", "blockquote", "details"})
 
 
 def is_glossary_list(element: Element) -> bool:
     """True for a ``<dl>`` Sphinx wrote for a glossary: its class says so and its first term
     has a term's id (a glossary written by hand in another tool may have neither)."""
-    if element.tag != "dl" or "glossary" not in classes(element):
+    if element.tag != "dl" or "glossary" not in classes(element) or _in_text_block(element):
         return False
     first = next((child for child in element if is_element(child) and child.tag == "dt"), None)
     return first is not None and str(first.get("id", "")).startswith(TERM_ID)
@@ -43,3 +47,14 @@ def term_groups(glossary: Element) -> list[tuple[list[Element], Element | None]]
     if terms:
         groups.append((terms, None))
     return groups
+
+
+def _in_text_block(element: Element) -> bool:
+    """Whether a list item, table cell, quote or admonition holds ``element`` inside the
+    section it is in."""
+    node = element.getparent()
+    while node is not None and node.tag != "section" and not has_class(node, "section"):
+        if node.tag in _TEXT_BLOCKS or has_class(node, "admonition"):
+            return True
+        node = node.getparent()
+    return False

@@ -208,7 +208,7 @@ class Directives:
         sort = any(key == "sorted" for key, _ in directive.options)
         entries = glossary_entries(directive.content, first)
         return glossary_events(
-            entries, ctx, lambda term: render_inline(doc, term)[0], definition, sort=sort
+            entries, ctx, self.rst, lambda term: render_inline(doc, term)[0], definition, sort=sort
         )
 
 

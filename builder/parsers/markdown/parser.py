@@ -321,7 +321,10 @@ def _resumed(events: list[PageHeading | PageText | FenceEnd]) -> list[PageHeadin
             own = [(i, e) for i, e in enumerate(result) if isinstance(e, PageHeading)]
             own = own[-event.headings :]
             insert_at = own[0][0]
-            result[own[-1][0]] = replace(own[-1][1], last=event.line)
+            # The fence's last lines are its last written heading's (a sorted glossary's terms
+            # are not in their lines' order).
+            at, last = max(own, key=lambda item: item[1].line)
+            result[at] = replace(last, last=event.line)
         elif isinstance(event, PageHeading):
             insert_at = -1
             result.append(event)
@@ -362,9 +365,10 @@ def _directive_events(
             depth = event.api_depth or event.below_title or 1
             anchor = event.anchor or docutils_id(event.title)
             kind = "api" if event.is_api and not event.term else "text"
-            events.append(
-                PageHeading(level + depth, event.title, anchor, event.line - 1, kind=kind)
-            )
+            heading = PageHeading(level + depth, event.title, anchor, event.line - 1, kind=kind)
+            if event.term:  # a sorted glossary's terms are not in their lines' order
+                heading = replace(heading, claim=event.claim_line - 1, last=event.last_line - 1)
+            events.append(heading)
             headings, described = headings + 1, described and event.is_api
     if headings and described and token.map:  # what follows the fence is the page's again
         events.append(FenceEnd(headings, token.map[1] - 1))
@@ -406,8 +410,8 @@ def _sections(
         texts = events[position + 1 : next_position]
         body = _tidy_body("\n\n".join(e.text for e in texts if isinstance(e, PageText)))
         stop = max(next_heading.first_line, heading.line + 1)
-        if heading.last >= heading.line:
-            stop = min(stop, heading.last + 1)
+        if heading.last >= heading.line:  # its own end, before the next heading or not
+            stop = heading.last + 1
         end = _last_content_line(lines, heading.line, stop)
         path = tuple(ancestor.text for ancestor in stack)
         sections.append(

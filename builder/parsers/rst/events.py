@@ -162,6 +162,10 @@ class DocState:
     # The objects an autosummary ``:toctree:`` has had Sphinx generate a page for: one page
     # each, however many of the page's tables list it.
     generated: set[str] = field(default_factory=set)
+    # The ids the page's glossary terms took, which Sphinx gives once, and how many terms it
+    # numbered (term-0, term-1) for an id it could not make or had given, numbering the next.
+    term_ids: set[str] = field(default_factory=set)
+    numbered_terms: int = 0
 
     def api_use(self) -> ApiUse | None:
         """What the file's API directives took from the code; None when it has none."""

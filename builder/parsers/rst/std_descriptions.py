@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from builder.api.options import NO_INDEX
-from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.docutils_ids import docutils_id, sphinx_id
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -42,8 +42,6 @@ TARGET_PREFIXES = {
 _RST_KINDS = frozenset({"directive", "directive:option", "role"})
 # A directive written as it is used (".. autoclass:: name"), as Sphinx's parse_directive reads it.
 _DIRECTIVE_SIGNATURE = re.compile(r"\.\. (.+?)::(.*)")
-# Sphinx's make_id: a run of characters that cannot be in an id becomes one "-", none at the ends.
-_NOT_ID = re.compile(r"[^A-Za-z0-9._]+")
 # An option's name: the signature's first word ("-O FORMAT, --output FORMAT" names "-O").
 _OPTION_NAME = re.compile(r"[^\s,=\[]+")
 # The options Sphinx (7.4+) shows at the top of a confval's content, as fields with these names.
@@ -69,7 +67,7 @@ def target_id(kind: str, signature: str, program: str) -> str:
         term = f"{'-'.join(program.split())}-{name}" if program else name
     else:
         term = signature.strip()
-    return _NOT_ID.sub("-", f"{prefix}-{term}").strip("-.") if term.strip("-") else ""
+    return sphinx_id(f"{prefix}-{term}") if term.strip("-") else ""
 
 
 def render_description(
