@@ -209,6 +209,21 @@ def test_options_environment_variables_and_settings_are_sections_anchored_as_sph
     assert _body(".. note::\n\n   .. option:: -v\n\n      Verbose.\n") == "Note: `-v`\n\nVerbose."
 
 
+def test_an_options_argument_is_anchored_as_an_argument() -> None:
+    # Sphinx's Cmdoption puts 'arg' before a name with no '-' or '/' ('.. option:: FILE'
+    # under mypy: #cmdoption-mypy-arg-FILE), where it was #cmdoption-mypy-FILE, an address
+    # the built page does not have; an option of '/' (Windows) or '-' keeps its own.
+    text = (
+        "Top\n===\n\n.. program:: mypy\n\n.. option:: FILE\n\n   A file.\n\n"
+        ".. option:: /quiet\n\n   Quiet.\n\n.. program:: None\n\n.. option:: PATH\n\n   A path.\n"
+    )
+    assert [s.anchor for s in _sections(text)][1:] == [
+        "cmdoption-mypy-arg-FILE",
+        "cmdoption-mypy-quiet",
+        "cmdoption-arg-PATH",
+    ]
+
+
 def test_a_descriptions_target_is_made_as_a_glossary_terms_is() -> None:
     # One make_id for both (builder.parsers.docutils_ids.sphinx_id): Sphinx drops a name's
     # accents (NAÏVE_MODE -> envvar-NAIVE_MODE), where this one made a dash of them

@@ -64,6 +64,10 @@ def target_id(kind: str, signature: str, program: str) -> str:
     elif prefix == "cmdoption":
         match = _OPTION_NAME.match(signature.strip())
         name = match.group() if match else ""
+        # An argument (no '-' or '/' before it: '.. option:: FILE') is 'arg-', as Sphinx's
+        # Cmdoption anchors it (#cmdoption-prog-arg-FILE).
+        if name and not name.startswith(("-", "/")):
+            name = f"arg-{name}"
         term = f"{'-'.join(program.split())}-{name}" if program else name
     else:
         term = signature.strip()
