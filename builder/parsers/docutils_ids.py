@@ -15,7 +15,8 @@ from schemas.anchors import MAX_ANCHOR_LENGTH, slugify
 _NOT_SPHINX_ID = re.compile(r"[^a-zA-Z0-9._]+")
 _NOT_SPHINX_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")
 # The letters make_id writes for those accent stripping does not reduce to ASCII (ø, ł, ß...):
-# docutils' table, which Sphinx's _make_id applies before it drops what is left.
+# docutils' table, which docutils' make_id and Sphinx's _make_id apply before they drop what is
+# left.
 _ASCII_FOR = str.maketrans(
     {
         "\u00df": "sz", "\u00e6": "ae", "\u0153": "oe", "\u0238": "db", "\u0239": "qp",
@@ -36,7 +37,10 @@ def docutils_id(text: str) -> str:
     Falls back to :func:`slugify` when nothing ASCII is left (a CJK title), which is
     what a reader would see in the URL of such a page anyway.
     """
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    # docutils' make_id: lowercased, then the letters of its table written out (Straße ->
+    # strasze), then the accents dropped.
+    lowered = unicodedata.normalize("NFKD", text.lower().translate(_ASCII_FOR))
+    ascii_text = lowered.encode("ascii", "ignore").decode()
     ident = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")
     ident = re.sub(r"^[^a-z]+", "", ident)
     return ident[:MAX_ANCHOR_LENGTH].rstrip("-") or slugify(text)
