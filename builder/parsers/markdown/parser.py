@@ -314,25 +314,42 @@ def _resumed(events: list[PageHeading | PageText | FenceEnd]) -> list[PageHeadin
     ``your_hook`` in an ``{eval-rst}`` fence, and the rest of "Automatic Field Transformation
     and Modification" (its example among it) read as the hook's description."""
     result: list[PageHeading | PageText] = []
-    insert_at = -1  # where moved text goes; -1 while none is being moved
+    heads: list[int] = []  # where result's headings are
+    # A fence's own headings and text, set aside while the text after the fence goes before
+    # them (each event is set aside once: linear, where inserting each text was quadratic).
+    held: list[PageHeading | PageText] = []
+
+    def release() -> None:
+        for held_event in held:
+            if isinstance(held_event, PageHeading):
+                heads.append(len(result))
+            result.append(held_event)
+        held.clear()
+
     for event in events:
         if isinstance(event, FenceEnd):
+            release()
+            if not heads:
+                continue
             # Headings are always appended, so the fence's are the last ones.
-            own = [(i, e) for i, e in enumerate(result) if isinstance(e, PageHeading)]
-            own = own[-event.headings :]
-            insert_at = own[0][0]
+            start = heads[max(len(heads) - event.headings, 0)]
+            held.extend(result[start:])
+            del result[start:]
+            del heads[max(len(heads) - event.headings, 0) :]
             # The fence's last lines are its last written heading's (a sorted glossary's terms
             # are not in their lines' order).
-            at, last = max(own, key=lambda item: item[1].line)
-            result[at] = replace(last, last=event.line)
+            own = [i for i, e in enumerate(held) if isinstance(e, PageHeading)]
+            at = max(own, key=lambda i: held[i].line)
+            last = held[at]
+            if isinstance(last, PageHeading):  # always: ``own`` holds headings alone
+                held[at] = replace(last, last=event.line)
         elif isinstance(event, PageHeading):
-            insert_at = -1
+            release()
+            heads.append(len(result))
             result.append(event)
-        elif insert_at >= 0:
-            result.insert(insert_at, event)
-            insert_at += 1
         else:
             result.append(event)
+    release()
     return result
 
 
