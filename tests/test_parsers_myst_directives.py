@@ -455,19 +455,20 @@ def test_a_sorted_glossary_sorts_a_code_term_under_its_letter() -> None:
 
 
 def test_the_text_after_many_description_fences_is_moved_in_linear_time() -> None:
-    # Each fence's following text goes before its descriptions (markdown.parser._resumed).
-    # That scanned and inserted into everything read so far at each fence: quadratic, 2,000
-    # fences 0.5 s and 40,000 minutes. The subprocess's timeout guards against the hang; it is
-    # no timing (40,000 fences take well under a second now).
+    # Each fence's following text goes before its descriptions
+    # (markdown.page_events.resumed_after_fences). That scanned and inserted into everything
+    # read so far at each fence: quadratic, 2,000 fences 0.5 s and 40,000 minutes. The
+    # subprocess's timeout guards against the hang; it is no timing (40,000 fences take well
+    # under a second now).
     script = (
         "from builder.parsers.markdown.page_events import FenceEnd, PageHeading, PageText\n"
-        "from builder.parsers.markdown.parser import _resumed\n"
+        "from builder.parsers.markdown.page_events import resumed_after_fences\n"
         "events = []\n"
         "for i in range(40_000):\n"
         "    events += [PageHeading(2, f'f{i}', f'f{i}', 3 * i, kind='api'),\n"
         "               PageText(f'Does {i}.', 3 * i), FenceEnd(1, 3 * i + 1),\n"
         "               PageText(f'After {i}.', 3 * i + 2)]\n"
-        "out = _resumed(events)\n"
+        "out = resumed_after_fences(events)\n"
         "assert [e.text for e in out[:4]] == ['After 0.', 'f0', 'Does 0.', 'After 1.'], out[:4]\n"
         "assert out[1].last == 1 and len(out) == 120_000\n"
     )

@@ -101,6 +101,7 @@ from builder.parsers.markdown.page_events import (
     FenceEnd,
     PageHeading,
     PageText,
+    resumed_after_fences,
     with_lead_text,
     with_subtitle,
 )
@@ -270,7 +271,7 @@ def _events(
             if text and not is_back_to_top(text, source):
                 events.append(PageText(text, start))
         index = next_index
-    return _resumed(events)
+    return resumed_after_fences(events)
 
 
 def _text_of_blocks(doc: Document) -> TextOf:
@@ -305,52 +306,6 @@ def _leads_in(events: list[PageHeading | PageText | FenceEnd]) -> bool:
         and last.text.rstrip(" *_").endswith(":")
         and not is_toc_label(last.text)
     )
-
-
-def _resumed(events: list[PageHeading | PageText | FenceEnd]) -> list[PageHeading | PageText]:
-    """``events`` with the text after each API-only directive fence, up to the next heading,
-    moved before the fence's descriptions: Sphinx puts it in the section around them, as the
-    reST parser does text dedented out of a description. attrs' extending.md describes
-    ``your_hook`` in an ``{eval-rst}`` fence, and the rest of "Automatic Field Transformation
-    and Modification" (its example among it) read as the hook's description."""
-    result: list[PageHeading | PageText] = []
-    heads: list[int] = []  # where result's headings are
-    # A fence's own headings and text, set aside while the text after the fence goes before
-    # them (each event is set aside once: linear, where inserting each text was quadratic).
-    held: list[PageHeading | PageText] = []
-
-    def release() -> None:
-        for held_event in held:
-            if isinstance(held_event, PageHeading):
-                heads.append(len(result))
-            result.append(held_event)
-        held.clear()
-
-    for event in events:
-        if isinstance(event, FenceEnd):
-            release()
-            if not heads:
-                continue
-            # Headings are always appended, so the fence's are the last ones.
-            start = heads[max(len(heads) - event.headings, 0)]
-            held.extend(result[start:])
-            del result[start:]
-            del heads[max(len(heads) - event.headings, 0) :]
-            # The fence's last lines are its last written heading's (a sorted glossary's terms
-            # are not in their lines' order).
-            own = [i for i, e in enumerate(held) if isinstance(e, PageHeading)]
-            at = max(own, key=lambda i: held[i].line)
-            last = held[at]
-            if isinstance(last, PageHeading):  # always: ``own`` holds headings alone
-                held[at] = replace(last, last=event.line)
-        elif isinstance(event, PageHeading):
-            release()
-            heads.append(len(result))
-            result.append(event)
-        else:
-            result.append(event)
-    release()
-    return result
 
 
 def _is_paragraph(token: Token) -> bool:
