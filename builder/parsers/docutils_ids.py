@@ -11,6 +11,9 @@ import unicodedata
 
 from schemas.anchors import MAX_ANCHOR_LENGTH, slugify
 
+# The prefix of the id Sphinx gives a glossary term (std:term: #term-coroutine), in the reST
+# and MyST readers' anchors and in the ids the HTML reader finds on built pages.
+GLOSSARY_TERM_PREFIX = "term"
 # sphinx.util.nodes._make_id: what an id may hold, and what it may not start or end with.
 _NOT_SPHINX_ID = re.compile(r"[^a-zA-Z0-9._]+")
 _NOT_SPHINX_ID_AT_ENDS = re.compile(r"^[-0-9._]+|-+$")

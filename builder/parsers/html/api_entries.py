@@ -70,6 +70,27 @@ class ApiEntry:
     signatures: tuple[str, ...]
 
 
+def entry_groups(
+    description_list: Element,
+) -> list[tuple[list[Element], Element | None]]:
+    """The entries of a ``<dl>`` in order: each run of dt elements (one object's signatures, a
+    glossary term and its synonyms) with the dd after it; a dd with no dt before it has none,
+    and dt left at the end no dd."""
+    groups: list[tuple[list[Element], Element | None]] = []
+    terms: list[Element] = []
+    for child in description_list:
+        if not is_element(child):
+            continue
+        if child.tag == "dd":
+            groups.append((terms, child))
+            terms = []
+        elif child.tag == "dt":
+            terms.append(child)
+    if terms:
+        groups.append((terms, None))
+    return groups
+
+
 def is_api_list(element: Element) -> bool:
     """True for a ``<dl>`` that Sphinx wrote for an object description."""
     if element.tag != "dl":

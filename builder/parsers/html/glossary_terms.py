@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from lxml.etree import _Element as Element
 
+from builder.parsers.docutils_ids import GLOSSARY_TERM_PREFIX
 from builder.parsers.html.body_text import is_element
 from builder.parsers.html.class_names import classes, has_class
 
-# The id prefix Sphinx gives a glossary term's dt (std:term).
-TERM_ID = "term-"
+# How the id Sphinx gives a glossary term's dt starts.
+TERM_ID = f"{GLOSSARY_TERM_PREFIX}-"
 # Blocks (and admonitions) a glossary in which stays their text, its terms above their
 # definitions, as the reST reader reads one in a note or a list: a section opened there took
 # the rest of the block with it, and a list lost its items' marks.
@@ -29,24 +30,6 @@ def is_glossary_list(element: Element) -> bool:
         return False
     first = next((child for child in element if is_element(child) and child.tag == "dt"), None)
     return first is not None and str(first.get("id", "")).startswith(TERM_ID)
-
-
-def term_groups(glossary: Element) -> list[tuple[list[Element], Element | None]]:
-    """The glossary's entries in order: the dt elements of one definition, and its dd (None
-    for terms left without one at the end)."""
-    groups: list[tuple[list[Element], Element | None]] = []
-    terms: list[Element] = []
-    for child in glossary:
-        if not is_element(child):
-            continue
-        if child.tag == "dt":
-            terms.append(child)
-        elif child.tag == "dd" and terms:
-            groups.append((terms, child))
-            terms = []
-    if terms:
-        groups.append((terms, None))
-    return groups
 
 
 def _in_text_block(element: Element) -> bool:

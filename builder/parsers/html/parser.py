@@ -21,7 +21,12 @@ from lxml.etree import _Element as Element
 from builder.errors import UnreadableDocument
 from builder.model import ParsedFile, Section, Warning_
 from builder.parsers import plain_text
-from builder.parsers.html.api_entries import is_api_list, is_class_machinery, read_entry
+from builder.parsers.html.api_entries import (
+    entry_groups,
+    is_api_list,
+    is_class_machinery,
+    read_entry,
+)
 from builder.parsers.html.body_text import (
     BLOCK_TAGS,
     HEADING_TAGS,
@@ -59,7 +64,7 @@ from builder.parsers.html.generator_entries import (
     generator_entries,
     read_generator_entry,
 )
-from builder.parsers.html.glossary_terms import TERM_ID, is_glossary_list, term_groups
+from builder.parsers.html.glossary_terms import TERM_ID, is_glossary_list
 from builder.parsers.html.heading_anchors import heading_anchor
 from builder.parsers.html.main_content import (
     find_main,
@@ -319,17 +324,8 @@ class _Walker:
 
     def open_api_entries(self, api_list: Element, depth: int) -> None:
         """Open one section per dt group of ``api_list``; its dd is walked inside that section."""
-        terms: list[Element] = []
-        for child in api_list:
-            if not is_element(child):
-                continue
-            if child.tag == "dd":
-                self.open_api_entry(api_list, terms, child, depth)
-                terms = []
-            elif child.tag == "dt":
-                terms.append(child)
-        if terms:
-            self.open_api_entry(api_list, terms, None, depth)
+        for terms, description in entry_groups(api_list):
+            self.open_api_entry(api_list, terms, description, depth)
 
     def open_api_entry(
         self,
@@ -361,7 +357,9 @@ class _Walker:
     def open_glossary_terms(self, glossary: Element, depth: int) -> None:
         """Open a section per glossary term, its definition walked inside it; a term's
         synonyms (the other dt of its definition) lead its body."""
-        for terms, definition in term_groups(glossary):
+        for terms, definition in entry_groups(glossary):
+            if not terms:  # a definition with no term above it: nothing to name a section
+                continue
             saved_depth, saved_floor = len(self.stack), self.floor
             names = [name for name in (heading_text(term) for term in terms) if name]
             anchor = heading_anchor(terms[0])

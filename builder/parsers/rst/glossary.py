@@ -9,7 +9,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from builder.parsers.docutils_ids import sphinx_id
+from builder.parsers.docutils_ids import GLOSSARY_TERM_PREFIX, sphinx_id
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -23,7 +23,6 @@ from builder.parsers.rst.events import (
 )
 from builder.parsers.rst.inline import render_inline
 
-TERM_PREFIX = "term"
 # What parts a term from the index key written after it ("term 1 : A"), which Sphinx's
 # split_term_classifiers leaves out of the term's text and id.
 _INDEX_KEY = re.compile(" +: +")
@@ -154,7 +153,7 @@ def _make_term_ids(terms: tuple[str, ...], doc: DocState) -> list[str]:
     for term in terms:
         ident = term_id(term)
         while not ident or ident in doc.term_ids:
-            ident = f"{TERM_PREFIX}-{doc.numbered_terms}"
+            ident = f"{GLOSSARY_TERM_PREFIX}-{doc.numbered_terms}"
             doc.numbered_terms += 1
         doc.term_ids.add(ident)
         ids.append(ident)
@@ -163,8 +162,8 @@ def _make_term_ids(terms: tuple[str, ...], doc: DocState) -> list[str]:
 
 def term_id(term: str) -> str:
     """The id Sphinx makes for a glossary term ("" when it would number it instead)."""
-    ident = sphinx_id(f"{TERM_PREFIX}-{term}")
-    return "" if ident == TERM_PREFIX else ident
+    ident = sphinx_id(f"{GLOSSARY_TERM_PREFIX}-{term}")
+    return "" if ident == GLOSSARY_TERM_PREFIX else ident
 
 
 def _entry_text(terms: tuple[str, ...], events: list[Event]) -> str:
