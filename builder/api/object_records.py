@@ -60,18 +60,14 @@ def api_record(
             record = replace(
                 record, doc=doc, doc_from_base=bool(doc) and doc_from_base(target, lines_of)
             )
+        signature, overloads = _signatures_as(
+            path, named, named_kind, bound=binds_instance(target, named)
+        )
         return replace(
             record,
-            signature=_renamed(
-                signature_of(named, named_kind, bound=binds_instance(target, named)),
-                named.name,
-                path.rpartition(".")[2],
-            ),
+            signature=signature,
             modifiers=modifiers_of(named, named_kind),
-            overloads=tuple(
-                _renamed(overload, named.name, path.rpartition(".")[2])
-                for overload in overload_signatures(named, named_kind)
-            ),
+            overloads=overloads,
         )
     kind = kind_of(target)
     function = init_of(target) if kind == "class" else target
@@ -96,22 +92,13 @@ def api_record(
         file = str(target.filepath)
     except (ValueError, AttributeError):  # a namespace package has several folders
         file = ""
+    signature, overloads = _signatures_as(path, target, kind, runtime_defaults=runtime_defaults)
     return ApiObject(
         path=path,
         kind=kind,
-        # Under the name asked for, as autodoc writes it: an alias's ('from ._compat import
-        # is_mutable_set as is_set' is documented as is_set), a private class a module's
-        # __getattr__ answers for.
-        signature=_renamed(
-            signature_of(target, kind, runtime_defaults=runtime_defaults),
-            target.name,
-            path.rpartition(".")[2],
-        ),
+        signature=signature,
         modifiers=modifiers_of(target, kind),
-        overloads=tuple(
-            _renamed(overload, target.name, path.rpartition(".")[2])
-            for overload in overload_signatures(target, kind)
-        ),
+        overloads=overloads,
         doc=doc,
         init_doc=init_doc,
         members=members,
@@ -124,6 +111,19 @@ def api_record(
         file=file,
         line=target.lineno or 0,
     )
+
+
+def _signatures_as(path: str, function: Any, kind: str, **how: bool) -> tuple[str, tuple[str, ...]]:
+    """The signature and ``@overload`` variants of ``function`` (``how`` as for
+    ``signature_of``), under the name ``path`` asks for, as autodoc writes them: an alias's
+    ('from ._compat import is_mutable_set as is_set' is documented as is_set), a private class
+    a module's __getattr__ answers for."""
+    name = path.rpartition(".")[2]
+    signature = _renamed(signature_of(function, kind, **how), function.name, name)
+    overloads = tuple(
+        _renamed(overload, function.name, name) for overload in overload_signatures(function, kind)
+    )
+    return signature, overloads
 
 
 def _call_signature(target: Any, kind: str, name: str) -> str:
