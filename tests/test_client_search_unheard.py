@@ -10,6 +10,7 @@ from client.search.glossary import ENGLISH_STEMS, english_stems
 from client.search.model import confidence, default_model, order
 from client.search.query import parse_focus, read_through_glossary
 from client.search.unheard import MAX_NAMED, unheard_hint, unheard_words
+from client.search.word_forms import english_form
 from schemas.text import TOKENIZER
 
 
@@ -54,6 +55,45 @@ def test_unheard_words_are_the_absent_ones_english_does_not_know(
     focus: str, absent: list[str], unheard: tuple[str, ...]
 ) -> None:
     assert unheard_words(parse_focus(focus), _absent(focus, *absent)) == unheard
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        # British spellings of listed American ones.
+        "colour", "honoured", "recognise", "neutralised", "sanitisation", "centre", "behaviour",
+        "initialise", "serialisation", "optimised", "catalysed", "metre", "defence",
+        # Regular derivations of listed words.
+        "untyped", "recomputing", "substring", "positionally", "awaitable", "tokenizer",
+        "tokenizing", "stringify", "serverless", "getters", "Unencrypted",
+    ],
+)  # fmt: skip
+def test_british_spellings_and_derivations_of_english_words_are_english(word: str) -> None:
+    english = english_stems()
+    assert parse_focus(word).concepts[0].label not in english  # the list alone lacks them
+    assert english_form(word, english)
+
+
+@pytest.mark.parametrize(
+    "word",
+    [
+        # Names of things, which a rule must not turn into English.
+        "asyncio", "graphql", "pydantic", "coroutine", "nginx", "kubernetes", "yaml", "quic",
+        # Compounds are not split: websocket is no web socket to the docs.
+        "websocket", "hardcoded", "checkbox",
+        # "maxs" read as a plural of "max": maxsize is no derivation.
+        "maxsize",
+        # Identifiers with digits or underscores.
+        "img10", "end_date",
+    ],
+)  # fmt: skip
+def test_names_and_compounds_stay_unknown(word: str) -> None:
+    assert not english_form(word, english_stems())
+
+
+def test_a_british_spelling_the_docs_never_use_is_no_unheard_word() -> None:
+    focus = "colour the highlighted code with numpy"
+    assert unheard_words(parse_focus(focus), _absent(focus, "colour", "numpi")) == ("numpy",)
 
 
 def test_chinese_words_are_never_unheard() -> None:

@@ -7,7 +7,8 @@ these docs do not cover; a general English word the docs do not use is more ofte
 i.e.) tell nothing either: docs seldom write their own version number, which the caller chose
 the version by. The confidence weighs whether a focus has such a word (client.search.model),
 and the answer names them, so the caller learns what the docs lack. English words are SCOWL's
-American list (client.search.glossary.english_stems).
+American list (client.search.glossary.english_stems), with British spellings and regular
+derivations of its words (client.search.word_forms).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from client.search.glossary import english_stems
 from client.search.query import ABBREVIATION, Focus, in_cjk_script
+from client.search.word_forms import english_form
 from schemas.text import query_terms, written_words
 
 # Words a hint names; more are counted ("and 3 more"): a pasted path or log line must not
@@ -39,7 +41,8 @@ def unheard_words(focus: Focus, frequencies: Mapping[str, int]) -> tuple[str, ..
     if not absent:
         return ()  # most questions: the word list is read only when a word is absent
     english = english_stems()
-    return _as_written(focus.text, [label for label in absent if label not in english])
+    written = _as_written(focus.text, [label for label in absent if label not in english])
+    return tuple(word for word in written if not english_form(word, english))
 
 
 def unheard_hint(words: Sequence[str]) -> str | None:
