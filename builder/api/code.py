@@ -77,6 +77,9 @@ class GriffeSource:
         self._loader: griffe.GriffeLoader | None = None
         self._packages: dict[str, Any] = {}
         self._found: dict[tuple[str, str, bool, bool], ApiObject | None] = {}
+        # The classes and modules whose bases _load_bases has loaded, with how many packages
+        # were loaded then: one more package can make a base resolve that did not.
+        self._bases_loaded: dict[str, int] = {}
         self._shadowed: ShadowedMembers | None = None
         self._walk = MemberWalk(self._lines)
 
@@ -274,6 +277,11 @@ class GriffeSource:
             obj = obj.parent
             if obj is None:
                 return
+        # Asked once per member of a class: walking its members each time made documenting a
+        # class of 4,000 methods take minutes.
+        loaded = len(self._packages)
+        if self._bases_loaded.get(obj.path) == loaded:
+            return
         pending = [obj] if obj.kind.value == "class" else []
         # A module's own classes, not its submodules: those are looked up on their own.
         pending += [m for m in obj.members.values() if not m.is_alias and m.kind.value == "class"]
@@ -298,6 +306,8 @@ class GriffeSource:
                 if target is not None and target.kind.value == "class":
                     pending.append(target)
             pending.extend(item.resolved_bases)
+        # A package this walk loaded can resolve a base it met before: the next asks again.
+        self._bases_loaded[obj.path] = loaded
 
     def _target_at(self, path: str) -> Any:
         """What the object at ``path`` names, through its aliases (None when not there)."""
