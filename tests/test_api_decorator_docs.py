@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tracemalloc
 from pathlib import Path
 
+from builder.api.literal_values import MAX_TEXT_CHARS
 from builder.parsers import parse_file
 from tests.api_support import package_source
 
@@ -92,3 +94,31 @@ def test_a_value_nested_past_python_s_limit_leaves_the_docstring_as_written(
     parsed = parse_file("api.rst", text, package_source(tmp_path))
     assert parsed is not None
     assert [section.heading for section in parsed.sections] == ["API", "sdk.api.Hub"]
+
+
+def test_a_value_too_long_is_refused_before_it_is_made(tmp_path: Path) -> None:
+    # A decorator showing one 16,000-character docstring in each of 200 fields made 3.2
+    # million characters before their length was seen; each of '%' and format is sized
+    # from its parts first.
+    fields = ", ".join(["Hub.__doc__"] * 200)
+    source = (
+        f'class Hub:\n    """{"h" * 16_000}"""\n\n\n'
+        f'def percented(f):\n    f.__doc__ = "{"%s" * 200}" % ({fields})\n    return f\n\n\n'
+        f'def formatted(f):\n    f.__doc__ = "{"{0}" * 200}".format(Hub.__doc__)\n'
+        "    return f\n\n\n"
+        "@percented\ndef many(x):\n    pass\n\n\n"
+        "@formatted\ndef named(x):\n    pass\n"
+    )
+    (tmp_path / "sdk").mkdir()
+    (tmp_path / "sdk" / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "sdk" / "api.py").write_text(source, encoding="utf-8")
+    text = "API\n===\n\n.. automodule:: sdk.api\n   :members:\n"
+    tracemalloc.start()
+    try:
+        parsed = parse_file("api.rst", text, package_source(tmp_path))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert parsed is not None
+    assert [section.heading for section in parsed.sections] == ["API", "sdk.api.Hub"]
+    assert peak < 50 * MAX_TEXT_CHARS  # bytes: the 3.2 million characters are never made

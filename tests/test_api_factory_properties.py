@@ -234,6 +234,13 @@ _LARGE = {
     "bytes": _doubled("data", 'b"a"', 21) + '    return property(doc="%d" % len(data))\n',
     # A text of 8192 characters in place of each of its own: 67 million, built then dropped.
     "replaced": _doubled("doc", "key", 13) + '    return property(doc=doc.replace("a", doc))\n',
+    # A text of 16,384 characters shown 200 times over by '%', format or an f-string: 3
+    # million characters, built then dropped.
+    "percented": _doubled("doc", "key", 14)
+    + f'    return property(doc="{"%(a)s" * 200}" % {{"a": doc}})\n',
+    "formatted": _doubled("doc", "key", 14)
+    + f'    return property(doc="{"{0}" * 200}".format(doc))\n',
+    "interpolated": _doubled("doc", "key", 14) + f'    return property(doc=f"{"{doc}" * 200}")\n',
     "small": '    items = ["a", "b"] + ["c"]\n    return property(doc="-".join(items))\n',
 }
 
@@ -241,7 +248,7 @@ _LARGE = {
 def test_what_a_reading_builds_is_bounded_before_it_is_built(tmp_path: Path) -> None:
     # Only a text's length was bounded: a list or bytes doubled at each statement, or a list
     # holding itself twice, grew past any memory within MAX_STEPS (2 ** 21 here, to fail
-    # fast), and a join or replace was built before its length was seen.
+    # fast), and a join, replace, '%', format or f-string was built before its length was seen.
     package = tmp_path / "web"
     package.mkdir()
     factories = "".join(f"def {name}(key):\n{body}\n\n" for name, body in _LARGE.items())
@@ -255,14 +262,22 @@ def test_what_a_reading_builds_is_bounded_before_it_is_built(tmp_path: Path) -> 
     )
     source = GriffeSource(tmp_path, ApiSettings(), ".")
     assert _doc(source, "small") == "a-b-c"
-    for name in ("doubled", "nested", "bytes", "replaced"):
+    for name in (
+        "doubled",
+        "nested",
+        "bytes",
+        "replaced",
+        "percented",
+        "formatted",
+        "interpolated",
+    ):
         tracemalloc.start()
         try:
             assert _doc(source, name) == "", name
             _, peak = tracemalloc.get_traced_memory()
         finally:
             tracemalloc.stop()
-        # Bytes: what it would have made (25 and 67 megabytes) is never made.
+        # Bytes: what it would have made (3 to 67 megabytes) is never made.
         assert peak < 50 * MAX_TEXT_CHARS, name
 
 

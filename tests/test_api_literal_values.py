@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.api.literal_values import MAX_TEXT_CHARS, bounded
+from builder.api.literal_values import MAX_TEXT_CHARS, bounded, format_fits, percent_fits
 
 
 def test_a_percent_template_is_bounded_by_its_fields() -> None:
@@ -18,3 +18,33 @@ def test_a_mapping_key_never_closed_is_unbounded_and_read_once() -> None:
     assert not bounded("%(" * (MAX_TEXT_CHARS // 2))
     assert not bounded("%(key)s %(")
     assert bounded("(%(key)s)")
+
+
+def test_a_percent_text_is_sized_before_it_is_made() -> None:
+    doc = "d" * 15_000
+    assert percent_fits("Alias for %s.\n\n%s", ("capture_event", doc))
+    assert percent_fits("%d of %s", (3, "x"))
+    # Each argument shown once, or a mapping's once per field that may ask for it.
+    assert not percent_fits("%s%s", (doc, doc))
+    assert not percent_fits("%(a)s %(a)s", {"a": doc})
+    assert percent_fits("%(a)s %(b)s", {"a": "x", "b": "y"})
+    # Widths and a float's digits count: '%f' of 1e308 shows 309 of them.
+    assert not percent_fits("%15000s and %15000s", ("a", "b"))
+    assert not percent_fits("%f" * 100, (1e308,) * 100)
+    assert not percent_fits("%*s", (5, "a"))
+    # repr() and ascii() show more than the text: a newline, a non-ASCII letter.
+    assert not percent_fits("%a", ("é" * 5_000,))
+
+
+def test_a_format_text_is_sized_before_it_is_made() -> None:
+    doc = "d" * 15_000
+    assert format_fits("{}\n\n{}", ["Alias", doc], {})
+    assert format_fits("{0} and {name}", ["a"], {"name": "b"})
+    # One argument named many times is shown each time.
+    assert not format_fits("{0}" * 200, ["x" * 1_000], {})
+    assert not format_fits("{doc} {doc}", [], {"doc": doc})
+    # An attribute or an index of an argument counts as the longest argument.
+    assert not format_fits("{0[0]}{0.x}", [doc], {})
+    assert not format_fits("{:15000}{:15000}", ["a", "b"], {})
+    # A field format raises on is no text at all: nothing is made, and format says why.
+    assert format_fits("{missing}", [], {})

@@ -20,7 +20,7 @@ import textwrap
 from typing import Any
 
 from builder.api.identity_cache import IdentityCache
-from builder.api.literal_values import MAX_TEXT_CHARS, bounded, bounded_format
+from builder.api.literal_values import MAX_TEXT_CHARS, format_fits, percent_fits
 
 # The decorator's parameter is the function; these are what its value is made of.
 _DOC = "__doc__"
@@ -139,8 +139,10 @@ class _Evaluation:
             return tuple(self.value(item) for item in node.elts)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod | ast.Add):
             left, right = self.value(node.left), self.value(node.right)
-            # A field as wide as '%99999999s' would be built before its length is seen.
-            if not isinstance(left, str) or (isinstance(node.op, ast.Mod) and not bounded(left)):
+            # Sized before it is made: '%99999999s', or a thousand '%s' of long docstrings.
+            if not isinstance(left, str) or (
+                isinstance(node.op, ast.Mod) and not percent_fits(left, right)
+            ):
                 raise NotStatic
             joined = left % right if isinstance(node.op, ast.Mod) else left + _text(right)
             return _within_limit(joined)
@@ -158,11 +160,11 @@ class _Evaluation:
             return self._docstring(self._object(node.args[0]), clean=True)
         if isinstance(node.func, ast.Attribute) and node.func.attr == "format":
             template = self.value(node.func.value)
-            if not isinstance(template, str) or not bounded_format(template):
+            if not isinstance(template, str):
                 raise NotStatic
             arguments = [_text(self.value(argument)) for argument in node.args]
             named = {k.arg: _text(self.value(k.value)) for k in node.keywords if k.arg}
-            if len(named) != len(node.keywords):
+            if len(named) != len(node.keywords) or not format_fits(template, arguments, named):
                 raise NotStatic
             return _within_limit(template.format(*arguments, **named))
         raise NotStatic

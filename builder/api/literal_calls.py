@@ -37,13 +37,13 @@ from builder.api.literal_values import (
     MadeProperty,
     ModuleObject,
     ProjectFunction,
-    bounded,
     bounded_format,
     bounded_spec,
     compared,
     formatted_field,
     guarded,
     is_literal,
+    percent_fits,
     string_method,
     truth,
 )
@@ -171,6 +171,7 @@ class CallReader:
 
     def _joined(self, node: ast.JoinedStr, names: dict[str, Any], scope: Scope) -> Any:
         parts: list[str] = []
+        size = 0
         for part in node.values:
             if isinstance(part, ast.Constant):
                 parts.append(str(part.value))
@@ -189,6 +190,9 @@ class CallReader:
             if shown is UNKNOWN:
                 return UNKNOWN
             parts.append(shown)
+            size += len(shown)
+            if size > MAX_TEXT_CHARS:  # f"{doc}{doc}{doc}..." of a long text
+                return UNKNOWN
         return "".join(parts)
 
     def _binary(self, node: ast.BinOp, names: dict[str, Any], scope: Scope) -> Any:
@@ -198,7 +202,7 @@ class CallReader:
             return UNKNOWN
         if isinstance(node.op, ast.Add):
             return guarded(operator.add, left, right)
-        if isinstance(node.op, ast.Mod) and isinstance(left, str) and bounded(left):
+        if isinstance(node.op, ast.Mod) and isinstance(left, str) and percent_fits(left, right):
             return guarded(operator.mod, left, right)
         return UNKNOWN
 

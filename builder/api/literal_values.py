@@ -16,7 +16,7 @@ import re
 import string
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -196,6 +196,74 @@ def _narrow(size: str | None) -> bool:
 # A %-conversion: its mapping key, flags, width and precision (a number or ``*``); ``%%``
 # is none.
 _PERCENT_FIELD = re.compile(r"%%|%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
+# What a field may add beyond its argument's ascii() and its width: a float's digits under
+# '%f' or '{:f}' (1e308 has 309).
+_NUMBER_DIGITS = 310
+
+
+def percent_fits(template: str, arguments: Any) -> bool:
+    """Whether ``template % arguments`` is known, before it is made, to be at most
+    MAX_TEXT_CHARS long: a template of 2,000 '%s' given 2,000 texts of MAX_TEXT_CHARS each
+    would make 40 MB first. Each argument is counted as ascii() shows it (a mapping once per
+    field, whose key may ask for it again), each field with its width and precision."""
+    if not bounded(template):
+        return False
+    fields = [match for match in _PERCENT_FIELD.finditer(template) if match.group() != "%%"]
+    if isinstance(arguments, dict):
+        shown = len(fields) * _shown_size(arguments)
+    else:
+        values = arguments if isinstance(arguments, tuple) else (arguments,)
+        shown = sum(_shown_size(value) for value in values)
+    sizes = sum(int(size or 0) for match in fields for size in match.groups())
+    digits = _NUMBER_DIGITS * len(fields) if _holds_float(arguments) else 0
+    return len(template) + shown + sizes + digits <= MAX_TEXT_CHARS
+
+
+def format_fits(template: str, arguments: Sequence[Any], keywords: Mapping[str, Any]) -> bool:
+    """Whether ``template.format(*arguments, **keywords)`` is known, before it is made, to be
+    at most MAX_TEXT_CHARS long ('{0}' written 5,000 times names one long text 5,000 times):
+    each field counted as its argument's ascii() (the longest argument for one read through
+    an attribute or an index), its spec's numbers and a float's digits."""
+    if not bounded_format(template):
+        return False
+    longest = max(map(_shown_size, (*arguments, *keywords.values())), default=0)
+    size, automatic = 0, 0
+    try:
+        for literal, name, spec, _ in string.Formatter().parse(template):
+            size += len(literal)
+            if name is None:
+                continue
+            head = _FIELD_HEAD.split(name, maxsplit=1)[0]
+            if not head:
+                value, automatic = arguments[automatic], automatic + 1
+            else:
+                value = arguments[int(head)] if head.isdigit() else keywords[head]
+            shown = longest if head != name else _shown_size(value)
+            numbers = sum(int(number) for number in re.findall(r"\d+", spec or ""))
+            size += shown + numbers + (_NUMBER_DIGITS if isinstance(value, float) else 0)
+    except (ValueError, IndexError, KeyError):
+        return True  # format raises on it: unknown, and nothing is made
+    return size <= MAX_TEXT_CHARS
+
+
+# What ends a replacement field's argument name or number: an '.attr' or a '[key]' after it.
+_FIELD_HEAD = re.compile(r"[.\[]")
+
+
+def _shown_size(value: Any) -> int:
+    """How long ``value`` is shown at most, by str(), repr() or ascii(); a number too long to
+    show counts as too long."""
+    try:
+        return len(ascii(value))
+    except ValueError:  # an int of more digits than Python converts
+        return MAX_TEXT_CHARS + 1
+
+
+def _holds_float(value: Any) -> bool:
+    items = value.values() if isinstance(value, dict) else value
+    if isinstance(items, tuple | list) or isinstance(value, dict):
+        return any(isinstance(item, float) for item in items)
+    return isinstance(value, float)
 
 
 def formatted_field(value: Any, conversion: int, spec: str) -> str:
@@ -217,11 +285,15 @@ def guarded(function: Callable[..., Any], *arguments: Any, **keywords: Any) -> A
 
 def string_method(text: str, method: str, *arguments: Any, **keywords: Any) -> Any:
     """``text.method(*arguments, **keywords)``, unknown where it raises or would make a text
-    too long: a join or replace is sized before it is made (``"sep".join(items)`` of a list of
-    long texts, ``doc.replace("a", doc)``, each MAX_TEXT_CHARS squared)."""
-    size = guarded(result_size, text, method, [*arguments, *keywords.values()])
-    if size is UNKNOWN or size > MAX_TEXT_CHARS:
-        return UNKNOWN
+    too long: a join, replace or format is sized before it is made (``"sep".join(items)`` of a
+    list of long texts, ``doc.replace("a", doc)``, each MAX_TEXT_CHARS squared)."""
+    if method == "format":
+        if not format_fits(text, arguments, keywords):
+            return UNKNOWN
+    else:
+        size = guarded(result_size, text, method, [*arguments, *keywords.values()])
+        if size is UNKNOWN or size > MAX_TEXT_CHARS:
+            return UNKNOWN
     return guarded(getattr(text, method), *arguments, **keywords)
 
 
