@@ -43,8 +43,25 @@ def test_a_format_text_is_sized_before_it_is_made() -> None:
     # One argument named many times is shown each time.
     assert not format_fits("{0}" * 200, ["x" * 1_000], {})
     assert not format_fits("{doc} {doc}", [], {"doc": doc})
-    # An attribute or an index of an argument counts as the longest argument.
-    assert not format_fits("{0[0]}{0.x}", [doc], {})
+    # An attribute or an index of an argument counts as the value it reads.
+    assert not format_fits("{0[doc]}{0[doc]}", [{"doc": doc}], {})
+    assert format_fits("{0[0]}" * 100, [doc], {})
     assert not format_fits("{:15000}{:15000}", ["a", "b"], {})
     # A field format raises on is no text at all: nothing is made, and format says why.
     assert format_fits("{missing}", [], {})
+
+
+def test_a_field_is_sized_by_the_value_it_reads_not_the_whole_mapping() -> None:
+    # A mapping of docstrings read one key a field ('%(name)s', '{0[name]}', '{docs[name]}')
+    # was counted whole at each field: three short fields of a mapping holding one long text
+    # were refused, though they show three characters.
+    docs = {"a": "x", "long": "d" * 15_000}
+    assert percent_fits("%(a)s %(a)s %(a)s", docs)
+    assert format_fits("{0[a]} {0[a]} {0[a]}", [docs], {})
+    assert format_fits("{[a]} {docs[a]} {docs[a]}", [docs], {"docs": docs})
+    # The long value named twice, or the mapping shown whole, is still too long.
+    assert not percent_fits("%(long)s %(long)s", docs)
+    assert not percent_fits("%s %s", (docs, docs))
+    assert not format_fits("{0[long]}{0[long]}", [docs], {})
+    # A key or attribute that is not there: format raises, nothing is made.
+    assert format_fits("{0[missing]}{0.nothing}", [docs], {})

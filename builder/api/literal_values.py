@@ -204,13 +204,14 @@ _NUMBER_DIGITS = 310
 def percent_fits(template: str, arguments: Any) -> bool:
     """Whether ``template % arguments`` is known, before it is made, to be at most
     MAX_TEXT_CHARS long: a template of 2,000 '%s' given 2,000 texts of MAX_TEXT_CHARS each
-    would make 40 MB first. Each argument is counted as ascii() shows it (a mapping once per
-    field, whose key may ask for it again), each field with its width and precision."""
+    would make 40 MB first. Each argument is counted as ascii() shows it (a mapping's value
+    once per field that names its key, the whole mapping for one that names none), each field
+    with its width and precision."""
     if not bounded(template):
         return False
     fields = [match for match in _PERCENT_FIELD.finditer(template) if match.group() != "%%"]
     if isinstance(arguments, dict):
-        shown = len(fields) * _shown_size(arguments)
+        shown = sum(_shown_size(_mapped(field.group(), arguments)) for field in fields)
     else:
         values = arguments if isinstance(arguments, tuple) else (arguments,)
         shown = sum(_shown_size(value) for value in values)
@@ -222,32 +223,38 @@ def percent_fits(template: str, arguments: Any) -> bool:
 def format_fits(template: str, arguments: Sequence[Any], keywords: Mapping[str, Any]) -> bool:
     """Whether ``template.format(*arguments, **keywords)`` is known, before it is made, to be
     at most MAX_TEXT_CHARS long ('{0}' written 5,000 times names one long text 5,000 times):
-    each field counted as its argument's ascii() (the longest argument for one read through
-    an attribute or an index), its spec's numbers and a float's digits."""
+    each field counted as the ascii() of the value it reads (through its attributes and
+    indexes: '{0[key]}' of a mapping of docstrings shows one of them), its spec's numbers and
+    a float's digits."""
     if not bounded_format(template):
         return False
-    longest = max(map(_shown_size, (*arguments, *keywords.values())), default=0)
+    formatter = string.Formatter()
     size, automatic = 0, 0
     try:
-        for literal, name, spec, _ in string.Formatter().parse(template):
+        for literal, name, spec, _ in formatter.parse(template):
             size += len(literal)
             if name is None:
                 continue
-            head = _FIELD_HEAD.split(name, maxsplit=1)[0]
-            if not head:
-                value, automatic = arguments[automatic], automatic + 1
-            else:
-                value = arguments[int(head)] if head.isdigit() else keywords[head]
-            shown = longest if head != name else _shown_size(value)
+            if not _FIELD_HEAD.split(name, maxsplit=1)[0]:  # '{}' or '{.attr}': the next one
+                name, automatic = f"{automatic}{name}", automatic + 1
+            value = formatter.get_field(name, arguments, keywords)[0]
             numbers = sum(int(number) for number in re.findall(r"\d+", spec or ""))
-            size += shown + numbers + (_NUMBER_DIGITS if isinstance(value, float) else 0)
-    except (ValueError, IndexError, KeyError):
+            size += (
+                _shown_size(value) + numbers + (_NUMBER_DIGITS if isinstance(value, float) else 0)
+            )
+    except (ValueError, IndexError, KeyError, AttributeError, TypeError):
         return True  # format raises on it: unknown, and nothing is made
     return size <= MAX_TEXT_CHARS
 
 
 # What ends a replacement field's argument name or number: an '.attr' or a '[key]' after it.
 _FIELD_HEAD = re.compile(r"[.\[]")
+
+
+def _mapped(field: str, mapping: dict[Any, Any]) -> Any:
+    """What a '%' field shows of a mapping: the value its key names, else the mapping."""
+    key = field[2 : field.find(")")] if field.startswith("%(") else None
+    return mapping.get(key, mapping)
 
 
 def _shown_size(value: Any) -> int:
