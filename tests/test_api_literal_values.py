@@ -65,3 +65,16 @@ def test_a_field_is_sized_by_the_value_it_reads_not_the_whole_mapping() -> None:
     assert not format_fits("{0[long]}{0[long]}", [docs], {})
     # A key or attribute that is not there: format raises, nothing is made.
     assert format_fits("{0[missing]}{0.nothing}", [docs], {})
+
+
+def test_a_text_in_another_script_counts_as_long_as_it_shows() -> None:
+    # Every argument was counted as ascii() shows it: a Chinese or Russian docstring of 4,000
+    # letters counted as 24,000 ('\u4e2d' for each), and '%s' or '{}' of it was refused though
+    # it shows 4,000 characters. Only the 'a' conversion escapes them.
+    doc = "中文文档" * 1_000
+    assert percent_fits("Alias for %s.\n\n%s", ("capture", doc))
+    assert percent_fits("%(doc)r", {"doc": doc})
+    assert format_fits("{}\n\n{doc!s:>10}", ["Alias"], {"doc": doc})
+    assert not percent_fits("%s and %a", ("x", doc))
+    assert not format_fits("{0!a}", [doc], {})
+    assert not percent_fits("%s%s%s%s%s%s", (doc,) * 6)

@@ -204,17 +204,19 @@ _NUMBER_DIGITS = 310
 def percent_fits(template: str, arguments: Any) -> bool:
     """Whether ``template % arguments`` is known, before it is made, to be at most
     MAX_TEXT_CHARS long: a template of 2,000 '%s' given 2,000 texts of MAX_TEXT_CHARS each
-    would make 40 MB first. Each argument is counted as ascii() shows it (a mapping's value
-    once per field that names its key, the whole mapping for one that names none), each field
-    with its width and precision."""
+    would make 40 MB first. Each argument is counted as the template's conversions show it
+    (a mapping's value once per field that names its key, the whole mapping for one that names
+    none), each field with its width and precision."""
     if not bounded(template):
         return False
     fields = [match for match in _PERCENT_FIELD.finditer(template) if match.group() != "%%"]
+    types = {template[field.end() : field.end() + 2].lstrip("hlL")[:1] for field in fields}
+    conversion = next((kind for kind in "ar" if kind in types), "s")
     if isinstance(arguments, dict):
-        shown = sum(_shown_size(_mapped(field.group(), arguments)) for field in fields)
+        shown = sum(_shown_size(_mapped(field.group(), arguments), conversion) for field in fields)
     else:
         values = arguments if isinstance(arguments, tuple) else (arguments,)
-        shown = sum(_shown_size(value) for value in values)
+        shown = sum(_shown_size(value, conversion) for value in values)
     sizes = sum(int(size or 0) for match in fields for size in match.groups())
     digits = _NUMBER_DIGITS * len(fields) if _holds_float(arguments) else 0
     return len(template) + shown + sizes + digits <= MAX_TEXT_CHARS
@@ -223,7 +225,7 @@ def percent_fits(template: str, arguments: Any) -> bool:
 def format_fits(template: str, arguments: Sequence[Any], keywords: Mapping[str, Any]) -> bool:
     """Whether ``template.format(*arguments, **keywords)`` is known, before it is made, to be
     at most MAX_TEXT_CHARS long ('{0}' written 5,000 times names one long text 5,000 times):
-    each field counted as the ascii() of the value it reads (through its attributes and
+    each field counted as its conversion shows the value it reads (through its attributes and
     indexes: '{0[key]}' of a mapping of docstrings shows one of them), its spec's numbers and
     a float's digits."""
     if not bounded_format(template):
@@ -231,7 +233,7 @@ def format_fits(template: str, arguments: Sequence[Any], keywords: Mapping[str, 
     formatter = string.Formatter()
     size, automatic = 0, 0
     try:
-        for literal, name, spec, _ in formatter.parse(template):
+        for literal, name, spec, conversion in formatter.parse(template):
             size += len(literal)
             if name is None:
                 continue
@@ -239,9 +241,8 @@ def format_fits(template: str, arguments: Sequence[Any], keywords: Mapping[str, 
                 name, automatic = f"{automatic}{name}", automatic + 1
             value = formatter.get_field(name, arguments, keywords)[0]
             numbers = sum(int(number) for number in re.findall(r"\d+", spec or ""))
-            size += (
-                _shown_size(value) + numbers + (_NUMBER_DIGITS if isinstance(value, float) else 0)
-            )
+            shown = _shown_size(value, conversion or "s")
+            size += shown + numbers + (_NUMBER_DIGITS if isinstance(value, float) else 0)
     except (ValueError, IndexError, KeyError, AttributeError, TypeError):
         return True  # format raises on it: unknown, and nothing is made
     return size <= MAX_TEXT_CHARS
@@ -257,11 +258,16 @@ def _mapped(field: str, mapping: dict[Any, Any]) -> Any:
     return mapping.get(key, mapping)
 
 
-def _shown_size(value: Any) -> int:
-    """How long ``value`` is shown at most, by str(), repr() or ascii(); a number too long to
-    show counts as too long."""
+def _shown_size(value: Any, conversion: str) -> int:
+    """How long ``value`` is shown at most under a conversion: a text by str() as it is, by
+    ascii() ('a') with each non-ASCII letter escaped (a Chinese docstring six times over),
+    anything else as repr() shows it. A number too long to show counts as too long."""
     try:
-        return len(ascii(value))
+        if conversion == "a":
+            return len(ascii(value))
+        if isinstance(value, str) and conversion != "r":
+            return len(value)
+        return len(repr(value))
     except ValueError:  # an int of more digits than Python converts
         return MAX_TEXT_CHARS + 1
 
