@@ -83,8 +83,9 @@ def test_british_spellings_and_derivations_of_english_words_are_english(word: st
         "websocket", "hardcoded", "checkbox",
         # "maxs" read as a plural of "max": maxsize is no derivation.
         "maxsize",
-        # Identifiers with digits or underscores.
-        "img10", "end_date",
+        # Identifiers with digits or underscores, or in camel case (commander's preAction
+        # hook, cachelib's RedisCache, CalVer): a prefix or suffix rule read them as English.
+        "img10", "end_date", "preAction", "RedisCache", "CalVer", "MultiChannel",
     ],
 )  # fmt: skip
 def test_names_and_compounds_stay_unknown(word: str) -> None:
@@ -94,6 +95,11 @@ def test_names_and_compounds_stay_unknown(word: str) -> None:
 def test_a_british_spelling_the_docs_never_use_is_no_unheard_word() -> None:
     focus = "colour the highlighted code with numpy"
     assert unheard_words(parse_focus(focus), _absent(focus, "colour", "numpi")) == ("numpy",)
+
+
+def test_an_identifier_in_camel_case_stays_unheard() -> None:
+    focus = "run a preAction hook before each command"
+    assert unheard_words(parse_focus(focus), _absent(focus, "preaction")) == ("preAction",)
 
 
 def test_chinese_words_are_never_unheard() -> None:

@@ -46,11 +46,15 @@ _SUFFIXES = (
 # A stem shorter than this after a prefix or suffix goes is no evidence ("re" + "dis").
 MIN_STEM_CHARS = 4
 _LETTERS = re.compile(r"[a-z]+")
+# A capital after a small letter: a name written in camel case, never a sentence's word.
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
 
 
 def english_form(word: str, english: Collection[str]) -> bool:
     """Whether ``word`` (as written) is English by a rule above though its own search token
     is not in ``english`` (search tokens of the English list)."""
+    if _INNER_CAPITAL.search(word):
+        return False  # an identifier as written: preAction, RedisCache, CalVer
     folded = word.casefold()
     if not _LETTERS.fullmatch(folded):
         return False  # a name with digits, dots or underscores is no English word
