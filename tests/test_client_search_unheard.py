@@ -66,6 +66,10 @@ def test_unheard_words_are_the_absent_ones_english_does_not_know(
         # Regular derivations of listed words.
         "untyped", "recomputing", "substring", "positionally", "awaitable", "tokenizer",
         "tokenizing", "stringify", "serverless", "getters", "Unencrypted",
+        # Two steps: a prefix and a suffix, a suffix and a British spelling, and a stem ending
+        # in "s" that takes its "e" back.
+        "unhashable", "deserializer", "unpicklable", "customisable", "serialisable",
+        "deserialiser", "colourise", "composable", "browsable", "unparsable",
     ],
 )  # fmt: skip
 def test_british_spellings_and_derivations_of_english_words_are_english(word: str) -> None:

@@ -43,6 +43,10 @@ _SUFFIXES = (
     (re.compile(r"(?<=[a-z]{3})(less|ness)$"), ("",)),
     (re.compile(r"(?<=[a-z]{3})(er|ers)$"), ("", "e")),
 )
+# How many rules a word is read through: a prefix and a suffix (un-hash-able,
+# de-serializ-er), a suffix and a British spelling (customis-able); no more, as each step
+# is one more way for a name to read as English.
+MAX_STEPS = 2
 # A stem shorter than this after a prefix or suffix goes is no evidence ("re" + "dis").
 MIN_STEM_CHARS = 4
 _LETTERS = re.compile(r"[a-z]+")
@@ -61,14 +65,17 @@ def english_form(word: str, english: Collection[str]) -> bool:
     return any(_token(form) in english for form in _forms(folded))
 
 
-def _forms(word: str) -> Iterator[str]:
-    """The word's American spelling, and the words its prefix or suffix was added to (each
-    also in its American spelling)."""
+def _forms(word: str, steps: int = MAX_STEPS) -> Iterator[str]:
+    """The word's American spelling, and the words its prefix or suffix was added to, each
+    in turn read the same way, ``steps`` deep."""
     american = _american(word)
     if american != word:
         yield american
     for spelled in dict.fromkeys((word, american)):
-        yield from _bases(spelled)
+        for base in _bases(spelled):
+            yield base
+            if steps > 1:
+                yield from _forms(base, steps - 1)
 
 
 def _american(word: str) -> str:
@@ -87,12 +94,13 @@ def _bases(word: str) -> Iterator[str]:
         if match is None:
             continue
         base = word[: match.start()]
-        if base.endswith("s") and not base.endswith("ss"):
-            continue  # read as a plural, "maxs" would be "max": maxsize is no derivation
-        if len(base) >= MIN_STEM_CHARS and base[-1] == base[-2]:  # getter: get + t + er
+        # A stem ending in one "s" is read as a plural on its own ("maxs" as "max": maxsize
+        # is no derivation), so it is tried only with an ending (compos-able: compose).
+        plural = base.endswith("s") and not base.endswith("ss")
+        if not plural and len(base) >= MIN_STEM_CHARS and base[-1] == base[-2]:  # get-t-er
             yield base[:-1]
         for ending in endings:
-            if len(base) + len(ending) >= MIN_STEM_CHARS:
+            if len(base) + len(ending) >= MIN_STEM_CHARS and not (plural and not ending):
                 yield base + ending
 
 
