@@ -70,6 +70,8 @@ def test_unheard_words_are_the_absent_ones_english_does_not_know(
         # in "s" that takes its "e" back.
         "unhashable", "deserializer", "unpicklable", "customisable", "serialisable",
         "deserialiser", "colourise", "composable", "browsable", "unparsable",
+        # Adverbs: of an adjective in -ic or -able, or after an adjective's ending.
+        "atomically", "deterministically", "mutably", "natively", "idempotently",
     ],
 )  # fmt: skip
 def test_british_spellings_and_derivations_of_english_words_are_english(word: str) -> None:
@@ -83,6 +85,8 @@ def test_british_spellings_and_derivations_of_english_words_are_english(word: st
     [
         # Names of things, which a rule must not turn into English.
         "asyncio", "graphql", "pydantic", "coroutine", "nginx", "kubernetes", "yaml", "quic",
+        # A name's "ly" makes no adverb of plot or format.
+        "plotly", "formatly",
         # Compounds are not split: websocket is no web socket to the docs.
         "websocket", "hardcoded", "checkbox",
         # "maxs" read as a plural of "max": maxsize is no derivation.

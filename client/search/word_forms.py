@@ -31,11 +31,25 @@ _AMERICAN = (
 # Prefixes that make a word from a word: untyped, recomputing, nonblocking, subclassing.
 # Not "co" (coroutine is no co-routine) nor "in" (inline, index).
 _PREFIXES = ("un", "re", "non", "pre", "sub", "de", "dis", "mis", "over", "under", "multi")
+# How adjectives end, each a fixed-width look-behind (verbose, iterative, idempotent,
+# lossless, discrete, strict, robust).
+_ADJECTIVE_ENDINGS = "(?:{})".format(
+    "|".join(
+        f"(?<={ending})"
+        for ending in (
+            *("ive", "ent", "ant", "ous", "ful", "less", "ose", "ate", "ure", "ete"),
+            *("ct", "st", "ic", "al", "ar", "ile", "ine"),
+        )
+    )
+)
 # Suffixes that make a word from a word, and what may take their place: positionally,
-# awaitable, tokenizer, sanitization, stringify, serverless, getters.
+# atomically, mutably, awaitable, tokenizer, sanitization, stringify, serverless, getters.
+# An adverb's "ly" goes only after an adjective's ending (natively, idempotently,
+# seamlessly): a name's "ly" does not make one of plot, format or supervise.
 _SUFFIXES = (
-    (re.compile(r"(?<=[a-z]{3})(ally)$"), ("al",)),
-    (re.compile(r"(?<=[a-z]{3})(ly)$"), ("",)),
+    (re.compile(r"(?<=[a-z]{3})(ally)$"), ("al", "")),
+    (re.compile(r"(?<=[a-z]{3})(ably|ibly)$"), ("able", "ible")),
+    (re.compile(_ADJECTIVE_ENDINGS + r"(ly)$"), ("",)),
     (re.compile(r"(?<=[a-z]{3})(able|ible|ability)$"), ("", "e")),
     (re.compile(r"(?<=[a-z]{3})(iz|is)(e|es|ed|ing|er|ers|ation|ations)$"), ("",)),
     (re.compile(r"(?<=[a-z]{3})(ation|ations)$"), ("e", "")),
