@@ -72,6 +72,8 @@ def test_unheard_words_are_the_absent_ones_english_does_not_know(
         "deserialiser", "colourise", "composable", "browsable", "unparsable",
         # Adverbs: of an adjective in -ic or -able, or after an adjective's ending.
         "atomically", "deterministically", "mutably", "natively", "idempotently",
+        # Of a verb in -ate or -ss: iterable (iterate), validator, accessor.
+        "iterable", "iterables", "validators", "discriminator", "accessor",
     ],
 )  # fmt: skip
 def test_british_spellings_and_derivations_of_english_words_are_english(word: str) -> None:

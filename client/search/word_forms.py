@@ -43,14 +43,17 @@ _ADJECTIVE_ENDINGS = "(?:{})".format(
     )
 )
 # Suffixes that make a word from a word, and what may take their place: positionally,
-# atomically, mutably, awaitable, tokenizer, sanitization, stringify, serverless, getters.
+# atomically, mutably, awaitable, iterable, validator, accessor, tokenizer, sanitization,
+# stringify, serverless, getters.
 # An adverb's "ly" goes only after an adjective's ending (natively, idempotently,
 # seamlessly): a name's "ly" does not make one of plot, format or supervise.
 _SUFFIXES = (
     (re.compile(r"(?<=[a-z]{3})(ally)$"), ("al", "")),
     (re.compile(r"(?<=[a-z]{3})(ably|ibly)$"), ("able", "ible")),
     (re.compile(_ADJECTIVE_ENDINGS + r"(ly)$"), ("",)),
-    (re.compile(r"(?<=[a-z]{3})(able|ible|ability)$"), ("", "e")),
+    (re.compile(r"(?<=[a-z]{3})(able|ables|ible|ibles|ability)$"), ("", "e", "ate")),
+    (re.compile(r"(?<=[a-z]{3})(ator|ators)$"), ("ate",)),
+    (re.compile(r"(?<=[a-z]{2}ss)(or|ors)$"), ("",)),
     (re.compile(r"(?<=[a-z]{3})(iz|is)(e|es|ed|ing|er|ers|ation|ations)$"), ("",)),
     (re.compile(r"(?<=[a-z]{3})(ation|ations)$"), ("e", "")),
     (re.compile(r"(?<=[a-z]{3})(ify|ifies|ified|ifying)$"), ("",)),
