@@ -71,7 +71,7 @@ MAX_IMPORT_ALIASES = 2
 # What a page imports or documents by its dotted name: "import bs4", "from dns.resolver import
 # ...", ".. autoclass:: dns.resolver.Resolver", ".. module:: vcr", mkdocstrings' "::: ninja.Router".
 _IMPORTED = re.compile(
-    r"^[ \t>.]*(?:from[ \t]+|import[ \t]+|\.\.[ \t]+[\w:]*(?:module|auto\w+)::[ \t]*|:::[ \t]*)"
+    r"^[ \t>.]*(?:from[ \t]+|import[ \t]+|\.\.[ \t]+[\w:]*(?:module|auto\w+) ?::[ \t]*|:::[ \t]*)"
     r"([A-Za-z_]\w*)",
     re.MULTILINE,
 )
@@ -80,7 +80,7 @@ _IMPORTED = re.compile(
 # path right after the colons (supervision's ":::supervision.Detections", which mkdocstrings
 # reads so; ":::note" alone is a Docusaurus container).
 _API_DIRECTIVE = re.compile(
-    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
+    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+ ?::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
     r"|(?:\#{1,6}[ \t]*)?:::(?:[ \t]+[\w.]|[A-Za-z_]\w*\.[A-Za-z_])"
     r"|\[\[autodoc\]\][ \t]+[A-Za-z_])",  # Hugging Face's doc-builder
     re.M,

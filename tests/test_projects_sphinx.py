@@ -103,6 +103,18 @@ def test_toctree_entries_of_rst_and_myst() -> None:
     assert toctree_entries(PAGES["topics/guide.md"]) == [ToctreeEntry("extra")]
 
 
+def test_a_toctree_written_with_a_space_before_its_colons_orders_the_pages() -> None:
+    # docutils reads one space before '::' and more than one after '..' ('.. toctree ::'
+    # in many projects' index pages); its entries were not read, and the pages fell back
+    # to the order of their names.
+    text = "Home\n====\n\n.. toctree ::\n\n   zeta\n   alpha\n\n..  toctree::\n\n   beta\n"
+    assert toctree_entries(text) == [
+        ToctreeEntry("zeta"),
+        ToctreeEntry("alpha"),
+        ToctreeEntry("beta"),
+    ]
+
+
 def test_pages_follow_the_toctrees_from_the_root_document(tmp_path: Path) -> None:
     layout, listing = project_listing(version(make_project(tmp_path)))
     assert layout.kind == "sphinx"

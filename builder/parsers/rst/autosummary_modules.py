@@ -27,7 +27,7 @@ from builder.parsers.rst.page_owners import autosummary_key, written_elsewhere
 
 # Packages nested deeper than this below the table's are not written (a real one nests 3 or 4).
 MAX_MODULE_DEPTH = 8
-_AUTOSUMMARY = re.compile(r"^[ \t]*\.\. +autosummary::")
+_AUTOSUMMARY = re.compile(r"^[ \t]*\.\. +autosummary ?::")
 _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _LOOP = re.compile(r"\{%-? *for +\w+ +in +(\w+)")
