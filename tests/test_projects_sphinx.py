@@ -485,6 +485,21 @@ def test_myst_field_lists_are_read_only_where_conf_py_enables_them(tmp_path: Pat
     assert project_listing(version(tmp_path))[0].myst_extensions is None
 
 
+def test_myst_headings_are_anchored_as_sphinx_anchors_a_title(tmp_path: Path) -> None:
+    # A MyST page Sphinx builds is a docutils document: its sections' ids are made as a reST
+    # title's (installer 0.6.0's api/scripts.html #installer-scripts), where the GitHub slug
+    # of Markdown elsewhere drops the dot (#installerscripts, no id of the built page).
+    (tmp_path / "index.md").write_text(
+        "# Welcome to installer's documentation!\n\nText.\n\n## `installer.scripts`\n\nMore.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser"]\n', encoding="utf-8")
+    assert [r["anchor"] for r in compiled_records(version(tmp_path))] == [
+        "welcome-to-installer-s-documentation",
+        "installer-scripts",
+    ]
+
+
 def test_a_page_definition_naming_a_prolog_one_reads_through_it(tmp_path: Path) -> None:
     # Replaced in the page's text first, rst_prolog's |proj| read inside the page's own
     # definition; read where inline markup is, it showed its bare name ("page proj docs").

@@ -19,6 +19,7 @@ from typing import Any
 from builder.globs import sphinx_pattern
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.markdown.flavor import SPHINX as SPHINX_MARKDOWN
 from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
 from builder.parsers.rst.bibliography import FILES_SETTING as BIBTEX_FILES
 from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
@@ -202,6 +203,7 @@ def read_sphinx(
         else None,
         plot_settings=_plot_settings(conf, extensions),
         object_types=added_object_types(source, *extension_sources),
+        markdown_flavor=SPHINX_MARKDOWN if markdown else "",
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
