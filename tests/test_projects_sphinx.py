@@ -500,6 +500,32 @@ def test_myst_headings_are_anchored_as_sphinx_anchors_a_title(tmp_path: Path) ->
     ]
 
 
+def test_a_notebook_nbsphinx_reads_is_anchored_as_jupyter_anchors_its_headings(
+    tmp_path: Path,
+) -> None:
+    # nbsphinx gives a notebook's sections Jupyter's ids, the title with spaces made dashes
+    # (ipyparallel 7.1.0's examples/dask.html #Working-with-IPython-and-dask.distributed);
+    # myst-nb leaves Sphinx's, as a MyST page's.
+    cell = {"cell_type": "markdown", "metadata": {}, "source": []}
+    cells = [
+        {**cell, "source": ["# Working with IPython and dask.distributed\n", "\n", "Text."]},
+        {**cell, "source": ["## Wigner's nearest neighbor\n", "\n", "More."]},
+    ]
+    notebook = orjson.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    (tmp_path / "index.ipynb").write_bytes(notebook)
+    conf = tmp_path / "conf.py"
+    conf.write_text('extensions = ["nbsphinx", "myst_parser"]\n', encoding="utf-8")
+    assert [r["anchor"] for r in compiled_records(version(tmp_path))] == [
+        "Working-with-IPython-and-dask.distributed",
+        "Wigner\u2019s-nearest-neighbor",
+    ]
+    conf.write_text('extensions = ["myst_nb"]\n', encoding="utf-8")
+    assert [r["anchor"] for r in compiled_records(version(tmp_path))] == [
+        "working-with-ipython-and-dask-distributed",
+        "wigner-s-nearest-neighbor",
+    ]
+
+
 def test_a_page_definition_naming_a_prolog_one_reads_through_it(tmp_path: Path) -> None:
     # Replaced in the page's text first, rst_prolog's |proj| read inside the page's own
     # definition; read where inline markup is, it showed its bare name ("page proj docs").

@@ -18,6 +18,9 @@ VITEPRESS = "vitepress"
 DOCUSAURUS = "docusaurus"
 # Sphinx reading Markdown with myst-parser: a heading's id is docutils', as a reST title's.
 SPHINX = "sphinx"
+# Sphinx whose notebooks nbsphinx reads: its MyST pages as SPHINX's, and a notebook's heading
+# ids Jupyter's (builder.parsers.notebook).
+NBSPHINX = "nbsphinx"
 
 _FLAVOR: ContextVar[str | None] = ContextVar("markdown_flavor", default=None)
 

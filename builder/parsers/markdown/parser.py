@@ -37,7 +37,7 @@ from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.exec_parsers import exec_parser_function
-from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, SPHINX, reading_flavor
+from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, NBSPHINX, SPHINX, reading_flavor
 from builder.parsers.markdown.footnotes import footnote_labels
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
@@ -151,7 +151,8 @@ def _heading(doc: Document, content: str, level: int, line: int) -> PageHeading:
     text, inline_id = render_inline(doc, content, heading=True)
     # Sphinx's MyST pages are docutils documents: a section's id is made as a reST title's
     # ("installer.scripts" #installer-scripts), where GitHub's slug drops the dot.
-    slug = docutils_id(text) if reading_flavor(SPHINX) else slugify(text)
+    sphinx = reading_flavor(SPHINX) or reading_flavor(NBSPHINX)
+    slug = docutils_id(text) if sphinx else slugify(text)
     return PageHeading(level, text, explicit or docsify_id or inline_id or slug, line)
 
 
