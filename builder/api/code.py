@@ -212,7 +212,23 @@ class GriffeSource:
             head, _, tail = path.partition(".__init__.")
             above = self._at(head)
             return self._at(f"{head}.{tail}") if getattr(above, "is_init_module", False) else None
+        if found is None and "." in rest and self._shadowed is not None:
+            return self._shadowed_member(path, self._shadowed)
         return found
+
+    def _shadowed_member(self, path: str, shadowed: ShadowedMembers) -> Any:
+        """The member at ``path`` of the object a package binds over its submodule's name
+        (kindred's 'from kindred.Corpus import Corpus': kindred.Corpus.addDocument, a method
+        of the class, where griffe walks into the submodule kindred.Corpus); None for none."""
+        owner_path, _, name = path.rpartition(".")
+        owner = self._at(owner_path)
+        if owner is None:
+            return None
+        over = shadowed.member_over(owner)
+        if over is owner:
+            return None
+        target = self._followed(lambda: over.final_target if over.is_alias else over)
+        return None if target is None else target.members.get(name)
 
     def _followed(self, read: Callable[[], _T]) -> _T | None:
         """``read()``, tried again after loading the package an alias it met points into;
