@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.includes import IncludeReader, include_root
 from builder.parsers import parse_file
@@ -146,6 +147,28 @@ def test_a_module_template_s_loops_that_document_each_member_document_them(
     ]  # fmt: skip
     assert parsed.sections[1].body == "Circles."  # no summary tables: the loops document them
     assert "Raises:\n- ValueError: When the radius is negative." in parsed.sections[2].body
+
+
+def test_a_listed_name_a_package_binds_over_its_submodule_is_that_object(
+    tmp_path: Path,
+) -> None:
+    # kindred's index lists its classes ('EntityRecognizer', 'Corpus' under currentmodule
+    # kindred), each also a submodule's name (from kindred.Corpus import Corpus). autosummary
+    # takes the package's attribute, the class, and writes the class's page; the submodule
+    # was taken, and its page held its empty docstring: the 14 classes had no entry.
+    package = tmp_path / "src" / "kin"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from kin.Corpus import Corpus\n", encoding="utf-8")
+    (package / "Corpus.py").write_text(
+        'class Corpus:\n    """A collection of documents."""\n', encoding="utf-8"
+    )
+    text = "API\n===\n\n.. currentmodule:: kin\n\n.. autosummary::\n   :toctree: gen\n\n   Corpus\n"
+    source = GriffeSource(tmp_path / "src", ApiSettings(), str(tmp_path / "src"))
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections][1:] == [
+        ("kin.Corpus", "`kin.Corpus()`\n\nA collection of documents.")
+    ]
 
 
 def test_a_template_of_many_tables_is_read_in_linear_time(tmp_path: Path) -> None:

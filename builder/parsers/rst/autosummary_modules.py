@@ -97,6 +97,12 @@ def _module(name: str, doc: DocState) -> ApiObject | None:
         return None
     style = doc.api.settings.docstring_style
     for full in (f"{doc.module}.{name}", name) if doc.module else (name,):
+        # autosummary imports the name's parent and takes the attribute: a package that
+        # binds a submodule's name to its class (kindred's 'from kindred.Corpus import
+        # Corpus') lists the class, whose page is the class template's.
+        member = doc.api.find(full, style)
+        if member is not None and member.kind != "module":
+            return None
         found = doc.api.find(full, style, module=True)
         if found is not None:
             return found if found.kind == "module" else None
