@@ -95,6 +95,27 @@ def test_a_package_member_named_as_a_submodule_is_the_member_except_for_a_module
     assert read("ask.prompt.prompt")[0] == "function"  # the submodule's own names still resolve
 
 
+def test_a_member_of_a_class_named_as_its_submodule_is_found(tmp_path: Path) -> None:
+    # kindred's __init__: 'from kindred.Corpus import Corpus'; kindred.Corpus is the class
+    # (as the test above reads it), and kindred.Corpus.addDocument its method, which griffe
+    # looked up in the submodule: not found, so the class's members were never documented.
+    package = tmp_path / "kin"
+    package.mkdir()
+    (package / "__init__.py").write_text("from kin.Corpus import Corpus\n", encoding="utf-8")
+    (package / "Corpus.py").write_text(
+        'class Corpus:\n    """Documents."""\n\n'
+        '    def addDocument(self, doc):\n        """Add one."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+    found = source.find("kin.Corpus.addDocument")
+    assert found is not None
+    assert (found.kind, found.signature, found.doc[0].text) == (
+        "function", "addDocument(doc)", "Add one."
+    )  # fmt: skip
+    assert source.find("kin.Corpus.missing") is None
+
+
 def test_a_folder_without_init_inside_a_package_is_its_subpackage(tmp_path: Path) -> None:
     # Flask 3.1 keeps its App and Scaffold bases in flask/sansio/, which has no __init__.py:
     # Python imports flask.sansio.app, griffe skipped the folder, and Flask's inherited

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.includes import IncludeReader, include_root
 from builder.parsers import parse_file
@@ -113,6 +114,61 @@ def test_a_module_page_lists_what_all_names_when_conf_py_says_so(tmp_path: Path)
         "Classes:\n- `Circle`: A round shape.\n- `Shape`: Anything with an outline."
     )
     assert "shapes.base" not in dict(sections)  # its modules only with :recursive:
+
+
+def test_a_module_template_s_loops_that_document_each_member_document_them(
+    tmp_path: Path,
+) -> None:
+    # sphinx-gallery 0.10.1's doc/_templates/module.rst documents each function and class of
+    # a module in full on its page ('.. autofunction:: {{ item }}' in the loop over
+    # functions, '.. autoclass:: {{ item }}' with ':members:' over classes), where Sphinx's
+    # own lists them: the module pages held their docstrings alone (objects missing 89 -> 9).
+    template = (
+        "{{ fullname }}\n{{ underline }}\n\n.. automodule:: {{ fullname }}\n\n"
+        "   {% block functions %}\n   {% if functions %}\n\n   Functions\n   ---------\n\n"
+        "   {% for item in functions %}\n\n   .. autofunction:: {{ item }}\n\n"
+        "   .. minigallery:: {{fullname}}.{{item}}\n\n   {%- endfor %}\n   {% endif %}\n"
+        "   {% endblock %}\n\n   {% block classes %}\n   {% if classes %}\n\n"
+        "   {% for item in classes %}\n   .. autoclass:: {{ item }}\n      :members:\n\n"
+        "   {%- endfor %}\n   {% endif %}\n   {% endblock %}\n"
+    )
+    docs = tmp_path / "docs"
+    (docs / "templates").mkdir(parents=True)
+    (docs / "templates" / "module.rst").write_text(template, encoding="utf-8")
+    settings = ApiSettings(templates_path=("templates",))
+    reader = IncludeReader(include_root(docs, None, None))
+    source = package_source(tmp_path / "src", settings)
+    text = API.replace("   :recursive:\n\n   shapes\n", "\n   shapes.circle\n")
+    parsed = parse_file("api.rst", text, source, includes=reader)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == [
+        "API", "shapes.circle", "shapes.circle.area", "shapes.circle.Circle",
+        "shapes.circle.Circle.scale",
+    ]  # fmt: skip
+    assert parsed.sections[1].body == "Circles."  # no summary tables: the loops document them
+    assert "Raises:\n- ValueError: When the radius is negative." in parsed.sections[2].body
+
+
+def test_a_listed_name_a_package_binds_over_its_submodule_is_that_object(
+    tmp_path: Path,
+) -> None:
+    # kindred's index lists its classes ('EntityRecognizer', 'Corpus' under currentmodule
+    # kindred), each also a submodule's name (from kindred.Corpus import Corpus). autosummary
+    # takes the package's attribute, the class, and writes the class's page; the submodule
+    # was taken, and its page held its empty docstring: the 14 classes had no entry.
+    package = tmp_path / "src" / "kin"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("from kin.Corpus import Corpus\n", encoding="utf-8")
+    (package / "Corpus.py").write_text(
+        'class Corpus:\n    """A collection of documents."""\n', encoding="utf-8"
+    )
+    text = "API\n===\n\n.. currentmodule:: kin\n\n.. autosummary::\n   :toctree: gen\n\n   Corpus\n"
+    source = GriffeSource(tmp_path / "src", ApiSettings(), str(tmp_path / "src"))
+    parsed = parse_file("api.rst", text, source)
+    assert parsed is not None
+    assert [(s.heading, s.body) for s in parsed.sections][1:] == [
+        ("kin.Corpus", "`kin.Corpus()`\n\nA collection of documents.")
+    ]
 
 
 def test_a_template_of_many_tables_is_read_in_linear_time(tmp_path: Path) -> None:

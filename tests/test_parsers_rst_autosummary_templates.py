@@ -90,6 +90,37 @@ def test_a_class_page_written_from_the_project_s_template_documents_its_members(
     assert "Methods:\n- `scale`" in default.sections[1].body
 
 
+def test_a_class_template_s_loop_that_documents_each_method_documents_them(
+    tmp_path: Path,
+) -> None:
+    # A class template copied widely: '.. autoclass:: {{ objname }}' with no options, then
+    # '{% for item in methods %}' over '.. automethod:: {{ item }}': Sphinx documents each
+    # method in full on the class's page; the class was read alone, no method listed.
+    template = (
+        "{{ objname }}\n{{ underline }}\n\n.. currentmodule:: {{ module }}\n\n"
+        ".. autoclass:: {{ objname }}\n\n   {% block methods %}\n   {% if methods %}\n"
+        "   .. rubric:: Methods\n\n   {% for item in methods %}\n"
+        "   .. automethod:: {{ item }}\n   {%- endfor %}\n   {% endif %}\n   {% endblock %}\n"
+    )
+    assert _read_template(template) == ClassTemplate((), False, False, ("methods",))
+    docs = tmp_path / "docs"
+    (docs / "_templates").mkdir(parents=True)
+    (docs / "_templates" / "class.rst").write_text(template, encoding="utf-8")
+    reader = IncludeReader(include_root(docs, None, None))
+    settings = ApiSettings(templates_path=("_templates",))
+    text = (
+        "API\n===\n\n.. currentmodule:: shapes\n\n"
+        ".. autosummary::\n   :toctree: gen\n   :template: class.rst\n\n   Circle\n"
+    )
+    source = package_source(tmp_path / "src", settings)
+    parsed = parse_file("api.rst", text, source, includes=reader)
+    assert parsed is not None
+    headings = [s.heading for s in parsed.sections]
+    assert headings[:2] == ["API", "shapes.Circle"]
+    assert {"shapes.Circle.scale", "shapes.Circle.describe"} <= set(headings[2:])
+    assert "Methods:" not in parsed.sections[1].body  # documented, not listed
+
+
 def test_a_template_for_any_object_is_read_for_its_auto_objtype() -> None:
     # A project's base.rst-like template names the directive 'auto{{ objtype }}', an autoclass
     # on a class's page: it was taken for no template, so the class's page got Sphinx's

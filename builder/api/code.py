@@ -215,7 +215,22 @@ class GriffeSource:
             head, _, tail = path.partition(".__init__.")
             above = self._at(head)
             return self._at(f"{head}.{tail}") if getattr(above, "is_init_module", False) else None
+        if found is None and "." in rest and self._shadowed is not None:
+            return self._shadowed_member(path, self._shadowed)
         return found
+
+    def _shadowed_member(self, path: str, shadowed: ShadowedMembers) -> Any:
+        """The member at ``path`` of the object a package binds over its submodule's name
+        (kindred's 'from kindred.Corpus import Corpus': kindred.Corpus.addDocument, a method
+        of the class, where griffe walks into the submodule kindred.Corpus); None for none.
+        Asked of the package's own record of its members, not walked: a path not found is
+        common, and walking each owner above it made the build half as slow again."""
+        owner_path, _, name = path.rpartition(".")
+        over = shadowed.members.get(owner_path)
+        if over is None:
+            return None
+        target = self._followed(lambda: over.final_target if over.is_alias else over)
+        return None if target is None else target.members.get(name)
 
     def _followed(self, read: Callable[[], _T]) -> _T | None:
         """``read()``, tried again after loading the package an alias it met points into;

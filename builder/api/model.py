@@ -156,6 +156,9 @@ class ApiSettings:
     # conf.py's templates_path: the folders, from conf.py's, that Sphinx looks for templates in,
     # in order (none unless it names some, as in Sphinx).
     templates_path: tuple[str, ...] = ()
+    # autodoc_class_signature = "separated" (Sphinx 4.1): a class's constructor is an entry of
+    # its own, its __init__ (or __new__) with that method's docstring, as special members.
+    separated_signature: bool = False
     # sphinx-automodapi's automodsumm_inherited_members: whether an automodapi's class pages
     # document inherited members when the directive says neither way.
     automodsumm_inherited_members: bool = False

@@ -331,6 +331,8 @@ def render_generated_pages(
             if project is not None:
                 options, lists_members = project.options, project.lists_members
             listed = _listed_members(full, doc) if project and project.member_pages else []
+            if project and project.documented and not listed:
+                listed = _listed_members(full, doc, project.documented)
             if listed and not any(option == "members" for option, _ in options):
                 # Their pages, documented in full, below the class's; another autosummary
                 # naming one links to the same page.
@@ -371,6 +373,7 @@ def _init_method(full: str, doc: DocState) -> tuple[str, ...]:
 
 # autosummary's class template lists these members of a class, each with its summary line;
 # automodapi's lists attributes first, and documents them in that order.
+# Sphinx's class template's lists (each its variable, lowercased) and the kinds each holds.
 _SUMMARISED_MEMBERS = (("Methods", ("function",)), ("Attributes", ("attribute", "property")))
 _AUTOMODAPI_MEMBERS = (("Attributes", ("attribute", "property")), ("Methods", ("function",)))
 
@@ -396,15 +399,18 @@ def _own_members(full: str, doc: DocState, inherited: bool) -> list[str]:
     return list(dict.fromkeys(names))
 
 
-def _listed_members(full: str, doc: DocState) -> list[str]:
-    """The members autosummary's class template lists: public methods, then attributes,
-    inherited ones too."""
+def _listed_members(
+    full: str, doc: DocState, lists: tuple[str, ...] = ("methods", "attributes")
+) -> list[str]:
+    """The members autosummary's class template lists (of its ``lists``): public methods,
+    then attributes, inherited ones too."""
     found = None if doc.api is None else doc.api.find(full, doc.api.settings.docstring_style, True)
     if found is None:
         return []
     names = (
         member.name
-        for _, kinds in _SUMMARISED_MEMBERS
+        for label, kinds in _SUMMARISED_MEMBERS
+        if label.lower() in lists or (label == "Attributes" and "properties" in lists)
         for member in _public_members(found, kinds, inherited=True)
     )
     return list(dict.fromkeys(names))

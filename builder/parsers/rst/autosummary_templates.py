@@ -7,9 +7,10 @@ takes the place of Sphinx's own. A project's template often documents the member
 does) where Sphinx's lists them. The template is not rendered: the ``autoclass`` over the
 object's name is found in it and its options read as written (Jinja lines among them skipped),
 and whether it lists the class's methods or attributes, and in tables that give each a page
-(``:toctree:``). Templates are looked for as Sphinx's AutosummaryRenderer does, in the
-folders of conf.py's ``templates_path`` in order, then among Sphinx's own, read as included
-files are, so an edit to one reads the pages again.
+(``:toctree:``), or documents each in full with an ``automethod`` in a loop over them.
+Templates are looked for as Sphinx's AutosummaryRenderer does, in the folders of conf.py's
+``templates_path`` in order, then among Sphinx's own, read as included files are, so an edit
+to one reads the pages again.
 """
 
 from __future__ import annotations
@@ -25,16 +26,24 @@ from builder.parsers.rst.events import DocState
 _SPHINX_TEMPLATES = frozenset(
     {"autosummary/base.rst", "autosummary/class.rst", "autosummary/module.rst"}
 )
-_AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass:: *\{\{-? *(?:objname|fullname|name)\b")
+_AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass ?:: *\{\{-? *(?:objname|fullname|name)\b")
 # A template for any kind of object (Sphinx's own base.rst) names the directive by objtype.
 _AUTO_OBJTYPE = re.compile(
-    r"^([ \t]*)\.\. +auto\{\{-? *objtype *-?\}\}:: *\{\{-? *(?:objname|fullname|name)\b"
+    r"^([ \t]*)\.\. +auto\{\{-? *objtype *-?\}\} ?:: *\{\{-? *(?:objname|fullname|name)\b"
 )
 _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
-_MEMBER_LISTS = re.compile(r"\{%-? *for +\w+ +in +(?:methods|attributes|properties)\b")
+_MEMBER_LOOP = re.compile(r"\{%-? *for +\w+ +in +(methods|attributes|properties)\b")
+_MEMBER_LOOP_ITEM = re.compile(r"\{%-? *for +(\w+) +in +(methods|attributes|properties)\b")
+_END_LOOP = re.compile(r"\{%-? *endfor\b")
+_EXTENDS_CLASS = re.compile(r"\{%-? *extends +[\"']!?autosummary/class\.rst[\"']")
+# ``.. automethod:: {{ item }}`` (or ``{{ name }}.{{ item }}``) in a loop over the members.
+_MEMBER_DIRECTIVE = re.compile(
+    r"^[ \t]*\.\. +auto(?:method|attribute|property) ?:: *"
+    r"(?:\{\{-? *(?:name|objname|fullname) *-?\}\}\.)?\{\{-? *(\w+) *-?\}\}"
+)
 _TOCTREE_OPTION = re.compile(r"^[ \t]+:toctree:", re.M)
-_INIT_METHOD = re.compile(r"^[ \t]*\.\. +automethod:: *__init__[ \t]*$", re.M)
+_INIT_METHOD = re.compile(r"^[ \t]*\.\. +automethod ?:: *__init__[ \t]*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -47,6 +56,9 @@ class ClassTemplate:
     # The lists are autosummary tables with ``:toctree:``: each member has a page of its own
     # that documents it in full (scverse's and pandas' templates), not a summary line alone.
     member_pages: bool = False
+    # The lists ("methods", "attributes") whose loop documents each member in full on the
+    # class's page ('{% for item in methods %}' over '.. automethod:: {{ item }}').
+    documented: tuple[str, ...] = ()
 
 
 def class_template(template: str, doc: DocState) -> ClassTemplate | None:
@@ -110,10 +122,15 @@ def template_names(template: str, objtype: str = "class") -> tuple[str, ...]:
 
 def _read_template(text: str) -> ClassTemplate | None:
     """The options of the template's ``autoclass`` of the object, or, without one, of its
-    ``auto{{ objtype }}`` (which is an autoclass on a class's page)."""
+    ``auto{{ objtype }}`` (which is an autoclass on a class's page), or of Sphinx's class.rst
+    that it extends; and the member lists its loops document in full."""
     lines = text.split("\n")
     found = [k for k, line in enumerate(lines) if _AUTOCLASS.match(line)]
     found = found or [k for k, line in enumerate(lines) if _AUTO_OBJTYPE.match(line)]
+    if not found and _EXTENDS_CLASS.search(text):
+        # Sphinx's class.rst with blocks of its own (kindred's methods block documents each
+        # method): Sphinx's autoclass, without options, and its lists where not replaced.
+        return ClassTemplate((), True, False, _documented_lists(lines))
     for k in found[:1]:
         options: list[tuple[str, str]] = []
         for following in lines[k + 1 :]:
@@ -123,7 +140,28 @@ def _read_template(text: str) -> ClassTemplate | None:
             if option is None:
                 break
             options.append((option.group(1), option.group(2)))
-        lists = _MEMBER_LISTS.search(text) is not None
+        documented = _documented_lists(lines)
+        loops = {loop.group(1) for loop in _MEMBER_LOOP.finditer(text)}
+        lists = bool(loops - set(documented))
         pages = lists and _TOCTREE_OPTION.search(text) is not None
-        return ClassTemplate(tuple(options), lists, pages)
+        return ClassTemplate(tuple(options), lists, pages, documented)
     return None
+
+
+def _documented_lists(lines: list[str]) -> tuple[str, ...]:
+    """The member lists a template's loops document in full, each member with an auto*
+    directive of the loop's item (``.. automethod:: {{ item }}``); a loop's body is read up
+    to its endfor or the next loop, so each line once."""
+    documented: list[str] = []
+    for k, line in enumerate(lines):
+        loop = _MEMBER_LOOP_ITEM.search(line)
+        if loop is None:
+            continue
+        for following in (lines[j] for j in range(k + 1, len(lines))):
+            if _END_LOOP.search(following) or _MEMBER_LOOP_ITEM.search(following):
+                break
+            directive = _MEMBER_DIRECTIVE.match(following)
+            if directive is not None and directive.group(1) == loop.group(1):
+                documented.append(loop.group(2))
+                break
+    return tuple(dict.fromkeys(documented))
