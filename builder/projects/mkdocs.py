@@ -42,8 +42,9 @@ PAGE_SUFFIXES = (".md", ".markdown")
 PAGE_PLUGINS = ("include-markdown",)
 # The tags a plugin's options may set, and their defaults: the only ones pages are read with.
 _DEFAULT_TAGS = {"opening_tag": "{%", "closing_tag": "%}"}
-# The Markdown extensions that read "{! file !}" from the folder their base_path names.
-_RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include")
+# Extensions that read files from a base_path of their own: markdown-include and mdx_include
+# ({! file !}), markdown-data-tables ({data-table file.yaml}).
+_RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include", "markdown_data_tables")
 
 
 @dataclass
@@ -215,7 +216,9 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
     $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
     ``!relative $docs_dir`` the docs folder, each with the path written after it. The
     ``base_path`` of markdown-include and mdx_include, which read ``{! file !}`` from there
-    (rich-click's examples, from ``docs``), comes after it: one list serves both markers."""
+    (rich-click's examples, from ``docs``), and markdown-data-tables', which reads the YAML
+    of ``{data-table file.yaml}`` from there (nautobot's, from ``docs``), come after it: one
+    list serves all the markers."""
     snippets = _base_paths(extensions, "pymdownx.snippets", docs_dir)
     included = tuple(
         folder
