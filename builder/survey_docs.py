@@ -319,7 +319,7 @@ def _mkdocs_docs(
     where = posixpath.join(folder, name).removeprefix("./")
     found.append(f"{where}: {tool}, pages in {docs}/")
     # What the build will say of its gen-files scripts, which it never runs.
-    generated = generated_pages(data, config.parent.resolve(), name)
+    generated = generated_pages(data, config.parent.resolve(), name, root.resolve())
     found.extend((*generated.notes, *generated.warnings))
     title = data.get("site_name")
     return "mkdocs", docs, title if isinstance(title, str) else None

@@ -95,7 +95,7 @@ def read_project_layout(
         if config is not None:
             from builder.projects.mkdocs import read_mkdocs  # its plugins' readers: MkDocs only
 
-            return read_mkdocs(config, directory)
+            return read_mkdocs(config, directory, tree_root, bound)
         if project == "mkdocs":
             note = f"no {CONFIG_NAMES[0]} at or above the docs folder; pages in path order"
             return ProjectLayout(kind="mkdocs", notes=(note,))

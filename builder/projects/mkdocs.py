@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.includes import include_root
 from builder.projects.api_autonav import autonav_pages, with_autonav
 from builder.projects.awesome_nav import arranged_by_nav_files, uses_awesome_nav
 from builder.projects.awesome_pages import arranged, meta_file
@@ -55,9 +56,15 @@ class _Nav:
     entries: int = 0
 
 
-def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
+def read_mkdocs(
+    config_path: Path,
+    directory: Path,
+    tree_root: Path | None = None,
+    bound: Path | None = None,
+) -> ProjectLayout:
     """The layout ``config_path`` gives the docs folder ``directory`` (which must be its
-    docs_dir, or inside it, or hold it)."""
+    docs_dir, or inside it, or hold it); ``tree_root`` and ``bound`` (the catalog's folder)
+    find the project's root as includes find it, where its gen-files scripts' modules are."""
     name = config_path.name
     notes: list[str] = []
     config = read_config(config_path, notes)
@@ -82,7 +89,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         _walk_nav(config["nav"], 0, nav)
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
-    generated = generated_pages(config, config_path.parent.resolve(), name)
+    project = include_root(docs_root, tree_root, config_path.parent, bound=bound).root
+    generated = generated_pages(config, config_path.parent.resolve(), name, project)
     autonav = autonav_pages(config, config_path.parent.resolve(), name)
     generated = with_autonav(generated, autonav)
     gallery = mkdocs_gallery_pages(config, config_path.parent.resolve(), docs_root)
