@@ -402,6 +402,43 @@ def test_inherited_members_come_from_the_packages_griffe_loads(
     ]
 
 
+def test_a_base_s_slots_are_no_members_of_a_documented_class(tmp_path: Path) -> None:
+    # pyiceberg 0.11.1: pydantic's BaseModel declares __slots__ (__pydantic_extra__,
+    # __pydantic_fields_set__, __pydantic_private__), which autodoc finds on every model by
+    # dir(); griffe reads no __slots__, so the site lists none of them, where each of the
+    # project's models read three (320 entries).
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class Base:\n"
+        '    """A base."""\n\n'
+        '    __slots__ = ("__dict__", "__extra__", "size")\n\n'
+        "    __extra__: dict\n"
+        '    """Extra values."""\n\n'
+        "    size: int\n"
+        '    """How big."""\n\n\n'
+        "class Item(Base):\n"
+        '    """An item."""\n\n'
+        '    def price(self) -> int:\n        """Its price."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    parsed = parse_file("api.md", "# API\n\n::: app.Item\n", open_source(tree, project / "docs"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == ["app.Item", "app.Item.price"]
+    # The base's own, declared in its body, are its members.
+    parsed = parse_file("api.md", "# API\n\n::: app.Base\n", open_source(tree, project / "docs"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.Base",
+        "app.Base.__extra__",
+        "app.Base.size",
+    ]
+
+
 def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
     # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
     # line): read as an empty mapping, the abstract classes it shows alone listed all their

@@ -124,7 +124,7 @@ def _base_slot_members(klass: Any, own: set[str], lines_of: LinesOf) -> list[Mem
             continue
         member = member.final_target if member.is_alias else member  # griffe's inherited alias
         if _listed_as_member(member, lines_of):
-            listed.append(_member(name, member, lines_of))
+            listed.append(_member(name, member, lines_of, from_slots=True))
     return listed
 
 
@@ -249,6 +249,7 @@ def _member(
     wildcard: bool = False,
     through: tuple[str, ...] = (),
     package: str = "",
+    from_slots: bool = False,
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -268,6 +269,7 @@ def _member(
         through=through,
         package=package,
         documented_by_base=documented and _documented_by_base(member, lines_of),
+        from_slots=from_slots,
     )
 
 

@@ -90,6 +90,11 @@ class Member:
     # reads (autodoc_inherit_docstrings) and griffe, without its inherited-docstrings
     # extension, does not.
     documented_by_base: bool = False
+    # A name ``__slots__`` declares, listed as the class's own as autodoc finds it by ``dir()``
+    # (builder.api.slot_members); griffe reads no ``__slots__``, so mkdocstrings lists it only
+    # where the class declares the name otherwise (pydantic's BaseModel's
+    # ``__pydantic_extra__`` under every model of a project that has pydantic installed).
+    from_slots: bool = False
 
 
 @dataclass(frozen=True)

@@ -390,8 +390,8 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if member.unlisted and not options.ignore_all and (options.filters is None or options.public):
         return False  # autodoc, and mkdocstrings' public filter: what ``__all__`` names only
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
-        if member.builtin:
-            return False  # griffe reads no built-in type's members
+        if member.builtin or member.from_slots:
+            return False  # griffe reads no built-in type's members, nor __slots__
         documented = member.documented and not (
             member.documented_by_base and not options.inherit_docstrings
         )
