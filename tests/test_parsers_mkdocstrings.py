@@ -439,6 +439,37 @@ def test_a_base_s_slots_are_no_members_of_a_documented_class(tmp_path: Path) -> 
     ]
 
 
+def test_a_class_documented_only_by_its_bases_methods_is_not_shown(tmp_path: Path) -> None:
+    # pyiceberg 0.11.1's expressions/literals: BinaryLiteral has no docstring, and its methods
+    # none of their own (``to`` overrides Literal's documented one). griffe's has_docstrings
+    # reads own docstrings only, so its site leaves the class out; 37 such classes were shown.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class Literal:\n"
+        '    """A literal."""\n\n'
+        '    def to(self, kind: str) -> "Literal":\n        """Convert it."""\n\n\n'
+        "class BinaryLiteral(Literal):\n"
+        '    def to(self, kind: str) -> "Literal":\n        return self\n\n\n'
+        "class FloatLiteral(Literal):\n"
+        '    def __eq__(self, other: object) -> bool:\n        """Equal as floats."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    parsed = parse_file("api.md", "# API\n\n::: app\n", open_source(tree, project / "docs"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app",
+        "app.FloatLiteral",
+        "app.FloatLiteral.__eq__",
+        "app.Literal",
+        "app.Literal.to",
+    ]
+
+
 def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
     # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
     # line): read as an empty mapping, the abstract classes it shows alone listed all their

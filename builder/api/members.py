@@ -306,14 +306,21 @@ def _base_documented(member: Any) -> bool:
 
 
 def _documented_within(member: Any, lines_of: LinesOf) -> bool:
-    """Whether a class has a member with a docstring, at any depth (its own members only)."""
+    """Whether a class has a member with a docstring, at any depth (its own members only), as
+    griffe's has_docstrings reads it: the member's own, not the one of the member it overrides
+    in a base, which only autodoc reads (pyiceberg's BinaryLiteral, whose undocumented ``to``
+    overrides Literal's documented one, is no documented class on its site)."""
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
     if target.kind.value != "class":
         return False
     return any(
-        not child.is_alias and (_documented(child, lines_of) or _documented_within(child, lines_of))
+        not child.is_alias
+        and (
+            (_documented(child, lines_of) and not doc_from_base(child, lines_of))
+            or _documented_within(child, lines_of)
+        )
         for child in target.members.values()
     )
 
