@@ -470,6 +470,39 @@ def test_a_class_documented_only_by_its_bases_methods_is_not_shown(tmp_path: Pat
     ]
 
 
+def test_an_attribute_naming_a_class_is_undocumented(tmp_path: Path) -> None:
+    # stac-fastapi 6.5.0: each extension's "GET: type[APIRequest] = FieldsExtensionGetRequest"
+    # has no docstring; autodoc documents it as "alias of ...", griffe gives it none, so its
+    # site leaves it out, where 20 such entries were listed.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class GetRequest:\n"
+        '    """The GET request."""\n\n\n'
+        "class FieldsExtension:\n"
+        '    """Fields Extension."""\n\n'
+        "    GET: type = GetRequest\n"
+        "    POST: type = GetRequest\n"
+        '    """Documented."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    parsed = parse_file("api.md", "# API\n\n::: app.FieldsExtension\n", source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.FieldsExtension",
+        "app.FieldsExtension.POST",
+    ]
+    page = "# API\n\n::: app.FieldsExtension\n    options:\n      show_if_no_docstring: true\n"
+    parsed = parse_file("api.md", page, source)
+    assert parsed is not None
+    assert "app.FieldsExtension.GET" in [s.heading for s in parsed.sections]
+
+
 def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
     # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
     # line): read as an empty mapping, the abstract classes it shows alone listed all their

@@ -270,6 +270,7 @@ def _member(
         package=package,
         documented_by_base=documented and _documented_by_base(member, lines_of),
         from_slots=from_slots,
+        class_alias=not is_alias_broken(member) and _names_a_class(member),
     )
 
 
@@ -396,6 +397,11 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
         or (named is not None and _documented(named, lines_of))
         or _names_documented_class(target, lines_of)
     )
+
+
+def _names_a_class(member: Any) -> bool:
+    """Whether an attribute without a docstring is another name for a class."""
+    return aliased_class(member.final_target if member.is_alias else member) is not None
 
 
 def _names_documented_class(target: Any, lines_of: LinesOf) -> bool:

@@ -95,6 +95,10 @@ class Member:
     # where the class declares the name otherwise (pydantic's BaseModel's
     # ``__pydantic_extra__`` under every model of a project that has pydantic installed).
     from_slots: bool = False
+    # An attribute with no docstring that is another name for a class (``GET = GetRequest``):
+    # autodoc counts the class's docstring as its own ("alias of ...", builder.api.class_aliases);
+    # griffe gives it none, so mkdocstrings shows it only where undocumented members show.
+    class_alias: bool = False
 
 
 @dataclass(frozen=True)

@@ -392,8 +392,10 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
         if member.builtin or member.from_slots:
             return False  # griffe reads no built-in type's members, nor __slots__
-        documented = member.documented and not (
-            member.documented_by_base and not options.inherit_docstrings
+        documented = (
+            member.documented
+            and not member.class_alias
+            and not (member.documented_by_base and not options.inherit_docstrings)
         )
         return _passes_filters(name, options.filters) and (
             documented or member.documented_within or options.undocumented
