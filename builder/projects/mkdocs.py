@@ -24,7 +24,12 @@ from builder.projects.mkdocs_copied_pages import copied_pages
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_file_blocks import file_blocks
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
-from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
+from builder.projects.mkdocs_macros import (
+    include_folders,
+    macro_variables,
+    macros_rendering,
+    read_module_macros,
+)
 from builder.projects.mkdocs_notebooks import (
     NOTEBOOK_SUFFIX,
     converted_notebooks,
@@ -140,7 +145,11 @@ def read_mkdocs(
         directory=pages_dir,
         config_file=name,
         config_folder=config_path.parent.resolve(),
-        snippet_base=_snippet_base(config.get("markdown_extensions"), docs_dir),
+        snippet_base=_snippet_base(
+            config.get("markdown_extensions"),
+            docs_dir,
+            include_folders(config, docs_dir, config_path.parent.resolve(), project),
+        ),
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
@@ -218,7 +227,9 @@ def _place_generated(nav: _Nav, generated: GeneratedPages) -> None:
     nav.order = list(dict.fromkeys(order))
 
 
-def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
+def _snippet_base(
+    extensions: Any, docs_dir: str, macros_folders: tuple[str, ...] = ()
+) -> tuple[str, ...]:
     """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
     snippets are looked for in, in order; empty when it is not set. MkDocs' ``!relative
     $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
@@ -226,12 +237,15 @@ def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
     ``base_path`` of markdown-include and mdx_include, which read ``{! file !}`` from there
     (rich-click's examples, from ``docs``), and markdown-data-tables', which reads the YAML
     of ``{data-table file.yaml}`` from there (nautobot's, from ``docs``), come after it: one
-    list serves all the markers."""
+    list serves all the markers, and mkdocs-macros' include folder (``macros_folders``) too."""
     snippets = _base_paths(extensions, "pymdownx.snippets", docs_dir)
-    included = tuple(
-        folder
-        for name in _RAW_INCLUDE_EXTENSIONS
-        for folder in _base_paths(extensions, name, docs_dir)
+    included = (
+        tuple(
+            folder
+            for name in _RAW_INCLUDE_EXTENSIONS
+            for folder in _base_paths(extensions, name, docs_dir)
+        )
+        + macros_folders
     )
     if not included:
         return snippets
