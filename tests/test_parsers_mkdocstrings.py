@@ -503,6 +503,45 @@ def test_an_attribute_naming_a_class_is_undocumented(tmp_path: Path) -> None:
     assert "app.FieldsExtension.GET" in [s.heading for s in parsed.sections]
 
 
+def test_listed_members_are_the_class_s_own_without_inherited_members(tmp_path: Path) -> None:
+    # sqladmin 0.24.0's api_reference/model_view.md lists "members: [name, icon, category,
+    # ..., list_columns]" under ::: sqladmin.models.ModelView; name, icon and category are
+    # BaseView's, which mkdocstrings leaves out without inherited_members (6 entries shown).
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class BaseView:\n"
+        '    """A view."""\n\n'
+        '    name: str = ""\n'
+        '    """Name of the view."""\n\n\n'
+        "class ModelView(BaseView):\n"
+        '    """A model\'s view."""\n\n'
+        "    list_columns: list = []\n"
+        '    """The columns listed."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    block = "# API\n\n::: app.ModelView\n    options:\n      members:\n        - name\n"
+    block += "        - list_columns\n"
+    parsed = parse_file("api.md", block, source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.ModelView",
+        "app.ModelView.list_columns",
+    ]
+    parsed = parse_file("api.md", block + "      inherited_members: true\n", source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.ModelView",
+        "app.ModelView.name",
+        "app.ModelView.list_columns",
+    ]
+
+
 def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
     # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
     # line): read as an empty mapping, the abstract classes it shows alone listed all their

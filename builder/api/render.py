@@ -358,6 +358,14 @@ def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
     for member in obj.members:
         by_name.setdefault(member.name, member)
     if options.members:
+        if options.filters is not None and obj.kind == "class" and not options.inherited:
+            # mkdocstrings picks the listed names among the class's own members: a base's
+            # is left out without inherited_members (sqladmin's ModelView lists BaseView's).
+            return [
+                by_name[name]
+                for name in options.members
+                if name in by_name and not by_name[name].inherited
+            ]
         return [by_name.get(name, Member(name, "", True)) for name in options.members]
     first = [by_name.get(name, Member(name, "", True)) for name in options.first]
     chosen = [m for m in by_name.values() if _shown(m, options) and m.name not in options.first]
