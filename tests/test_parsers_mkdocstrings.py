@@ -542,6 +542,35 @@ def test_listed_members_are_the_class_s_own_without_inherited_members(tmp_path: 
     ]
 
 
+def test_a_named_tuple_s_fields_without_docstrings_are_undocumented(tmp_path: Path) -> None:
+    # morecantile 7.0.3: BoundingBox(NamedTuple)'s left, bottom, right, top have no docstring;
+    # autodoc documents each as "Alias for field number N", griffe gives none, so its site
+    # shows none of them, where 9 such entries were listed.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "from typing import NamedTuple\n\n\n"
+        "class BoundingBox(NamedTuple):\n"
+        '    """A xmin,ymin,xmax,ymax coordinates tuple."""\n\n'
+        "    left: float\n"
+        "    bottom: float\n"
+        '    """The min vertical coordinate."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    parsed = parse_file(
+        "api.md", "# API\n\n::: app.BoundingBox\n", open_source(tree, project / "docs")
+    )
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.BoundingBox",
+        "app.BoundingBox.bottom",
+    ]
+
+
 def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
     # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
     # line): read as an empty mapping, the abstract classes it shows alone listed all their

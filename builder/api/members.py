@@ -270,7 +270,7 @@ def _member(
         package=package,
         documented_by_base=documented and _documented_by_base(member, lines_of),
         from_slots=from_slots,
-        class_alias=not is_alias_broken(member) and _names_a_class(member),
+        autodoc_text_only=not is_alias_broken(member) and _autodoc_text_only(member),
     )
 
 
@@ -399,9 +399,13 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
     )
 
 
-def _names_a_class(member: Any) -> bool:
-    """Whether an attribute without a docstring is another name for a class."""
-    return aliased_class(member.final_target if member.is_alias else member) is not None
+def _autodoc_text_only(member: Any) -> bool:
+    """Whether an attribute without a docstring is another name for a class, or a
+    NamedTuple's field: autodoc writes a text for it, griffe none."""
+    target = member.final_target if member.is_alias else member
+    if aliased_class(target) is not None:
+        return True
+    return target.docstring is None and bool(field_doc(target))
 
 
 def _names_documented_class(target: Any, lines_of: LinesOf) -> bool:

@@ -95,10 +95,11 @@ class Member:
     # where the class declares the name otherwise (pydantic's BaseModel's
     # ``__pydantic_extra__`` under every model of a project that has pydantic installed).
     from_slots: bool = False
-    # An attribute with no docstring that is another name for a class (``GET = GetRequest``):
-    # autodoc counts the class's docstring as its own ("alias of ...", builder.api.class_aliases);
+    # An attribute with no docstring whose only text is one autodoc writes for it: "alias of
+    # ..." for another name for a class (``GET = GetRequest``, builder.api.class_aliases),
+    # "Alias for field number N" for a NamedTuple's field (builder.api.named_tuple_fields).
     # griffe gives it none, so mkdocstrings shows it only where undocumented members show.
-    class_alias: bool = False
+    autodoc_text_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -402,7 +402,7 @@ def _shown(member: Member, options: MemberOptions) -> bool:
             return False  # griffe reads no built-in type's members, nor __slots__
         documented = (
             member.documented
-            and not member.class_alias
+            and not member.autodoc_text_only
             and not (member.documented_by_base and not options.inherit_docstrings)
         )
         return _passes_filters(name, options.filters) and (
