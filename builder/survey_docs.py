@@ -34,6 +34,7 @@ from builder.projects.jupyter_book import find_jupyter_book, language_book
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mintlify import find_mintlify_config
+from builder.projects.mkdocs_config import config_serving
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.plain_order import survey_plain_order
 from builder.projects.pydoc_markdown import pydoc_markdown_docs
@@ -125,6 +126,13 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         # by the signs it has.
         where = posixpath.join(folder, name).removeprefix("./")
         found.append(f"{where}: MkDocs, but its {docs}/ is not there")
+    for folder in DOCS_FOLDERS[:3]:
+        # A config kept with the project's tools, its docs_dir a docs folder (external-secrets'
+        # hack/api-docs/mkdocs.yml over docs/).
+        served = config_serving(root / folder, root) if (root / folder).is_dir() else None
+        if served is not None:
+            where = served.parent.relative_to(root).as_posix()
+            return _mkdocs_docs(root, where, served.name, found)
     for folder in _sphinx_folders(root):
         if (root / folder / SPHINX_CONFIG_NAME).is_file():
             return _sphinx_docs(root, folder, found)
@@ -319,7 +327,7 @@ def _mkdocs_docs(
     where = posixpath.join(folder, name).removeprefix("./")
     found.append(f"{where}: {tool}, pages in {docs}/")
     # What the build will say of its gen-files scripts, which it never runs.
-    generated = generated_pages(data, config.parent.resolve(), name)
+    generated = generated_pages(data, config.parent.resolve(), name, root.resolve())
     found.extend((*generated.notes, *generated.warnings))
     title = data.get("site_name")
     return "mkdocs", docs, title if isinstance(title, str) else None

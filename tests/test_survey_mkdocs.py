@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from builder.config import VersionConfig
+from builder.projects import project_listing
 from builder.survey import survey_project
 
 
@@ -75,3 +77,39 @@ def test_an_mkdocs_yml_without_its_docs_folder_leaves_the_project_to_its_other_s
     (project / "site-src").mkdir()
     (project / "site-src" / "index.md").write_text("# SQLMesh\n", "utf-8")
     assert (survey_project(project).kind, survey_project(project).docs) == ("mkdocs", "site-src")
+
+
+def test_a_config_kept_with_the_tools_whose_docs_dir_is_the_docs_folder_is_its_site(
+    tmp_path: Path,
+) -> None:
+    # external-secrets 2.9.0: hack/api-docs/mkdocs.yml (docs_dir ../../docs, built from the
+    # root with -f) over docs/: init read docs/ as plain Markdown files, in no order, and its
+    # 275 mkdocs-macros includes as text; the build found no config at or above docs/.
+    project = tmp_path / "eso"
+    (project / "docs" / "provider").mkdir(parents=True)
+    (project / "docs" / "index.md").write_text("# ESO\n", "utf-8")
+    (project / "docs" / "provider" / "aws.md").write_text("# AWS\n", "utf-8")
+    (project / "hack" / "api-docs").mkdir(parents=True)
+    (project / "hack" / "api-docs" / "mkdocs.yml").write_text(
+        "site_name: ESO\ndocs_dir: ../../docs\nnav:\n  - provider/aws.md\n  - index.md\n",
+        "utf-8",
+    )
+    survey = survey_project(project)
+    assert (survey.kind, survey.docs) == ("mkdocs", "docs")
+    assert "hack/api-docs/mkdocs.yml: MkDocs, pages in docs/" in survey.found
+    layout, listing = project_listing(
+        VersionConfig(
+            "2.9.0", project / "docs", None, None, (), (), None, None, catalog_folder=project
+        )
+    )
+    assert layout.kind == "mkdocs"
+    assert [c.relpath for c in listing.candidates] == ["provider/aws.md", "index.md"]
+    # Two configs serving the docs: neither is taken.
+    shutil.copytree(project / "hack" / "api-docs", project / "hack" / "other-docs")
+    assert survey_project(project).kind == "markdown"
+    layout, _ = project_listing(
+        VersionConfig(
+            "2.9.0", project / "docs", None, None, (), (), None, None, catalog_folder=project
+        )
+    )
+    assert layout.kind == "none"

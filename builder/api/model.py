@@ -90,6 +90,16 @@ class Member:
     # reads (autodoc_inherit_docstrings) and griffe, without its inherited-docstrings
     # extension, does not.
     documented_by_base: bool = False
+    # A name ``__slots__`` declares, listed as the class's own as autodoc finds it by ``dir()``
+    # (builder.api.slot_members); griffe reads no ``__slots__``, so mkdocstrings lists it only
+    # where the class declares the name otherwise (pydantic's BaseModel's
+    # ``__pydantic_extra__`` under every model of a project that has pydantic installed).
+    from_slots: bool = False
+    # An attribute with no docstring whose only text is one autodoc writes for it: "alias of
+    # ..." for another name for a class (``GET = GetRequest``, builder.api.class_aliases),
+    # "Alias for field number N" for a NamedTuple's field (builder.api.named_tuple_fields).
+    # griffe gives it none, so mkdocstrings shows it only where undocumented members show.
+    autodoc_text_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,12 @@ from builder.projects.layout import ProjectLayout
 from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import SUMMARY_NAME, find_mdbook_config, read_mdbook
 from builder.projects.mintlify import read_mintlify
-from builder.projects.mkdocs_config import CONFIG_NAMES, read_config, resolved_docs_dir
+from builder.projects.mkdocs_config import (
+    CONFIG_NAMES,
+    config_serving,
+    read_config,
+    resolved_docs_dir,
+)
 from builder.projects.nextra import read_nextra
 from builder.projects.plain_order import read_plain_order
 from builder.projects.pydoc_markdown import find_pydoc_markdown_config, read_pydoc_markdown
@@ -91,11 +96,11 @@ def read_project_layout(
     if layout is not None:
         return layout
     if project in ("auto", "mkdocs"):
-        config = find_mkdocs_config(directory, tree_root)
+        config = find_mkdocs_config(directory, tree_root, bound)
         if config is not None:
             from builder.projects.mkdocs import read_mkdocs  # its plugins' readers: MkDocs only
 
-            return read_mkdocs(config, directory)
+            return read_mkdocs(config, directory, tree_root, bound)
         if project == "mkdocs":
             note = f"no {CONFIG_NAMES[0]} at or above the docs folder; pages in path order"
             return ProjectLayout(kind="mkdocs", notes=(note,))
@@ -214,10 +219,14 @@ def _built_sphinx_layout() -> ProjectLayout:
     )
 
 
-def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
+def find_mkdocs_config(
+    directory: Path, tree_root: Path | None, bound: Path | None = None
+) -> Path | None:
     """mkdocs.yml in ``directory`` or up to MKDOCS_LEVELS_UP folders above, or up to
     MKDOCS_DOCS_DIR_LEVELS_UP when its docs_dir holds ``directory``; never above
-    ``tree_root``."""
+    ``tree_root``; else the one config kept in a folder beside the docs whose docs_dir they
+    are (builder.projects.mkdocs_config.config_serving), inside ``tree_root`` or ``bound``
+    (the catalog's folder)."""
     folder = directory.resolve()
     top = tree_root.resolve() if tree_root is not None else None
     for level in range(MKDOCS_DOCS_DIR_LEVELS_UP + 1):
@@ -230,7 +239,14 @@ def find_mkdocs_config(directory: Path, tree_root: Path | None) -> Path | None:
         if folder == top or folder.parent == folder:
             break
         folder = folder.parent
-    return None
+    # A config kept elsewhere in the project, its docs_dir this folder: the folder holding the
+    # docs is the project's root then (external-secrets' docs/ and hack/api-docs/mkdocs.yml),
+    # looked in only inside the tree or the catalog's folder, never in the folders beside it.
+    holder = directory.resolve().parent
+    within = top if top is not None else bound.resolve() if bound is not None else None
+    if within is None or not holder.is_relative_to(within):
+        return None
+    return config_serving(directory, holder)
 
 
 def _docs_dir_holds(config: Path, directory: Path) -> bool:

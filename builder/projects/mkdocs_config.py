@@ -143,3 +143,24 @@ def _what_is_wrong(exc: Exception) -> str:
     if isinstance(exc, ValueError) and not isinstance(exc, UnicodeDecodeError):
         return str(exc)  # tomllib.TOMLDecodeError
     return type(exc).__name__
+
+
+def config_serving(docs: Path, project: Path) -> Path | None:
+    """The one MkDocs config in a folder one or two levels below ``project`` (none of them
+    hidden) whose docs_dir is ``docs``: a site whose config is kept with the project's tools
+    (external-secrets' hack/api-docs/mkdocs.yml, docs_dir ../../docs, built from the root
+    with ``-f``), which no search at or above the docs folder finds; None when none or
+    several are."""
+    target = docs.resolve()
+    found: list[Path] = []
+    for pattern in ("*/*/", "*/"):
+        for name in CONFIG_NAMES:
+            for config in sorted(project.glob(pattern + name)):
+                parts = config.relative_to(project).parts[:-1]
+                if any(part.startswith(".") for part in parts) or not config.is_file():
+                    continue
+                docs_dir = read_config(config, []).get("docs_dir", "docs")
+                serves = isinstance(docs_dir, str) and docs_dir != ""
+                if serves and resolved_docs_dir(config, docs_dir) == target and config not in found:
+                    found.append(config)
+    return found[0] if len(found) == 1 else None
