@@ -18,7 +18,7 @@ from builder.model import ParsedFile, Section
 from builder.parsers.converted_lines import on_source_lines
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.bibliography import page_citations
-from builder.parsers.rst.blocks import footnote_labels, numbered_footnotes, render_blocks
+from builder.parsers.rst.blocks import render_blocks
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -28,6 +28,7 @@ from builder.parsers.rst.events import (
     Text,
     split_lines,
 )
+from builder.parsers.rst.footnotes import footnote_labels, numbered_footnotes
 from builder.parsers.rst.includes import includes_footnotes
 from builder.parsers.rst.inline import page_footnotes
 from builder.parsers.rst.page_templates import expand_loops
