@@ -79,6 +79,34 @@ def test_a_built_sphinx_site_s_static_files_are_no_pages(tmp_path: Path) -> None
     assert [c.relpath for c in listing.candidates] == ["index.html"]
 
 
+def test_a_built_sphinx_site_s_copies_of_its_markdown_sources_leave_it_html(
+    tmp_path: Path,
+) -> None:
+    # sphinx-book-theme (and Jupyter Book) set html_sourcelink_suffix "": the build keeps each
+    # page's source as _sources/<page>.md, named as the page, so the pages were read as the
+    # build of the folder's Markdown and init read the raw sources instead of the HTML.
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.4.0',\n};\n", encoding="utf-8"
+    )
+    (tmp_path / "_sources" / "guide").mkdir(parents=True)
+    for page in ("index", "guide/start", "guide/usage"):
+        (tmp_path / f"{page}.html").parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"{page}.html").write_text(f"<html><body><h1>{page}</h1></body></html>")
+        (tmp_path / "_sources" / f"{page}.md").write_text(f"# {page}\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("html", ".")
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert [c.relpath for c in listing.candidates] == [
+        "guide/start.html",
+        "guide/usage.html",
+        "index.html",
+    ]
+
+
 def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
     # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
     # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,
