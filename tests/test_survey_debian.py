@@ -177,6 +177,11 @@ def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
         changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
     survey = survey_project(tmp_path)
     assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
+    # python-qtconsole-doc 5.4.0-1 keeps examples/*.py in its own folder: a folder of no
+    # pages, where init read the package's own folder and said it held no docs.
+    (package / "examples").mkdir()
+    (package / "examples" / "embed_qtconsole.py").write_text("print(1)\n")
+    assert survey_project(tmp_path).docs == "usr/share/doc/python3-demo/html"
 
 
 def test_a_doc_package_s_gtk_doc_book_is_its_docs(tmp_path: Path) -> None:
