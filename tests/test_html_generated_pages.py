@@ -83,6 +83,16 @@ def test_viewcode_s_list_of_modules_is_skipped() -> None:
     )
     with pytest.raises(UnreadableDocument, match="viewcode"):
         parse(page, "html/_modules/index.html")
+    # Shibuya, sphinxawesome and Nefertiti (Sphinx 7.2 on) load the script at the end of
+    # <body>, and name Sphinx only by the root its basic layout writes on <html>.
+    shibuya = (
+        '<!DOCTYPE html><html lang="en" data-content_root="../"><head><title>Overview: module '
+        'code</title></head><body><main class="sy-main"><h1>All modules for which code is '
+        'available</h1><ul><li><a href="demo.html">demo</a></li></ul></main><script src="../'
+        '_static/documentation_options.js"></script></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="viewcode"):
+        parse(shibuya, "html/_modules/index.html")
     # a page of that name no Sphinx build wrote is read
     assert parse("<h1>Modules</h1><p>Why.</p>", "docs/_modules/index.html").sections
 
