@@ -145,6 +145,36 @@ def test_the_inline_line_numbers_of_a_code_block_are_left_out() -> None:
     ]
 
 
+def test_line_numbers_inside_a_line_s_own_span_are_left_out() -> None:
+    # Pygments 2.19 under Sphinx 9 writes an ":emphasize-lines:" line's number inside its
+    # span.hll, Shibuya wraps every line in a span and sphinxawesome in a <code> of spans
+    # (Furo 2025.12.19's kitchen sink): the code read "3    print(...)" on each marked line,
+    # and " 1from typing ..." on every line.
+    code = (
+        '<span class="linenos">1</span><span class="k">def</span> f():\n'
+        '<span class="hll"><span class="linenos">2</span>    <span class="k">return</span> 1\n'
+        "</span>"
+    )
+    shibuya = (
+        '<span data-line="1"><span class="linenos">1</span><span class="k">def</span> f():\n'
+        '</span><span data-line="2"><span class="linenos">2</span>    <span class="k">return'
+        "</span> 1\n</span>"
+    )
+    awesome = (
+        '<code><span id="line-1"><span class="linenos">1</span><span class="k">def</span> f():'
+        '\n</span><span id="line-2"><span class="linenos">2</span>    <span class="k">return'
+        "</span> 1\n</span></code>"
+    )
+    for lines in (code, shibuya, awesome):
+        page = (
+            '<div class="body" role="main"><h1>Tutorial</h1><div class="highlight-python '
+            f'notranslate"><div class="highlight"><pre><span></span>{lines}</pre></div></div></div>'
+        )
+        assert [s.body for s in parse(page, "tutorials.html").sections] == [
+            "```python\ndef f():\n    return 1\n```"
+        ]
+
+
 @pytest.mark.parametrize("with_bytes", [False, True])
 def test_the_links_to_the_pages_sphinx_generates_are_left_out(with_bytes: bool) -> None:
     # requests-toolbelt 0.10.1's Debian docs: sphinx-quickstart's "Indices and tables" read
