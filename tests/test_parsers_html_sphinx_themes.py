@@ -175,6 +175,27 @@ def test_line_numbers_inside_a_line_s_own_span_are_left_out() -> None:
         ]
 
 
+def test_openstackdocstheme_s_title_and_byline_above_the_article_are_left_out() -> None:
+    # castellan 4.0.0's Debian docs (openstackdocstheme, no role="main"): read from <body>, the
+    # theme's copy of the title and its byline made a section "Testing" ("updated: ..."), and
+    # the page's own title became #testing-1, an address the page does not have.
+    page = (
+        "<html><head><title>Testing &#8212; castellan 4.0.0 documentation</title></head><body>"
+        '<nav class="navbar" role="navigation"><a href="index.html">Docs</a></nav><div class='
+        '"container docs-book-wrapper"><div class="row"><div class="col-lg-9"><div class="row">'
+        '<div class="col-lg-8"><h2>Testing</h2></div><div class="docs-actions"><a href='
+        '"contributing.html"><i class="fa fa-angle-double-left" title="Previous: Contributing">'
+        '</i></a></div></div><div class="row docs-byline"><div class="docs-updated">updated: '
+        '2022-09-22 20:06</div></div><div class="row"><div class="col-lg-12"><div class='
+        '"docs-body"><section id="testing"><h1>Testing<a class="headerlink" href="#testing">'
+        "\u00b6</a></h1><p>Every submission is tested.</p></section></div></div></div></div>"
+        "</div></div></body></html>"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(page, "testing.html").sections] == [
+        ("Testing", "testing", "Every submission is tested.")
+    ]
+
+
 @pytest.mark.parametrize("with_bytes", [False, True])
 def test_the_links_to_the_pages_sphinx_generates_are_left_out(with_bytes: bool) -> None:
     # requests-toolbelt 0.10.1's Debian docs: sphinx-quickstart's "Indices and tables" read
