@@ -23,7 +23,7 @@ _RST_LABEL = re.compile(r"\.\. +_(`[^`]+`|[^:`\\\s][^:`\\]*):\s*$")
 # Directives Sphinx takes a label above for a title of their own: a rubric by its text, a
 # table by its title, a code block by its caption (the std domain's implicit titles).
 _TITLED_DIRECTIVE = re.compile(
-    r"\.\. +(rubric|table|list-table|csv-table|code-block|code|sourcecode|literalinclude)::(.*)$"
+    r"\.\. +(rubric|table|list-table|csv-table|code-block|code|sourcecode|literalinclude) ?::(.*)$"
 )
 _TITLE_ARGUMENT = frozenset({"rubric", "table", "list-table", "csv-table"})
 _CAPTION = re.compile(r"\s+:caption:\s+(\S.*)$")

@@ -44,7 +44,7 @@ from builder.survey_git import VersionTags, pages_url, version_tags
 from builder.survey_jekyll import PAGES as JEKYLL_PAGES
 from builder.survey_jekyll import jekyll_site
 from builder.version_file import top_version_file, version_in_package
-from schemas.versions import is_version
+from schemas.versions import is_placeholder, is_version
 
 # Docs of plain files (no docs tool): no page of theirs names the code.
 _PLAIN_KINDS = (
@@ -71,7 +71,7 @@ MAX_IMPORT_ALIASES = 2
 # What a page imports or documents by its dotted name: "import bs4", "from dns.resolver import
 # ...", ".. autoclass:: dns.resolver.Resolver", ".. module:: vcr", mkdocstrings' "::: ninja.Router".
 _IMPORTED = re.compile(
-    r"^[ \t>.]*(?:from[ \t]+|import[ \t]+|\.\.[ \t]+[\w:]*(?:module|auto\w+)::[ \t]*|:::[ \t]*)"
+    r"^[ \t>.]*(?:from[ \t]+|import[ \t]+|\.\.[ \t]+[\w:]*(?:module|auto\w+) ?::[ \t]*|:::[ \t]*)"
     r"([A-Za-z_]\w*)",
     re.MULTILINE,
 )
@@ -80,7 +80,7 @@ _IMPORTED = re.compile(
 # path right after the colons (supervision's ":::supervision.Detections", which mkdocstrings
 # reads so; ":::note" alone is a Docusaurus container).
 _API_DIRECTIVE = re.compile(
-    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
+    r"^[ \t]*(?:\.\. +(?:py:)?auto\w+ ?::|(?:`{3,}|:{3,})[ \t]*\{(?:py:)?auto\w+\}"
     r"|(?:\#{1,6}[ \t]*)?:::(?:[ \t]+[\w.]|[A-Za-z_]\w*\.[A-Za-z_])"
     r"|\[\[autodoc\]\][ \t]+[A-Za-z_])",  # Hugging Face's doc-builder
     re.M,
@@ -220,21 +220,22 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
             else f"version tags ({tags.pattern}), but none of the newest holds {docs}/"
         )
     version = metadata.get("version") or (built.version if built is not None else "")
-    # Each source is asked while none has given a version (a string that is not one, too).
-    if not is_version(version):
+    # Each source is asked while none has given a version (a string that is not one, or a
+    # placeholder the package holds until its build writes the release in, too).
+    if not _released(version):
         version = setup_py_version(root) or version
-    if not is_version(version):  # a single module beside setup.py (bottle.py) counts too
+    if not _released(version):  # a single module beside setup.py (bottle.py) counts too
         version = version_in_package(root / (source_dir or "."), str(name), root) or version
-    if not is_version(version):
+    if not _released(version):
         version = archived_version(root, {}) or version
-    if not is_version(version) and (top := top_version_file(root))[1]:
+    if not _released(version) and (top := top_version_file(root))[1]:
         version = top[1]
         found.append(f"{top[0]}: {version}, the version")
-    if not is_version(version) and is_version(debian_release(debian)):
+    if not _released(version) and is_version(debian_release(debian)):
         version = debian_release(debian)
         found.append(f"{DEBIAN_CHANGELOG}: the package's release, {version}, is the version")
     if (
-        not is_version(version)
+        not _released(version)
         and kind in ("sphinx", "myst")
         and (release := sphinx_release(root, docs))
     ):
@@ -296,8 +297,8 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
         library_id=library_id_of(str(metadata.get("id") or name)),
         name=str(name),
         summary=str(metadata.get("summary") or ""),
-        version=version if is_version(version) else "0.0.0",
-        version_known=is_version(version),
+        version=version if _released(version) else "0.0.0",
+        version_known=_released(version),
         packages=() if metadata.get("private") else tuple(metadata.get("packages", ())),
         homepage=metadata.get("homepage"),
         source_dir=source_dir,
@@ -487,3 +488,8 @@ def _page_texts(docs: Path) -> Iterator[str]:
                 yield Path(folder, file).read_text(encoding="utf-8", errors="replace")
             except OSError:
                 continue
+
+
+def _released(version: str) -> bool:
+    """Whether ``version`` is a release's: a version, and not a placeholder ("0.0.0")."""
+    return is_version(version) and not is_placeholder(version)

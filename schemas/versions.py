@@ -115,6 +115,17 @@ def is_version(text: str) -> bool:
     return bool(text)
 
 
+def is_placeholder(text: str) -> bool:
+    """True for a version a package holds until its release is written in at build time
+    (poetry-dynamic-versioning's "0.0.0", setuptools-scm's fallbacks "0+unknown" and
+    "0.1.dev0+unknown"): every release number 0, or a local label "unknown"."""
+    try:
+        version = parse_version(text)
+    except InvalidVersion:
+        return False
+    return not any(version.release) or "unknown" in text.partition("+")[2].lower()
+
+
 def is_prerelease(text: str) -> bool:
     """True for a prerelease (``1.0.0-rc.1``, ``2.0b3``, ``1.0.dev0``); False for anything
     else, a string that is no version included."""

@@ -337,6 +337,31 @@ def test_the_packages_of_a_uv_workspace_s_members_are_the_code(tmp_path: Path) -
     assert tree.more_folders == (project / "slim", project / "plugins" / "evals")
 
 
+def test_workspace_members_may_each_hold_a_part_of_one_namespace(tmp_path: Path) -> None:
+    # titiler 2.2.1: members src/titiler/core, src/titiler/mosaic, ... each hold titiler/ (no
+    # __init__.py) with its own subpackage; no member counted as code, and its 25 API pages
+    # (::: titiler.core.factory ...) were bare names, 181 of the site's 206 entries missing.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(
+        '[tool.uv.workspace]\nmembers = ["src/titiler/*"]\n', encoding="utf-8"
+    )
+    for member in ("core", "mosaic"):
+        package = project / "src" / "titiler" / member / "titiler" / member
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(f'"""The {member} part."""\n', "utf-8")
+        tests = project / "src" / "titiler" / member / "tests"
+        tests.mkdir()
+        (tests / "__init__.py").write_text("", encoding="utf-8")
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None and tree.folder == project / "src" / "titiler" / "core"
+    assert tree.packages == ("titiler",)
+    source = open_source(tree, project / "docs")
+    for member in ("core", "mosaic"):
+        found = source.find(f"titiler.{member}")
+        assert found is not None and found.doc[0].text == f"The {member} part."
+
+
 def test_a_workspace_member_s_code_is_in_its_maturin_python_source(tmp_path: Path) -> None:
     # pydantic 2.13.4: the member pydantic-core/ keeps pydantic_core/ in python/ (maturin's
     # python-source, beside its Rust src/); ::: pydantic_core was read from the pydantic_core

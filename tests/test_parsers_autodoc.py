@@ -6,6 +6,7 @@ from pathlib import Path
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
+from builder.api.options import read_conf_settings
 from builder.model import ApiUse, ParsedFile
 from builder.parsers import parse_file
 from builder.parsers.rst.events import MAX_DEPTH
@@ -97,6 +98,30 @@ def test_show_inheritance_in_autodoc_default_options_applies_to_every_class(
     settings = ApiSettings(default_options=(("show-inheritance", ""),))
     parsed = _parse(tmp_path, "api.rst", "API\n===\n\n.. autoclass:: shapes.Circle\n", settings)
     assert "\n\nBases: `Shape`\n\n" in parsed.sections[1].body
+
+
+def test_a_separated_class_signature_documents_the_constructor_as_a_member(
+    tmp_path: Path,
+) -> None:
+    # autodoc_class_signature = "separated" (installer 0.6.0): Sphinx shows __init__ (and
+    # __new__) as members of their own, with their docstrings, which autoclass_content =
+    # "class" otherwise leaves out: WheelSource.__init__'s "Initialize a WheelSource object"
+    # and its parameters. conf.py's setting reads so too.
+    text = "API\n===\n\n.. autoclass:: shapes.Circle\n   :members:\n"
+    settings = read_conf_settings('autodoc_class_signature = "separated"\n')
+    parsed = _parse(tmp_path, "api.rst", text, settings)
+    assert [s.heading for s in parsed.sections] == [
+        "API",
+        "shapes.Circle",
+        "shapes.Circle.__init__",
+        "shapes.Circle.scale",
+    ]
+    assert parsed.sections[2].body == (
+        "`__init__(radius: float, *, name: str = 'c') -> None`\n\nMake a circle of `radius`."
+    )
+    assert [s.heading for s in _parse(tmp_path, "api.rst", text).sections][2:] == [
+        "shapes.Circle.scale"
+    ]
 
 
 def test_automodule_members_nest_below_the_page_heading(tmp_path: Path) -> None:

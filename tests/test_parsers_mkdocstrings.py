@@ -402,6 +402,146 @@ def test_inherited_members_come_from_the_packages_griffe_loads(
     ]
 
 
+def test_a_base_s_slots_are_no_members_of_a_documented_class(tmp_path: Path) -> None:
+    # pyiceberg 0.11.1: pydantic's BaseModel declares __slots__ (__pydantic_extra__,
+    # __pydantic_fields_set__, __pydantic_private__), which autodoc finds on every model by
+    # dir(); griffe reads no __slots__, so the site lists none of them, where each of the
+    # project's models read three (320 entries).
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class Base:\n"
+        '    """A base."""\n\n'
+        '    __slots__ = ("__dict__", "__extra__", "size")\n\n'
+        "    __extra__: dict\n"
+        '    """Extra values."""\n\n'
+        "    size: int\n"
+        '    """How big."""\n\n\n'
+        "class Item(Base):\n"
+        '    """An item."""\n\n'
+        '    def price(self) -> int:\n        """Its price."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    parsed = parse_file("api.md", "# API\n\n::: app.Item\n", open_source(tree, project / "docs"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == ["app.Item", "app.Item.price"]
+    # The base's own, declared in its body, are its members.
+    parsed = parse_file("api.md", "# API\n\n::: app.Base\n", open_source(tree, project / "docs"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.Base",
+        "app.Base.__extra__",
+        "app.Base.size",
+    ]
+
+
+def test_a_class_documented_only_by_its_bases_methods_is_not_shown(tmp_path: Path) -> None:
+    # pyiceberg 0.11.1's expressions/literals: BinaryLiteral has no docstring, and its methods
+    # none of their own (``to`` overrides Literal's documented one). griffe's has_docstrings
+    # reads own docstrings only, so its site leaves the class out; 37 such classes were shown.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class Literal:\n"
+        '    """A literal."""\n\n'
+        '    def to(self, kind: str) -> "Literal":\n        """Convert it."""\n\n\n'
+        "class BinaryLiteral(Literal):\n"
+        '    def to(self, kind: str) -> "Literal":\n        return self\n\n\n'
+        "class FloatLiteral(Literal):\n"
+        '    def __eq__(self, other: object) -> bool:\n        """Equal as floats."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    parsed = parse_file("api.md", "# API\n\n::: app\n", open_source(tree, project / "docs"))
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app",
+        "app.FloatLiteral",
+        "app.FloatLiteral.__eq__",
+        "app.Literal",
+        "app.Literal.to",
+    ]
+
+
+def test_an_attribute_naming_a_class_is_undocumented(tmp_path: Path) -> None:
+    # stac-fastapi 6.5.0: each extension's "GET: type[APIRequest] = FieldsExtensionGetRequest"
+    # has no docstring; autodoc documents it as "alias of ...", griffe gives it none, so its
+    # site leaves it out, where 20 such entries were listed.
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class GetRequest:\n"
+        '    """The GET request."""\n\n\n'
+        "class FieldsExtension:\n"
+        '    """Fields Extension."""\n\n'
+        "    GET: type = GetRequest\n"
+        "    POST: type = GetRequest\n"
+        '    """Documented."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    parsed = parse_file("api.md", "# API\n\n::: app.FieldsExtension\n", source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.FieldsExtension",
+        "app.FieldsExtension.POST",
+    ]
+    page = "# API\n\n::: app.FieldsExtension\n    options:\n      show_if_no_docstring: true\n"
+    parsed = parse_file("api.md", page, source)
+    assert parsed is not None
+    assert "app.FieldsExtension.GET" in [s.heading for s in parsed.sections]
+
+
+def test_listed_members_are_the_class_s_own_without_inherited_members(tmp_path: Path) -> None:
+    # sqladmin 0.24.0's api_reference/model_view.md lists "members: [name, icon, category,
+    # ..., list_columns]" under ::: sqladmin.models.ModelView; name, icon and category are
+    # BaseView's, which mkdocstrings leaves out without inherited_members (6 entries shown).
+    project = tmp_path / "project"
+    (project / "docs").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "app"\n', encoding="utf-8")
+    (project / "app").mkdir()
+    (project / "app" / "__init__.py").write_text(
+        "class BaseView:\n"
+        '    """A view."""\n\n'
+        '    name: str = ""\n'
+        '    """Name of the view."""\n\n\n'
+        "class ModelView(BaseView):\n"
+        '    """A model\'s view."""\n\n'
+        "    list_columns: list = []\n"
+        '    """The columns listed."""\n',
+        encoding="utf-8",
+    )
+    tree = find_code(project / "docs", project_root=project)
+    assert tree is not None
+    source = open_source(tree, project / "docs")
+    block = "# API\n\n::: app.ModelView\n    options:\n      members:\n        - name\n"
+    block += "        - list_columns\n"
+    parsed = parse_file("api.md", block, source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.ModelView",
+        "app.ModelView.list_columns",
+    ]
+    parsed = parse_file("api.md", block + "      inherited_members: true\n", source)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections[1:]] == [
+        "app.ModelView",
+        "app.ModelView.name",
+        "app.ModelView.list_columns",
+    ]
+
+
 def test_an_option_whose_value_is_on_the_line_below_reads_that_value(tmp_path: Path) -> None:
     # optimistix 0.1.0 writes "members:" over an indented "false" (YAML's value on the next
     # line): read as an empty mapping, the abstract classes it shows alone listed all their

@@ -373,6 +373,17 @@ def test_a_role_the_page_defines_from_raw_shows_the_text_of_its_html_alone() -> 
     assert _body(text) == "`config` \U0001f517\ufe0e, default no file."
 
 
+def test_directives_written_with_a_space_before_their_colons_read_as_without_one() -> None:
+    # docutils reads one space before '::' ('.. role :: code-py(code)', '.. |x| replace :: y');
+    # the page's role definitions and substitutions were not read so, and the text kept
+    # the markup (':code-py:`bool`', '|x|').
+    text = (
+        ".. role :: code-py(code)\n\n.. |name| replace :: Doctrove\n\n"
+        "Type :code-py:`bool` of |name|.\n"
+    )
+    assert _body(text) == "Type `bool` of Doctrove."
+
+
 def test_a_literal_role_shows_its_text_as_written() -> None:
     # celery 5.7.0's ":program:`celery -A proj control revoke <task_id>`" read as a title and
     # a target, "celery -A proj control revoke"; code, kbd and program roles (and the roles

@@ -102,6 +102,24 @@ def test_an_empty_module_option_names_no_module() -> None:
     ]
 
 
+def test_a_list_of_descriptions_makes_each_an_entry() -> None:
+    # Django 3.2's ref/models/fields.txt writes the values of on_delete as a list, one
+    # description an item ('* .. attribute:: CASCADE'), as llvmlite writes its functions:
+    # Sphinx gives each a target (#django.db.models.CASCADE); read as the items' text they
+    # had none. The list's other items, and the text after it, stay the section's.
+    text = (
+        "Fields\n======\n\n.. module:: django.db.models\n\nThe values:\n\n"
+        "* .. attribute:: CASCADE\n\n    Cascade deletes.\n\n"
+        "* .. attribute:: PROTECT\n\n    Prevent deletion.\n\n"
+        "* Or none.\n\nAfter the list.\n"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in _sections(text)] == [
+        ("Fields", "fields", "The values:\n\n- Or none.\n\nAfter the list."),
+        ("django.db.models.CASCADE", "django.db.models.CASCADE", "`CASCADE`\n\nCascade deletes."),
+        ("django.db.models.PROTECT", "django.db.models.PROTECT", "`PROTECT`\n\nPrevent deletion."),
+    ]  # fmt: skip
+
+
 def test_a_no_index_description_takes_no_target_but_its_content_does() -> None:
     # Django 3.2's ref/contrib/auth.txt: '.. class:: models.User' then the same under
     # ':noindex:' with its fields inside; Sphinx anchors the first and the fields only.

@@ -115,6 +115,39 @@ def test_a_module_page_lists_what_all_names_when_conf_py_says_so(tmp_path: Path)
     assert "shapes.base" not in dict(sections)  # its modules only with :recursive:
 
 
+def test_a_module_template_s_loops_that_document_each_member_document_them(
+    tmp_path: Path,
+) -> None:
+    # sphinx-gallery 0.10.1's doc/_templates/module.rst documents each function and class of
+    # a module in full on its page ('.. autofunction:: {{ item }}' in the loop over
+    # functions, '.. autoclass:: {{ item }}' with ':members:' over classes), where Sphinx's
+    # own lists them: the module pages held their docstrings alone (objects missing 89 -> 9).
+    template = (
+        "{{ fullname }}\n{{ underline }}\n\n.. automodule:: {{ fullname }}\n\n"
+        "   {% block functions %}\n   {% if functions %}\n\n   Functions\n   ---------\n\n"
+        "   {% for item in functions %}\n\n   .. autofunction:: {{ item }}\n\n"
+        "   .. minigallery:: {{fullname}}.{{item}}\n\n   {%- endfor %}\n   {% endif %}\n"
+        "   {% endblock %}\n\n   {% block classes %}\n   {% if classes %}\n\n"
+        "   {% for item in classes %}\n   .. autoclass:: {{ item }}\n      :members:\n\n"
+        "   {%- endfor %}\n   {% endif %}\n   {% endblock %}\n"
+    )
+    docs = tmp_path / "docs"
+    (docs / "templates").mkdir(parents=True)
+    (docs / "templates" / "module.rst").write_text(template, encoding="utf-8")
+    settings = ApiSettings(templates_path=("templates",))
+    reader = IncludeReader(include_root(docs, None, None))
+    source = package_source(tmp_path / "src", settings)
+    text = API.replace("   :recursive:\n\n   shapes\n", "\n   shapes.circle\n")
+    parsed = parse_file("api.rst", text, source, includes=reader)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == [
+        "API", "shapes.circle", "shapes.circle.area", "shapes.circle.Circle",
+        "shapes.circle.Circle.scale",
+    ]  # fmt: skip
+    assert parsed.sections[1].body == "Circles."  # no summary tables: the loops document them
+    assert "Raises:\n- ValueError: When the radius is negative." in parsed.sections[2].body
+
+
 def test_a_template_of_many_tables_is_read_in_linear_time(tmp_path: Path) -> None:
     """Each ``autosummary`` line of a module template copied the template's lines after it,
     so one of 80,000 such lines took 6 s per module page, the largest a build reads hours

@@ -115,6 +115,43 @@ def test_an_option_directive_a_project_adds_belongs_to_the_command_its_parser_na
     ]  # fmt: skip
 
 
+def test_a_python_description_a_project_adds_to_the_python_domain_is_one() -> None:
+    # aioxmpp 0.13.3's aioxmppspecific.py: add_directive_to_domain('py', 'signal', PySignal),
+    # PySignal a PyMethod; its classes' signals (RosterClient.on_entry_added) were text of the
+    # class, where Sphinx anchors each as the method #aioxmpp.RosterClient.on_entry_added.
+    extension = (
+        "from sphinx.domains.python import PyMethod, PyFunction\n\n\n"
+        "class PySignal(PyMethod):\n    pass\n\n\n"
+        "class PyAsyncSignal(PySignal):\n    pass\n\n\n"
+        "def setup(app):\n"
+        "    app.add_directive_to_domain('py', 'signal', PySignal)\n"
+        "    app.add_directive_to_domain('py', 'syncsignal', PyAsyncSignal)\n"
+        "    app.add_directive_to_domain('py', 'hook', python.PyFunction)\n"
+        "    app.add_directive_to_domain('c', 'macro2', PyFunction)\n"
+        "    app.add_directive_to_domain('py', 'other', OtherDirective)\n"
+    )
+    types = added_object_types(extension)
+    assert types == (
+        ObjectType("signal", python="method"),
+        ObjectType("syncsignal", python="method"),
+        ObjectType("hook", python="function"),
+    )
+    page = (
+        "Roster\n======\n\n.. class:: RosterClient\n\n   A client.\n\n"
+        "   .. signal:: on_entry_added(item)\n\n      Fires when an item is added.\n\n"
+        ".. py:hook:: setup_roster(client)\n"
+    )
+    with object_types(types):
+        parsed = parse_file("roster.rst", page)
+    assert parsed is not None
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
+        ("RosterClient", "RosterClient", "`RosterClient`\n\nA client."),
+        ("RosterClient.on_entry_added", "RosterClient.on_entry_added",
+         "`on_entry_added(item)`\n\nFires when an item is added."),
+        ("setup_roster", "setup_roster", "`setup_roster(client)`"),
+    ]  # fmt: skip
+
+
 def test_an_object_type_written_with_a_domain_that_lacks_it_is_the_standard_one() -> None:
     # nose2 0.12.0's sphinxext adds app.add_object_type("configvar", ...) and its pages write
     # '.. rst:configvar :: start-dir': the rst domain has no configvar, so Sphinx looks it up

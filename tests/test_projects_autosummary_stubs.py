@@ -67,6 +67,13 @@ def test_a_toctree_without_a_folder_is_the_tables_own() -> None:
     assert autosummary_stubs(texts) == {"pkg.func.rst"}
 
 
+def test_directives_written_with_a_space_before_their_colons_are_read() -> None:
+    # docutils reads one space before '::' ('.. autosummary ::'), as Sphinx's pages use it.
+    table = ".. currentmodule :: pkg\n\n.. autosummary ::\n   :toctree:\n\n   func\n"
+    texts = {"api.rst": table, "pkg.func.rst": ".. autofunction :: pkg.func\n"}
+    assert autosummary_stubs(texts) == {"pkg.func.rst"}
+
+
 def test_the_stubs_an_archive_ships_are_no_pages(tmp_path: Path) -> None:
     # imbalanced-learn 0.14.2 ships doc/references/generated/*.rst from its own build: each
     # class was documented twice, below its table and on that page (sections 653 -> 501).

@@ -544,3 +544,45 @@ def test_a_private_test_after_the_package_branch_leaves_private_packages_out(
             "reference/gfdemo/index.md",
         ],
     }  # fmt: skip
+
+
+def test_a_config_in_a_folder_of_its_own_walks_the_package_beside_it(tmp_path: Path) -> None:
+    # pyiceberg 0.11.1: mkdocs/mkdocs.yml runs mkdocs/gen_doc_stubs.py, which walks
+    # Path(__file__).parent.parent / "pyiceberg", the package beside the docs' folder. The walk
+    # was bounded by the config's folder: "walks ../pyiceberg/, outside the project", and 12 of
+    # the site's 91 pages were read, none of its 1,122 API entries.
+    script = RECIPE.replace('src = root / "src"', 'src = root.joinpath("gfdemo")').replace(
+        "path.relative_to(src)", "path.relative_to(root)"
+    )
+    files = {
+        "pyproject.toml": '[project]\nname = "gfdemo"\n',
+        "mkdocs/mkdocs.yml": MKDOCS_YML.replace("scripts/gen_ref_pages.py", "gen_doc_stubs.py"),
+        "mkdocs/gen_doc_stubs.py": script,
+        "mkdocs/docs/index.md": "# Demo\n",
+        "mkdocs/docs/changelog.md": "# Changelog\n",
+        "gfdemo/__init__.py": '"""The package."""\n',
+        "gfdemo/core.py": '"""Core."""\n',
+    }
+    for relpath, text in files.items():
+        (tmp_path / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / relpath).write_text(text, encoding="utf-8")
+    docs = VersionConfig(
+        "1.0.0", tmp_path / "mkdocs/docs", None, None, (), (), None, None,
+        catalog_folder=tmp_path,
+    )  # fmt: skip
+    layout, listing = project_listing(docs)
+    assert not layout.warnings
+    assert [c.relpath for c in listing.candidates] == [
+        "index.md",
+        "reference/gfdemo/index.md",
+        "reference/gfdemo/core.md",
+        "changelog.md",
+    ]
+    # Bounded by the catalog's folder still: the same config, catalogued from mkdocs/.
+    inside = VersionConfig(
+        "1.0.0", tmp_path / "mkdocs/docs", None, None, (), (), None, None,
+        catalog_folder=tmp_path / "mkdocs",
+    )  # fmt: skip
+    layout, listing = project_listing(inside)
+    assert any("outside the project" in w for w in layout.warnings)
+    assert [c.relpath for c in listing.candidates] == ["index.md", "changelog.md"]

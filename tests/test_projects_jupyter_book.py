@@ -116,7 +116,7 @@ def test_a_myst_yml_book_is_read_as_mystmd_reads_it(tmp_path: Path) -> None:
     # _toc.yml book is Sphinx's.
     write(tmp_path / "two", {"myst.yml": MYST, "index.md": "# Index\n"})
     assert read_jupyter_book(tmp_path / "two" / "myst.yml").markdown_flavor == "mystmd"
-    assert read_jupyter_book(make_book(tmp_path) / "_toc.yml").markdown_flavor == ""
+    assert read_jupyter_book(make_book(tmp_path) / "_toc.yml").markdown_flavor == "sphinx"
 
 
 def test_an_unreadable_toc_is_a_note_and_path_order(tmp_path: Path) -> None:

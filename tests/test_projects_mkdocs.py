@@ -172,6 +172,20 @@ def test_the_exclude_plugins_globs_match_as_fnmatch_does(tmp_path: Path) -> None
     assert {"index.md", "api/usage.md"} <= relpaths
 
 
+def test_the_pages_a_redirect_replaces_are_no_pages(tmp_path: Path) -> None:
+    # dspy 3.3.1: its learn/ pages stayed in docs/ when they moved to getting-started/, and
+    # mkdocs-redirects writes a redirect over each built page, so 13 stale copies were read.
+    config = MKDOCS_YML + (
+        "plugins:\n  - redirects:\n      redirect_maps:\n"
+        "        'about.md': 'usage.md'\n        '/hidden.md': 'guide/start.md'\n"
+        "        'old/gone.md': 'index.md'\n        'jobs.md': 'https://example.org/jobs/'\n"
+    )
+    layout, listing = project_listing(version(make_project(tmp_path, config)))
+    relpaths = [c.relpath for c in listing.candidates]
+    assert relpaths == ["index.md", "guide/start.md", "guide/advanced.md", "usage.md"]
+    assert layout.notes == ()
+
+
 def test_the_i18n_plugins_other_languages_are_left_out(tmp_path: Path) -> None:
     # merlya 0.8.5 (mkdocs-static-i18n, "suffix" structure): index.fr.md repeats index.md in
     # French; with the "folder" structure the French pages are under fr/.

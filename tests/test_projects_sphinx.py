@@ -103,6 +103,18 @@ def test_toctree_entries_of_rst_and_myst() -> None:
     assert toctree_entries(PAGES["topics/guide.md"]) == [ToctreeEntry("extra")]
 
 
+def test_a_toctree_written_with_a_space_before_its_colons_orders_the_pages() -> None:
+    # docutils reads one space before '::' and more than one after '..' ('.. toctree ::'
+    # in many projects' index pages); its entries were not read, and the pages fell back
+    # to the order of their names.
+    text = "Home\n====\n\n.. toctree ::\n\n   zeta\n   alpha\n\n..  toctree::\n\n   beta\n"
+    assert toctree_entries(text) == [
+        ToctreeEntry("zeta"),
+        ToctreeEntry("alpha"),
+        ToctreeEntry("beta"),
+    ]
+
+
 def test_pages_follow_the_toctrees_from_the_root_document(tmp_path: Path) -> None:
     layout, listing = project_listing(version(make_project(tmp_path)))
     assert layout.kind == "sphinx"
@@ -471,6 +483,47 @@ def test_myst_field_lists_are_read_only_where_conf_py_enables_them(tmp_path: Pat
         'extensions = ["myst_parser"]\nmyst_enable_extensions = X\n', "utf-8"
     )
     assert project_listing(version(tmp_path))[0].myst_extensions is None
+
+
+def test_myst_headings_are_anchored_as_sphinx_anchors_a_title(tmp_path: Path) -> None:
+    # A MyST page Sphinx builds is a docutils document: its sections' ids are made as a reST
+    # title's (installer 0.6.0's api/scripts.html #installer-scripts), where the GitHub slug
+    # of Markdown elsewhere drops the dot (#installerscripts, no id of the built page).
+    (tmp_path / "index.md").write_text(
+        "# Welcome to installer's documentation!\n\nText.\n\n## `installer.scripts`\n\nMore.\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser"]\n', encoding="utf-8")
+    assert [r["anchor"] for r in compiled_records(version(tmp_path))] == [
+        "welcome-to-installer-s-documentation",
+        "installer-scripts",
+    ]
+
+
+def test_a_notebook_nbsphinx_reads_is_anchored_as_jupyter_anchors_its_headings(
+    tmp_path: Path,
+) -> None:
+    # nbsphinx gives a notebook's sections Jupyter's ids, the title with spaces made dashes
+    # (ipyparallel 7.1.0's examples/dask.html #Working-with-IPython-and-dask.distributed);
+    # myst-nb leaves Sphinx's, as a MyST page's.
+    cell = {"cell_type": "markdown", "metadata": {}, "source": []}
+    cells = [
+        {**cell, "source": ["# Working with IPython and dask.distributed\n", "\n", "Text."]},
+        {**cell, "source": ["## Wigner's nearest neighbor\n", "\n", "More."]},
+    ]
+    notebook = orjson.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    (tmp_path / "index.ipynb").write_bytes(notebook)
+    conf = tmp_path / "conf.py"
+    conf.write_text('extensions = ["nbsphinx", "myst_parser"]\n', encoding="utf-8")
+    assert [r["anchor"] for r in compiled_records(version(tmp_path))] == [
+        "Working-with-IPython-and-dask.distributed",
+        "Wigner\u2019s-nearest-neighbor",
+    ]
+    conf.write_text('extensions = ["myst_nb"]\n', encoding="utf-8")
+    assert [r["anchor"] for r in compiled_records(version(tmp_path))] == [
+        "working-with-ipython-and-dask-distributed",
+        "wigner-s-nearest-neighbor",
+    ]
 
 
 def test_a_page_definition_naming_a_prolog_one_reads_through_it(tmp_path: Path) -> None:

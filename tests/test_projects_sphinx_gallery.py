@@ -104,6 +104,36 @@ def test_a_gallery_is_pages_in_its_folders_order(tmp_path: Path) -> None:
     assert "auto_examples/zeta/plot_one.py" in dict(layout.generated_from)
 
 
+def test_a_setting_that_names_a_variable_conf_py_assigned_reads_its_value(
+    tmp_path: Path,
+) -> None:
+    # sphinx-gallery 0.10.1's own conf.py: examples_dirs = ['../examples', '../tutorials'],
+    # then 'examples_dirs': examples_dirs in sphinx_gallery_conf; the name was no literal, so
+    # the default (../examples alone) was read and its tutorials gallery was missing.
+    for folder in ("examples", "tutorials"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "README.txt").write_text(f"{folder.title()}\n=====\n")
+        (tmp_path / folder / "plot_a.py").write_text(SCRIPT)
+    conf = (
+        "examples_dirs = ['../examples', '../tutorials']\n"
+        "gallery_dirs = ['auto_examples', 'tutorials']\n"
+        "sphinx_gallery_conf = {'examples_dirs': examples_dirs, 'gallery_dirs': gallery_dirs,\n"
+        "                       'within_subsection_order': FileNameSortKey}\n"
+    )
+    pages = gallery_pages(conf, tmp_path / "docs", tmp_path)
+    assert sorted(page.relpath for page in pages.pages) == [
+        "auto_examples/index.rst", "auto_examples/plot_a.rst",
+        "tutorials/index.rst", "tutorials/plot_a.rst",
+    ]  # fmt: skip
+    # A name assigned what is no literal reads as none (the default).
+    computed = conf.replace("['../examples', '../tutorials']", "find_examples()")
+    pages = gallery_pages(computed, tmp_path / "docs", tmp_path)
+    assert sorted(page.relpath for page in pages.pages) == [
+        "auto_examples/index.rst",
+        "auto_examples/plot_a.rst",
+    ]
+
+
 def test_an_example_is_referred_to_by_the_label_sphinx_gallery_gives_it(tmp_path: Path) -> None:
     # skops 0.16.0's examples.rst lists its examples as :ref:`sphx_glr_auto_examples_...py`:
     # without the label each read as the label's text, not the example's title.

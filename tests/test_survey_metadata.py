@@ -574,3 +574,34 @@ def test_a_private_workspace_root_named_by_a_workspace_word_is_the_library(
     expected = library or root_name
     assert (survey.name, survey.version, survey.packages) == (expected, "14.4.0", ())
     assert survey.library_id == (library or root_name.lstrip("@").replace("/", "-"))
+
+
+def test_a_placeholder_version_the_build_replaces_is_no_release(tmp_path: Path) -> None:
+    # poetry-dynamic-versioning's "0.0.0" and setuptools-scm's fallbacks ("0+unknown") stand
+    # in the package until its build writes the release in: the sources after it are asked,
+    # here the release conf.py names, and with none the version is one to set.
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.rst").write_text("Hello\n=====\n\nText.\n", encoding="utf-8")
+    conf = tmp_path / "docs" / "conf.py"
+    conf.write_text('project = "thing"\nrelease = "2.1.3"\n', encoding="utf-8")
+    (tmp_path / "thing").mkdir()
+    init = tmp_path / "thing" / "__init__.py"
+    (tmp_path / "pyproject.toml").write_text(
+        '[project]\nname = "thing"\ndynamic = ["version"]\n'
+        '[tool.setuptools.dynamic]\nversion = {attr = "thing.__version__"}\n',
+        encoding="utf-8",
+    )
+    for placeholder in ("0.0.0", "0+unknown", "0.1.dev0+unknown"):
+        init.write_text(f'__version__ = "{placeholder}"\n', encoding="utf-8")
+        assert (survey_project(tmp_path).version, survey_project(tmp_path).version_known) == (
+            "2.1.3",
+            True,
+        )
+    conf.write_text('project = "thing"\n', encoding="utf-8")
+    init.write_text('__version__ = "0.0.0+unknown"\n', encoding="utf-8")
+    assert (survey_project(tmp_path).version, survey_project(tmp_path).version_known) == (
+        "0.0.0",
+        False,
+    )
+    init.write_text('__version__ = "0.0.1"\n', encoding="utf-8")  # a release, if an early one
+    assert survey_project(tmp_path).version == "0.0.1"

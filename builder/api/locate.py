@@ -201,7 +201,13 @@ def _code_folder(
         if packages and not set(packages) <= _NOT_DOCUMENTED:
             return folder, packages
     for folder in members:
-        packages = tuple(name for name in packages_in(folder) if name not in _NOT_DOCUMENTED)
+        # A member's package may be a namespace's part (titiler's src/titiler/core holds
+        # titiler/core/, titiler/ without __init__.py, as each of its members does).
+        packages = tuple(
+            name
+            for name in (*packages_in(folder), *namespace_packages_in(folder))
+            if name not in _NOT_DOCUMENTED
+        )
         if packages:
             return folder, packages
     # When none does, a src/ of namespace packages (PyScaffold's layout of a package in a

@@ -124,7 +124,7 @@ def _base_slot_members(klass: Any, own: set[str], lines_of: LinesOf) -> list[Mem
             continue
         member = member.final_target if member.is_alias else member  # griffe's inherited alias
         if _listed_as_member(member, lines_of):
-            listed.append(_member(name, member, lines_of))
+            listed.append(_member(name, member, lines_of, from_slots=True))
     return listed
 
 
@@ -249,6 +249,7 @@ def _member(
     wildcard: bool = False,
     through: tuple[str, ...] = (),
     package: str = "",
+    from_slots: bool = False,
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
@@ -268,6 +269,8 @@ def _member(
         through=through,
         package=package,
         documented_by_base=documented and _documented_by_base(member, lines_of),
+        from_slots=from_slots,
+        class_alias=not is_alias_broken(member) and _names_a_class(member),
     )
 
 
@@ -304,14 +307,21 @@ def _base_documented(member: Any) -> bool:
 
 
 def _documented_within(member: Any, lines_of: LinesOf) -> bool:
-    """Whether a class has a member with a docstring, at any depth (its own members only)."""
+    """Whether a class has a member with a docstring, at any depth (its own members only), as
+    griffe's has_docstrings reads it: the member's own, not the one of the member it overrides
+    in a base, which only autodoc reads (pyiceberg's BinaryLiteral, whose undocumented ``to``
+    overrides Literal's documented one, is no documented class on its site)."""
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
     if target.kind.value != "class":
         return False
     return any(
-        not child.is_alias and (_documented(child, lines_of) or _documented_within(child, lines_of))
+        not child.is_alias
+        and (
+            (_documented(child, lines_of) and not doc_from_base(child, lines_of))
+            or _documented_within(child, lines_of)
+        )
         for child in target.members.values()
     )
 
@@ -387,6 +397,11 @@ def _documented(member: Any, lines_of: LinesOf) -> bool:
         or (named is not None and _documented(named, lines_of))
         or _names_documented_class(target, lines_of)
     )
+
+
+def _names_a_class(member: Any) -> bool:
+    """Whether an attribute without a docstring is another name for a class."""
+    return aliased_class(member.final_target if member.is_alias else member) is not None
 
 
 def _names_documented_class(target: Any, lines_of: LinesOf) -> bool:

@@ -90,6 +90,15 @@ class Member:
     # reads (autodoc_inherit_docstrings) and griffe, without its inherited-docstrings
     # extension, does not.
     documented_by_base: bool = False
+    # A name ``__slots__`` declares, listed as the class's own as autodoc finds it by ``dir()``
+    # (builder.api.slot_members); griffe reads no ``__slots__``, so mkdocstrings lists it only
+    # where the class declares the name otherwise (pydantic's BaseModel's
+    # ``__pydantic_extra__`` under every model of a project that has pydantic installed).
+    from_slots: bool = False
+    # An attribute with no docstring that is another name for a class (``GET = GetRequest``):
+    # autodoc counts the class's docstring as its own ("alias of ...", builder.api.class_aliases);
+    # griffe gives it none, so mkdocstrings shows it only where undocumented members show.
+    class_alias: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,6 +165,9 @@ class ApiSettings:
     # conf.py's templates_path: the folders, from conf.py's, that Sphinx looks for templates in,
     # in order (none unless it names some, as in Sphinx).
     templates_path: tuple[str, ...] = ()
+    # autodoc_class_signature = "separated" (Sphinx 4.1): a class's constructor is an entry of
+    # its own, its __init__ (or __new__) with that method's docstring, as special members.
+    separated_signature: bool = False
     # sphinx-automodapi's automodsumm_inherited_members: whether an automodapi's class pages
     # document inherited members when the directive says neither way.
     automodsumm_inherited_members: bool = False

@@ -32,6 +32,8 @@ _DEFAULTABLE = (
     "exclude-members", "member-order", "imported-members", "class-doc-from", "no-value",
 )  # fmt: skip
 _EXTENDABLE = frozenset({"members", "private-members", "special-members", "exclude-members"})
+# The members autodoc_class_signature = "separated" shows a class's constructor as.
+SEPARATED_MEMBERS = ("__new__", "__init__")
 # autodoc's option for an object that is no target, as Sphinx 7.2 on spells it and before.
 NO_INDEX = frozenset({"no-index", "noindex"})
 
@@ -70,6 +72,7 @@ def read_conf_settings(conf_source: str, pyproject: str | None = None) -> ApiSet
         templates_path=_templates_path(conf),
         # sphinx-automodapi tests the value for truth.
         automodsumm_inherited_members=bool(conf.get("automodsumm_inherited_members", False)),
+        separated_signature=conf.get("autodoc_class_signature") == "separated",
         autosummary_module_all=conf.get("autosummary_ignore_module_all", True) is False,
         docstring_signature=bool(conf.get("autodoc_docstring_signature", True)),
         runtime_defaults=True,
@@ -188,6 +191,13 @@ def autodoc_options(
         special = _names(given["special-members"])
         if members is None:
             members = ()
+    if settings.separated_signature and special != ():  # () is every special member
+        # Sphinx's ClassDocumenter adds these to a class's special members, and to the
+        # members it names (merge_members_option).
+        added = tuple(n for n in SEPARATED_MEMBERS if n not in (special or ()))
+        special = (*(special or ()), *added)
+        if members:
+            members = (*members, *(n for n in added if n not in members))
     order = given.get("member-order", settings.member_order)
     # ``:class-doc-from:`` is autoclass_content for one directive (Sphinx 4.1).
     content = given.get("class-doc-from", settings.class_content)

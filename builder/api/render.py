@@ -358,6 +358,14 @@ def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
     for member in obj.members:
         by_name.setdefault(member.name, member)
     if options.members:
+        if options.filters is not None and obj.kind == "class" and not options.inherited:
+            # mkdocstrings picks the listed names among the class's own members: a base's
+            # is left out without inherited_members (sqladmin's ModelView lists BaseView's).
+            return [
+                by_name[name]
+                for name in options.members
+                if name in by_name and not by_name[name].inherited
+            ]
         return [by_name.get(name, Member(name, "", True)) for name in options.members]
     first = [by_name.get(name, Member(name, "", True)) for name in options.first]
     chosen = [m for m in by_name.values() if _shown(m, options) and m.name not in options.first]
@@ -390,10 +398,12 @@ def _shown(member: Member, options: MemberOptions) -> bool:
     if member.unlisted and not options.ignore_all and (options.filters is None or options.public):
         return False  # autodoc, and mkdocstrings' public filter: what ``__all__`` names only
     if options.filters is not None:  # mkdocstrings: a class shows for its documented members
-        if member.builtin:
-            return False  # griffe reads no built-in type's members
-        documented = member.documented and not (
-            member.documented_by_base and not options.inherit_docstrings
+        if member.builtin or member.from_slots:
+            return False  # griffe reads no built-in type's members, nor __slots__
+        documented = (
+            member.documented
+            and not member.class_alias
+            and not (member.documented_by_base and not options.inherit_docstrings)
         )
         return _passes_filters(name, options.filters) and (
             documented or member.documented_within or options.undocumented

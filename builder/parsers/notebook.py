@@ -16,12 +16,15 @@ cells it came from in the notebook's JSON.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from builder.model import ParsedFile, Warning_
 from builder.parsers.converted_lines import on_source_lines
+from builder.parsers.docutils_ids import docutils_id
+from builder.parsers.markdown.flavor import NBSPHINX, reading_flavor
 from builder.parsers.markdown.open_ends import closing_line
 
 if TYPE_CHECKING:
@@ -36,6 +39,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 # An object's default repr, or a list of them (``plt.plot`` returns one): no text to read.
 _REPR = r"<(?:[\w.]+ (?:object )?at 0x[0-9a-fA-F]+|[\w.]+ object|Figure size [^<>\n]*)>"
 _OBJECT_REPR = re.compile(rf"\[?{_REPR}(?:,\s*{_REPR})*\]?")
+_IN_WORD_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
 # The formats of raw cells nbsphinx puts on the HTML page.
 _SHOWN_RAW = frozenset({"text/restructuredtext", "text/x-rst", "text/markdown", "text/html"})
 _LANGUAGE = re.compile(r"[\w+#.-]{1,30}")
@@ -59,7 +63,28 @@ def parse(
     language = _language(notebook.get("metadata"))
     document, origins = notebook_markdown(cells, language, _cell_lines(text, len(cells)))
     parsed = parse_markdown(document, relpath, api, includes)
+    if reading_flavor(NBSPHINX):
+        parsed = _jupyter_anchored(parsed)
     return on_source_lines(parsed, origins)
+
+
+def _jupyter_anchored(parsed: ParsedFile) -> ParsedFile:
+    """``parsed`` with each section anchored by its heading as nbsphinx anchors a notebook's
+    sections, as Jupyter does (CreateNotebookSectionAnchors: the title, spaces made dashes,
+    ``"`` written %22), where Sphinx's id is lowercased; a section a label names keeps it."""
+    sections = tuple(
+        replace(section, anchor=_jupyter_id(section.heading))
+        if section.heading and section.anchor == docutils_id(section.heading)
+        else section
+        for section in parsed.sections
+    )
+    return replace(parsed, sections=sections)
+
+
+def _jupyter_id(title: str) -> str:
+    # nbsphinx has pandoc read the Markdown, whose smart quotes make an apostrophe in a word
+    # a typographic one ("Wigner's" #Wigner’s-nearest-neighbor...).
+    return _IN_WORD_APOSTROPHE.sub("\u2019", title).replace(" ", "-").replace('"', "%22")
 
 
 def notebook_page(text: str, first_cell: int = 0) -> str | None:

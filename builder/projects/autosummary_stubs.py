@@ -17,18 +17,18 @@ import posixpath
 import re
 from collections.abc import Iterator, Mapping
 
-_AUTOSUMMARY = re.compile(r"^([ \t]*)\.\. +autosummary::[ \t]*$")
+_AUTOSUMMARY = re.compile(r"^([ \t]*)\.\. +autosummary ?::[ \t]*$")
 # The directives that set the module autosummary qualifies a name with.
 _MODULE = re.compile(
-    r"^[ \t]*\.\. +(?:py:)?(?:currentmodule|module|automodule)::[ \t]*(\S*)[ \t]*$"
+    r"^[ \t]*\.\. +(?:py:)?(?:currentmodule|module|automodule) ?::[ \t]*(\S*)[ \t]*$"
 )
 _OPTION = re.compile(r"^:([\w-]+):[ \t]*(.*?)[ \t]*$")
 # A stub of an object docbuild writes below the table, and not of a module.
 _OBJECT_STUB = re.compile(
-    r"^[ \t]*\.\. +(?:py:)?auto(?:class|function|method|attribute|property|data|exception)::",
+    r"^[ \t]*\.\. +(?:py:)?auto(?:class|function|method|attribute|property|data|exception) ?::",
     re.M,
 )
-_MODULE_STUB = re.compile(r"^[ \t]*\.\. +(?:py:)?automodule::", re.M)
+_MODULE_STUB = re.compile(r"^[ \t]*\.\. +(?:py:)?automodule ?::", re.M)
 
 
 def autosummary_stubs(texts: Mapping[str, str]) -> frozenset[str]:

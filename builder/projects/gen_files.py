@@ -60,9 +60,15 @@ def gen_files_scripts(config: dict[str, Any]) -> tuple[str, ...]:
     return ()
 
 
-def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> GeneratedPages:
+def generated_pages(
+    config: dict[str, Any], config_folder: Path, name: str, project: Path | None = None
+) -> GeneratedPages:
     """The pages the gen-files scripts of ``config`` (the file ``name`` in ``config_folder``,
-    where MkDocs runs them from) would write."""
+    where MkDocs runs them from) would write, from modules within ``project`` (the project's
+    root; the config's folder when not given): a config in a folder of its own beside the
+    package (pyiceberg's mkdocs/mkdocs.yml, its script walking ../pyiceberg) is the
+    project's."""
+    within = config_folder if project is None else project
     pages: list[GeneratedPage] = []
     folders: list[str] = []
     scripts: list[tuple[str, str]] = []
@@ -92,13 +98,13 @@ def generated_pages(config: dict[str, Any], config_folder: Path, name: str) -> G
             )
             continue
         walked = Path(os.path.relpath(recipe.walk, config_folder)).as_posix()
-        if not inside_folder(recipe.walk, config_folder):
+        if not inside_folder(recipe.walk, within):
             warnings.append(
                 f"{name}: gen-files script {script} walks {walked}/, outside the project;"
                 " the pages it writes are missing"
             )
             continue
-        made = _recipe_pages(recipe, config_folder)
+        made = _recipe_pages(recipe, within)
         if len(made) > MAX_GENERATED_PAGES:
             notes.append(f"{script}: over {MAX_GENERATED_PAGES} modules; the rest is left out")
             made = made[:MAX_GENERATED_PAGES]
@@ -137,9 +143,9 @@ def inside_folder(path: Path, folder: Path) -> bool:
         return False
 
 
-def _recipe_pages(recipe: Recipe, config_folder: Path) -> list[GeneratedPage]:
+def _recipe_pages(recipe: Recipe, within: Path) -> list[GeneratedPage]:
     """One page per module the recipe walks, in the order it walks them (``sorted``)."""
-    if not inside_folder(recipe.walk, config_folder) or not recipe.walk.is_dir():
+    if not inside_folder(recipe.walk, within) or not recipe.walk.is_dir():
         return []
     pages: dict[str, GeneratedPage] = {}
     for module in _recipe_modules(recipe):

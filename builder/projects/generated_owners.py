@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from builder.parsers.rst.page_owners import automodapi_key, autosummary_key
 from builder.projects.autosummary_stubs import generated_names
 
-_AUTOMODAPI = re.compile(r"^[ \t]*\.\. +automodapi::[ \t]*(\S+)[ \t]*$", re.M)
+_AUTOMODAPI = re.compile(r"^[ \t]*\.\. +automodapi ?::[ \t]*(\S+)[ \t]*$", re.M)
 
 
 def generated_owners(pages: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.globs import sphinx_pattern
-from builder.parsers.markdown.flavor import MYSTMD
+from builder.parsers.markdown.flavor import MYSTMD, SPHINX
 from builder.projects.config_file import read_yaml_document
 from builder.projects.jupytext_scripts import ScriptPages, jupytext_suffixes, script_pages
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
@@ -108,8 +108,9 @@ def read_jupyter_book(toc_path: Path) -> ProjectLayout:
         notes.append(f"{toc_path.name}: more than {MAX_ENTRIES} entries; the rest is not read")
     return ProjectLayout(
         kind="jupyterbook",
-        # A myst.yml book is read by mystmd, whose directives differ from MyST-Parser's.
-        markdown_flavor=MYSTMD if toc_path.name == MYST_NAME else "",
+        # A myst.yml book is read by mystmd, whose directives differ from MyST-Parser's; a
+        # _toc.yml book by Sphinx and MyST-Parser.
+        markdown_flavor=MYSTMD if toc_path.name == MYST_NAME else SPHINX,
         config_file=toc_path.name,
         config_folder=toc_path.parent,
         exclude=_exclude_regex(exclude),

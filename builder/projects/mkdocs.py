@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.includes import include_root
 from builder.projects.api_autonav import autonav_pages, with_autonav
 from builder.projects.awesome_nav import arranged_by_nav_files, uses_awesome_nav
 from builder.projects.awesome_pages import arranged, meta_file
@@ -23,7 +24,12 @@ from builder.projects.mkdocs_copied_pages import copied_pages
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_file_blocks import file_blocks
 from builder.projects.mkdocs_gallery import mkdocs_gallery_pages, with_gallery
-from builder.projects.mkdocs_macros import macro_variables, macros_rendering, read_module_macros
+from builder.projects.mkdocs_macros import (
+    include_folders,
+    macro_variables,
+    macros_rendering,
+    read_module_macros,
+)
 from builder.projects.mkdocs_notebooks import (
     NOTEBOOK_SUFFIX,
     converted_notebooks,
@@ -42,8 +48,9 @@ PAGE_SUFFIXES = (".md", ".markdown")
 PAGE_PLUGINS = ("include-markdown",)
 # The tags a plugin's options may set, and their defaults: the only ones pages are read with.
 _DEFAULT_TAGS = {"opening_tag": "{%", "closing_tag": "%}"}
-# The Markdown extensions that read "{! file !}" from the folder their base_path names.
-_RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include")
+# Extensions that read files from a base_path of their own: markdown-include and mdx_include
+# ({! file !}), markdown-data-tables ({data-table file.yaml}).
+_RAW_INCLUDE_EXTENSIONS = ("markdown_include.include", "mdx_include", "markdown_data_tables")
 
 
 @dataclass
@@ -54,9 +61,15 @@ class _Nav:
     entries: int = 0
 
 
-def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
+def read_mkdocs(
+    config_path: Path,
+    directory: Path,
+    tree_root: Path | None = None,
+    bound: Path | None = None,
+) -> ProjectLayout:
     """The layout ``config_path`` gives the docs folder ``directory`` (which must be its
-    docs_dir, or inside it, or hold it)."""
+    docs_dir, or inside it, or hold it); ``tree_root`` and ``bound`` (the catalog's folder)
+    find the project's root as includes find it, where its gen-files scripts' modules are."""
     name = config_path.name
     notes: list[str] = []
     config = read_config(config_path, notes)
@@ -81,7 +94,8 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         _walk_nav(config["nav"], 0, nav)
     elif "nav" in config:
         nav.notes.append(f"{name}: nav is not a list; pages in path order")
-    generated = generated_pages(config, config_path.parent.resolve(), name)
+    project = include_root(docs_root, tree_root, config_path.parent, bound=bound).root
+    generated = generated_pages(config, config_path.parent.resolve(), name, project)
     autonav = autonav_pages(config, config_path.parent.resolve(), name)
     generated = with_autonav(generated, autonav)
     gallery = mkdocs_gallery_pages(config, config_path.parent.resolve(), docs_root)
@@ -131,7 +145,11 @@ def read_mkdocs(config_path: Path, directory: Path) -> ProjectLayout:
         directory=pages_dir,
         config_file=name,
         config_folder=config_path.parent.resolve(),
-        snippet_base=_snippet_base(config.get("markdown_extensions"), docs_dir),
+        snippet_base=_snippet_base(
+            config.get("markdown_extensions"),
+            docs_dir,
+            include_folders(config, docs_dir, config_path.parent.resolve(), project),
+        ),
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
         theme_features=_theme_features(config.get("theme")),
@@ -209,18 +227,25 @@ def _place_generated(nav: _Nav, generated: GeneratedPages) -> None:
     nav.order = list(dict.fromkeys(order))
 
 
-def _snippet_base(extensions: Any, docs_dir: str) -> tuple[str, ...]:
+def _snippet_base(
+    extensions: Any, docs_dir: str, macros_folders: tuple[str, ...] = ()
+) -> tuple[str, ...]:
     """pymdownx.snippets' ``base_path`` setting: the folders (relative to where MkDocs runs)
     snippets are looked for in, in order; empty when it is not set. MkDocs' ``!relative
     $config_dir`` (read as the plain ``$config_dir``) is the folder MkDocs runs in, and
     ``!relative $docs_dir`` the docs folder, each with the path written after it. The
     ``base_path`` of markdown-include and mdx_include, which read ``{! file !}`` from there
-    (rich-click's examples, from ``docs``), comes after it: one list serves both markers."""
+    (rich-click's examples, from ``docs``), and markdown-data-tables', which reads the YAML
+    of ``{data-table file.yaml}`` from there (nautobot's, from ``docs``), come after it: one
+    list serves all the markers, and mkdocs-macros' include folder (``macros_folders``) too."""
     snippets = _base_paths(extensions, "pymdownx.snippets", docs_dir)
-    included = tuple(
-        folder
-        for name in _RAW_INCLUDE_EXTENSIONS
-        for folder in _base_paths(extensions, name, docs_dir)
+    included = (
+        tuple(
+            folder
+            for name in _RAW_INCLUDE_EXTENSIONS
+            for folder in _base_paths(extensions, name, docs_dir)
+        )
+        + macros_folders
     )
     if not included:
         return snippets

@@ -1,7 +1,7 @@
 """Which files of an MkDocs project are never pages, and which pages its nav leaves out on
 purpose: the theme's folders, ``exclude_docs`` and ``not_in_nav`` (gitignore lines), the
-mkdocs-exclude plugin's globs (fnmatch), mkdocs-static-i18n's other languages and a README
-beside an index page."""
+mkdocs-exclude plugin's globs (fnmatch), mkdocs-static-i18n's other languages, a README
+beside an index page and the pages mkdocs-redirects writes a redirect over."""
 
 from __future__ import annotations
 
@@ -20,6 +20,8 @@ from builder.projects.mkdocs_plugins import plugin_options
 EXCLUDE_PLUGIN = "exclude"
 # mkdocs-static-i18n: each page in the other languages too (index.fr.md, or fr/index.md).
 I18N_PLUGIN = "i18n"
+# mkdocs-redirects: each old page of its redirect_maps becomes a page that sends the reader on.
+REDIRECTS_PLUGIN = "redirects"
 # Theme templates live here by convention even when custom_dir names another folder.
 OVERRIDES_FOLDER = "overrides"
 
@@ -47,6 +49,7 @@ def left_out(
     i18n = plugin_options(config, I18N_PLUGIN) or {}
     plugin_globs += tuple(_translated_away(i18n, docs_root, page_suffixes))
     plugin_globs += tuple(_shadowed_readmes(docs_root, page_suffixes))
+    plugin_globs += tuple(_redirected_away(plugin_options(config, REDIRECTS_PLUGIN) or {}))
     not_in_nav = config.get("not_in_nav")
     quiet: tuple[str, ...] = ()
     if isinstance(not_in_nav, str):
@@ -141,6 +144,17 @@ def _shadowed_readmes(docs_root: Path, page_suffixes: tuple[str, ...]) -> Iterat
         for readme in sorted(docs_root.rglob(f"README{suffix}")):
             if any(readme.with_name(f"index{other}").is_file() for other in page_suffixes):
                 yield re.escape(readme.relative_to(docs_root).as_posix())
+
+
+def _redirected_away(options: dict[str, Any]) -> Iterator[str]:
+    """Regular expressions of the pages ``redirect_maps`` redirects: the plugin writes its
+    redirect where the page was built, after the build, so a page left in place (dspy's
+    learn/ pages, moved to getting-started/) is no page of the site; read, it repeated the
+    page that replaced it in its older words."""
+    maps = options.get("redirect_maps")
+    for old in maps if isinstance(maps, dict) else ():
+        if isinstance(old, str) and old:
+            yield re.escape(old.lstrip("/"))
 
 
 def _translated_away(

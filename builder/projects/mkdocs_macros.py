@@ -11,11 +11,12 @@ macros that compute, would need it run, and are not read.
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from builder.parsers.markdown.mkdocs_flavor import MACROS, MACROS_OPT_IN
+from builder.parsers.markdown.mkdocs_flavor import MACROS, MACROS_LINE_COMMENT, MACROS_OPT_IN
 from builder.projects.mkdocs_plugins import has_plugin, plugin_options
 
 PLUGIN = "macros"
@@ -34,13 +35,18 @@ def macros_rendering(config: Mapping[str, Any]) -> tuple[str, ...]:
     """How the config's mkdocs-macros renders pages, as the page reader names it
     (builder.parsers.markdown.mkdocs_flavor): every page, only those that ask
     (``render_by_default: false``), or none that it can read: the plugin not loaded, or
-    variables written between other delimiters than ``{{ }}``."""
+    variables written between other delimiters than ``{{ }}``; and the prefix of its
+    templates' line comments, when set (gateway-api's ``#$``)."""
     if not has_plugin(config, PLUGIN):
         return ()
     options = plugin_options(config, PLUGIN) or {}
     if any(options.get(key, default) != default for key, default in _DELIMITERS.items()):
         return ()
-    return (MACROS_OPT_IN,) if options.get("render_by_default", True) is False else (MACROS,)
+    rendering = MACROS_OPT_IN if options.get("render_by_default", True) is False else MACROS
+    comment = options.get("j2_line_comment_prefix")
+    if isinstance(comment, str) and comment.strip():
+        return (rendering, MACROS_LINE_COMMENT + comment)
+    return (rendering,)
 
 
 def macro_variables(config: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -75,6 +81,25 @@ def _text(value: Any) -> str | None:
     if isinstance(value, str | int | float | bool):
         return str(value)
     return None
+
+
+def include_folders(
+    config: Mapping[str, Any], docs_dir: str, config_folder: Path, project: Path
+) -> tuple[str, ...]:
+    """The folder (relative to ``config_folder``, where MkDocs runs) mkdocs-macros reads a
+    page's ``{% include 'file' %}`` from: its ``include_dir``, else the docs folder. The plugin
+    opens include_dir from the folder MkDocs is run in, which is mkdocs.yml's but for a config
+    kept below the project (external-secrets' hack/api-docs/mkdocs.yml, run from the root with
+    include_dir docs/snippets): there, the folder from the project's root is taken when the
+    config's has none. None when the plugin renders no page."""
+    if not macros_rendering(config):
+        return ()
+    include_dir = (plugin_options(config, PLUGIN) or {}).get("include_dir")
+    if not isinstance(include_dir, str) or not include_dir:
+        return (docs_dir,)
+    if (config_folder / include_dir).is_dir() or not (project / include_dir).is_dir():
+        return (include_dir,)
+    return (os.path.relpath(project / include_dir, config_folder),)
 
 
 def read_module_macros(config: Mapping[str, Any], folder: Path) -> tuple[tuple[str, str], ...]:

@@ -19,6 +19,8 @@ from typing import Any
 from builder.globs import sphinx_pattern
 from builder.includes import IncludeReader, IncludeRefused, IncludeRoot, include_root
 from builder.parsers import SUPPORTED_SUFFIXES
+from builder.parsers.markdown.flavor import NBSPHINX as NBSPHINX_MARKDOWN
+from builder.parsers.markdown.flavor import SPHINX as SPHINX_MARKDOWN
 from builder.parsers.rst.bibliography import EXTENSION as BIBTEX_EXTENSION
 from builder.parsers.rst.bibliography import FILES_SETTING as BIBTEX_FILES
 from builder.parsers.rst.documentation_summary import EXTENSION as SUMMARY_EXTENSION
@@ -202,6 +204,7 @@ def read_sphinx(
         else None,
         plot_settings=_plot_settings(conf, extensions),
         object_types=added_object_types(source, *extension_sources),
+        markdown_flavor=_markdown_flavor(extensions, markdown),
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),
         section_labels=_section_labels(conf, extensions),
@@ -335,6 +338,14 @@ def reads_markdown(conf: SphinxConf, docs: Path) -> bool:
     if not isinstance(root_doc, str):
         return False
     return (docs / f"{root_doc}.md").is_file() and not (docs / f"{root_doc}.rst").is_file()
+
+
+def _markdown_flavor(extensions: Sequence[str], markdown: bool) -> str:
+    """How the Markdown of the project's pages and notebooks is read: nbsphinx's notebooks
+    (unless myst-nb, which reads them itself, is loaded too), or MyST's pages."""
+    if "nbsphinx" in extensions and "myst_nb" not in extensions:
+        return NBSPHINX_MARKDOWN
+    return SPHINX_MARKDOWN if markdown else ""
 
 
 def _myst_extensions(conf: SphinxConf, markdown: bool) -> tuple[str, ...] | None:

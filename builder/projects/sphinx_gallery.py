@@ -250,23 +250,31 @@ def _comment_text(comments: str) -> str:
 
 
 def _gallery_settings(conf_source: str) -> dict[str, Any]:
-    """The literal entries of the ``sphinx_gallery_conf`` dict conf.py assigns."""
+    """The literal entries of the ``sphinx_gallery_conf`` dict conf.py assigns; an entry that
+    names a variable conf.py assigned a literal above it (sphinx-gallery's own docs:
+    ``examples_dirs = ['../examples', '../tutorials']``, then ``'examples_dirs':
+    examples_dirs``) has that literal."""
     try:
         tree = ast.parse(conf_source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return {}
     settings: dict[str, Any] = {}
+    assigned: dict[str, Any] = {}  # the top-level names assigned a literal so far
     for node in tree.body:
-        if not (
-            isinstance(node, ast.Assign)
-            and [getattr(t, "id", None) for t in node.targets] == [SETTING]
-            and isinstance(node.value, ast.Dict)
-        ):
+        if not isinstance(node, ast.Assign):
+            continue
+        names = [getattr(t, "id", None) for t in node.targets]
+        if names != [SETTING] or not isinstance(node.value, ast.Dict):
+            literal = _literal(node.value)
+            for name in names:
+                if isinstance(name, str):
+                    assigned[name] = literal  # None: no longer a literal known
             continue
         settings = {}
         for key, value in zip(node.value.keys, node.value.values, strict=True):
             if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                literal = _literal(value)
+                named = value.id if isinstance(value, ast.Name) else None
+                literal = assigned.get(named) if named is not None else _literal(value)
                 if literal is not None:
                     settings[key.value] = literal
     return settings

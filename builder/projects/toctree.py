@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_RST_TOCTREE = re.compile(r"^([ \t]*)\.\. toctree::[ \t]*$")
+_RST_TOCTREE = re.compile(r"^([ \t]*)\.\. +toctree ?::[ \t]*$")
 _MYST_TOCTREE = re.compile(r"^[ \t]*(`{3,}|:{3,})\{toctree\}[ \t]*$")
 _OPTION = re.compile(r"^:([\w-]+):(.*)$")
 _YAML_OPTION = re.compile(r"^([\w-]+)[ \t]*:(.*)$")

@@ -1,6 +1,7 @@
 """The Markdown flavour of the pages being parsed: which tool's own syntax they are written in
-(a project's ``markdown_flavor``: docsify, mdBook, mystmd, VitePress, Docusaurus), entered once
-around a page's parse (builder.stages.reader_settings) and asked by the readers of that syntax.
+(a project's ``markdown_flavor``: docsify, mdBook, mystmd, VitePress, Docusaurus, Sphinx),
+entered once around a page's parse (builder.stages.reader_settings) and asked by the readers of
+that syntax.
 MkDocs' flavour carries settings of its own (builder.parsers.markdown.mkdocs_flavor)."""
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ MYSTMD = "mystmd"
 VITEPRESS = "vitepress"
 # Docusaurus compiles its .md pages as MDX too: their import and export paragraphs are code.
 DOCUSAURUS = "docusaurus"
+# Sphinx reading Markdown with myst-parser: a heading's id is docutils', as a reST title's.
+SPHINX = "sphinx"
+# Sphinx whose notebooks nbsphinx reads: its MyST pages as SPHINX's, and a notebook's heading
+# ids Jupyter's (builder.parsers.notebook).
+NBSPHINX = "nbsphinx"
 
 _FLAVOR: ContextVar[str | None] = ContextVar("markdown_flavor", default=None)
 

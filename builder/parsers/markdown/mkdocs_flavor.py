@@ -42,6 +42,9 @@ _MKDOCS: ContextVar[MkDocsMarkdown | None] = ContextVar("mkdocs_pages", default=
 # the names builder.projects.mkdocs_macros puts among the plugins for each.
 MACROS = "macros"
 MACROS_OPT_IN = "macros (opt-in)"
+# Its j2_line_comment_prefix, when set, put among the plugins after this label ("#$": each
+# line's text from "#$" on is a comment, which the template never shows).
+MACROS_LINE_COMMENT = "macros line comment "
 _RENDER_MACROS = re.compile(r"^render_macros:[ \t]*['\"]?(\w+)", re.MULTILINE)
 
 
@@ -73,6 +76,15 @@ def renders_macros(text: str) -> bool:
     if asked is None:
         return by_default
     return asked.group(1).lower() in ("true", "yes", "on")
+
+
+def macros_line_comment() -> str:
+    """The prefix of the line comments of mkdocs-macros' templates ("" for none)."""
+    mkdocs = _MKDOCS.get()
+    for name in mkdocs.plugins if mkdocs is not None else ():
+        if name.startswith(MACROS_LINE_COMMENT):
+            return name.removeprefix(MACROS_LINE_COMMENT)
+    return ""
 
 
 # mkdocstrings renders a docstring with Python-Markdown, on any page its block is in.

@@ -9,6 +9,8 @@ from dataclasses import replace
 from builder.includes import IncludeReader
 from builder.model import Section
 from builder.parsers.markdown.code_includes import has_code_includes, splice_code_includes
+from builder.parsers.markdown.data_tables import EXTENSION as DATA_TABLES
+from builder.parsers.markdown.data_tables import has_data_tables, splice_data_tables
 from builder.parsers.markdown.demo_tags import has_demo_tags, splice_demo_tags
 from builder.parsers.markdown.fiddle_blocks import has_fiddle_blocks, splice_fiddle_blocks
 from builder.parsers.markdown.file_blocks import has_file_blocks, splice_file_blocks
@@ -17,9 +19,10 @@ from builder.parsers.markdown.include_markdown import (
     has_include_markdown,
     splice_include_markdown,
 )
+from builder.parsers.markdown.macros_includes import has_macros_includes, splice_macros_includes
 from builder.parsers.markdown.mdbook_links import has_mdbook_links, splice_mdbook_links
 from builder.parsers.markdown.mdx_partials import has_partials, splice_partials
-from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
+from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown, renders_macros
 from builder.parsers.markdown.module_types import has_module_lines, splice_module_types
 from builder.parsers.markdown.myst_include import Tokenize, has_includes, splice_includes
 from builder.parsers.markdown.myst_release_notes import has_release_notes, splice_release_notes
@@ -49,11 +52,12 @@ from builder.parsers.markdown.vocs_includes import has_vocs_includes, splice_voc
 def splice_page(
     page: Spliced, relpath: str, includes: IncludeReader | None, parse_blocks: Tokenize
 ) -> Spliced:
-    """The page's text with its mdBook links, include-markdown tags, snippets, example files,
-    top-level ``{include}`` files, Svelte's docs' ``@include`` files and module exports,
-    Gradio's guides' demo code, lit.dev's playground projects, VitePress snippet imports, MDX
-    partials, the code files components show (raw imports), the files of Electron's fiddle
-    folders and the code of Vocs' snippet includes spliced in.
+    """The page's text with its mdBook links, include-markdown tags, mkdocs-macros' includes,
+    data tables, snippets, example files, top-level ``{include}`` files, Svelte's docs'
+    ``@include`` files and module exports, Gradio's guides' demo code, lit.dev's playground
+    projects, VitePress snippet imports, MDX partials, the code files components show (raw
+    imports), the files of Electron's fiddle folders and the code of Vocs' snippet includes
+    spliced in.
     ``parse_blocks``: the page's Markdown block parser, which finds the ``{include}`` fences."""
     spliced = page
     text = page.text
@@ -65,8 +69,13 @@ def splice_page(
     include_files = mkdocs is not None and "include-markdown" in mkdocs.plugins
     if has_include_markdown(text, include_files=include_files):  # before Markdown's extensions
         spliced = splice_include_markdown(spliced, relpath, includes, include_files=include_files)
+    if has_macros_includes(spliced.text) and renders_macros(page.text):  # mkdocs-macros' Jinja
+        spliced = splice_macros_includes(spliced, includes)
     if mkdocs is not None and has_file_blocks(spliced.text, mkdocs.file_blocks):
         spliced = splice_file_blocks(spliced, mkdocs.file_blocks, includes)
+    data_tables = mkdocs is not None and DATA_TABLES in mkdocs.extensions
+    if data_tables and has_data_tables(spliced.text):  # a preprocessor run before snippets
+        spliced = splice_data_tables(spliced, includes)
     if has_snippets(spliced.text):
         spliced = splice_snippets(spliced, relpath, includes)
     if has_code_includes(spliced.text):

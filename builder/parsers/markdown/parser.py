@@ -37,7 +37,7 @@ from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.exec_parsers import exec_parser_function
-from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, reading_flavor
+from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, NBSPHINX, SPHINX, reading_flavor
 from builder.parsers.markdown.footnotes import footnote_labels
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
@@ -149,7 +149,11 @@ def _heading(doc: Document, content: str, level: int, line: int) -> PageHeading:
     content, docsify_id = split_docsify_heading(content)
     content, explicit = split_heading_id(content)
     text, inline_id = render_inline(doc, content, heading=True)
-    return PageHeading(level, text, explicit or docsify_id or inline_id or slugify(text), line)
+    # Sphinx's MyST pages are docutils documents: a section's id is made as a reST title's
+    # ("installer.scripts" #installer-scripts), where GitHub's slug drops the dot.
+    sphinx = reading_flavor(SPHINX) or reading_flavor(NBSPHINX)
+    slug = docutils_id(text) if sphinx else slugify(text)
+    return PageHeading(level, text, explicit or docsify_id or inline_id or slug, line)
 
 
 def _project_substitutions(macros: bool) -> dict[str, str]:

@@ -27,10 +27,18 @@ from builder.parsers.rst.page_owners import autosummary_key, written_elsewhere
 
 # Packages nested deeper than this below the table's are not written (a real one nests 3 or 4).
 MAX_MODULE_DEPTH = 8
-_AUTOSUMMARY = re.compile(r"^[ \t]*\.\. +autosummary::")
+_AUTOSUMMARY = re.compile(r"^[ \t]*\.\. +autosummary ?::")
 _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _LOOP = re.compile(r"\{%-? *for +\w+ +in +(\w+)")
+_LOOP_ITEM = re.compile(r"\{%-? *for +(\w+) +in +(\w+)")
+_END_LOOP = re.compile(r"\{%-? *endfor\b")
+# ``.. autofunction:: {{ item }}`` (or ``{{ fullname }}.{{ item }}``, as the item is named
+# in the module's namespace).
+_ITEM_DIRECTIVE = re.compile(
+    r"^[ \t]*\.\. +(auto(?:function|class|exception|data|attribute)) ?:: *"
+    r"(?:\{\{-? *fullname *-?\}\}\.)?\{\{-? *(\w+) *-?\}\}[ \t]*$"
+)
 # What each list of the template holds, and the label its rubric gives it.
 _LABELS = {"attributes": "Module Attributes", "functions": "Functions", "classes": "Classes",
            "exceptions": "Exceptions", "modules": "Modules"}  # fmt: skip
@@ -41,6 +49,10 @@ class Table:
     members: str  # the template's variable: "functions", "classes", "modules"...
     toctree: bool
     template: str  # the table's own :template:, for its members' pages
+    # Not a table: the template's loop documents each member with this directive on the
+    # module's page ("autofunction", "autoclass"), with these options.
+    directive: str = ""
+    options: tuple[tuple[str, str], ...] = ()
 
 
 # Sphinx's autosummary/module.rst: summary tables, and the modules with pages of their own.
@@ -120,6 +132,9 @@ def _module_page(
                         module, names, table.template, ctx, doc, render, depth
                     )
                 continue
+            if table.directive:
+                pages.extend(_documented(module, names, table, line, ctx, doc, render))
+                continue
             summary = "\n".join(summary_line(name, doc) for name in names)
             events.append(Text(f"{_LABELS[table.members]}:\n{summary}", is_list=True))
             if table.toctree:
@@ -129,6 +144,32 @@ def _module_page(
     finally:
         doc.module = outer
     return [*events, *([end] if end is not None else []), *pages, *submodules]
+
+
+def _documented(
+    module: ApiObject,
+    names: list[str],
+    table: Table,
+    line: int,
+    ctx: Context,
+    doc: DocState,
+    render: RenderBlocks,
+) -> list[Event]:
+    """The module's members as its template's loop documents them in full on its page
+    (sphinx-gallery's module.rst: ``.. autofunction:: {{ item }}`` for each of the
+    functions, ``.. autoclass:: {{ item }}`` with ``:members:`` for each class)."""
+    events: list[Event] = []
+    for name in names:
+        full = f"{module.path}.{name}"
+        if full in doc.generated:
+            continue
+        doc.generated.add(full)
+        events.extend(
+            render_api(
+                table.directive, (full,), table.options, (), line, line + 1, ctx, doc, render
+            )
+        )
+    return events
 
 
 def _submodule_pages(
@@ -216,10 +257,14 @@ def _module_tables(template: str, doc: DocState) -> tuple[Table, ...]:
 
 
 def _read_tables(text: str) -> tuple[Table, ...]:
-    """Each autosummary of a template and the variable its loop lists."""
+    """Each autosummary of a template and the variable its loop lists, and each loop that
+    documents its members with an ``auto*`` directive of the loop's item."""
     lines = text.split("\n")
     tables: list[Table] = []
     for k, line in enumerate(lines):
+        if (documented := _documenting_loop(lines, k)) is not None:
+            tables.append(documented)
+            continue
         if not _AUTOSUMMARY.match(line):
             continue
         options: dict[str, str] = {}
@@ -238,3 +283,28 @@ def _read_tables(text: str) -> tuple[Table, ...]:
                 break
             options[option.group(1)] = option.group(2)
     return tuple(tables)
+
+
+def _documenting_loop(lines: list[str], k: int) -> Table | None:
+    """The loop at ``lines[k]`` over one of a module's lists whose body documents the item
+    with an ``auto*`` directive (``.. autofunction:: {{ item }}``), and that directive's
+    options; None for another line or loop."""
+    loop = _LOOP_ITEM.search(lines[k]) if _JINJA_LINE.match(lines[k]) else None
+    if loop is None or loop.group(2) not in _LABELS or loop.group(2) == "modules":
+        return None
+    for j in range(k + 1, len(lines)):
+        if _END_LOOP.search(lines[j]) or _LOOP_ITEM.search(lines[j]):
+            return None  # its body ends (or another loop starts: each line is read once)
+        directive = _ITEM_DIRECTIVE.match(lines[j])
+        if directive is None or directive.group(2) != loop.group(1):
+            continue
+        options: list[tuple[str, str]] = []
+        for following in (lines[m] for m in range(j + 1, len(lines))):
+            if _JINJA_LINE.match(following):
+                continue
+            option = _OPTION.match(following)
+            if option is None:
+                break
+            options.append((option.group(1), option.group(2)))
+        return Table(loop.group(2), False, "", directive.group(1), tuple(options))
+    return None

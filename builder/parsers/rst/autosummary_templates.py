@@ -25,16 +25,16 @@ from builder.parsers.rst.events import DocState
 _SPHINX_TEMPLATES = frozenset(
     {"autosummary/base.rst", "autosummary/class.rst", "autosummary/module.rst"}
 )
-_AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass:: *\{\{-? *(?:objname|fullname|name)\b")
+_AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass ?:: *\{\{-? *(?:objname|fullname|name)\b")
 # A template for any kind of object (Sphinx's own base.rst) names the directive by objtype.
 _AUTO_OBJTYPE = re.compile(
-    r"^([ \t]*)\.\. +auto\{\{-? *objtype *-?\}\}:: *\{\{-? *(?:objname|fullname|name)\b"
+    r"^([ \t]*)\.\. +auto\{\{-? *objtype *-?\}\} ?:: *\{\{-? *(?:objname|fullname|name)\b"
 )
 _OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
 _JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _MEMBER_LISTS = re.compile(r"\{%-? *for +\w+ +in +(?:methods|attributes|properties)\b")
 _TOCTREE_OPTION = re.compile(r"^[ \t]+:toctree:", re.M)
-_INIT_METHOD = re.compile(r"^[ \t]*\.\. +automethod:: *__init__[ \t]*$", re.M)
+_INIT_METHOD = re.compile(r"^[ \t]*\.\. +automethod ?:: *__init__[ \t]*$", re.M)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ _SETTINGS: ContextVar[BibtexSettings | None] = ContextVar("bibtex", default=None
 _FOOTCITED: ContextVar[tuple[tuple[int, str], ...]] = ContextVar("footcited", default=())
 _FOOT_LISTS: ContextVar[tuple[int, ...]] = ContextVar("footbibliographies", default=())
 _FOOTCITATION = re.compile(r":footcite(?::\w+)?:`([^`]+)`")
-_FOOT_LIST = re.compile(r"^[ \t]*\.\. +footbibliography::")
+_FOOT_LIST = re.compile(r"^[ \t]*\.\. +footbibliography ?::")
 
 
 @contextmanager

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from builder.api.sphinx_fields import is_info_field
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.reference_titles import names_a_generated_page
+from builder.parsers.rst.api_descriptions import CLASS_LEVEL, MODULE_LEVEL
 from builder.parsers.rst.description_runs import shared_run
 from builder.parsers.rst.directives import render_directive
 from builder.parsers.rst.events import (
@@ -429,6 +430,14 @@ def _render_list(
             dropped += 1
             i = skip_blank(lines, end)
             continue
+        if bullet and ctx.sections and _describes_an_object(body[0]):
+            # A list of descriptions, one an item (Django's on_delete values, '* .. attribute::
+            # CASCADE'; llvmlite's functions): each is an entry, as Sphinx gives each a target,
+            # where read as the item's text it had no anchor.
+            events += _list_events(items) + render_blocks(body, first + i, ctx, doc)
+            items = []
+            i = skip_blank(lines, end)
+            continue
         text = join_events(render_blocks(body, first + i, ctx.nested(sections=False), doc))
         if bullet:
             prefix = "- "
@@ -440,6 +449,13 @@ def _render_list(
         items.append(_hang(prefix, text, " " * len(prefix)))
         i = skip_blank(lines, end)
     return events + release_group(run, _list_events(items), ctx), i
+
+
+def _describes_an_object(line: str) -> bool:
+    """Whether ``line`` opens a hand-written description of a Python object."""
+    directive = DIRECTIVE.match(line)
+    kind = directive.group(1).lower().removeprefix("py:") if directive else ""
+    return kind in MODULE_LEVEL or kind in CLASS_LEVEL
 
 
 def _list_events(items: list[str]) -> list[Event]:

@@ -110,7 +110,11 @@ from builder.parsers.rst.jsonschema_directive import DIRECTIVE as JSONSCHEMA
 from builder.parsers.rst.jsonschema_directive import render_jsonschema
 from builder.parsers.rst.markup_lines import CODE_DIRECTIVES
 from builder.parsers.rst.numbered_blocks import NUMBERED_BLOCKS, block_label
-from builder.parsers.rst.object_types import added_object_type, described_kind
+from builder.parsers.rst.object_types import (
+    added_object_type,
+    described_kind,
+    python_description,
+)
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.openapi_directive import DIRECTIVE as OPENAPI
 from builder.parsers.rst.openapi_directive import render_openapi
@@ -205,7 +209,7 @@ def render_directive(
     descriptions with no text before it that share its text, the first at ``run_line``
     (builder.parsers.rst.description_runs)."""
     name = name.lower()
-    base = core_directive(name.removeprefix("py:"))
+    base = python_description(name) or core_directive(name.removeprefix("py:"))
     if base in DROPPED:
         return []
     if base in DIAGRAMS:

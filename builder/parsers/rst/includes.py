@@ -43,10 +43,12 @@ from builder.sources import MAX_FILE_BYTES
 _CUT_OPTIONS = ("start-line", "end-line", "start-after", "end-before")
 # ":parser: myst_parser.sphinx_" (or another Markdown parser) reads the file as Markdown.
 _MARKDOWN_PARSERS = re.compile(r"myst|markdown|commonmark", re.IGNORECASE)
-_INCLUDE = re.compile(r"( *)\.\. +include:: *(.*)$")
+_INCLUDE = re.compile(r"( *)\.\. +include ?:: *(.*)$")
 # What in an included file may take a footnote number: a numbered or auto-numbered footnote
 # ("[3]", "[#]", "[#name]"), a Markdown one ("[^1]"), or a file it includes in turn.
-_NUMBERS_FOOTNOTES = re.compile(r"^ *\.\. +\[(?:\d+|#[^\]]*)\]|\[\^|\.\. +include::", re.MULTILINE)
+_NUMBERS_FOOTNOTES = re.compile(
+    r"^ *\.\. +\[(?:\d+|#[^\]]*)\]|\[\^|\.\. +include ?::", re.MULTILINE
+)
 # rst.linker (in every project made from jaraco's skeleton: keyring, zipp, inflect) writes
 # "NEWS (links).rst" as the build starts, NEWS.rst with its issue numbers made links, and
 # the history page includes that file, which no release holds: it shows NEWS.rst's text.
@@ -157,7 +159,7 @@ def includes_footnotes(lines: list[str], doc: DocState) -> bool:
     looked_at: set[str] = set()
     budget = MAX_FILE_BYTES  # as much as the page may include, and no more read to tell
     for i, line in enumerate(lines):
-        match = _INCLUDE.match(line) if "include::" in line else None
+        match = _INCLUDE.match(line) if "include" in line else None
         if match is None or match.group(2).strip() in looked_at:
             continue
         looked_at.add(match.group(2).strip())

@@ -11,7 +11,10 @@ around a version's parse, as its substitutions are; each such directive is read 
 standard domain's ``envvar`` is (builder.parsers.rst.std_descriptions). A directive added
 as Sphinx's own ``Cmdoption`` under another name (Django's ``django-admin-option``) is read as
 ``option``, and belongs to the program a parse_node function of the project sets (Django's
-commands: ``#cmdoption-check-tag``).
+commands: ``#cmdoption-check-tag``). A directive added to the Python domain as one of Sphinx's
+Python descriptions, or a class of the module derived from one (aioxmpp's ``signal``, a
+PyMethod), is read as that description: ``.. signal:: on_entry_added(item)`` is the method
+``#aioxmpp.RosterClient.on_entry_added``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,18 @@ from types import MappingProxyType
 
 _ADDS = "add_object_type"
 _ADDS_DIRECTIVE = "add_directive"
+_ADDS_TO_DOMAIN = "add_directive_to_domain"
+# Sphinx's Python description classes (sphinx.domains.python), and the description each
+# writes, which a project adds again under a name of its own, or subclasses to (aioxmpp's
+# add_directive_to_domain('py', 'signal', PySignal), PySignal(PyMethod)).
+_PYTHON_CLASSES = MappingProxyType(
+    {
+        "PyFunction": "function", "PyDecoratorFunction": "decorator", "PyVariable": "data",
+        "PyClasslike": "class", "PyMethod": "method", "PyClassMethod": "classmethod",
+        "PyStaticMethod": "staticmethod", "PyDecoratorMethod": "decoratormethod",
+        "PyAttribute": "attribute", "PyProperty": "property",
+    }
+)  # fmt: skip
 _NAME_ARGUMENT = "directivename"  # its first parameter's name
 _PARSER_ARGUMENT = "parse_node"  # its fourth
 _PARSER_POSITION = 3
@@ -54,6 +69,8 @@ class ObjectType:
     parsed: bool = False
     sets_program: bool = False
     standard: str = ""
+    # The Python description it is, under another name ("method"), "" for none.
+    python: str = ""
 
 
 _TYPES: ContextVar[Mapping[str, ObjectType]] = ContextVar(
@@ -79,6 +96,7 @@ def _added_in(source: str) -> list[ObjectType]:
         return []
     functions = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
     types: list[ObjectType] = []
+    python_classes = _python_classes(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
@@ -87,6 +105,9 @@ def _added_in(source: str) -> list[ObjectType]:
             continue
         if called.attr == _ADDS_DIRECTIVE:
             types.extend(_option_directive(node))
+            continue
+        if called.attr == _ADDS_TO_DOMAIN:
+            types.extend(_python_directive(node, python_classes))
             continue
         if called.attr != _ADDS:
             continue
@@ -135,18 +156,52 @@ def _option_directive(call: ast.Call) -> list[ObjectType]:
     if len(call.args) != 2 or call.keywords:
         return []
     name, directive = call.args
-    # Cmdoption or a module's (std.Cmdoption), read from the node: unparsing recursed past
-    # Python's limit on an expression nested as deep as ast.parse reads.
-    written = (
-        directive.id
-        if isinstance(directive, ast.Name)
-        else directive.attr
-        if isinstance(directive, ast.Attribute)
-        else ""
-    )
+    written = _last_name(directive)  # Cmdoption or a module's (std.Cmdoption)
     if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value):
         return []
     return [ObjectType(name.value, standard=OPTION)] if written == _OPTION_CLASS else []
+
+
+def _python_classes(tree: ast.Module) -> dict[str, str]:
+    """Sphinx's Python description classes and the module's classes derived from one (by a
+    base's last name, through the module's own classes), each with the description it
+    writes."""
+    kinds = dict(_PYTHON_CLASSES)
+    classes = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    changed = True
+    while changed:  # a class derived from one derived from PyMethod, in any order
+        changed = False
+        for node in classes:
+            if node.name in kinds:
+                continue
+            base = next((k for b in node.bases if (k := kinds.get(_last_name(b)))), None)
+            if base is not None:
+                kinds[node.name] = base
+                changed = True
+    return kinds
+
+
+def _python_directive(call: ast.Call, kinds: Mapping[str, str]) -> list[ObjectType]:
+    """The directive an ``add_directive_to_domain('py', name, cls)`` call adds, as the Python
+    description ``cls`` writes; none for another domain or class."""
+    if len(call.args) != 3 or call.keywords:
+        return []
+    domain, name, directive = call.args
+    if not (isinstance(domain, ast.Constant) and domain.value == "py"):
+        return []
+    if not (isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value):
+        return []
+    kind = kinds.get(_last_name(directive), "")
+    return [ObjectType(name.value, python=kind)] if kind else []
+
+
+def _last_name(node: ast.expr) -> str:
+    """A class written as a name or a module's attribute (std.Cmdoption), read from the node:
+    unparsing recursed past Python's limit on an expression nested as deep as ast.parse
+    reads."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else ""
 
 
 @contextmanager
@@ -159,10 +214,19 @@ def object_types(types: tuple[ObjectType, ...]) -> Iterator[None]:
         _TYPES.reset(token)
 
 
+def python_description(name: str) -> str:
+    """The Python description (``method``) the directive written ``name`` (``signal`` or
+    ``py:signal``) is, as a project added it to the Python domain; "" for none."""
+    added = _TYPES.get().get(name.removeprefix("py:"))
+    return added.python if added is not None else ""
+
+
 def added_object_type(name: str) -> str:
     """The object type the directive written ``name`` is, "" for none: the name itself, or
     the name after a domain (``std:configvar``, or nose2's ``rst:configvar``), as Sphinx looks
     a directive a domain lacks up in the standard domain, where object types are added."""
+    if python_description(name):
+        return ""  # a Python description (builder.parsers.rst.directives reads it so)
     if name in _TYPES.get():
         return name
     _, colon, rest = name.partition(":")

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 # ".. role:: name(base)", options below it; a role without a base is a plain text one.
-_DEFINITION = re.compile(r"\s*\.\. +role:: +([\w.+:-]+) *\( *([\w.+:-]+) *\)\s*$", re.IGNORECASE)
+_DEFINITION = re.compile(r"\s*\.\. +role ?:: +([\w.+:-]+) *\( *([\w.+:-]+) *\)\s*$", re.IGNORECASE)
 # The most a page keeps, against a page made of nothing else.
 MAX_ALIASES = 1000
 # The most option lines read below a definition.
@@ -36,7 +36,7 @@ def page_roles(lines: Sequence[str]) -> Iterator[None]:
     found: dict[str, str] = {}
     formats: dict[str, str] = {}
     for index, line in enumerate(lines):
-        if "role::" in line and len(found) < MAX_ALIASES and (match := _DEFINITION.match(line)):
+        if "role" in line and len(found) < MAX_ALIASES and (match := _DEFINITION.match(line)):
             name, base = match.group(1).lower(), match.group(2).lower()
             found[name] = base
             if base == _RAW:

@@ -27,7 +27,7 @@ from builder.parsers.rst.markup_lines import markup_line_numbers
 # a status badge, nothing: builder.parsers.badges), and sphinx-toolbox's badges ("pypi-shield::",
 # "actions-shield::": every project made with repo_helper heads its index with a table of them).
 DEFINITION = re.compile(
-    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode|image|[\w-]+-shield)::"
+    r"\.\. +\|([^|\s](?:[^|]*[^|\s])?)\| +(replace|raw|unicode|image|[\w-]+-shield) ?::"
     r"(?:[ \t]+(.*))?$"
 )
 _OPTION = re.compile(r":([\w-]+):(?:[ \t]+(.*))?$")

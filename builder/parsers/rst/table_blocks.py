@@ -37,9 +37,9 @@ from builder.parsers.rst.tables import GridCells, Row
 # of repo_helper's index table, when each reads as nothing.
 _REFERENCES_ONLY = re.compile(r"(?:\s*\|[^|]+\|_{0,2})+\s*")
 # A directive, or a paragraph ending with "::" that introduces a literal block.
-_BLOCK_MARKUP = re.compile(r"\.\. +[A-Za-z0-9][\w.+:-]*::|.*::$")
+_BLOCK_MARKUP = re.compile(r"\.\. +[A-Za-z0-9][\w.+:-]*? ?::|.*::$")
 # A directive's first line: its name.
-_DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*)::")
+_DIRECTIVE = re.compile(r"\.\. +([A-Za-z0-9][\w.+:-]*?) ?::")
 
 
 def holds_code(cells: GridCells) -> bool:
