@@ -405,8 +405,11 @@ def _shown(member: Member, options: MemberOptions) -> bool:
             and not member.class_alias
             and not (member.documented_by_base and not options.inherit_docstrings)
         )
+        within = member.documented_within and not (
+            member.documented_within_by_base and not options.inherit_docstrings
+        )
         return _passes_filters(name, options.filters) and (
-            documented or member.documented_within or options.undocumented
+            documented or within or options.undocumented
         )
     if name.startswith("__") and name.endswith("__"):
         special = options.special
