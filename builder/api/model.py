@@ -213,6 +213,9 @@ class MemberOptions:
     inherited_stop: tuple[str, ...] = ()
     private: tuple[str, ...] | None = None  # None: none; empty: all
     special: tuple[str, ...] | None = None  # None: none; empty: all
+    # autodoc_class_signature = "separated": the constructor's methods a class's named members
+    # take on (Sphinx's ClassDocumenter adds them; a module's named members never have them).
+    class_named: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     order: str = "alphabetical"
     class_content: str = "class"

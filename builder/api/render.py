@@ -366,7 +366,10 @@ def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
                 for name in options.members
                 if name in by_name and not by_name[name].inherited
             ]
-        return [by_name.get(name, Member(name, "", True)) for name in options.members]
+        named = options.members
+        if obj.kind == "class":
+            named = (*named, *(n for n in options.class_named if n not in named))
+        return [by_name.get(name, Member(name, "", True)) for name in named]
     first = [by_name.get(name, Member(name, "", True)) for name in options.first]
     chosen = [m for m in by_name.values() if _shown(m, options) and m.name not in options.first]
     if options.order == "alphabetical":
