@@ -22,6 +22,8 @@ _UNPACKED_TOP = frozenset({"usr", "etc", "lib", "opt", "var"})
 # A documentation package's name: "*-doc", or that with a major version or a language after it
 # (postgresql-doc-15, aptitude-doc-en).
 _DOC_PACKAGE = re.compile(r".+-doc(?:-[a-z0-9.+]+)?")
+# How the name of a file a docs reader reads as a page ends, gzipped or not.
+_PAGE_ENDINGS = (".html", ".htm", ".md", ".rst", ".html.gz", ".md.gz", ".rst.gz")
 
 
 def unpacked_doc_package(root: Path, ignored: Collection[str]) -> str | None:
@@ -53,8 +55,12 @@ def packaged_docs(root: Path, package: str) -> str:
     ``usr/share/doc/python3-<name>/html``; init said the package held no docs)."""
     own = root / package
     # A link there to a book (libcairo2-doc's html/, libdbus-glib-1-doc's dbus-glib/) is the
-    # book, which the survey of a folder does not follow.
-    held = (p.suffix == ".html" or (p.is_dir() and not p.is_symlink()) for p in own.iterdir())
+    # book, which the survey of a folder does not follow. A folder of no pages is not the docs:
+    # python-qtconsole-doc 5.4.0 keeps its examples/*.py there, its pages in python3-qtconsole.
+    held = (
+        p.suffix == ".html" or (p.is_dir() and not p.is_symlink() and _holds_pages(p))
+        for p in own.iterdir()
+    )
     if any(held):
         return package
     shelf = root / GTK_DOC_FOLDER
@@ -63,3 +69,8 @@ def packaged_docs(root: Path, package: str) -> str:
         return f"{GTK_DOC_FOLDER}/{books[0].name}"
     others = [p for p in (root / DEBIAN_DOC_FOLDER).iterdir() if p.is_dir() and p != own]
     return f"{DEBIAN_DOC_FOLDER}/{others[0].name}" if len(others) == 1 else package
+
+
+def _holds_pages(folder: Path) -> bool:
+    """Whether any file below ``folder`` is a page: HTML, Markdown or reST."""
+    return any(path.name.endswith(_PAGE_ENDINGS) for path in folder.rglob("*"))

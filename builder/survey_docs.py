@@ -16,6 +16,7 @@ from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
 from builder.projects.apollo_sidebar import SIDEBAR_NAMES as APOLLO_SIDEBARS
+from builder.projects.detect import BUILT_SPHINX_FOLDERS
 from builder.projects.doc_builder import TOC_NAME as DOC_BUILDER_TOC
 from builder.projects.doc_builder import find_doc_builder
 from builder.projects.docsify import read_docsify
@@ -483,7 +484,13 @@ def _kind_of_files(folder: Path) -> str | None:
     pages: list[Path] = []
     sources: set[str] = set()  # the stems of the Markdown and reST files
     page_stems: list[str] = []  # the HTML pages'
+    # A Sphinx build's copies of its pages' sources are no pages of their own: under
+    # sphinx-book-theme's html_sourcelink_suffix "" they are .md and .rst files, named as the
+    # pages, which made the pages read as the build of the folder's Markdown.
+    built = BUILT_SPHINX_FOLDERS if (folder / BUILT_SPHINX_MARK).is_file() else ()
     for path in _files(folder):
+        if built and path.relative_to(folder).parts[0] in built:
+            continue
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
         name = PurePosixPath(gzipped_page_name(path.name) or path.name)
         suffix = name.suffix.lower()

@@ -26,6 +26,13 @@ from builder.parsers.html.parser import parse
         ('<h1>Python Module Index</h1><table class="indextable modindextable">'
          '<tr><td><a href="api.html#module-demo"><code>demo</code></a></td></tr></table>',
          "module index"),
+        # Furo's own module index (its domainindex.html): charset-normalizer 3.0.1's Debian
+        # docs read py-modindex.html as a section of module names.
+        ('<section class="domainindex-section"><h1>Python Module Index</h1><div class='
+         '"domainindex-jumpbox"><a href="#cap-c"><strong>c</strong></a></div></section><table '
+         'class="domainindex-table"><tr class="cap" id="cap-c"><td></td><td><strong>c</strong>'
+         '</td><td></td></tr><tr><td></td><td><a href="api.html#module-demo"><code class="xref">'
+         "demo</code></a></td><td><em></em></td></tr></table>", "module index"),
         ('<h1 id="search-documentation">Search</h1><p>Searching for multiple words only shows '
          'matches that contain all words.</p><form action="" method="get"><input name="q"/>'
          '</form><div id="search-results"></div>', "search page"),
@@ -76,6 +83,16 @@ def test_viewcode_s_list_of_modules_is_skipped() -> None:
     )
     with pytest.raises(UnreadableDocument, match="viewcode"):
         parse(page, "html/_modules/index.html")
+    # Shibuya, sphinxawesome and Nefertiti (Sphinx 7.2 on) load the script at the end of
+    # <body>, and name Sphinx only by the root its basic layout writes on <html>.
+    shibuya = (
+        '<!DOCTYPE html><html lang="en" data-content_root="../"><head><title>Overview: module '
+        'code</title></head><body><main class="sy-main"><h1>All modules for which code is '
+        'available</h1><ul><li><a href="demo.html">demo</a></li></ul></main><script src="../'
+        '_static/documentation_options.js"></script></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="viewcode"):
+        parse(shibuya, "html/_modules/index.html")
     # a page of that name no Sphinx build wrote is read
     assert parse("<h1>Modules</h1><p>Why.</p>", "docs/_modules/index.html").sections
 

@@ -9,7 +9,9 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from builder.cli import main
-from builder.parsers.markdown.data_tables import table_rows
+from builder.includes import IncludeReader, IncludeRoot
+from builder.parsers.markdown.data_tables import splice_data_tables, table_rows
+from builder.parsers.markdown.spliced import Spliced
 
 # nautobot 3.1.6's docs/development/apps/migration/code-updates.md, cut down.
 PAGE = """\
@@ -109,3 +111,33 @@ def test_without_the_extension_the_line_stays_text(tmp_path: Path) -> None:
     body = _build(tmp_path, "")
     assert "TreeModelSerializerMixin" not in body
     assert body.count("{data-table") == 2
+
+
+# Three lines of aliases: a table of nine to the power of six values in its last column.
+ALIASES = "".join(
+    f"- {name}: &{name} [{', '.join([f'*{prev}'] * 9)}]\n"
+    for prev, name in zip("abcdef", "bcdefg", strict=True)
+)
+
+
+def test_a_data_table_that_is_not_one_leaves_the_page_read(tmp_path: Path) -> None:
+    # A date that is none, a list nested past the stack, aliases that nest into gigabytes of
+    # cells, a list that holds itself, an integer str() refuses (over 4,300 digits): the page
+    # was skipped (ValueError, RecursionError) or the build ran out of memory. Each marker
+    # now stays, with a note; a good table is read.
+    files = {
+        "date.yaml": "- Released: 2020-02-30\n",
+        "deep.yaml": "[" * 5000 + "]" * 5000,
+        "aliases.yaml": "- a: &a [x, x, x, x, x, x, x, x, x]\n" + ALIASES,
+        "itself.yaml": "- a: &a [*a]\n",
+        "digits.yaml": "- a: 0x" + "f" * 4000 + "\n",
+        "good.yaml": "- Old Module: nautobot.utilities\n  New Module: nautobot.core\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    reader = IncludeReader(IncludeRoot(docs=tmp_path, root=tmp_path, snippets=(tmp_path,)))
+    page = "\n".join(f"{{data-table {name}}}" for name in files)
+    spliced = splice_data_tables(Spliced.unchanged(page), reader)
+    assert spliced.text.split("\n")[:5] == page.split("\n")[:5]
+    assert spliced.text.endswith("| nautobot.utilities | nautobot.core |")
+    assert len(spliced.notes) == 5

@@ -4,6 +4,8 @@ file's text, read from the plugin's include_dir (else the docs folder)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -104,3 +106,31 @@ def test_without_the_plugin_the_tag_stays_text(tmp_path: Path) -> None:
     body = _build(tmp_path, "")
     assert "kind: HTTPRoute" not in body
     assert body.count("{% include") == 3
+
+
+def test_a_tag_left_open_before_many_blanks_is_read_in_linear_time(tmp_path: Path) -> None:
+    """The tag's option words could end on any blank of a run before "%}": a tag left open
+    before 400,000 blanks was tried at each, reading to the run's end (quadratic, half an
+    hour). The subprocess's timeout guards against that hang; it is no timing. Its options
+    read as before."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.yaml").write_text("kind: A\n", encoding="utf-8")
+    script = (
+        "import sys\nfrom pathlib import Path\n"
+        "from builder.includes import IncludeReader, IncludeRoot\n"
+        "from builder.parsers.markdown.macros_includes import splice_macros_includes\n"
+        "from builder.parsers.markdown.spliced import Spliced\n"
+        "root = Path(sys.argv[1])\n"
+        "reader = IncludeReader(IncludeRoot(docs=root / 'docs', root=root, snippets=(root,)))\n"
+        "for line in (\n"
+        "    \"{%- include 'docs/a.yaml' ignore missing with context   -%}\",\n"
+        "    \"{% include 'docs/a.yaml'\" + ' ' * 400_000 + 'x',\n"
+        "):\n"
+        "    text = splice_macros_includes(Spliced.unchanged(line), reader).text\n"
+        "    print(repr(text[:30]))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        capture_output=True, text=True, timeout=60, check=True, cwd=Path(__file__).parent.parent,
+    )  # fmt: skip
+    assert done.stdout.splitlines() == [repr("kind: A"), repr("{% include 'docs/a.yaml'" + " " * 6)]

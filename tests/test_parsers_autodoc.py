@@ -124,6 +124,26 @@ def test_a_separated_class_signature_documents_the_constructor_as_a_member(
     ]
 
 
+def test_a_separated_class_signature_adds_no_constructor_to_a_module(tmp_path: Path) -> None:
+    # Sphinx's ClassDocumenter adds __init__ and __new__ to the members a directive names; a
+    # package's automodule naming its members does not: its "__init__" read as the package
+    # itself, a second entry of the package's docstring ("shapes.__init__").
+    settings = read_conf_settings('autodoc_class_signature = "separated"\n')
+    text = "API\n===\n\n.. automodule:: shapes\n   :members: Circle\n"
+    assert [s.heading for s in _parse(tmp_path, "api.rst", text, settings).sections] == [
+        "API",
+        "shapes.Circle",
+        "shapes.Circle.__init__",
+        "shapes.Circle.scale",
+    ]
+    text = "API\n===\n\n.. autoclass:: shapes.Circle\n   :members: scale\n"
+    assert [s.heading for s in _parse(tmp_path, "api.rst", text, settings).sections][1:] == [
+        "shapes.Circle",
+        "shapes.Circle.scale",
+        "shapes.Circle.__init__",
+    ]
+
+
 def test_automodule_members_nest_below_the_page_heading(tmp_path: Path) -> None:
     text = "Shapes\n======\n\n.. automodule:: shapes.base\n   :members:\n   :undoc-members:\n"
     parsed = _parse(tmp_path, "api.rst", text, ApiSettings(class_content="both"))

@@ -231,6 +231,10 @@ def test_a_page_sphinx_built_is_not_read_with_other_generators_rules() -> None:
     # searched for the six marks as a page of unknown origin; it names Sphinx in its head.
     furo = '<html><head><meta name="generator" content="sphinx-4.5.0, furo 2022.09.29"/></head>'
     assert [s.heading for s in parse(furo + body, "a.html").sections] == sphinx
+    # From 2022.12.07 Furo names Sphinx in a comment (mypy 1.0.1's Debian docs, and every
+    # Furo site since), its pages read as of unknown origin again.
+    furo = "<html><head><!-- Generated with Sphinx 9.0.4 and Furo 2025.12.19 --></head>"
+    assert [s.heading for s in parse(furo + body, "a.html").sections] == sphinx
 
 
 def test_typedoc_members_nested_deep_are_searched_once() -> None:

@@ -65,3 +65,21 @@ def test_a_glossary_in_a_list_or_a_note_stays_their_text() -> None:
     assert section.body == (
         "- Item.\n  alpha\n    A.\n  Item after.\n\nNote: Before.\n\nalpha\n  A."
     )
+
+
+def test_a_glossary_in_a_tab_stays_the_tab_text() -> None:
+    # sphinx-design's tab-item, as a dropdown: its terms read under the tab's label, and the
+    # tab's text after them and the next tab stay in their order, where term sections took
+    # the terms out of the tab that names what they are for.
+    terms = '<dl class="simple glossary"><dt id="term-alpha">alpha</dt><dd><p>A.</p></dd></dl>'
+    page = (
+        '<section id="t"><h1>T</h1><div class="sd-tab-set docutils">'
+        '<input checked="checked" id="sd-tab-item-0" name="sd-tab-set-0" type="radio">'
+        '<label class="sd-tab-label" for="sd-tab-item-0">Linux</label>'
+        '<div class="sd-tab-content docutils"><p>Before.</p>' + terms + "<p>After.</p></div>"
+        '<input id="sd-tab-item-1" name="sd-tab-set-0" type="radio">'
+        '<label class="sd-tab-label" for="sd-tab-item-1">Windows</label>'
+        '<div class="sd-tab-content docutils"><p>Other.</p></div></div></section>'
+    )
+    (section,) = parse(page, "t.html").sections
+    assert section.body == "Linux\n\nBefore.\n\nalpha\n  A.\n\nAfter.\n\nWindows\n\nOther."

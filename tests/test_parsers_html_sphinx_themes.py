@@ -145,6 +145,57 @@ def test_the_inline_line_numbers_of_a_code_block_are_left_out() -> None:
     ]
 
 
+def test_line_numbers_inside_a_line_s_own_span_are_left_out() -> None:
+    # Pygments 2.19 under Sphinx 9 writes an ":emphasize-lines:" line's number inside its
+    # span.hll, Shibuya wraps every line in a span and sphinxawesome in a <code> of spans
+    # (Furo 2025.12.19's kitchen sink): the code read "3    print(...)" on each marked line,
+    # and " 1from typing ..." on every line.
+    code = (
+        '<span class="linenos">1</span><span class="k">def</span> f():\n'
+        '<span class="hll"><span class="linenos">2</span>    <span class="k">return</span> 1\n'
+        "</span>"
+    )
+    shibuya = (
+        '<span data-line="1"><span class="linenos">1</span><span class="k">def</span> f():\n'
+        '</span><span data-line="2"><span class="linenos">2</span>    <span class="k">return'
+        "</span> 1\n</span>"
+    )
+    awesome = (
+        '<code><span id="line-1"><span class="linenos">1</span><span class="k">def</span> f():'
+        '\n</span><span id="line-2"><span class="linenos">2</span>    <span class="k">return'
+        "</span> 1\n</span></code>"
+    )
+    for lines in (code, shibuya, awesome):
+        page = (
+            '<div class="body" role="main"><h1>Tutorial</h1><div class="highlight-python '
+            f'notranslate"><div class="highlight"><pre><span></span>{lines}</pre></div></div></div>'
+        )
+        assert [s.body for s in parse(page, "tutorials.html").sections] == [
+            "```python\ndef f():\n    return 1\n```"
+        ]
+
+
+def test_openstackdocstheme_s_title_and_byline_above_the_article_are_left_out() -> None:
+    # castellan 4.0.0's Debian docs (openstackdocstheme, no role="main"): read from <body>, the
+    # theme's copy of the title and its byline made a section "Testing" ("updated: ..."), and
+    # the page's own title became #testing-1, an address the page does not have.
+    page = (
+        "<html><head><title>Testing &#8212; castellan 4.0.0 documentation</title></head><body>"
+        '<nav class="navbar" role="navigation"><a href="index.html">Docs</a></nav><div class='
+        '"container docs-book-wrapper"><div class="row"><div class="col-lg-9"><div class="row">'
+        '<div class="col-lg-8"><h2>Testing</h2></div><div class="docs-actions"><a href='
+        '"contributing.html"><i class="fa fa-angle-double-left" title="Previous: Contributing">'
+        '</i></a></div></div><div class="row docs-byline"><div class="docs-updated">updated: '
+        '2022-09-22 20:06</div></div><div class="row"><div class="col-lg-12"><div class='
+        '"docs-body"><section id="testing"><h1>Testing<a class="headerlink" href="#testing">'
+        "\u00b6</a></h1><p>Every submission is tested.</p></section></div></div></div></div>"
+        "</div></div></body></html>"
+    )
+    assert [(s.heading, s.anchor, s.body) for s in parse(page, "testing.html").sections] == [
+        ("Testing", "testing", "Every submission is tested.")
+    ]
+
+
 @pytest.mark.parametrize("with_bytes", [False, True])
 def test_the_links_to_the_pages_sphinx_generates_are_left_out(with_bytes: bool) -> None:
     # requests-toolbelt 0.10.1's Debian docs: sphinx-quickstart's "Indices and tables" read

@@ -872,3 +872,37 @@ def test_a_role_opened_in_a_doctest_joins_no_lines() -> None:
     assert markdown_docstring(docstring) == (
         'Use it:\n\n```pycon\n>>> s = ":func:`f"\n>>> print(s)\n:func:`f\n```\n\nSee `a b` here.'
     )
+
+
+def test_a_class_documented_by_its_bases_methods_shows_under_inherited_docstrings(
+    tmp_path: Path,
+) -> None:
+    # griffe's inherited-docstrings extension gives an override its base's docstring, and
+    # has_docstrings reads it: a class without a docstring of its own whose overrides have
+    # none of theirs is shown, its override with the base's text. 531800fa's own-docstrings
+    # reading of a class's members held under the extension too, and the class was dropped.
+    (tmp_path / "literals.py").write_text(
+        "class Literal:\n"
+        '    """A literal."""\n\n'
+        '    def to(self, kind: str) -> "Literal":\n        """Convert it."""\n\n\n'
+        "class BinaryLiteral(Literal):\n"
+        '    def to(self, kind: str) -> "Literal":\n        return self\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    block = "# API\n\n::: literals\n    options:\n      members_order: source\n"
+    shown = [
+        [s.heading for s in parsed.sections[1:]]
+        for extensions in ("", "      extensions: [griffe_inherited_docstrings]\n")
+        if (parsed := parse_file("api.md", block + extensions, source)) is not None
+    ]
+    assert shown == [
+        ["literals", "literals.Literal", "literals.Literal.to"],
+        [
+            "literals",
+            "literals.Literal",
+            "literals.Literal.to",
+            "literals.BinaryLiteral",
+            "literals.BinaryLiteral.to",
+        ],
+    ]

@@ -79,6 +79,34 @@ def test_a_built_sphinx_site_s_static_files_are_no_pages(tmp_path: Path) -> None
     assert [c.relpath for c in listing.candidates] == ["index.html"]
 
 
+def test_a_built_sphinx_site_s_copies_of_its_markdown_sources_leave_it_html(
+    tmp_path: Path,
+) -> None:
+    # sphinx-book-theme (and Jupyter Book) set html_sourcelink_suffix "": the build keeps each
+    # page's source as _sources/<page>.md, named as the page, so the pages were read as the
+    # build of the folder's Markdown and init read the raw sources instead of the HTML.
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '1.4.0',\n};\n", encoding="utf-8"
+    )
+    (tmp_path / "_sources" / "guide").mkdir(parents=True)
+    for page in ("index", "guide/start", "guide/usage"):
+        (tmp_path / f"{page}.html").parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / f"{page}.html").write_text(f"<html><body><h1>{page}</h1></body></html>")
+        (tmp_path / "_sources" / f"{page}.md").write_text(f"# {page}\n")
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs) == ("html", ".")
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert [c.relpath for c in listing.candidates] == [
+        "guide/start.html",
+        "guide/usage.html",
+        "index.html",
+    ]
+
+
 def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
     # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
     # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,
@@ -149,6 +177,11 @@ def test_a_doc_package_that_builds_into_its_library_s_folder_is_read_there(
         changelog.write("demo (1.2.0-1) unstable; urgency=medium\n\n  * x\n")
     survey = survey_project(tmp_path)
     assert (survey.docs, survey.version) == ("usr/share/doc/python3-demo/html", "1.2.0")
+    # python-qtconsole-doc 5.4.0-1 keeps examples/*.py in its own folder: a folder of no
+    # pages, where init read the package's own folder and said it held no docs.
+    (package / "examples").mkdir()
+    (package / "examples" / "embed_qtconsole.py").write_text("print(1)\n")
+    assert survey_project(tmp_path).docs == "usr/share/doc/python3-demo/html"
 
 
 def test_a_doc_package_s_gtk_doc_book_is_its_docs(tmp_path: Path) -> None:

@@ -253,6 +253,7 @@ def _member(
 ) -> Member:
     """The listing of one member: its kind, whether it is documented, and how it came."""
     documented = _documented(member, lines_of)
+    within = not documented and _documented_within(member, lines_of)
     return Member(
         name,
         _member_kind(member),
@@ -260,7 +261,8 @@ def _member(
         imported=imported,
         inherited=inherited,
         meta_private=_meta_private(member),
-        documented_within=not documented and _documented_within(member, lines_of),
+        documented_within=within,
+        documented_within_by_base=within and not _documented_within(member, lines_of, own=True),
         unlisted=unlisted,
         base_documented=not documented and _base_documented(member),
         wildcard=wildcard,
@@ -306,11 +308,12 @@ def _base_documented(member: Any) -> bool:
     return docstring is not None and bool(docstring.value.strip())
 
 
-def _documented_within(member: Any, lines_of: LinesOf) -> bool:
-    """Whether a class has a member with a docstring, at any depth (its own members only), as
-    griffe's has_docstrings reads it: the member's own, not the one of the member it overrides
-    in a base, which only autodoc reads (pyiceberg's BinaryLiteral, whose undocumented ``to``
-    overrides Literal's documented one, is no documented class on its site)."""
+def _documented_within(member: Any, lines_of: LinesOf, *, own: bool = False) -> bool:
+    """Whether a class has a member with a docstring, at any depth (its own members only);
+    ``own``: a docstring of the member's own, not the one of the member it overrides in a
+    base, as griffe's has_docstrings reads it without its inherited-docstrings extension
+    (pyiceberg's BinaryLiteral, whose undocumented ``to`` overrides Literal's documented one,
+    is no documented class on its site)."""
     if is_alias_broken(member):
         return False
     target = member.final_target if member.is_alias else member
@@ -319,8 +322,8 @@ def _documented_within(member: Any, lines_of: LinesOf) -> bool:
     return any(
         not child.is_alias
         and (
-            (_documented(child, lines_of) and not doc_from_base(child, lines_of))
-            or _documented_within(child, lines_of)
+            (_documented(child, lines_of) and not (own and doc_from_base(child, lines_of)))
+            or _documented_within(child, lines_of, own=own)
         )
         for child in target.members.values()
     )

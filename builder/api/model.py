@@ -61,6 +61,10 @@ class Member:
     # A class without a docstring of its own whose members (at any depth) have one, which
     # mkdocstrings shows, as griffe's has_docstrings reads it; autodoc leaves it out.
     documented_within: bool = False
+    # Those members documented only by the members they override in a base: griffe reads
+    # those docstrings only with its inherited-docstrings extension (MemberOptions.
+    # inherit_docstrings), so mkdocstrings shows the class only then.
+    documented_within_by_base: bool = False
     # Defined in a module whose ``__all__`` leaves it out: autodoc lists only what ``__all__``
     # names, mkdocstrings everything the module defines (and, of its imports, what it names).
     unlisted: bool = False
@@ -210,6 +214,9 @@ class MemberOptions:
     inherited_stop: tuple[str, ...] = ()
     private: tuple[str, ...] | None = None  # None: none; empty: all
     special: tuple[str, ...] | None = None  # None: none; empty: all
+    # autodoc_class_signature = "separated": the constructor's methods a class's named members
+    # take on (Sphinx's ClassDocumenter adds them; a module's named members never have them).
+    class_named: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     order: str = "alphabetical"
     class_content: str = "class"

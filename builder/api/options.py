@@ -191,13 +191,12 @@ def autodoc_options(
         special = _names(given["special-members"])
         if members is None:
             members = ()
+    class_named: tuple[str, ...] = ()
     if settings.separated_signature and special != ():  # () is every special member
         # Sphinx's ClassDocumenter adds these to a class's special members, and to the
-        # members it names (merge_members_option).
-        added = tuple(n for n in SEPARATED_MEMBERS if n not in (special or ()))
-        special = (*(special or ()), *added)
-        if members:
-            members = (*members, *(n for n in added if n not in members))
+        # members it names (merge_members_option); a module's documenter does not.
+        class_named = tuple(n for n in SEPARATED_MEMBERS if n not in (special or ()))
+        special = (*(special or ()), *class_named)
     order = given.get("member-order", settings.member_order)
     # ``:class-doc-from:`` is autoclass_content for one directive (Sphinx 4.1).
     content = given.get("class-doc-from", settings.class_content)
@@ -208,6 +207,7 @@ def autodoc_options(
         inherited_stop=_names(given.get("inherited-members", "")),
         private=private,
         special=special,
+        class_named=class_named,
         exclude=_names(given.get("exclude-members", "")),
         order=order if order in MEMBER_ORDERS else "alphabetical",
         class_content=content if content in CLASS_CONTENT else settings.class_content,

@@ -366,7 +366,10 @@ def select_members(obj: ApiObject, options: MemberOptions) -> list[Member]:
                 for name in options.members
                 if name in by_name and not by_name[name].inherited
             ]
-        return [by_name.get(name, Member(name, "", True)) for name in options.members]
+        named = options.members
+        if obj.kind == "class":
+            named = (*named, *(n for n in options.class_named if n not in named))
+        return [by_name.get(name, Member(name, "", True)) for name in named]
     first = [by_name.get(name, Member(name, "", True)) for name in options.first]
     chosen = [m for m in by_name.values() if _shown(m, options) and m.name not in options.first]
     if options.order == "alphabetical":
@@ -405,8 +408,11 @@ def _shown(member: Member, options: MemberOptions) -> bool:
             and not member.autodoc_text_only
             and not (member.documented_by_base and not options.inherit_docstrings)
         )
+        within = member.documented_within and not (
+            member.documented_within_by_base and not options.inherit_docstrings
+        )
         return _passes_filters(name, options.filters) and (
-            documented or member.documented_within or options.undocumented
+            documented or within or options.undocumented
         )
     if name.startswith("__") and name.endswith("__"):
         special = options.special

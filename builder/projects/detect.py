@@ -66,7 +66,8 @@ MKDOCS_LEVELS_UP = 2
 # wcmatch and pymdown-extensions keep their pages in docs/src/markdown, three folders below.
 MKDOCS_DOCS_DIR_LEVELS_UP = 4
 # Where a Sphinx build copies each page's source (html_copy_source, on by default): the pages
-# a second time, as .rst.txt or .md.txt, which the folder's defaults would read beside the HTML.
+# a second time, as .rst.txt or .md.txt (as .rst and .md under sphinx-book-theme's and Jupyter
+# Book's html_sourcelink_suffix ""), which the folder's defaults would read beside the HTML.
 BUILT_SPHINX_SOURCES = "_sources"
 # Where its viewcode extension writes each module's highlighted source and their index ("All
 # modules for which code is available", a list of links): generated_pages skips the modules'
@@ -75,7 +76,7 @@ BUILT_SPHINX_MODULES = "_modules"
 # Its theme's and the project's static files: no page, though a theme may ship HTML among them
 # (pydata-sphinx-theme's webpack-macros.html, a Jinja template read as a section of macros).
 BUILT_SPHINX_STATIC = "_static"
-_BUILT_SPHINX_SKIPPED = (BUILT_SPHINX_SOURCES, BUILT_SPHINX_MODULES, BUILT_SPHINX_STATIC)
+BUILT_SPHINX_FOLDERS = (BUILT_SPHINX_SOURCES, BUILT_SPHINX_MODULES, BUILT_SPHINX_STATIC)
 
 
 def read_project_layout(
@@ -213,8 +214,8 @@ def _built_sphinx_layout() -> ProjectLayout:
         "are left out"
     )
     return ProjectLayout(
-        exclude_patterns=tuple(f"{folder}/" for folder in _BUILT_SPHINX_SKIPPED),
-        exclude=f"(?:{'|'.join(_BUILT_SPHINX_SKIPPED)})/.*",
+        exclude_patterns=tuple(f"{folder}/" for folder in BUILT_SPHINX_FOLDERS),
+        exclude=f"(?:{'|'.join(BUILT_SPHINX_FOLDERS)})/.*",
         notes=(note,),
     )
 

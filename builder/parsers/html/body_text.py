@@ -306,24 +306,36 @@ def generator_block(element: Element, depth: int) -> str | None:
 
 
 # Pygments' line numbers written inline, a span before each line (how Sphinx 4.0 and later
-# number a ":linenos:" block): read with the code, each line began " 1import cherrypy".
+# number a ":linenos:" block): read with the code, each line began " 1import cherrypy". A line
+# an ":emphasize-lines:" option marks holds its number in its span.hll, and a theme may wrap
+# each line in a span of its own (Shibuya's <span data-line="1">, sphinxawesome's <code> of
+# <span id="line-1">), the numbers inside.
 _INLINE_LINE_NUMBERS = frozenset({"linenos", "linenos special"})
+# How many elements from the <pre> on (itself, Sphinx's empty span, a <code>, a line's span)
+# the first line's number may be.
+_FIRST_NUMBER_DEPTH = 6
 
 
 def _code_text(pre: Element) -> str:
     """The text of ``pre`` without inline line numbers, which a reader copies the code without."""
-    # The first line's number opens the block (after the empty span Sphinx writes first), so
-    # blocks without one are told apart by their first two children.
-    first_two = itertools.islice(pre, 2)
-    if not any(child.get("class") in _INLINE_LINE_NUMBERS for child in first_two):
+    # The first line's number opens the block (after the empty span Sphinx writes first, and
+    # inside the first line's span), so blocks without one are told apart by their first
+    # elements.
+    opening = itertools.islice(pre.iter(), _FIRST_NUMBER_DEPTH)
+    if not any(element.get("class") in _INLINE_LINE_NUMBERS for element in opening):
         return text_of(pre)
-    pieces = [pre.text or ""]
-    for child in pre:
-        if child.get("class") in _INLINE_LINE_NUMBERS:
-            pieces.append(child.tail or "")
-        else:
-            pieces.append(etree.tostring(child, method="text", encoding="unicode"))
+    pieces: list[str] = []
+    _add_code_text(pre, pieces)
     return "".join(pieces)
+
+
+def _add_code_text(element: Element, pieces: list[str]) -> None:
+    """Add the text of ``element``'s content to ``pieces``, less its line numbers."""
+    pieces.append(element.text or "")
+    for child in element:
+        if is_element(child) and child.get("class") not in _INLINE_LINE_NUMBERS:
+            _add_code_text(child, pieces)
+        pieces.append(child.tail or "")
 
 
 def code_language(pre: Element) -> str:

@@ -21,6 +21,9 @@ TERM_ID = f"{GLOSSARY_TERM_PREFIX}-"
 # definitions, as the reST reader reads one in a note or a list: a section opened there took
 # the rest of the block with it, and a list lost its items' marks.
 _TEXT_BLOCKS = frozenset({"li", "td", "th", "blockquote", "details"})
+# A tab's content, which shows only under its label as a dropdown's does: sphinx-design's
+# tab-item, sphinx-inline-tabs', sphinx-tabs' panel (role="tabpanel"), pymdownx.tabbed's block.
+_TAB_PANELS = frozenset({"sd-tab-content", "tab-content", "sphinx-tabs-panel", "tabbed-block"})
 
 
 def is_glossary_list(element: Element) -> bool:
@@ -33,11 +36,16 @@ def is_glossary_list(element: Element) -> bool:
 
 
 def _in_text_block(element: Element) -> bool:
-    """Whether a list item, table cell, quote or admonition holds ``element`` inside the
+    """Whether a list item, table cell, quote, admonition or tab holds ``element`` inside the
     section it is in."""
     node = element.getparent()
     while node is not None and node.tag != "section" and not has_class(node, "section"):
-        if node.tag in _TEXT_BLOCKS or has_class(node, "admonition"):
+        if (
+            node.tag in _TEXT_BLOCKS
+            or has_class(node, "admonition")
+            or node.get("role") == "tabpanel"
+            or not _TAB_PANELS.isdisjoint(classes(node))
+        ):
             return True
         node = node.getparent()
     return False

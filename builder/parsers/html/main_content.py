@@ -4,8 +4,8 @@ Themes wrap the same article in different markup, so the content root is the fir
 element with ``role="main"`` (Sphinx basic, Read the Docs, Furo, PyData), the one division of
 ``<body>`` on a page DocBook XSL wrote (``div.chapter``, ``div.refentry``...), Sphinx ``div.body``,
 YUI grids' ``#yui-main`` (Django's theme), Sphinx ``div.document``, Doxygen's ``div.contents``,
-Node.js' ``#apicontent``, a lone ``<article>`` (MkDocs Material), ``<main>``, a
-``div#main-content``, ``#content``, ``<body>``.
+Node.js' ``#apicontent``, openstackdocstheme's ``div.docs-body``, a lone ``<article>`` (MkDocs
+Material), ``<main>``, a ``div#main-content``, ``#content``, ``<body>``.
 Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets are removed.
 """
 
@@ -56,6 +56,10 @@ _MAIN_CANDIDATES = tuple(
         # the header's pickers and the page's table of contents (none of them marked as
         # navigation); its title is the <title>.
         "div[@id='apicontent']",
+        # openstackdocstheme's article (every OpenStack project's docs), after the theme's
+        # own copy of the page title and its "updated: 2022-09-22 20:06" byline, which, read
+        # from <body>, made a section of their own and took the page title's #anchor.
+        f"div[{class_test('docs-body')}]",
     )
 )
 _ARTICLES = etree.XPath("descendant-or-self::article")

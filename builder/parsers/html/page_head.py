@@ -15,8 +15,18 @@ from dataclasses import dataclass
 
 # Every page Sphinx (1.8 on) builds loads this script in its <head>; older ones set the same
 # options inline (DOCUMENTATION_OPTIONS). Furo loads it at the end of <body>, and names
-# Sphinx in its generator tag instead ('content="sphinx-5.3.0, furo 2022.09.29"').
-SPHINX = ("documentation_options", "DOCUMENTATION_OPTIONS", 'content="sphinx-')
+# Sphinx in its generator tag instead ('content="sphinx-5.3.0, furo 2022.09.29"'), from
+# 2022.12.07 in a comment ("<!-- Generated with Sphinx 9.0.4 and Furo 2025.12.19 -->"). From
+# Sphinx 7.2 every theme built on its basic layout writes the pages' root on <html>
+# (data-content_root="../"): Shibuya, sphinxawesome and Nefertiti load the script at the end
+# of <body> too, and name Sphinx nowhere else.
+SPHINX = (
+    "documentation_options",
+    "DOCUMENTATION_OPTIONS",
+    'content="sphinx-',
+    "<!-- Generated with Sphinx ",
+    "data-content_root=",
+)
 # makeinfo 6 writes <meta name="Generator" content="makeinfo">, 7 content="texi2any 7.0.2".
 TEXINFO = ('content="texi2any', 'content="makeinfo')
 # groff's HTML output of a manual page ('content="groff -Thtml, see www.gnu.org"').

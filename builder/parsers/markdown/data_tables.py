@@ -14,6 +14,7 @@ budget. A marker whose file is not read, or holds no table, stays as written, wi
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -62,10 +63,22 @@ def _table(
         return None
     try:
         data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, ValueError, RecursionError) as exc:
+        # ValueError: a date that is none ("2020-02-30"); RecursionError: "[[[..." nested
+        # past the stack. Either sank the whole page.
         builder.note(line, f"data table not read: {path} is not YAML ({exc.__class__.__name__})")
         return None
-    rows = table_rows(data)
+    try:
+        # YAML aliases repeat a value without repeating its text: a few lines of them nest
+        # into a table of gigabytes. The table's text is spent from the budget, as an
+        # include's is.
+        if refused := budget.take(_shown_size(data), path):
+            builder.note(line, refused)
+            return None
+        rows = table_rows(data)
+    except ValueError:  # an integer of over 4,300 digits (0x...), which str() refuses
+        builder.note(line, f"data table not read: {path} holds a value with no text")
+        return None
     if rows is None:
         builder.note(line, f"data table not read: {path} holds no table")
     return rows
@@ -90,6 +103,40 @@ def table_rows(data: Any) -> list[str] | None:
     lines = [_row([_cell(key) for key in keys]), _row(["---"] * len(keys))]
     lines.extend(_row([_cell(record.get(key)) for key in keys]) for record in records)
     return lines
+
+
+def _shown_size(data: Any) -> int:
+    """About how many characters ``data``'s cells show: its scalars' text and two for each
+    value, a value an alias repeats counted each time (worked out once per value, so a file
+    of aliases costs its own length); ``sys.maxsize`` for a value that holds itself."""
+    sizes: dict[int, int] = {}
+    walking: set[int] = set()  # the values whose own values are being walked
+    pending: list[tuple[Any, bool]] = [(data, False)]
+    while pending:
+        value, walked = pending.pop()
+        inner = _values_in(value)
+        if inner is None:
+            sizes[id(value)] = 2 + len(str(value))
+        elif walked:
+            walking.discard(id(value))
+            sizes[id(value)] = 2 + sum(sizes[id(item)] for item in inner)
+        elif id(value) in walking:
+            return sys.maxsize
+        elif id(value) not in sizes:
+            walking.add(id(value))
+            pending.append((value, True))
+            pending.extend((item, False) for item in inner)
+    return sizes[id(data)]
+
+
+def _values_in(value: Any) -> list[Any] | None:
+    """The keys and values a mapping holds, the items of a list (!!omap's pairs, !!set's
+    members too); None for a scalar."""
+    if isinstance(value, Mapping):
+        return [*value.keys(), *value.values()]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return list(value)
+    return None
 
 
 def _row(cells: list[str]) -> str:

@@ -24,10 +24,12 @@ from builder.parsers.markdown.mkdocs_flavor import macros_line_comment
 from builder.parsers.markdown.spliced import SpliceBuilder, Spliced
 
 # Jinja's include of a literal name, with its optional "ignore missing" and "with(out)
-# context"; the name runs to the next quote of its kind on the line.
+# context"; the name runs to the next quote of its kind on the line. Each option word follows
+# its blanks, so the blanks before "%}" are read one way: where the words could end on any of
+# a run of blanks, a tag left open before a long run was quadratic.
 _TAG = re.compile(
     r"\{%-?[ \t]*include[ \t]+(?P<quote>[\"'])(?P<path>(?:(?!(?P=quote))[^\n])+)(?P=quote)"
-    r"(?P<options>[ \t\w]*?)[ \t]*-?%\}"
+    r"(?P<options>(?:[ \t]+\w+)*)[ \t]*-?%\}"
 )
 _RAW = re.compile(r"\{%-?[ \t]*raw[ \t]*-?%\}")
 _END_RAW = re.compile(r"\{%-?[ \t]*endraw[ \t]*-?%\}")
