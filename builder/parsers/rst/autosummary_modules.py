@@ -21,15 +21,19 @@ from pathlib import PurePosixPath
 from builder.api.model import ApiObject
 from builder.parsers.rst.api_descriptions import render_api, render_generated_pages
 from builder.parsers.rst.autodoc import summary_line
-from builder.parsers.rst.autosummary_templates import project_template, template_names
+from builder.parsers.rst.autosummary_templates import (
+    JINJA_LINE,
+    OPTION,
+    directive_options,
+    project_template,
+    template_names,
+)
 from builder.parsers.rst.events import Context, DocState, Event, RenderBlocks, Resume, Text
 from builder.parsers.rst.page_owners import autosummary_key, written_elsewhere
 
 # Packages nested deeper than this below the table's are not written (a real one nests 3 or 4).
 MAX_MODULE_DEPTH = 8
 _AUTOSUMMARY = re.compile(r"^[ \t]*\.\. +autosummary ?::")
-_OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
-_JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _LOOP = re.compile(r"\{%-? *for +\w+ +in +(\w+)")
 _LOOP_ITEM = re.compile(r"\{%-? *for +(\w+) +in +(\w+)")
 _END_LOOP = re.compile(r"\{%-? *endfor\b")
@@ -277,14 +281,14 @@ def _read_tables(text: str) -> tuple[Table, ...]:
         # Not lines[k + 1 :]: a copy of the rest per directive was quadratic in a template
         # of many.
         for following in (lines[j] for j in range(k + 1, len(lines))):
-            if _JINJA_LINE.match(following) and (loop := _LOOP.search(following)) is not None:
+            if JINJA_LINE.match(following) and (loop := _LOOP.search(following)) is not None:
                 if loop.group(1) in _LABELS:
                     toctree = "toctree" in options
                     tables.append(Table(loop.group(1), toctree, options.get("template", "")))
                 break
-            if _JINJA_LINE.match(following) or not following.strip():
+            if JINJA_LINE.match(following) or not following.strip():
                 continue
-            option = _OPTION.match(following)
+            option = OPTION.match(following)
             if option is None:
                 break
             options[option.group(1)] = option.group(2)
@@ -295,7 +299,7 @@ def _documenting_loop(lines: list[str], k: int) -> Table | None:
     """The loop at ``lines[k]`` over one of a module's lists whose body documents the item
     with an ``auto*`` directive (``.. autofunction:: {{ item }}``), and that directive's
     options; None for another line or loop."""
-    loop = _LOOP_ITEM.search(lines[k]) if _JINJA_LINE.match(lines[k]) else None
+    loop = _LOOP_ITEM.search(lines[k]) if JINJA_LINE.match(lines[k]) else None
     if loop is None or loop.group(2) not in _LABELS or loop.group(2) == "modules":
         return None
     for j in range(k + 1, len(lines)):
@@ -304,13 +308,6 @@ def _documenting_loop(lines: list[str], k: int) -> Table | None:
         directive = _ITEM_DIRECTIVE.match(lines[j])
         if directive is None or directive.group(2) != loop.group(1):
             continue
-        options: list[tuple[str, str]] = []
-        for following in (lines[m] for m in range(j + 1, len(lines))):
-            if _JINJA_LINE.match(following):
-                continue
-            option = _OPTION.match(following)
-            if option is None:
-                break
-            options.append((option.group(1), option.group(2)))
-        return Table(loop.group(2), False, "", directive.group(1), tuple(options))
+        options = directive_options(lines, j + 1)
+        return Table(loop.group(2), False, "", directive.group(1), options)
     return None

@@ -31,8 +31,10 @@ _AUTOCLASS = re.compile(r"^([ \t]*)\.\. +autoclass ?:: *\{\{-? *(?:objname|fulln
 _AUTO_OBJTYPE = re.compile(
     r"^([ \t]*)\.\. +auto\{\{-? *objtype *-?\}\} ?:: *\{\{-? *(?:objname|fullname|name)\b"
 )
-_OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
-_JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
+# A directive's option in a template, and a line of the template's own Jinja (a statement
+# or a comment), which Sphinx has rendered away before the directive is read.
+OPTION = re.compile(r"^[ \t]+:([\w-]+):[ \t]*(.*?)[ \t]*$")
+JINJA_LINE = re.compile(r"^[ \t]*\{[%#]")
 _MEMBER_LOOP = re.compile(r"\{%-? *for +\w+ +in +(methods|attributes|properties)\b")
 _MEMBER_LOOP_ITEM = re.compile(r"\{%-? *for +(\w+) +in +(methods|attributes|properties)\b")
 _END_LOOP = re.compile(r"\{%-? *endfor\b")
@@ -132,19 +134,12 @@ def _read_template(text: str) -> ClassTemplate | None:
         # method): Sphinx's autoclass, without options, and its lists where not replaced.
         return ClassTemplate((), True, False, _documented_lists(lines))
     for k in found[:1]:
-        options: list[tuple[str, str]] = []
-        for following in lines[k + 1 :]:
-            if _JINJA_LINE.match(following):
-                continue
-            option = _OPTION.match(following)
-            if option is None:
-                break
-            options.append((option.group(1), option.group(2)))
+        options = directive_options(lines, k + 1)
         documented = _documented_lists(lines)
         loops = {loop.group(1) for loop in _MEMBER_LOOP.finditer(text)}
         lists = bool(loops - set(documented))
         pages = lists and _TOCTREE_OPTION.search(text) is not None
-        return ClassTemplate(tuple(options), lists, pages, documented)
+        return ClassTemplate(options, lists, pages, documented)
     return None
 
 
@@ -165,3 +160,18 @@ def _documented_lists(lines: list[str]) -> tuple[str, ...]:
                 documented.append(loop.group(2))
                 break
     return tuple(dict.fromkeys(documented))
+
+
+def directive_options(lines: list[str], first: int) -> tuple[tuple[str, str], ...]:
+    """The options written from ``lines[first]`` on below a template's directive, as
+    (name, value), the template's Jinja lines among them skipped: read up to the first line
+    that is neither."""
+    options: list[tuple[str, str]] = []
+    for following in (lines[j] for j in range(first, len(lines))):
+        if JINJA_LINE.match(following):
+            continue
+        option = OPTION.match(following)
+        if option is None:
+            break
+        options.append((option.group(1), option.group(2)))
+    return tuple(options)
