@@ -33,8 +33,6 @@ from builder.projects.page_list import find_page_list
 from builder.survey_docs import (
     NOT_DOCS,
     docs_kind,
-    exclude_patterns,
-    include_patterns,
     sibling_sphinx_sites,
     sphinx_release,
     writes_api_with_a_script,
@@ -43,6 +41,7 @@ from builder.survey_docusaurus import DocsInstanceSurvey, other_instances, versi
 from builder.survey_git import VersionTags, pages_url, version_tags
 from builder.survey_jekyll import PAGES as JEKYLL_PAGES
 from builder.survey_jekyll import jekyll_site
+from builder.survey_patterns import exclude_patterns, include_patterns
 from builder.version_file import top_version_file, version_in_package
 from schemas.versions import is_placeholder, is_version
 

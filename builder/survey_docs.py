@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 
 from builder.gzip_pages import gzipped_page_name
-from builder.language_folders import translation_folders
 from builder.linked_folders import followed_folder
 from builder.parsers import ASCIIDOC_SUFFIXES
 from builder.projects.api_autonav import autonav_pages
@@ -40,10 +39,9 @@ from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.plain_order import survey_plain_order
 from builder.projects.pydoc_markdown import pydoc_markdown_docs
 from builder.projects.quarto import find_quarto_config
-from builder.projects.sphinx import reads_markdown, source_suffixes
+from builder.projects.sphinx import reads_markdown
 from builder.projects.vitepress import find_vitepress_config
 from builder.projects.vuepress import find_vuepress_config
-from builder.readme_translations import readme_translations
 from builder.script_docs import script_docs_folders
 from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import MAX_CONF_BYTES, read_sphinx_conf
@@ -86,15 +84,7 @@ NOT_DOCS = (
 # plugin's tests/ hold a whole site of pages (mkdocs-jupyter's src/mkdocs_jupyter/tests/mkdocs/
 # docs, its demo's notebooks again). A docs tool's own folder read from its top is all docs:
 # graphene's docs/testing/ is its "Testing in Graphene" page.
-_TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
-# Nor its templates, which the program renders (sphinx-autoapi 3.9.0's
-# src/autoapi/templates/python/*.rst, Jinja read as ten pages of "{{ obj.id }}"; datasette's
-# HTML ones; Sphinx's own _templates).
-_TEMPLATE_FOLDERS = ("templates", "_templates")
-# Instructions for the coding agents that work on the project, not docs for its users
-# (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
-_AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
-
+TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
 # The language folder of Hugging Face doc-builder's docs (docs/source/en) read when the docs
 # folder holds one per language (Transformers' en/, ja/, zh/ ...).
 DOC_BUILDER_LANGUAGE = "en"
@@ -261,14 +251,14 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
             found.append(plain.found)
             return plain.kind, plain.folder, None
         if files is not None:
-            found.append(f"{folder}/: {_KIND_WORDS[files]} files, no MkDocs or Sphinx config")
+            found.append(f"{folder}/: {KIND_WORDS[files]} files, no MkDocs or Sphinx config")
             return files, folder, None
     found.append(NO_DOCS_FOUND)
     return "markdown", ".", None
 
 
 def _lone_mkdocs_config(root: Path) -> tuple[str, str] | None:
-    return lone_mkdocs_config(root, {*NOT_DOCS, *_TEST_FOLDERS, *DOCS_FOLDERS})
+    return lone_mkdocs_config(root, {*NOT_DOCS, *TEST_FOLDERS, *DOCS_FOLDERS})
 
 
 def _readthedocs_docs(root: Path, found: list[str]) -> tuple[str, str, str | None] | None:
@@ -382,7 +372,7 @@ def _sphinx_folders(root: Path) -> Iterator[str]:
         yield conf.parent.relative_to(root).as_posix()
     # Last, a docs folder inside another of the project's folders: Invoke's and Fabric's
     # sites/docs (their API reference; sites/www, the project's site, has a conf.py too).
-    skipped = {*NOT_DOCS, *_TEST_FOLDERS}
+    skipped = {*NOT_DOCS, *TEST_FOLDERS}
     for name in DOCS_FOLDERS[:2]:
         for conf in sorted(root.glob(f"*/{name}/{SPHINX_CONFIG_NAME}")):
             top = conf.parent.parent.name
@@ -412,7 +402,7 @@ def sibling_sphinx_sites(root: Path, docs: str) -> tuple[DocsInstanceSurvey, ...
     top, _, name = docs.partition("/")
     if not name or "/" in name or top in DOCS_FOLDERS or name not in DOCS_FOLDERS[:2]:
         return ()
-    skipped = {*NOT_DOCS, *_TEST_FOLDERS}
+    skipped = {*NOT_DOCS, *TEST_FOLDERS}
     return tuple(
         DocsInstanceSurvey(conf.parent.name, f"{top}/{conf.parent.name}", ())
         for conf in sorted((root / top).glob(f"*/{SPHINX_CONFIG_NAME}"))
@@ -445,7 +435,7 @@ def _mdbook_folders(root: Path) -> Iterator[str]:
     yield from (folder for folder in (*DOCS_FOLDERS, *MDBOOK_FOLDERS) if "/" not in folder)
 
 
-_KIND_WORDS = {
+KIND_WORDS = {
     "markdown": "Markdown",
     "rst": "reStructuredText",
     "markdown+rst": "Markdown and reStructuredText",
@@ -488,7 +478,7 @@ def _kind_of_files(folder: Path) -> str | None:
     # sphinx-book-theme's html_sourcelink_suffix "" they are .md and .rst files, named as the
     # pages, which made the pages read as the build of the folder's Markdown.
     built = BUILT_SPHINX_FOLDERS if (folder / BUILT_SPHINX_MARK).is_file() else ()
-    for path in _files(folder):
+    for path in docs_files(folder):
         if built and path.relative_to(folder).parts[0] in built:
             continue
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
@@ -512,7 +502,7 @@ def _kind_of_files(folder: Path) -> str | None:
     return kind if count else None
 
 
-def _files(folder: Path, project: Path | None = None, top: Path | None = None) -> list[Path]:
+def docs_files(folder: Path, project: Path | None = None, top: Path | None = None) -> list[Path]:
     """The files below ``folder``, and below the folders elsewhere in ``project`` it links
     to, as the build lists them (builder.linked_folders)."""
     files: list[Path] = []
@@ -521,104 +511,9 @@ def _files(folder: Path, project: Path | None = None, top: Path | None = None) -
         if path.name in NOT_DOCS or path.name.startswith("."):
             continue
         if path.is_dir() and not path.is_symlink():
-            files.extend(_files(path, project, top))
+            files.extend(docs_files(path, project, top))
         elif project is not None and followed_folder(path, top, project):
-            files.extend(_files(path, None, top))
+            files.extend(docs_files(path, None, top))
         elif path.is_file():
             files.append(path)
     return files
-
-
-def include_patterns(kind: str, folder: Path, root: Path) -> tuple[str, ...]:
-    """The patterns a version's pages (in ``folder``, of the project ``root``) match; a
-    Docusaurus folder's ``.mdx`` pages too, Quarto's ``.qmd`` pages, a Sphinx project's
-    ``source_suffix`` (Django's pages are .txt), and notebooks (which a Sphinx or MkDocs
-    project reads only when its config loads a notebook extension or plugin)."""
-    include = {
-        "mkdocs": ("**/*.md",),
-        "vitepress": ("**/*.md",),
-        "vuepress": ("**/*.md",),
-        "mdbook": ("**/*.md",),
-        "docusaurus": ("**/*.md", "**/*.mdx"),
-        "jupyterbook": ("**/*.md", "**/*.rst"),
-        "quarto": ("**/*.qmd", "**/*.md"),
-        "sphinx": ("**/*.rst",),
-        "myst": ("**/*.md", "**/*.rst"),
-        "markdown": ("**/*.md",),
-        "docsify": ("**/*.md",),
-        "gitbook": ("**/*.md",),
-        "nextra": ("**/*.md", "**/*.mdx"),
-        "rspress": ("**/*.md", "**/*.mdx"),
-        "docbuilder": ("**/*.md", "**/*.mdx"),
-        "hugo": ("**/*.md",),
-        "mintlify": ("**/*.mdx", "**/*.md"),
-        "starlight": ("**/*.md", "**/*.mdx"),
-        "vocs": ("**/*.md", "**/*.mdx"),
-        "apollo": ("**/*.md", "**/*.mdx"),
-        "pydoc-markdown": ("**/*.md",),
-        "markdown-listed": ("**/*.md",),
-        "markdown-ordered": ("**/*.md",),
-        "rst": ("**/*.rst",),
-        "markdown+rst": ("**/*.md", "**/*.rst"),
-        "html": ("**/*.html",),
-        # An Antora component's pages are its modules' pages/ folders; its partials and
-        # examples are read where a page includes them, its nav files are menus.
-        "asciidoc": ("modules/*/pages/**/*.adoc",)
-        if (folder / "antora.yml").is_file()
-        else ("**/*.adoc", "**/*.asciidoc"),
-    }[kind]
-    if kind in ("sphinx", "myst"):
-        read = _sphinx_suffixes(folder, root)
-        include = (*include, *(f"**/*{s}" for s in read if f"**/*{s}" not in include))
-        # A suffix conf.py leaves out is not a page: Django's docs/README.rst.
-        include = tuple(p for p in include if PurePosixPath(p).suffix in read) or include
-    found = _files(folder, root.resolve()) if kind != "html" else []
-    suffixes = {p.suffix.lower() for p in found}
-    if kind.startswith("markdown") and ".mdx" in suffixes:
-        include = (*include, "**/*.mdx")
-    # The long suffix GitHub and npm show as Markdown too: handlebars' README.markdown.
-    if kind.startswith("markdown") and ".markdown" in suffixes:
-        include = (*include, "**/*.markdown")
-    if kind.startswith("markdown") and ".qmd" in suffixes:  # Quarto's pages
-        include = (*include, "**/*.qmd")
-    if ".ipynb" in suffixes:
-        include = (*include, "**/*.ipynb")
-    return tuple(dict.fromkeys(include))
-
-
-def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
-    conf = folder / SPHINX_CONFIG_NAME
-    text = conf.read_text(encoding="utf-8", errors="replace") if conf.is_file() else ""
-    settings = read_sphinx_conf(text, pyproject=pyproject_text(conf, text, root))
-    return source_suffixes(settings, [], reads_markdown(settings, folder))
-
-
-def _test_folders(folder: Path) -> tuple[str, ...]:
-    """The names of _TEST_FOLDERS that are tests' folders in the project at ``folder``: all
-    but a name whose every folder is inside a docs folder and holds pages alone (Effect's
-    apps/web/src/content/docs/v4/testing/testclock.mdx, its "TestClock" guide, read from the
-    project's top)."""
-    names = set(_TEST_FOLDERS)
-    docs_names = {name for name in DOCS_FOLDERS if "/" not in name}
-    pages = (*MARKDOWN_SUFFIXES, *RST_SUFFIXES)
-    held: set[str] = set()
-    for path in _files(folder):
-        parts = path.relative_to(folder).parts[:-1]
-        for index, part in enumerate(parts):
-            if part in names:
-                held.add(part)
-                if path.suffix.lower() not in pages or docs_names.isdisjoint(parts[:index]):
-                    names.discard(part)  # a test's file, or a folder outside the docs
-    docs_sections = held & names
-    return tuple(name for name in _TEST_FOLDERS if name not in docs_sections)
-
-
-def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
-    build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
-    agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
-    languages = translation_folders(folder, skipped=NOT_DOCS)
-    if docs != ".":
-        return (*build_folders, *agent_files, *languages)
-    tests = (*_test_folders(folder), *_TEMPLATE_FOLDERS) if kind in _KIND_WORDS else ()
-    translations = (*readme_translations(folder), *languages)
-    return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))
