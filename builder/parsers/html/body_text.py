@@ -311,6 +311,8 @@ def generator_block(element: Element, depth: int) -> str | None:
 # each line in a span of its own (Shibuya's <span data-line="1">, sphinxawesome's <code> of
 # <span id="line-1">), the numbers inside.
 _INLINE_LINE_NUMBERS = frozenset({"linenos", "linenos special"})
+# How far above a block's <pre> the table of its line numbers may be (div, td, tr, tbody).
+_LINE_NUMBER_TABLE_DEPTH = 5
 # How many elements from the <pre> on (itself, Sphinx's empty span, a <code>, a line's span)
 # the first line's number may be.
 _FIRST_NUMBER_DEPTH = 6
@@ -338,12 +340,23 @@ def _add_code_text(element: Element, pieces: list[str]) -> None:
         pieces.append(child.tail or "")
 
 
+def _outside_line_number_table(pre: Element) -> Element:
+    """The table Pygments lays ``pre`` out in beside its line numbers (a :linenos: block of
+    Sphinx before 4.0, pymdownx.highlight's linenums), whose cells and rows name no language:
+    the element around the table does (div.highlight-python, div.language-py), further up
+    than the few ancestors code_language reads. Else ``pre``."""
+    for ancestor in itertools.islice(pre.iterancestors(), _LINE_NUMBER_TABLE_DEPTH):
+        if ancestor.tag == "table" and has_class(ancestor, "highlighttable"):
+            return ancestor
+    return pre
+
+
 def code_language(pre: Element) -> str:
     """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
     candidates: list[Element] = [pre]
     # The code element may sit deeper: mdBook writes <pre><pre class="playground"><code ...>.
     candidates.extend(itertools.islice(pre.iter("pre", "code"), 1, 3))
-    for ancestor in pre.iterancestors():
+    for ancestor in _outside_line_number_table(pre).iterancestors():
         candidates.append(ancestor)
         if len(candidates) >= 5:
             break
