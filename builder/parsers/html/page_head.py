@@ -55,6 +55,9 @@ GTK_DOC = ('content="GTK-Doc',)
 GI_DOCGEN = ("fzy.js",)
 # "DocBook XSL Stylesheets V1.79.1" (PostgreSQL's, GLib's books; GTK-Doc names itself).
 DOCBOOK_XSL = ("DocBook XSL",)
+# Material for MkDocs names itself in its generator tag ('content="mkdocs-1.6.1,
+# mkdocs-material-9.8.2"').
+MKDOCS_MATERIAL = ("mkdocs-material-",)
 # matplotlib's plot directive: Sphinx adds its stylesheet to every page (matplotlib 3.3 on).
 PLOT_DIRECTIVE = ("plot_directive.css",)
 
