@@ -194,6 +194,23 @@ def test_a_block_beside_a_table_of_line_numbers_keeps_its_language() -> None:
         assert [s.body for s in parse(page, "t.html").sections] == ["```python\ndef f(): ...\n```"]
 
 
+def test_a_single_page_build_s_inlined_documents_are_read() -> None:
+    # Sphinx's singlehtml builder (Read the Docs' single-page HTML download) writes each
+    # document of a toctree inside its div.toctree-wrapper: Furo 2025.12.19's docs so built
+    # (312 KB) read as 1 section, the first page's, the rest left out as a toctree of links.
+    page = (
+        '<div class="body" role="main"><section id="furo"><h1>Furo</h1><p>A theme.</p>'
+        '<div class="toctree-wrapper compound"><span id="document-quickstart"></span><section '
+        'id="quickstart"><h2>Quickstart</h2><p>Install it.</p></section></div>'
+        '<div class="toctree-wrapper compound"><ul><li class="toctree-l1"><a class="reference '
+        'internal" href="other.html">Other</a></li></ul></div></section></div>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "index.html").sections] == [
+        ("Furo", "A theme."),
+        ("Quickstart", "Install it."),
+    ]
+
+
 def test_openstackdocstheme_s_title_and_byline_above_the_article_are_left_out() -> None:
     # castellan 4.0.0's Debian docs (openstackdocstheme, no role="main"): read from <body>, the
     # theme's copy of the title and its byline made a section "Testing" ("updated: ..."), and

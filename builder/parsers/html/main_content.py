@@ -175,6 +175,8 @@ _SPHINX_CHROME_BY_CLASS = ClassVerdicts(
 )
 _HEADER_HEADINGS = HEADING_TAGS | {"hgroup"}
 _CONTENT_TABLE_CLASSES = frozenset({"related"})
+# The id Sphinx's singlehtml builder gives the mark of each document it inlines.
+_INLINED_DOCUMENT_ID = "document-"
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
 _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
 # So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
@@ -302,16 +304,24 @@ def strip_chrome(
     doomed = [
         element
         for element in root.iter()
-        if (verdicts[element.get("class")] and not _is_content_table(element)) or element in flagged
+        if (verdicts[element.get("class")] and not _is_content(element)) or element in flagged
     ]
     drop_keeping_tails(element for element in doomed if element is not root)
 
 
-def _is_content_table(element: Element) -> bool:
-    """Whether ``element`` is a table whose class names chrome elsewhere: Apache httpd's
+def _is_content(element: Element) -> bool:
+    """Whether ``element``, whose class names chrome elsewhere, is content: Apache httpd's
     table.related lists a page's related modules and directives, where Sphinx's div.related is
-    its bar of links to the index and the next page."""
-    return element.tag == "table" and element.get("class") in _CONTENT_TABLE_CLASSES
+    its bar of links to the index and the next page; and Sphinx's singlehtml builder (Read the
+    Docs' single-page HTML download) writes each document a toctree names inside the toctree's
+    div.toctree-wrapper, each after a <span id="document-quickstart">, where a toctree is
+    otherwise a list of links: the whole manual but its first page was left out."""
+    if element.tag == "table":
+        return element.get("class") in _CONTENT_TABLE_CLASSES
+    return element.tag == "div" and any(
+        str(span.get("id", "")).startswith(_INLINED_DOCUMENT_ID)
+        for span in element.iterchildren("span")
+    )
 
 
 def links_generated_page(source: bytes) -> bool:
