@@ -54,9 +54,11 @@ _LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "defa
 _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
 _LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
 
-_PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗]|\s+#)+$")
+# VitePress' permalink (markdown-it-anchor's a.header-anchor) shows a zero-width space, which
+# its stylesheet replaces by "#": "Usage \u200b" was every heading of its pages.
+_PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗\u200b]|\s+#)+$")
 # The last characters a permalink mark can end with: text ending otherwise has none.
-_PERMALINK_ENDINGS = ("¶", "§", "🔗", "#")
+_PERMALINK_ENDINGS = ("¶", "§", "🔗", "#", "\u200b")
 _SPACE_CHARACTERS = " \t\n\r\f\v"  # what ``space`` collapses: ASCII whitespace
 _OTHER_SPACE_CHARACTERS = "\t\r\f\v"  # the same but for the space and the line break
 _MANY_SPACES = re.compile(r" {2,}")
