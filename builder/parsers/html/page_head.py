@@ -58,6 +58,8 @@ DOCBOOK_XSL = ("DocBook XSL",)
 # Material for MkDocs names itself in its generator tag ('content="mkdocs-1.6.1,
 # mkdocs-material-9.8.2"').
 MKDOCS_MATERIAL = ("mkdocs-material-",)
+# VitePress names itself in its generator tag ('content="VitePress v1.6.4"').
+VITEPRESS = ('content="VitePress',)
 # matplotlib's plot directive: Sphinx adds its stylesheet to every page (matplotlib 3.3 on).
 PLOT_DIRECTIVE = ("plot_directive.css",)
 
