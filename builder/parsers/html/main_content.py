@@ -12,6 +12,7 @@ Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets a
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from lxml import etree
@@ -37,6 +38,11 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _BLOCK_BOUNDARY = re.compile(r"</(?:p|div|h[1-6]|li|tr|pre|section)\s*>(?!\n)", re.IGNORECASE)
 # Sphinx's "<page> — <project> documentation" and similar "<page> | <site>" titles.
 _TITLE_SUFFIX = re.compile(r"\s+[—|]\s+[^—|]*\bdoc[^—|]*$", re.IGNORECASE)
+# MkDocs' readthedocs theme titles a page "<page> - <site>" and names the page alone in a
+# script of its head: a page with no <h1> (58 of python-typer-doc 0.7.0's 60) was headed
+# "First Steps - Typer", and each of its sections' paths with it.
+_MKDOCS_PAGE_NAME_MARK = "mkdocs_page_name"
+_MKDOCS_PAGE_NAME = re.compile(r'\bvar mkdocs_page_name = ("(?:[^"\\\n]|\\.){0,500}");')
 
 
 # Compiled once; each asks for the first match only, so libxml2 stops there instead of
@@ -450,8 +456,25 @@ def has_title(document: Element) -> bool:
     return bool(select(document, _FIRST_TITLE))
 
 
-def head_title(document: Element) -> str:
-    """The page's ``<title>`` without a "— Project documentation" suffix, or ""."""
+def head_title(document: Element, head: PageHead | None = None) -> str:
+    """The page's ``<title>`` without a "— Project documentation" suffix, or "". On a page
+    whose head (``head``) names it, the page's own name MkDocs' readthedocs theme gives."""
+    if head is not None and _MKDOCS_PAGE_NAME_MARK in head.text:
+        page_name = _mkdocs_page_name(head.text)
+        if page_name:
+            return page_name
     for title in select(document, _FIRST_TITLE):
         return _TITLE_SUFFIX.sub("", " ".join(text_of(title).split()))
     return ""
+
+
+def _mkdocs_page_name(head: str) -> str:
+    """The page's name a ``var mkdocs_page_name = "First Steps";`` in ``head`` gives, or ""."""
+    found = _MKDOCS_PAGE_NAME.search(head)
+    if found is None:
+        return ""
+    try:
+        name = json.loads(found.group(1))
+    except ValueError:
+        return ""
+    return " ".join(name.split()) if isinstance(name, str) else ""

@@ -127,7 +127,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     space_member_labels(root, head)
     show_name_separators(root, head)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
-    titled = head_title(document)
+    titled = head_title(document, head)
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source, head, sphinx)
