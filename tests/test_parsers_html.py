@@ -249,6 +249,24 @@ def test_a_page_of_mkdocs_readthedocs_theme_is_headed_by_its_own_name() -> None:
     assert parse(unnamed, "index.html").title == "First Steps - Typer"
 
 
+def test_a_page_titled_after_the_site_its_navbar_names_is_headed_by_its_own_name() -> None:
+    # MkDocs' default theme (httpx 0.28.1's docs so built): a page with no <h1> was headed
+    # "Authentication - HTTPX", the site's name in every section's path.
+    page = (
+        "<html><head><title>Authentication - HTTPX</title></head><body><div class='navbar'>"
+        "<a class='navbar-brand' href='../..'>HTTPX</a></div><div role='main'><p>Auth.</p>"
+        "<h2 id='basic'>Basic</h2><p>b</p></div></body></html>"
+    )
+    parsed = parse(page, "authentication.html")
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("Authentication", ()),
+        ("Basic", ("Authentication",)),
+    ]
+    # a title that does not end with the brand stays whole
+    other = page.replace(">HTTPX</a>", ">Home</a>")
+    assert parse(other, "authentication.html").title == "Authentication - HTTPX"
+
+
 def test_main_element_content_only() -> None:
     page = (
         "<body><header><h1>Site</h1></header><nav><a>Home</a></nav>"

@@ -41,6 +41,10 @@ _TITLE_SUFFIX = re.compile(r"\s+[—|]\s+[^—|]*\bdoc[^—|]*$", re.IGNORECASE)
 # MkDocs' readthedocs theme titles a page "<page> - <site>" and names the page alone in a
 # script of its head: a page with no <h1> (58 of python-typer-doc 0.7.0's 60) was headed
 # "First Steps - Typer", and each of its sections' paths with it.
+# MkDocs' default theme names the page only in that <title>, and the site in its Bootstrap
+# navbar's brand link (as other Bootstrap layouts do).
+_NAVBAR_BRAND = etree.XPath(f"descendant::a[{class_test('navbar-brand')}][1]")
+_SITE_NAME_SEPARATORS = (" - ", " | ", " \u2014 ", " \u00b7 ")
 _MKDOCS_PAGE_NAME_MARK = "mkdocs_page_name"
 _MKDOCS_PAGE_NAME = re.compile(r'\bvar mkdocs_page_name = ("(?:[^"\\\n]|\\.){0,500}");')
 
@@ -466,6 +470,18 @@ def head_title(document: Element, head: PageHead | None = None) -> str:
     for title in select(document, _FIRST_TITLE):
         return _TITLE_SUFFIX.sub("", " ".join(text_of(title).split()))
     return ""
+
+
+def without_site_name(title: str, document: Element) -> str:
+    """``title`` without the site's name after it ("Authentication - HTTPX"), when the page's
+    navbar brand names the site."""
+    for brand in select(document, _NAVBAR_BRAND):
+        name = " ".join(text_of(brand).split())
+        for separator in _SITE_NAME_SEPARATORS:
+            suffix = separator + name
+            if name and title.endswith(suffix) and len(title) > len(suffix):
+                return title[: -len(suffix)]
+    return title
 
 
 def _mkdocs_page_name(head: str) -> str:

@@ -75,6 +75,7 @@ from builder.parsers.html.main_content import (
     opens_with_title,
     strip_chrome,
     strip_tags,
+    without_site_name,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.member_labels import show_name_separators, space_member_labels
@@ -139,6 +140,8 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # 60) is headed by its <title>, which its sections' paths name as an <h1> would be; one
     # whose first heading is its title (DocBook XSL's page of a section) is headed by that,
     # named once (Linux-PAM 1.5.2's guides: 350 of 449 sections named it twice).
+    if not h1 and titled:
+        titled = without_site_name(titled, document)
     titled = titled or front_title
     walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
     walker.enclosed = javadoc_comments(root) if head.names(JAVADOC) else frozenset()
