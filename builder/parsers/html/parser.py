@@ -79,6 +79,7 @@ from builder.parsers.html.main_content import (
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.member_labels import show_name_separators, space_member_labels
+from builder.parsers.html.mkdocstrings_headings import name_signature_headings
 from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
 from builder.parsers.html.release_paragraphs import is_changelog, release_title
 from builder.parsers.html.stub_pages import stub_page
@@ -119,6 +120,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     root = find_main(document, head) if main is None else main
     adopt_manpage_name(root)
     interleave_tab_labels(root, text)
+    name_signature_headings(root, text)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
     sphinx = built_by_sphinx(head)
