@@ -522,15 +522,23 @@ def render_definitions(element: Element, depth: int) -> str:
 
 
 def render_admonition(element: Element, depth: int) -> list[str]:
-    """``div.admonition`` (or ``<details>``) as "Title: text", the title from its title element."""
+    """``div.admonition`` (or ``<details>``) as "Title: text", the title from its title element;
+    a title that ends a sentence gets no colon, as the reST reader writes it (de4e5901): a
+    built page's "Need more information?" read "Need more information?:", and
+    sphinx-immaterial's "Added in version 2.0." (a title alone) "Added in version 2.0.:"."""
     title = next((c for c in element if is_element(c) and _is_title(c)), None)
     label = "" if title is None else inline_text(title).rstrip(":").strip()
     blocks = render_flow(element, depth, leave_out=title)
     if not label:
         return blocks
+    colon = "" if label.endswith(_SENTENCE_ENDS) else ":"
     if not blocks:
-        return [f"{label}:"]
-    return [f"{label}: {blocks[0]}", *blocks[1:]]
+        return [f"{label}{colon}"]
+    return [f"{label}{colon} {blocks[0]}", *blocks[1:]]
+
+
+# The marks a title can end with that a colon after would double.
+_SENTENCE_ENDS = ("?", "!", ".")
 
 
 def _is_title(element: Element) -> bool:
