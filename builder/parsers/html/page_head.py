@@ -19,13 +19,15 @@ from dataclasses import dataclass
 # 2022.12.07 in a comment ("<!-- Generated with Sphinx 9.0.4 and Furo 2025.12.19 -->"). From
 # Sphinx 7.2 every theme built on its basic layout writes the pages' root on <html>
 # (data-content_root="../"): Shibuya, sphinxawesome and Nefertiti load the script at the end
-# of <body> too, and name Sphinx nowhere else.
+# of <body> too, and name Sphinx nowhere else. sphinx-immaterial writes none of these: its
+# stylesheet names it.
 SPHINX = (
     "documentation_options",
     "DOCUMENTATION_OPTIONS",
     'content="sphinx-',
     "<!-- Generated with Sphinx ",
     "data-content_root=",
+    "_static/sphinx_immaterial_theme.",
 )
 # makeinfo 6 writes <meta name="Generator" content="makeinfo">, 7 content="texi2any 7.0.2".
 TEXINFO = ('content="texi2any', 'content="makeinfo')
