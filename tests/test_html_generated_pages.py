@@ -72,6 +72,25 @@ def test_the_letters_page_of_a_split_general_index_is_skipped() -> None:
     assert parse(page, "letters.html").sections
 
 
+def test_material_s_lists_of_blog_posts_are_skipped() -> None:
+    # Material for MkDocs 9.7.6's blog: its index, archive and category pages (13) are the
+    # excerpts of the posts they list, each read again beside its post.
+    head = '<html><head><meta name="generator" content="mkdocs-1.6.1, mkdocs-material-9.8.2">'
+    body = (
+        '<title>General - Material</title></head><body><div class="md-content"><div class='
+        '"md-content__inner"><header class="md-typeset"><h1 id="general">General</h1></header>'
+        '<article class="md-post md-post--excerpt"><header class="md-post__header"><time>'
+        'February 18, 2026</time></header><div class="md-post__content md-typeset"><h2 id="m">'
+        '<a class="toclink" href="../../2026/02/18/mkdocs-2.0/">What MkDocs 2.0 means</a></h2>'
+        '<p>Three weeks ago...</p><nav class="md-post__action"><a href="../../2026/02/18/mkdocs'
+        '-2.0/">Continue reading</a></nav></div></article></div></div></body></html>'
+    )
+    with pytest.raises(UnreadableDocument, match="blog posts"):
+        parse(head + body, "blog/category/general/index.html")
+    # a page of another generator with such an article is read
+    assert parse("<html><head>" + body, "blog/index.html").sections
+
+
 def test_viewcode_s_list_of_modules_is_skipped() -> None:
     # Debian's python3-pynput-doc 1.7.5: _modules/index.html read as a section "All modules
     # for which code is available", the names of the modules whose source pages are skipped.
@@ -93,6 +112,14 @@ def test_viewcode_s_list_of_modules_is_skipped() -> None:
     )
     with pytest.raises(UnreadableDocument, match="viewcode"):
         parse(shibuya, "html/_modules/index.html")
+    # sphinx-immaterial 0.13.12 writes neither: its stylesheet names it.
+    immaterial = shibuya.replace(' data-content_root="../"', "").replace(
+        "<title>",
+        '<link rel="stylesheet" href="../_static/sphinx_immaterial_theme.6f0d2a7.min.css" />'
+        "<title>",
+    )
+    with pytest.raises(UnreadableDocument, match="viewcode"):
+        parse(immaterial, "html/_modules/index.html")
     # a page of that name no Sphinx build wrote is read
     assert parse("<h1>Modules</h1><p>Why.</p>", "docs/_modules/index.html").sections
 

@@ -231,6 +231,42 @@ def test_a_page_without_h1_is_headed_by_its_title_in_its_sections_paths() -> Non
     assert headings("<h2>Alone</h2><p>a</p>") == [("Alone", (), "alone", 2)]
 
 
+def test_a_page_of_mkdocs_readthedocs_theme_is_headed_by_its_own_name() -> None:
+    # python-typer-doc 0.7.0's theme names the page alone in a script of its head: its title
+    # "First Steps - Typer" headed the page and every section's path with the site's name.
+    page = (
+        "<html><head><title>First Steps - Typer</title><script>\n"
+        '        var mkdocs_page_name = "First \\"Steps\\"";\n'
+        '        var mkdocs_page_input_path = "tutorial/first-steps.md";\n'
+        "</script></head><body><div role='main'><h2>The simplest example</h2><p>a</p></div>"
+        "</body></html>"
+    )
+    parsed = parse(page, "first-steps.html")
+    assert parsed.title == 'First "Steps"'
+    assert [s.heading_path for s in parsed.sections] == [('First "Steps"',)]
+    # with no name there (the home page's null), the <title> as before
+    unnamed = page.replace('"First \\"Steps\\""', "null")
+    assert parse(unnamed, "index.html").title == "First Steps - Typer"
+
+
+def test_a_page_titled_after_the_site_its_navbar_names_is_headed_by_its_own_name() -> None:
+    # MkDocs' default theme (httpx 0.28.1's docs so built): a page with no <h1> was headed
+    # "Authentication - HTTPX", the site's name in every section's path.
+    page = (
+        "<html><head><title>Authentication - HTTPX</title></head><body><div class='navbar'>"
+        "<a class='navbar-brand' href='../..'>HTTPX</a></div><div role='main'><p>Auth.</p>"
+        "<h2 id='basic'>Basic</h2><p>b</p></div></body></html>"
+    )
+    parsed = parse(page, "authentication.html")
+    assert [(s.heading, s.heading_path) for s in parsed.sections] == [
+        ("Authentication", ()),
+        ("Basic", ("Authentication",)),
+    ]
+    # a title that does not end with the brand stays whole
+    other = page.replace(">HTTPX</a>", ">Home</a>")
+    assert parse(other, "authentication.html").title == "Authentication - HTTPX"
+
+
 def test_main_element_content_only() -> None:
     page = (
         "<body><header><h1>Site</h1></header><nav><a>Home</a></nav>"

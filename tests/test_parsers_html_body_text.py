@@ -27,3 +27,20 @@ def test_a_field_name_ends_in_a_colon_as_the_stylesheet_shows_it() -> None:
     # An empty field name, or a field list of nothing, gives no stray colon.
     empty = '<h1>T</h1><p>x</p><dl class="field-list"><dt></dt><dd><p>y</p></dd><dt/></dl>'
     assert _bodies(empty) == ["x\n\n  y"]
+
+
+def test_an_admonition_title_ending_a_sentence_gets_no_colon() -> None:
+    # As the reST reader writes it (de4e5901): a built page's "Need more information?" read
+    # "Need more information?:", and sphinx-immaterial's version notes, a title alone,
+    # "Added in version 2020.08.14.beta5.:" (Furo 2025.12.19's docs so built: 27 sections).
+    page = (
+        '<div class="body" role="main"><h1 id="t">T</h1><div class="admonition versionadded">'
+        '<p class="admonition-title"><span class="versionmodified added">Added in version 2.0.'
+        '</span></p></div><div class="admonition hint"><p class="admonition-title">Need more '
+        'information?</p><p>See the guide.</p></div><div class="admonition note"><p class='
+        '"admonition-title">Note</p><p>Kept.</p></div></div>'
+    )
+    (section,) = parse(page, "t.html").sections
+    assert section.body == (
+        "Added in version 2.0.\n\nNeed more information? See the guide.\n\nNote: Kept."
+    )

@@ -484,3 +484,20 @@ def test_a_table_s_columns_empty_in_every_row_are_left_out() -> None:
     assert bodies(page) == [
         "-f | backup is a filename.\n-m | backup is a mailbox.\n\nName |\nx | 1"
     ]
+
+
+def test_vitepress_s_label_of_a_code_block_s_language_is_left_out() -> None:
+    # VitePress 1.6.4 (httpx's docs so built): each block's corner label read as a paragraph
+    # "python" above the block, whose fence names its language already.
+    block = (
+        '<div class="language-python vp-adaptive-theme"><button title="Copy Code" class="copy">'
+        '</button><span class="lang">python</span><pre class="shiki vp-code"><code><span '
+        'class="line"><span>import httpx</span></span></code></pre></div>'
+    )
+    body = f'<body><main><div class="vp-doc"><h1 id="u">Usage</h1><p>Use it:</p>{block}</div>'
+    vitepress = '<html><head><meta name="generator" content="VitePress v1.6.4"></head>'
+    (section,) = parse(vitepress + body + "</main></body></html>", "usage.html").sections
+    assert section.body == "Use it:\n\n```python\nimport httpx\n```"
+    # another generator's span.lang is its text
+    (section,) = parse("<html><head></head>" + body + "</main></body></html>", "u.html").sections
+    assert section.body == "Use it:\n\npython\n\n```python\nimport httpx\n```"

@@ -54,3 +54,19 @@ def test_an_anchor_inside_the_heading_names_it() -> None:
         '<h2><a href="https://example.invalid/" id="link">Linked</a></h2><p>a link, no target</p>'
     )
     assert anchors(page) == ["define-members", "glib-Arrays.top_of_page", "install", "linked"]
+
+
+def test_a_permalink_showing_a_zero_width_space_leaves_the_heading() -> None:
+    # VitePress (markdown-it-anchor's a.header-anchor): every heading of its pages read
+    # "Usage \u200b", the heading path and the search's titles with it.
+    page = (
+        '<main><div class="vp-doc"><h1 id="clients" tabindex="-1">Clients <a class="header-'
+        'anchor" href="#clients" aria-label="Permalink to &quot;Clients&quot;">&#8203;</a></h1>'
+        '<p>Use a client.</p><h2 id="usage" tabindex="-1">Usage <a class="header-anchor" '
+        'href="#usage">&#8203;</a></h2><p>With it.</p></div></main>'
+    )
+    sections = parse(page, "clients.html").sections
+    assert [(s.heading, s.anchor, s.heading_path) for s in sections] == [
+        ("Clients", "clients", ()),
+        ("Usage", "usage", ("Clients",)),
+    ]

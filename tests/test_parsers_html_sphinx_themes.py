@@ -175,6 +175,42 @@ def test_line_numbers_inside_a_line_s_own_span_are_left_out() -> None:
         ]
 
 
+def test_a_block_beside_a_table_of_line_numbers_keeps_its_language() -> None:
+    # Pygments' table layout (Sphinx before 4.0's :linenos:, pymdownx.highlight's linenums, as
+    # Material for MkDocs 9.7.6's code-blocks page): the language, named around the table, was
+    # too far above the <pre> to be read, and the block's fence named none.
+    code = (
+        '<table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1'
+        '</pre></div></td><td class="code"><div class="highlight"><pre><span></span><span '
+        'class="k">def</span> f(): ...\n</pre></div></td></tr></table>'
+    )
+    sphinx = f'<div class="body" role="main"><h1>T</h1><div class="highlight-python">{code}</div>'
+    in_material = code.replace('<div class="highlight">', "<div>")
+    material = (
+        '<article class="md-content__inner"><h1 id="t">T</h1>'
+        f'<div class="language-py highlight">{in_material}</div></article>'
+    )
+    for page in (sphinx, material):
+        assert [s.body for s in parse(page, "t.html").sections] == ["```python\ndef f(): ...\n```"]
+
+
+def test_a_single_page_build_s_inlined_documents_are_read() -> None:
+    # Sphinx's singlehtml builder (Read the Docs' single-page HTML download) writes each
+    # document of a toctree inside its div.toctree-wrapper: Furo 2025.12.19's docs so built
+    # (312 KB) read as 1 section, the first page's, the rest left out as a toctree of links.
+    page = (
+        '<div class="body" role="main"><section id="furo"><h1>Furo</h1><p>A theme.</p>'
+        '<div class="toctree-wrapper compound"><span id="document-quickstart"></span><section '
+        'id="quickstart"><h2>Quickstart</h2><p>Install it.</p></section></div>'
+        '<div class="toctree-wrapper compound"><ul><li class="toctree-l1"><a class="reference '
+        'internal" href="other.html">Other</a></li></ul></div></section></div>'
+    )
+    assert [(s.heading, s.body) for s in parse(page, "index.html").sections] == [
+        ("Furo", "A theme."),
+        ("Quickstart", "Install it."),
+    ]
+
+
 def test_openstackdocstheme_s_title_and_byline_above_the_article_are_left_out() -> None:
     # castellan 4.0.0's Debian docs (openstackdocstheme, no role="main"): read from <body>, the
     # theme's copy of the title and its byline made a section "Testing" ("updated: ..."), and

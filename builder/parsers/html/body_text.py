@@ -54,9 +54,11 @@ _LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "defa
 _PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
 _LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
 
-_PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗]|\s+#)+$")
+# VitePress' permalink (markdown-it-anchor's a.header-anchor) shows a zero-width space, which
+# its stylesheet replaces by "#": "Usage \u200b" was every heading of its pages.
+_PERMALINK_MARK = re.compile(r"(?:\s*[¶§🔗\u200b]|\s+#)+$")
 # The last characters a permalink mark can end with: text ending otherwise has none.
-_PERMALINK_ENDINGS = ("¶", "§", "🔗", "#")
+_PERMALINK_ENDINGS = ("¶", "§", "🔗", "#", "\u200b")
 _SPACE_CHARACTERS = " \t\n\r\f\v"  # what ``space`` collapses: ASCII whitespace
 _OTHER_SPACE_CHARACTERS = "\t\r\f\v"  # the same but for the space and the line break
 _MANY_SPACES = re.compile(r" {2,}")
@@ -311,6 +313,8 @@ def generator_block(element: Element, depth: int) -> str | None:
 # each line in a span of its own (Shibuya's <span data-line="1">, sphinxawesome's <code> of
 # <span id="line-1">), the numbers inside.
 _INLINE_LINE_NUMBERS = frozenset({"linenos", "linenos special"})
+# How far above a block's <pre> the table of its line numbers may be (div, td, tr, tbody).
+_LINE_NUMBER_TABLE_DEPTH = 5
 # How many elements from the <pre> on (itself, Sphinx's empty span, a <code>, a line's span)
 # the first line's number may be.
 _FIRST_NUMBER_DEPTH = 6
@@ -338,12 +342,23 @@ def _add_code_text(element: Element, pieces: list[str]) -> None:
         pieces.append(child.tail or "")
 
 
+def _outside_line_number_table(pre: Element) -> Element:
+    """The table Pygments lays ``pre`` out in beside its line numbers (a :linenos: block of
+    Sphinx before 4.0, pymdownx.highlight's linenums), whose cells and rows name no language:
+    the element around the table does (div.highlight-python, div.language-py), further up
+    than the few ancestors code_language reads. Else ``pre``."""
+    for ancestor in itertools.islice(pre.iterancestors(), _LINE_NUMBER_TABLE_DEPTH):
+        if ancestor.tag == "table" and has_class(ancestor, "highlighttable"):
+            return ancestor
+    return pre
+
+
 def code_language(pre: Element) -> str:
     """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
     candidates: list[Element] = [pre]
     # The code element may sit deeper: mdBook writes <pre><pre class="playground"><code ...>.
     candidates.extend(itertools.islice(pre.iter("pre", "code"), 1, 3))
-    for ancestor in pre.iterancestors():
+    for ancestor in _outside_line_number_table(pre).iterancestors():
         candidates.append(ancestor)
         if len(candidates) >= 5:
             break
@@ -507,15 +522,23 @@ def render_definitions(element: Element, depth: int) -> str:
 
 
 def render_admonition(element: Element, depth: int) -> list[str]:
-    """``div.admonition`` (or ``<details>``) as "Title: text", the title from its title element."""
+    """``div.admonition`` (or ``<details>``) as "Title: text", the title from its title element;
+    a title that ends a sentence gets no colon, as the reST reader writes it (de4e5901): a
+    built page's "Need more information?" read "Need more information?:", and
+    sphinx-immaterial's "Added in version 2.0." (a title alone) "Added in version 2.0.:"."""
     title = next((c for c in element if is_element(c) and _is_title(c)), None)
     label = "" if title is None else inline_text(title).rstrip(":").strip()
     blocks = render_flow(element, depth, leave_out=title)
     if not label:
         return blocks
+    colon = "" if label.endswith(_SENTENCE_ENDS) else ":"
     if not blocks:
-        return [f"{label}:"]
-    return [f"{label}: {blocks[0]}", *blocks[1:]]
+        return [f"{label}{colon}"]
+    return [f"{label}{colon} {blocks[0]}", *blocks[1:]]
+
+
+# The marks a title can end with that a colon after would double.
+_SENTENCE_ENDS = ("?", "!", ".")
 
 
 def _is_title(element: Element) -> bool:

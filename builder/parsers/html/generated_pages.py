@@ -26,7 +26,9 @@ package (every member that names it, linking to it) and its help page about its 
 made 179 of argparse4j 0.4.4's 816 sections and 40% of its text. YARD's lists of every class,
 method and file (the frame beside its pages, one a line) and its alphabetic index
 (``_index.html``) are its indexes, and RDoc's table of contents (``table_of_contents.html``:
-every class, method and page heading, each linking to it) is its.
+every class, method and page heading, each linking to it) is its. Material for MkDocs' blog
+plugin lists its posts' excerpts on the blog's index, archive and category pages, each
+excerpt the start of a post read on its own page.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from builder.parsers.html.page_head import (
     HADDOCK,
     HADDOCK_SOURCE,
     JAVADOC,
+    MKDOCS_MATERIAL,
     PYDOCTOR,
     RDOC,
     YARD,
@@ -158,6 +161,12 @@ _DOXYGEN_RELATED_PAGE = (
 _SPLIT_INDEX_NAME = re.compile(r"(?:^|/)genindex\.html$")
 _SPLIT_INDEX = "//div[contains(concat(' ', @class, ' '), ' genindex-jumpbox ')]"
 _SPLIT_INDEX_REASON = "Sphinx's general index (the letters of a split one, linking to their pages)"
+# Material's blog plugin writes the blog's index, each archive, category and author page and
+# their further pages as the excerpts of the posts they list (an article.md-post--excerpt
+# each, "Continue reading"): each excerpt read again beside the post that holds it, four or
+# five times over (Material for MkDocs 9.7.6's own blog: 13 such pages).
+_BLOG_EXCERPTS = "//article[contains(concat(' ', @class, ' '), ' md-post--excerpt ')]"
+_BLOG_EXCERPTS_REASON = "Material's list of blog posts (their excerpts, each read in its post)"
 
 
 # viewcode's list of the modules whose source it highlighted, each linking to its page.
@@ -241,10 +250,12 @@ def generated_listing(head: PageHead, relpath: str) -> str:
 
 
 def generated_index(head: PageHead, relpath: str, document: Element) -> str:
-    """Why ``document``, whose head is ``head``, at ``relpath``, is an index Doxygen wrote or
-    the first page of Sphinx's split general index, or ""."""
+    """Why ``document``, whose head is ``head``, at ``relpath``, is an index Doxygen wrote,
+    the first page of Sphinx's split general index or a list of Material's blog posts, or ""."""
     if _SPLIT_INDEX_NAME.search(relpath) and document.xpath(_SPLIT_INDEX):
         return _SPLIT_INDEX_REASON
+    if head.names(MKDOCS_MATERIAL) and document.xpath(_BLOG_EXCERPTS):
+        return _BLOG_EXCERPTS_REASON
     if (
         _DOXYGEN_INDEX_NAME.search(relpath)
         and head.names(DOXYGEN)

@@ -5,9 +5,9 @@ Texinfo's node navigation, tables of contents and indices, and texi2html's butto
 footer; groff's list of a manual page's sections; Doxygen's graphs, "More..." links and links
 to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a page's
 kind and its links to the class index; matplotlib's plot links; nbsphinx's execution counts;
-pdoc's hidden (or folded) source; SQLite's blocks left out of its own search. A generator's
-marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx, pdoc and
-SQLite, where the page's bytes name their classes): a
+pdoc's hidden (or folded) source; SQLite's blocks left out of its own search; VitePress' labels
+of a code block's language. A generator's marks are looked for where its page names it in its
+``<head>`` (or, for nbsphinx, pdoc and SQLite, where the page's bytes name their classes): a
 scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
 """
 
@@ -27,6 +27,7 @@ from builder.parsers.html.page_head import (
     PYDOCTOR,
     TEXI2HTML,
     TEXINFO,
+    VITEPRESS,
     PageHead,
 )
 
@@ -62,6 +63,8 @@ def generator_chrome(
         found.update(select(root, _PYDOCTOR_HIERARCHY_LINKS))
     if head is None or head.names(PLOT_DIRECTIVE):
         found.update(_plot_format_links(root))
+    if head is None or head.names(VITEPRESS):
+        found.update(select(root, _VITEPRESS_CODE_LABELS))
     if _may_hold_notebook_cells(source):
         found.update(select(root, _NOTEBOOK_PROMPTS))
     if source is None or _PDOC_SOURCE_TOGGLE.encode() in source:
@@ -71,6 +74,14 @@ def generator_chrome(
     if source is None or _UNSEARCHED.encode() in source:
         found.update(select(root, _UNSEARCHED_BLOCKS))
     return found
+
+
+# VitePress' label of a code block's language, shown in its corner beside the copy button
+# (<div class="language-python"><button class="copy"></button><span class="lang">python</span>
+# <pre>): read as a paragraph "python" above each block, which names its language already.
+_VITEPRESS_CODE_LABELS = etree.XPath(
+    "descendant::div[starts-with(@class, 'language-')]/span[@class='lang'][following-sibling::pre]"
+)
 
 
 # SQLite's pages (sqlite3-doc 3.40.1) mark what its site search leaves out div.nosearch: the

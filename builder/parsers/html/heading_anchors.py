@@ -21,7 +21,8 @@ from builder.parsers.html.class_names import has_class
 from schemas.anchors import slugify
 
 # The characters a permalink shows (as body_text removes them from headings).
-_PERMALINK_MARKS = frozenset({"¶", "§", "🔗", "#"})
+# VitePress' permalink shows a zero-width space (its stylesheet draws "#").
+_PERMALINK_MARKS = frozenset({"¶", "§", "🔗", "#", "\u200b"})
 # DocBook XSL nests a title this deep in its div.titlepage (titlepage > div > div > h2).
 _MAX_TITLEPAGE_DEPTH = 4
 

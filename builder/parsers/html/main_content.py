@@ -12,6 +12,7 @@ Inside it, navigation, sidebars, footers, scripts, forms and permalink widgets a
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from lxml import etree
@@ -37,6 +38,15 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _BLOCK_BOUNDARY = re.compile(r"</(?:p|div|h[1-6]|li|tr|pre|section)\s*>(?!\n)", re.IGNORECASE)
 # Sphinx's "<page> — <project> documentation" and similar "<page> | <site>" titles.
 _TITLE_SUFFIX = re.compile(r"\s+[—|]\s+[^—|]*\bdoc[^—|]*$", re.IGNORECASE)
+# MkDocs' readthedocs theme titles a page "<page> - <site>" and names the page alone in a
+# script of its head: a page with no <h1> (58 of python-typer-doc 0.7.0's 60) was headed
+# "First Steps - Typer", and each of its sections' paths with it.
+# MkDocs' default theme names the page only in that <title>, and the site in its Bootstrap
+# navbar's brand link (as other Bootstrap layouts do).
+_NAVBAR_BRAND = etree.XPath(f"descendant::a[{class_test('navbar-brand')}][1]")
+_SITE_NAME_SEPARATORS = (" - ", " | ", " \u2014 ", " \u00b7 ")
+_MKDOCS_PAGE_NAME_MARK = "mkdocs_page_name"
+_MKDOCS_PAGE_NAME = re.compile(r'\bvar mkdocs_page_name = ("(?:[^"\\\n]|\\.){0,500}");')
 
 
 # Compiled once; each asks for the first match only, so libxml2 stops there instead of
@@ -175,6 +185,8 @@ _SPHINX_CHROME_BY_CLASS = ClassVerdicts(
 )
 _HEADER_HEADINGS = HEADING_TAGS | {"hgroup"}
 _CONTENT_TABLE_CLASSES = frozenset({"related"})
+# The id Sphinx's singlehtml builder gives the mark of each document it inlines.
+_INLINED_DOCUMENT_ID = "document-"
 # Docutils puts footnotes, topics and some admonitions in <aside>: those are content.
 _CONTENT_ASIDES = frozenset({"admonition", "footnote", "footnote-list", "topic"})
 # So is its sidebar directive's box, an aside.sidebar that opens with its p.sidebar-title (the
@@ -302,16 +314,24 @@ def strip_chrome(
     doomed = [
         element
         for element in root.iter()
-        if (verdicts[element.get("class")] and not _is_content_table(element)) or element in flagged
+        if (verdicts[element.get("class")] and not _is_content(element)) or element in flagged
     ]
     drop_keeping_tails(element for element in doomed if element is not root)
 
 
-def _is_content_table(element: Element) -> bool:
-    """Whether ``element`` is a table whose class names chrome elsewhere: Apache httpd's
+def _is_content(element: Element) -> bool:
+    """Whether ``element``, whose class names chrome elsewhere, is content: Apache httpd's
     table.related lists a page's related modules and directives, where Sphinx's div.related is
-    its bar of links to the index and the next page."""
-    return element.tag == "table" and element.get("class") in _CONTENT_TABLE_CLASSES
+    its bar of links to the index and the next page; and Sphinx's singlehtml builder (Read the
+    Docs' single-page HTML download) writes each document a toctree names inside the toctree's
+    div.toctree-wrapper, each after a <span id="document-quickstart">, where a toctree is
+    otherwise a list of links: the whole manual but its first page was left out."""
+    if element.tag == "table":
+        return element.get("class") in _CONTENT_TABLE_CLASSES
+    return element.tag == "div" and any(
+        str(span.get("id", "")).startswith(_INLINED_DOCUMENT_ID)
+        for span in element.iterchildren("span")
+    )
 
 
 def links_generated_page(source: bytes) -> bool:
@@ -440,8 +460,37 @@ def has_title(document: Element) -> bool:
     return bool(select(document, _FIRST_TITLE))
 
 
-def head_title(document: Element) -> str:
-    """The page's ``<title>`` without a "— Project documentation" suffix, or ""."""
+def head_title(document: Element, head: PageHead | None = None) -> str:
+    """The page's ``<title>`` without a "— Project documentation" suffix, or "". On a page
+    whose head (``head``) names it, the page's own name MkDocs' readthedocs theme gives."""
+    if head is not None and _MKDOCS_PAGE_NAME_MARK in head.text:
+        page_name = _mkdocs_page_name(head.text)
+        if page_name:
+            return page_name
     for title in select(document, _FIRST_TITLE):
         return _TITLE_SUFFIX.sub("", " ".join(text_of(title).split()))
     return ""
+
+
+def without_site_name(title: str, document: Element) -> str:
+    """``title`` without the site's name after it ("Authentication - HTTPX"), when the page's
+    navbar brand names the site."""
+    for brand in select(document, _NAVBAR_BRAND):
+        name = " ".join(text_of(brand).split())
+        for separator in _SITE_NAME_SEPARATORS:
+            suffix = separator + name
+            if name and title.endswith(suffix) and len(title) > len(suffix):
+                return title[: -len(suffix)]
+    return title
+
+
+def _mkdocs_page_name(head: str) -> str:
+    """The page's name a ``var mkdocs_page_name = "First Steps";`` in ``head`` gives, or ""."""
+    found = _MKDOCS_PAGE_NAME.search(head)
+    if found is None:
+        return ""
+    try:
+        name = json.loads(found.group(1))
+    except ValueError:
+        return ""
+    return " ".join(name.split()) if isinstance(name, str) else ""

@@ -19,13 +19,15 @@ from dataclasses import dataclass
 # 2022.12.07 in a comment ("<!-- Generated with Sphinx 9.0.4 and Furo 2025.12.19 -->"). From
 # Sphinx 7.2 every theme built on its basic layout writes the pages' root on <html>
 # (data-content_root="../"): Shibuya, sphinxawesome and Nefertiti load the script at the end
-# of <body> too, and name Sphinx nowhere else.
+# of <body> too, and name Sphinx nowhere else. sphinx-immaterial writes none of these: its
+# stylesheet names it.
 SPHINX = (
     "documentation_options",
     "DOCUMENTATION_OPTIONS",
     'content="sphinx-',
     "<!-- Generated with Sphinx ",
     "data-content_root=",
+    "_static/sphinx_immaterial_theme.",
 )
 # makeinfo 6 writes <meta name="Generator" content="makeinfo">, 7 content="texi2any 7.0.2".
 TEXINFO = ('content="texi2any', 'content="makeinfo')
@@ -55,6 +57,11 @@ GTK_DOC = ('content="GTK-Doc',)
 GI_DOCGEN = ("fzy.js",)
 # "DocBook XSL Stylesheets V1.79.1" (PostgreSQL's, GLib's books; GTK-Doc names itself).
 DOCBOOK_XSL = ("DocBook XSL",)
+# Material for MkDocs names itself in its generator tag ('content="mkdocs-1.6.1,
+# mkdocs-material-9.8.2"').
+MKDOCS_MATERIAL = ("mkdocs-material-",)
+# VitePress names itself in its generator tag ('content="VitePress v1.6.4"').
+VITEPRESS = ('content="VitePress',)
 # matplotlib's plot directive: Sphinx adds its stylesheet to every page (matplotlib 3.3 on).
 PLOT_DIRECTIVE = ("plot_directive.css",)
 

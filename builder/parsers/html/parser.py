@@ -75,9 +75,11 @@ from builder.parsers.html.main_content import (
     opens_with_title,
     strip_chrome,
     strip_tags,
+    without_site_name,
 )
 from builder.parsers.html.manpage_name import adopt_manpage_name
 from builder.parsers.html.member_labels import show_name_separators, space_member_labels
+from builder.parsers.html.mkdocstrings_headings import name_signature_headings
 from builder.parsers.html.page_head import HADDOCK, JAVADOC, read_head
 from builder.parsers.html.release_paragraphs import is_changelog, release_title
 from builder.parsers.html.stub_pages import stub_page
@@ -118,6 +120,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     root = find_main(document, head) if main is None else main
     adopt_manpage_name(root)
     interleave_tab_labels(root, text)
+    name_signature_headings(root, text)
     # A page Sphinx built holds none of the other generators' entries or labels, so their marks
     # are not looked for in its text: six scans of each page, 1% of a cold build's instructions.
     sphinx = built_by_sphinx(head)
@@ -127,7 +130,7 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     space_member_labels(root, head)
     show_name_separators(root, head)
     # The <title> is read before chrome goes: a page without <body> loses its <head> with it.
-    titled = head_title(document)
+    titled = head_title(document, head)
     # A cut page's chrome is looked for in the bytes parsed: the sidebar and footer after the
     # cut are not searched for roles and labels that no element of the tree can hold.
     strip_chrome(root, source, head, sphinx)
@@ -139,6 +142,8 @@ def parse(text: str, relpath: str, utf8: bytes | None = None) -> ParsedFile:
     # 60) is headed by its <title>, which its sections' paths name as an <h1> would be; one
     # whose first heading is its title (DocBook XSL's page of a section) is headed by that,
     # named once (Linux-PAM 1.5.2's guides: 350 of 449 sections named it twice).
+    if not h1 and titled:
+        titled = without_site_name(titled, document)
     titled = titled or front_title
     walker = _Walker(relpath, h1 or titled or stem, _structural(root, entries), frozenset(entries))
     walker.enclosed = javadoc_comments(root) if head.names(JAVADOC) else frozenset()
