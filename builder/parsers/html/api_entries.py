@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import is_element, plain_text
+from builder.parsers.html.body_text import plain_text
 from builder.parsers.html.class_names import classes
+from builder.parsers.html.element_text import is_element
 from schemas.anchors import slugify
 
 # Sphinx domains whose object descriptions are API entries; "rst" is its reST domain, which

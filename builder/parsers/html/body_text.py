@@ -17,6 +17,8 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.class_names import ClassVerdicts, classes, has_class
+from builder.parsers.html.code_blocks import fence
+from builder.parsers.html.element_text import is_element, text_of
 from builder.parsers.html.table_records import table_records
 
 MAX_DEPTH = 120
@@ -49,10 +51,6 @@ _SKIPPED_CLASSES = frozenset(
         "pilcrow",
     }
 )  # fmt: skip
-# Pygments lexer names that mean "Python" in Sphinx output.
-_LANGUAGE_ALIASES = {"python3": "python", "py": "python", "py3": "python", "default": "python"}
-_PLAIN_LANGUAGES = frozenset({"none", "text", "plain", "plaintext", "nohighlight"})
-_LANGUAGE_CLASS = re.compile(r"^(?:highlight|language|lang)-([\w+#.-]+)$")
 
 # VitePress' permalink (markdown-it-anchor's a.header-anchor) shows a zero-width space, which
 # its stylesheet replaces by "#": "Usage \u200b" was every heading of its pages.
@@ -80,11 +78,6 @@ _SKIPPED_BY_CLASS = ClassVerdicts(_SKIPPED_CLASSES)
 # docutils' classifier of a definition list's term ("x : int"), whose colon Sphinx's and
 # numpydoc's stylesheets draw; without it a parameter read "rightDataFrame or named Series".
 _CLASSIFIER_BY_CLASS = ClassVerdicts(frozenset({"classifier"}))
-
-
-def is_element(node: object) -> bool:
-    """True for elements; comments and processing instructions have a non-str tag."""
-    return isinstance(getattr(node, "tag", None), str)
 
 
 def is_block(element: Element) -> bool:
@@ -262,11 +255,6 @@ def without_permalink_mark(text: str) -> str:
     return _PERMALINK_MARK.sub("", text)
 
 
-def text_of(element: Element) -> str:
-    """All text under ``element``, markup ignored, whitespace as in the source."""
-    return etree.tostring(element, method="text", encoding="unicode", with_tail=False)
-
-
 def select(element: Element, query: etree.XPath) -> list[Element]:
     """The elements a compiled XPath ``query`` finds under ``element``, typed as such.
 
@@ -286,18 +274,6 @@ def collapse(text: str) -> str:
     return space(text).strip()
 
 
-def fence(pre: Element) -> str:
-    """A ``<pre>`` as a fenced code block: its text verbatim, the language when markup names it."""
-    lines = [line.rstrip() for line in _code_text(pre).split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    while lines and not lines[0]:
-        lines.pop(0)
-    code = "\n".join(lines)
-    ticks = "````" if "```" in code else "```"
-    return f"{ticks}{code_language(pre)}\n{code}\n{ticks}" if code else f"{ticks}\n{ticks}"
-
-
 def generator_block(element: Element, depth: int) -> str | None:
     """A block laid out by Doxygen or javadoc, read by builder.parsers.html.generator_blocks
     (imported here, not at the top: it reads this module's helpers); None when the element
@@ -305,72 +281,6 @@ def generator_block(element: Element, depth: int) -> str | None:
     from builder.parsers.html.generator_blocks import render_generator_block
 
     return render_generator_block(element, depth)
-
-
-# Pygments' line numbers written inline, a span before each line (how Sphinx 4.0 and later
-# number a ":linenos:" block): read with the code, each line began " 1import cherrypy". A line
-# an ":emphasize-lines:" option marks holds its number in its span.hll, and a theme may wrap
-# each line in a span of its own (Shibuya's <span data-line="1">, sphinxawesome's <code> of
-# <span id="line-1">), the numbers inside.
-_INLINE_LINE_NUMBERS = frozenset({"linenos", "linenos special"})
-# How far above a block's <pre> the table of its line numbers may be (div, td, tr, tbody).
-_LINE_NUMBER_TABLE_DEPTH = 5
-# How many elements from the <pre> on (itself, Sphinx's empty span, a <code>, a line's span)
-# the first line's number may be.
-_FIRST_NUMBER_DEPTH = 6
-
-
-def _code_text(pre: Element) -> str:
-    """The text of ``pre`` without inline line numbers, which a reader copies the code without."""
-    # The first line's number opens the block (after the empty span Sphinx writes first, and
-    # inside the first line's span), so blocks without one are told apart by their first
-    # elements.
-    opening = itertools.islice(pre.iter(), _FIRST_NUMBER_DEPTH)
-    if not any(element.get("class") in _INLINE_LINE_NUMBERS for element in opening):
-        return text_of(pre)
-    pieces: list[str] = []
-    _add_code_text(pre, pieces)
-    return "".join(pieces)
-
-
-def _add_code_text(element: Element, pieces: list[str]) -> None:
-    """Add the text of ``element``'s content to ``pieces``, less its line numbers."""
-    pieces.append(element.text or "")
-    for child in element:
-        if is_element(child) and child.get("class") not in _INLINE_LINE_NUMBERS:
-            _add_code_text(child, pieces)
-        pieces.append(child.tail or "")
-
-
-def _outside_line_number_table(pre: Element) -> Element:
-    """The table Pygments lays ``pre`` out in beside its line numbers (a :linenos: block of
-    Sphinx before 4.0, pymdownx.highlight's linenums), whose cells and rows name no language:
-    the element around the table does (div.highlight-python, div.language-py), further up
-    than the few ancestors code_language reads. Else ``pre``."""
-    for ancestor in itertools.islice(pre.iterancestors(), _LINE_NUMBER_TABLE_DEPTH):
-        if ancestor.tag == "table" and has_class(ancestor, "highlighttable"):
-            return ancestor
-    return pre
-
-
-def code_language(pre: Element) -> str:
-    """Language named by a ``highlight-<lang>`` or ``language-<lang>`` class near the pre."""
-    candidates: list[Element] = [pre]
-    # The code element may sit deeper: mdBook writes <pre><pre class="playground"><code ...>.
-    candidates.extend(itertools.islice(pre.iter("pre", "code"), 1, 3))
-    for ancestor in _outside_line_number_table(pre).iterancestors():
-        candidates.append(ancestor)
-        if len(candidates) >= 5:
-            break
-    for candidate in candidates:
-        for name in classes(candidate):
-            match = _LANGUAGE_CLASS.match(name)
-            if match:
-                language = match.group(1).lower()
-                if language in _PLAIN_LANGUAGES:
-                    return ""
-                return _LANGUAGE_ALIASES.get(language, language)
-    return ""
 
 
 def render_list(element: Element, depth: int) -> str:

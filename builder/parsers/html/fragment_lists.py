@@ -14,7 +14,8 @@ from __future__ import annotations
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import select, text_of
+from builder.parsers.html.body_text import select
+from builder.parsers.html.element_text import text_of
 
 _LINKS = etree.XPath("descendant::a")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})

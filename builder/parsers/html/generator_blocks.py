@@ -12,15 +12,9 @@ import textwrap
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import (
-    collapse,
-    is_element,
-    render_flow,
-    select,
-    table_rows,
-    text_of,
-)
+from builder.parsers.html.body_text import collapse, render_flow, select, table_rows
 from builder.parsers.html.class_names import has_class
+from builder.parsers.html.element_text import is_element, text_of
 
 _CELL_TAGS = frozenset({"td", "th"})
 # A Doxygen fragment's lines, then the tooltips (div.ttc: the declaration and definition of each

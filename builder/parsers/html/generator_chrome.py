@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import select, text_of
+from builder.parsers.html.body_text import select
+from builder.parsers.html.element_text import text_of
 from builder.parsers.html.page_head import (
     DOXYGEN,
     GROFF,

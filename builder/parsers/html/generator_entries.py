@@ -32,9 +32,10 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.api_entries import ApiEntry
-from builder.parsers.html.body_text import is_element, plain_text, select
+from builder.parsers.html.body_text import plain_text, select
 from builder.parsers.html.class_names import has_class
 from builder.parsers.html.dropped import drop_keeping_tails
+from builder.parsers.html.element_text import is_element
 from builder.parsers.html.page_head import DOCBOOK_XSL, GTK_DOC, SPHINX, TEXINFO, PageHead
 from schemas.anchors import slugify
 

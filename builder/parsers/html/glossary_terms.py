@@ -12,8 +12,8 @@ from __future__ import annotations
 from lxml.etree import _Element as Element
 
 from builder.parsers.docutils_ids import GLOSSARY_TERM_PREFIX
-from builder.parsers.html.body_text import is_element
 from builder.parsers.html.class_names import classes, has_class
+from builder.parsers.html.element_text import is_element
 
 # How the id Sphinx gives a glossary term's dt starts.
 TERM_ID = f"{GLOSSARY_TERM_PREFIX}-"

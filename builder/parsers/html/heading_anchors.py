@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import HEADING_TAGS, heading_text, is_element, text_of
+from builder.parsers.html.body_text import HEADING_TAGS, heading_text
 from builder.parsers.html.class_names import has_class
+from builder.parsers.html.element_text import is_element, text_of
 from schemas.anchors import slugify
 
 # The characters a permalink shows (as body_text removes them from headings).

@@ -18,10 +18,11 @@ import re
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import HEADING_TAGS, heading_text, select, text_of
+from builder.parsers.html.body_text import HEADING_TAGS, heading_text, select
 from builder.parsers.html.chrome_attributes import chrome_by_attribute, may_hold_chrome_attributes
 from builder.parsers.html.class_names import ClassVerdicts
 from builder.parsers.html.dropped import drop_keeping_tails
+from builder.parsers.html.element_text import text_of
 from builder.parsers.html.fragment_lists import fragment_lists
 from builder.parsers.html.generator_chrome import class_test, generator_chrome
 from builder.parsers.html.heading_ends import matched_heading_ends

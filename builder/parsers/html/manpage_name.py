@@ -12,8 +12,8 @@ from itertools import pairwise
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import is_element
 from builder.parsers.html.class_names import has_class
+from builder.parsers.html.element_text import is_element
 
 
 def adopt_manpage_name(root: Element) -> None:

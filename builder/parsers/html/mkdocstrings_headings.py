@@ -13,7 +13,8 @@ from __future__ import annotations
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import is_element, select, text_of
+from builder.parsers.html.body_text import select
+from builder.parsers.html.element_text import is_element, text_of
 
 _MARK = "doc-heading"  # looked for in the page's text before its tree is searched
 _HEADINGS = etree.XPath(

@@ -32,18 +32,17 @@ from builder.parsers.html.body_text import (
     HEADING_TAGS,
     MAX_DEPTH,
     heading_text,
-    is_element,
     join_inline,
     line_of,
     render_blocks,
     render_inline,
     render_row,
     space,
-    text_of,
 )
 from builder.parsers.html.class_names import classes
 from builder.parsers.html.content_end import load_main
 from builder.parsers.html.dropped import drop_keeping_tails
+from builder.parsers.html.element_text import is_element, text_of
 from builder.parsers.html.front_matter import split_front_matter
 from builder.parsers.html.generated_pages import (
     generated_index,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import text_of
+from builder.parsers.html.element_text import text_of
 from builder.parsers.release_lines import BOLD_RELEASE
 from schemas.changelogs import CHANGELOG_FILE, is_release_heading
 

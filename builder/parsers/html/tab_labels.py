@@ -12,7 +12,8 @@ from __future__ import annotations
 from lxml import etree
 from lxml.etree import _Element as Element
 
-from builder.parsers.html.body_text import select, text_of
+from builder.parsers.html.body_text import select
+from builder.parsers.html.element_text import text_of
 
 _MARK = "tabbed-labels"  # looked for in the page's text before its tree is searched
 _TAB_SETS = etree.XPath("descendant::div[contains(concat(' ', @class, ' '), ' tabbed-set ')]")
