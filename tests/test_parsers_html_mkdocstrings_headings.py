@@ -42,3 +42,19 @@ def test_a_signature_heading_names_its_object_and_opens_its_text() -> None:
     )
     # a heading that names the object alone stays as it is
     assert sections[2].body == "Timeout configuration."
+
+
+def test_a_heading_showing_its_symbol_type_is_named_by_its_path() -> None:
+    # show_symbol_type_heading puts an empty <code class="doc-symbol ..."> (the kind's badge,
+    # drawn by the stylesheet) before the signature's: taken for the signature, it was moved
+    # out alone and the heading read 'httpx.Client.request request(method, ...)', its label
+    # moved out from beside the signature it still held.
+    page = _PAGE.replace(
+        '\n  <code class=" language-python">',
+        '\n<code class="doc-symbol doc-symbol-heading doc-symbol-method"></code>'
+        '            <code class=" language-python">',
+    )
+    sections = parse(page, "reference.html").sections
+    assert sections[1].heading == "httpx.Client.request"
+    assert sections[1].body.startswith("`request(method, url, *, content=None,")
+    assert sections[1].body.endswith("extensions=None)` `async`\n\nBuild and send a request.")

@@ -30,7 +30,7 @@ def name_signature_headings(root: Element, text: str) -> None:
     if _MARK not in text:
         return
     for heading in select(root, _HEADINGS):
-        code = next((child for child in heading if is_element(child) and child.tag == "code"), None)
+        code = next((child for child in heading if _is_signature(child)), None)
         path = str(heading.get("id", ""))
         if code is None or not path:
             continue
@@ -48,6 +48,16 @@ def name_signature_headings(root: Element, text: str) -> None:
         shown.tail = "\n"
         heading.text = path + (heading.text or "")
         heading.addnext(shown)
+
+
+def _is_signature(child: Element) -> bool:
+    """Whether a heading's child is its signature's code: not the empty <code> that draws the
+    object's kind (``show_symbol_type_heading``), which comes first where it is shown."""
+    return (
+        is_element(child)
+        and child.tag == "code"
+        and " doc-symbol " not in f" {child.get('class') or ''} "
+    )
 
 
 def _move_keeping_tail(element: Element) -> None:
