@@ -27,3 +27,12 @@ def test_a_directives_argument_keeps_the_spaces_inside_it() -> None:
         ["", "```python", "run()", "```"],
         3,
     )
+
+
+def test_a_directive_with_a_space_before_its_colons_is_read() -> None:
+    # docutils reads ".. code-block :: python" as the directive; it stayed as written.
+    lines = [".. code-block :: python", "", "    run()", "", "..  versionadded ::  2.3"]
+    enclosing = enclosing_lines(lines)
+    assert directive_lines(lines, 0, list, enclosing) == (["", "```python", "run()", "```"], 3)
+    shown, _ = directive_lines(lines, 4, list, enclosing)
+    assert "2.3" in "\n".join(shown) and "::" not in "\n".join(shown)

@@ -232,3 +232,15 @@ def test_a_docstrings_unknown_directives_malformed_or_huge_stay_readable(tmp_pat
     assert ".. box::" in body  # past the depth limit
     assert "\n\nline 0 of text line 1 of text" in body  # a paragraph, not code
     assert body.endswith("line 49998 of text line 49999 of text")
+
+
+def test_a_docstrings_admonition_with_a_space_before_its_colons_is_one(tmp_path: Path) -> None:
+    # docutils reads ".. note ::" as the note; it stayed as written.
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(
+        'def f():\n    """Text.\n\n    .. note ::\n\n        Kept a note.\n    """\n',
+        encoding="utf-8",
+    )
+    parsed = parse_file("api.md", "# API\n\n::: pkg\n", GriffeSource(tmp_path, ApiSettings(), ""))
+    assert parsed is not None
+    assert parsed.sections[-1].body == "`f()`\n\nText.\n\nNote: Kept a note."

@@ -28,10 +28,11 @@ from builder.parsers.rst.directive_names import (
 from builder.parsers.rst.only_tags import shown_in_html
 from builder.parsers.rst.python_content import is_python_source
 
-# A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3".
+# A directive's line, up to its argument: ".. code-block:: python", ".. versionadded:: 2.3",
+# and with the one space docutils allows before the colons (".. code-block :: python").
 # Matched on a line without trailing spaces: a lazy argument before optional spaces took the
 # square of a run of spaces inside it.
-_DIRECTIVE = re.compile(r"( *)\.\. ([a-z][\w:-]*?)::(?:[ \t]+(.*))?")
+_DIRECTIVE = re.compile(r"( *)\.\. +([a-z][\w:-]*?) ?::(?:[ \t]+(.*))?")
 _CODE = frozenset({"code", "code-block", "sourcecode"})
 _IMAGE = frozenset({"image", "figure"})
 # The Python domain's object descriptions (".. attribute:: query_class" with ":type: int"),

@@ -80,9 +80,10 @@ _REST_LINK = re.compile(r"(?<![\w`])`([^`<\n]*?)\s*<([^<>`\s]+)>`__?(?![\w`])")
 # A list item's marker and the spaces after it, which its text's lines are indented by.
 _LIST_MARKER = re.compile(r" *(?:[-*+]|\d+[.)]) +")
 # A reST admonition directive (".. note::", ".. warning:: Text"), its text on the line or
-# indented below it, as Sphinx-style docstrings write one.
+# indented below it, as Sphinx-style docstrings write one; with the one space docutils allows
+# before the colons (".. note ::").
 _ADMONITION = re.compile(
-    r"( *)\.\. (note|warning|caution|attention|danger|error|hint|important|tip|seealso)::"
+    r"( *)\.\. +(note|warning|caution|attention|danger|error|hint|important|tip|seealso) ?::"
     r"[ \t]*(.*)"
 )
 # How deep directives nested in directives are read; deeper ones stay as written. Each level
