@@ -1,4 +1,5 @@
-"""Detach elements from a tree, keeping the text that follows each in place."""
+"""Detach elements from a tree, keeping the text that follows each in place (to drop them, or
+to move them elsewhere)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def drop_keeping_tails(doomed: Iterable[Element]) -> None:
             previous = element.getprevious()
             place = (previous, True) if previous is not None else (parent, False)
             moved.setdefault(place, []).append(element.tail)
+            element.tail = None  # stays in place; the element may be put elsewhere
         parent.remove(element)
     for (receiver, is_tail), texts in moved.items():
         if is_tail:

@@ -14,6 +14,8 @@ from lxml import etree
 from lxml.etree import _Element as Element
 
 from builder.parsers.html.body_text import select
+from builder.parsers.html.class_names import has_class
+from builder.parsers.html.dropped import drop_keeping_tails
 from builder.parsers.html.element_text import is_element, text_of
 
 _MARK = "doc-heading"  # looked for in the page's text before its tree is searched
@@ -37,12 +39,12 @@ def name_signature_headings(root: Element, text: str) -> None:
         signature = " ".join(text_of(code).split())
         if signature in (path, path.rpartition(".")[2]):
             continue  # the object's name alone: nothing a heading cuts
-        _move_keeping_tail(code)
+        drop_keeping_tails([code])
         shown = etree.Element("p")
         shown.append(code)
         # Its labels ("async", "classmethod") go with the signature, as Sphinx's do.
         for labels in select(heading, _LABELS)[:1]:
-            _move_keeping_tail(labels)
+            drop_keeping_tails([labels])
             code.tail = " "
             shown.append(labels)
         shown.tail = "\n"
@@ -53,18 +55,4 @@ def name_signature_headings(root: Element, text: str) -> None:
 def _is_signature(child: Element) -> bool:
     """Whether a heading's child is its signature's code: not the empty <code> that draws the
     object's kind (``show_symbol_type_heading``), which comes first where it is shown."""
-    return (
-        is_element(child)
-        and child.tag == "code"
-        and " doc-symbol " not in f" {child.get('class') or ''} "
-    )
-
-
-def _move_keeping_tail(element: Element) -> None:
-    """Leave the text after ``element`` where it is, before ``element`` is moved elsewhere."""
-    parent, previous, tail = element.getparent(), element.getprevious(), element.tail or ""
-    if previous is not None:
-        previous.tail = (previous.tail or "") + tail
-    elif parent is not None:
-        parent.text = (parent.text or "") + tail
-    element.tail = None
+    return is_element(child) and child.tag == "code" and not has_class(child, "doc-symbol")

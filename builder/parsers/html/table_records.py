@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from lxml import etree
 from lxml.etree import _Element as Element
 
+from builder.parsers.html.element_text import text_of
 from builder.parsers.labelled_text import labelled_record
 
 CELL_TAGS = frozenset({"td", "th"})
@@ -40,10 +40,7 @@ def table_records(
 
 
 def _holds_code(cell: Element) -> bool:
-    return any(
-        "\n" in etree.tostring(pre, method="text", encoding="unicode", with_tail=False).strip("\n")
-        for pre in cell.iter("pre")
-    )
+    return any("\n" in text_of(pre).strip("\n") for pre in cell.iter("pre"))
 
 
 def _cells(row: Element) -> list[Element]:
