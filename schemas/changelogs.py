@@ -64,6 +64,9 @@ _BEFORE_RELEASE = frozenset(
     ]
 )  # fmt: skip
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w.+-]*)(?:\s+|/)$")
+_WORD_AFTER = re.compile(r"\s+([A-Za-z]+)")
+_ARTICLES = frozenset(["the", "a", "an", "this", "that"])
+_RELEASE_WORDS = frozenset(["release", "releases", "version", "versions"])
 # A number given to a parameter or a call is a value: "days=1.5", "timeout = 2.5",
 # "timeout=(3.05, 27)", "sleep(0.5, 1.5)", 'Decimal("1.5")' (a call's parenthesis follows its
 # name; "param (0.39.0)" is a release in parentheses). A requirement's comparison (">=2.31",
@@ -91,7 +94,7 @@ def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
     versions ("does requests support Python 2.7", "Python version 3", "version 1 of OAuth")."""
     found = set()
     for match in _RELEASE_NUMBER.finditer(text):
-        if _of_the_library(text, match.start(), library):
+        if _of_the_library(text, match.start(), library) or _said_as_release(text, match):
             found.add(_number(match))
     for match in _MAJOR_RELEASE.finditer(text):
         after = _NAME_AFTER.match(text, match.end())
@@ -110,6 +113,19 @@ def _of_the_library(text: str, start: int, library: str | None) -> bool:
     before = _WORD_BEFORE.search(text, 0, start)
     word = before.group(1).casefold() if before else None
     return word is None or word in _BEFORE_RELEASE or _names_library(word, library)
+
+
+def _said_as_release(text: str, match: re.Match[str]) -> bool:
+    """Whether a number is said as a release by an article before it and a release word after
+    it ("as of the 1.8 release", "a 2.0 version"): "the Python 3.8 release" has a name there."""
+    before = _WORD_BEFORE.search(text, 0, match.start())
+    after = _WORD_AFTER.match(text, match.end())
+    return (
+        before is not None
+        and before.group(1).casefold() in _ARTICLES
+        and after is not None
+        and after.group(1).casefold() in _RELEASE_WORDS
+    )
 
 
 def _names_library(word: str, library: str | None) -> bool:

@@ -92,6 +92,12 @@ def test_the_numbers_a_question_writes() -> None:
         ('Decimal("1.5") in a field', set()),
         ("the five param (0.39.0) and the mixin (0.36.0)", {"0.39", "0.36"}),
         ("pin requests>=2.31 or requests==2.30", {"2.31", "2.30"}),
+        # Said as a release by the words around it; starlette 1.10.0 answered the first with
+        # its notes of 0.41.1, not 1.8.0's.
+        ("Which Python does it require as of the 1.8 release?", {"1.8"}),
+        ("is there a 2.0 version planned", {"2.0"}),
+        ("since the Python 3.8 release", set()),
+        ("the 1.8 seconds it waits", set()),
     ],
 )
 def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:
