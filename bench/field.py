@@ -141,6 +141,27 @@ LIBRARIES = (
     FetchedLibrary("p-queue", "10.0.0", "npm", "p-queue", "p-queue/package", ("readme.md",)),
     replace(debian_html("coverage", "6.5.0", "python-coverage-doc=6.5.0+dfsg1-2"),
             exclude=(*SPHINX_HTML_LEFT_OUT, "changes.html", "contributing.html")),
+    # fieldAA (written at stop 77): Sphinx with autodoc from the code beside the docs (tablib,
+    # aiocache) and without (huey), MkDocs with mkdocstrings (pyee's API page is "### ::: pyee"
+    # headings) and without (pymdown-extensions, less its changelog, project pages, extras and
+    # Blocks API page, to keep it under ~300 sections), npm READMEs and Debian's built Sphinx
+    # HTML of vcrpy.
+    FetchedLibrary("tablib", "3.10.0", "pypi", "tablib", "tablib-3.10.0/docs", ("*.rst",),
+                   ("development.rst",), source_dir="tablib-3.10.0/src"),
+    FetchedLibrary("huey", "2.5.3", "pypi", "huey", "huey-2.5.3/docs", ("*.rst",)),
+    FetchedLibrary("aiocache", "0.12.3", "pypi", "aiocache", "aiocache-0.12.3/docs", ("*.rst",),
+                   source_dir="aiocache-0.12.3"),
+    FetchedLibrary("pyee", "13.0.1", "pypi", "pyee", "pyee-13.0.1/docs", ("*.md",),
+                   source_dir="pyee-13.0.1"),
+    FetchedLibrary("pymdown-extensions", "13.1.2", "pypi", "pymdown-extensions",
+                   "pymdown_extensions-13.1.2/docs/src/markdown", ("**/*.md",),
+                   ("about/**", "extras/**", "extensions/blocks/api.md")),
+    FetchedLibrary("jsonwebtoken", "9.0.2", "npm", "jsonwebtoken", "jsonwebtoken/package",
+                   ("README.md",)),
+    FetchedLibrary("http-proxy-middleware", "3.0.5", "npm", "http-proxy-middleware",
+                   "http-proxy-middleware/package", ("README.md",)),
+    replace(debian_html("vcrpy", "4.2.1", "python-vcr-doc=4.2.1-1"),
+            exclude=(*SPHINX_HTML_LEFT_OUT, "contributing.html")),
 )  # fmt: skip
 
 
