@@ -205,7 +205,7 @@ def choose_threshold(model: RankerModel, examples: Sequence[Example]) -> float:
     return chosen
 
 
-# Margins tried for the parent and diversity rules (0: the rule is off).
+# Margins tried for the parent, diversity and worded-question rules (0: the rule is off).
 RULE_MARGINS = (0.0, 0.25, 0.5, 1.0, 2.0)
 
 
@@ -227,10 +227,10 @@ def train(
 def calibrate(model: RankerModel, examples: Sequence[Example]) -> RankerModel:
     """A scorer's rules' margins (best dev MRR@10), then its confidence fit and threshold."""
     model = max(
-        (replace(model, parent_margin=p, diversity_margin=d) for p in RULE_MARGINS
-         for d in RULE_MARGINS),
+        (replace(model, parent_margin=p, diversity_margin=d, worded_margin=w)
+         for p in RULE_MARGINS for d in RULE_MARGINS for w in RULE_MARGINS),
         key=lambda candidate: (_mrr(candidate, examples), -candidate.parent_margin,
-                               -candidate.diversity_margin),
+                               -candidate.diversity_margin, -candidate.worded_margin),
     )  # fmt: skip
     model = replace(model, confidence_fit=fit_confidence(model, examples))
     return replace(model, abstain_below=choose_threshold(model, examples))
@@ -270,7 +270,11 @@ def to_json(
             zip(("intercept", *CONFIDENCE_INPUTS), map(_rounded, model.confidence_fit), strict=True)
         ),
         "abstain_below": model.abstain_below,
-        "rules": {"parent_margin": model.parent_margin, "diversity_margin": model.diversity_margin},
+        "rules": {
+            "parent_margin": model.parent_margin,
+            "diversity_margin": model.diversity_margin,
+            "worded_margin": model.worded_margin,
+        },
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
 
@@ -318,7 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"threshold {model.abstain_below:.2f} (training questions alone {on_training:.2f}; cost of "
         f"recall@5 on dev {_cost(model, dev):.3f}, on val {_cost(model, validation):.3f}), "
         f"parent margin {model.parent_margin}, "
-        f"diversity margin {model.diversity_margin}"
+        f"diversity margin {model.diversity_margin}, "
+        f"worded margin {model.worded_margin}"
     )
     if args.ablation:
         for index, name in enumerate(FEATURES):

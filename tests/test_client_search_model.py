@@ -125,6 +125,39 @@ def test_a_parent_takes_the_place_of_its_matching_children_within_the_margin() -
     assert ids(replace(MODEL, parent_margin=0.1), items)[0] == 2
 
 
+def entry(section_id: int, score: float, *, asked_in_words: bool = True) -> Described:
+    """An API entry (its ``api_unasked`` feature set when the focus names no identifier)."""
+    item = described(section_id, score)
+    features = list(item.features)
+    features[FEATURES.index("api_unasked" if asked_in_words else "api_asked")] = 1.0
+    return replace(item, features=tuple(features))
+
+
+def test_an_entry_gives_first_place_to_close_documentation_for_a_question_in_words() -> None:
+    # "fastest way to load a few hundred thousand tuples into a table": the page on bulk
+    # loading answers it, not the entry of the codec function its words also match.
+    items = [entry(1, 1.0), entry(2, 0.9), described(3, 0.7), described(4, 0.2)]
+    assert ids(MODEL, items) == [1, 2, 3, 4]  # margin 0: the rule is off
+    assert ids(replace(MODEL, worded_margin=0.5), items) == [3, 1, 2, 4]
+    assert ids(replace(MODEL, worded_margin=0.25), items) == [1, 2, 3, 4]  # 3 is too far
+    # Asked by an identifier, the entry keeps its place; documentation already first stays.
+    asked = [entry(1, 1.0, asked_in_words=False), described(3, 0.9)]
+    assert ids(replace(MODEL, worded_margin=0.5), asked) == [1, 3]
+    first = [described(3, 1.0), entry(1, 0.9), described(4, 0.8)]
+    assert ids(replace(MODEL, worded_margin=0.5), first) == [3, 1, 4]
+
+
+def test_ranker_data_without_the_worded_rule_leaves_it_off() -> None:
+    document = orjson.loads(
+        __import__("importlib.resources")
+        .resources.files("schemas")
+        .joinpath("ranker.json")
+        .read_bytes()
+    )
+    rules = {k: v for k, v in document["rules"].items() if k != "worded_margin"}
+    assert model_from_json({**document, "rules": rules}).worded_margin == 0.0
+
+
 def test_confidence_rises_with_score_margin_and_coverage() -> None:
     model = replace(MODEL, confidence_fit=(-2.0, 1.0, 1.0, 2.0, 1.0, -1.0))
     low = order(model, [described(1, 0.1, coverage=0.2), described(2, 0.1)])

@@ -2,15 +2,17 @@
 
 The ranker is a linear model over client.search.features' features, trained on the evaluation's
 dev questions by ``python -m eval.train`` and stored as data in schemas/ranker.json beside the
-tokenizer it was trained with. On top of its order four rules hold: a section whose heading is
+tokenizer it was trained with. On top of its order five rules hold: a section whose heading is
 the identifier the focus names comes first when that heading holds at least NAMED_FOCUS_SHARE
 of the focus (a name said in passing is only the ``named`` feature); a changelog entry, unless
 the focus asks about versions, comes after the documentation that covers as much of the focus
-(the issue's rule: release notes lose to the documentation otherwise); when several children of
-one section are among the first answers, the parent may take their place; and at most
-MAX_PER_PAGE sections of one page stand among the first DIVERSE_TOP unless the question is
-about that page. The last two move a section only past one that scores within a margin of it,
-margins chosen on dev (0: off).
+(the issue's rule: release notes lose to the documentation otherwise); an API entry is not the
+first answer to a focus that names no identifier when a section of the documentation scores
+close to it (asked in words, the question is about a task, which the documentation explains
+and an entry only lists); when several children of one section are among the first answers,
+the parent may take their place; and at most MAX_PER_PAGE sections of one page stand among the
+first DIVERSE_TOP unless the question is about that page. The last three move a section only
+past one that scores within a margin of it, margins chosen on the training questions (0: off).
 
 An answer's confidence is the share of dev answers like it that were right at rank 1: a logistic
 fit of its top score, its margin over the next rival, how much of the focus it covers, whether its
@@ -59,13 +61,15 @@ class RankerModel:
     """Weights in FEATURES order; the confidence fit (intercept, then one coefficient per
     CONFIDENCE_INPUTS); the default abstention threshold; and how far below its best child a
     parent, or below a crowding section another page's section, may score and still move up
-    (0 turns a rule off)."""
+    (0 turns a rule off), and how far below an API entry placed first for a focus asked in
+    words a section of the documentation may score and still take its place."""
 
     weights: tuple[float, ...]
     confidence_fit: tuple[float, ...] = (0.0,) * (1 + len(CONFIDENCE_INPUTS))
     abstain_below: float = 0.0
     parent_margin: float = 0.0
     diversity_margin: float = 0.0
+    worded_margin: float = 0.0
 
 
 class RankerDataError(ValueError):
@@ -94,6 +98,8 @@ def model_from_json(document: object, features: Sequence[str] = FEATURES) -> Ran
         abstain_below=float(document["abstain_below"]),
         parent_margin=float(rules["parent_margin"]),
         diversity_margin=float(rules["diversity_margin"]),
+        # Ranker data written before the rule existed leaves it off.
+        worded_margin=float(rules.get("worded_margin", 0.0)),
     )
 
 
@@ -158,8 +164,29 @@ def order(model: RankerModel, described: Sequence[Described]) -> list[Scored]:
         for d in described
     ]
     scored.sort(key=lambda s: (-s.score, s.described.candidate.section_id))
-    scored = _documentation_first(scored)
+    scored = _words_first(_documentation_first(scored), model.worded_margin)
     return _diversify(_parents_first(scored, model.parent_margin), model.diversity_margin)
+
+
+_API_UNASKED = FEATURES.index("api_unasked")
+
+
+def _words_first(scored: list[Scored], margin: float) -> list[Scored]:
+    """For a focus that names no identifier, an API entry placed first gives its place to the
+    best section of the documentation scoring within ``margin`` of it: asked in words ("load
+    a few hundred thousand rows fast"), a question is about a task, and the page that explains
+    the task answers it better than the entry of one function it uses. Fitted on the training
+    questions, the linear score alone placed such entries first wrongly about as often as
+    rightly (71 of 155 wrong on eval/fetched_train.tsv, with the weights fitted before the rule)."""
+    if margin <= 0 or not scored or not scored[0].described.features[_API_UNASKED]:
+        return scored
+    first = scored[0]
+    for place, s in enumerate(scored[1:], start=1):
+        if s.score < first.score - margin:
+            break
+        if not s.described.features[_API_UNASKED]:
+            return [s, *scored[:place], *scored[place + 1 :]]
+    return scored
 
 
 _CHANGELOG_UNASKED = FEATURES.index("changelog_unasked")
