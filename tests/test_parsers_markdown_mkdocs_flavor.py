@@ -403,3 +403,16 @@ def test_a_paragraph_callout_reads_as_an_admonition() -> None:
         "See NOTE: not at the start.\n\n> A quote.\n>\n> NOTE: in it."
     )
     assert headings(text, MkDocsMarkdown())[0][2].startswith("WARNING: Limitation.")
+
+
+def test_a_link_whose_text_is_only_an_icon_leaves_nothing() -> None:
+    # pymdown-extensions' pages open with "[:octicons-file-code-24:][_details]{: .source-link }",
+    # its target defined in a file the snippets append: the page shows an icon, which left
+    # "[][_details]" as the text of a section of its own.
+    text = (
+        "[:octicons-file-code-24:][_details]{: .source-link }\n\n"
+        "# Details\n\n"
+        "See [:material-github:][repo] and [the :smile: docs][docs], or [][].\n"
+    )
+    [(level, heading, body)] = headings(text, MkDocsMarkdown(extensions=ALL_MARKS))
+    assert (level, heading, " ".join(body.split())) == (1, "Details", "See and the docs, or [][].")

@@ -67,13 +67,13 @@ _LINE_ENDS = re.compile(r"[ \t]*(?:\n|$)")
 # Chinese runs a link on from its words: "请参阅[加载器][griffe.load]").
 _CROSS_REFERENCE = re.compile(
     r"(`+)[\s\S]*?(?<!`)\1(?!`)"
-    r"|(?<![A-Za-z0-9)\]])(!?)\[((?:`[^`\n]*`|[^\[\]\n`])+)\]\[([^\[\]\n]*)\]"
+    r"|(?<![A-Za-z0-9)\]])(!?)\[((?:`[^`\n]*`|[^\[\]\n`])*)\]\[([^\[\]\n]*)\]"
 )
 # Python-Markdown also reads "[text]" and "[target]" on two lines as one reference (a page
 # wrapped at 80 columns); a footnote's "[^1]" is no link text, an index no reference.
 _WRAPPED_REFERENCE = re.compile(
     r"(`+)[\s\S]*?(?<!`)\1(?!`)"
-    r"|(?<![A-Za-z0-9)\]])(!?)\[(?!\^)((?:`[^`\n]*`|[^\[\]\n`])+)\]\n?\[([^\[\]\n]*)\]"
+    r"|(?<![A-Za-z0-9)\]])(!?)\[(?!\^)((?:`[^`\n]*`|[^\[\]\n`])*)\]\n?\[([^\[\]\n]*)\]"
 )
 
 
@@ -185,7 +185,10 @@ def resolve_cross_references(
 
 
 def _as_link(match: re.Match[str], defined: Collection[str]) -> str:
-    if match.group(1) is not None:
+    # "[][]" is no reference; "[][target]" is a link whose text an icon or emoji was (both
+    # leave nothing: read_marks), as pymdown-extensions opens its pages with
+    # "[:octicons-file-code-24:][_details]".
+    if match.group(1) is not None or not (match.group(3) or match.group(4)):
         return match.group(0)
     if match.group(2) and normalizeReference(match.group(4) or match.group(3)) in defined:
         return match.group(0)
