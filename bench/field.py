@@ -162,6 +162,29 @@ LIBRARIES = (
                    "http-proxy-middleware/package", ("README.md",)),
     replace(debian_html("vcrpy", "4.2.1", "python-vcr-doc=4.2.1-1"),
             exclude=(*SPHINX_HTML_LEFT_OUT, "contributing.html")),
+    # fieldAB (written at stop 77): Sphinx with autodoc from the code beside the docs (babel,
+    # less its changelog, to keep it under ~300 sections; glom) and without (yarl, less its
+    # contributors' guide), MkDocs with mkdocstrings (copier's API page is "## ::: copier"
+    # headings, less its changelog; validators' pages are each a lone "::: validators.x.y"),
+    # npm READMEs and Debian's built Sphinx HTML of django-debug-toolbar (less its
+    # contributors' guide).
+    FetchedLibrary("babel", "2.19.0", "pypi", "babel", "babel-2.19.0/docs", ("**/*.rst",),
+                   ("changelog.rst", "dev.rst", "license.rst"), source_dir="babel-2.19.0"),
+    FetchedLibrary("glom", "25.12.0", "pypi", "glom", "glom-25.12.0/docs", ("*.rst",),
+                   source_dir="glom-25.12.0"),
+    FetchedLibrary("yarl", "1.25.1", "pypi", "yarl", "yarl-1.25.1/docs", ("**/*.rst",),
+                   ("contributing/**",)),
+    FetchedLibrary("copier", "9.19.1", "pypi", "copier", "copier-9.19.1/docs", ("**/*.md",),
+                   ("changelog.md", "contributing.md"), source_dir="copier-9.19.1"),
+    FetchedLibrary("validators", "0.36.0", "pypi", "validators", "validators-0.36.0/docs",
+                   ("**/*.md",), source_dir="validators-0.36.0/src"),
+    FetchedLibrary("prom-client", "15.1.3", "npm", "prom-client", "prom-client/package",
+                   ("README.md",)),
+    FetchedLibrary("class-validator", "0.15.1", "npm", "class-validator",
+                   "class-validator/package", ("README.md",)),
+    replace(debian_html("django-debug-toolbar", "3.8.1",
+                        "python-django-debug-toolbar-doc=1:3.8.1-1"),
+            exclude=(*SPHINX_HTML_LEFT_OUT, "contributing.html")),
 )  # fmt: skip
 
 
