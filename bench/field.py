@@ -185,6 +185,32 @@ LIBRARIES = (
     replace(debian_html("django-debug-toolbar", "3.8.1",
                         "python-django-debug-toolbar-doc=1:3.8.1-1"),
             exclude=(*SPHINX_HTML_LEFT_OUT, "contributing.html")),
+    # fieldAC (written at stop 77): Sphinx with autodoc from the code beside the docs
+    # (flask-sqlalchemy; python-socketio, less its client managers' API page, to keep it under
+    # ~300 sections) and without (pytest-asyncio),
+    # MkDocs with mkdocstrings (inline-snapshot, less changelog and contributing) and without
+    # (griffe, less its API reference, whose code the archive lacks, and contributors' pages),
+    # npm READMEs and Debian's built Sphinx HTML of flask-restful.
+    FetchedLibrary("flask-sqlalchemy", "3.1.1", "pypi", "flask-sqlalchemy",
+                   "flask_sqlalchemy-3.1.1/docs", ("*.rst",), ("license.rst",),
+                   source_dir="flask_sqlalchemy-3.1.1/src"),
+    FetchedLibrary("python-socketio", "5.18.1", "pypi", "python-socketio",
+                   "python_socketio-5.18.1/docs", ("*.rst",), ("api_manager.rst",),
+                   source_dir="python_socketio-5.18.1/src"),
+    FetchedLibrary("pytest-asyncio", "1.5.0", "pypi", "pytest-asyncio",
+                   "pytest_asyncio-1.5.0/docs", ("**/*.rst",)),
+    FetchedLibrary("inline-snapshot", "0.37.0", "pypi", "inline-snapshot",
+                   "inline_snapshot-0.37.0/docs", ("**/*.md",),
+                   ("changelog.md", "contributing.md", "insiders.md"),
+                   source_dir="inline_snapshot-0.37.0/src"),
+    FetchedLibrary("griffe", "2.4.1", "pypi", "griffe", "griffe-2.4.1/docs", ("**/*.md",),
+                   ("reference/api/**", "guide/contributors/**", "changelog.md",
+                    "code-of-conduct.md", "contributing.md", "credits.md", "license.md",
+                    "downstream-projects.md", "playground.md")),
+    FetchedLibrary("chokidar", "5.0.0", "npm", "chokidar", "chokidar/package", ("README.md",)),
+    FetchedLibrary("supertest", "7.3.2", "npm", "supertest", "supertest/package",
+                   ("README.md",)),
+    debian_html("flask-restful", "0.3.9", "python-flask-restful-doc=0.3.9-6"),
 )  # fmt: skip
 
 
