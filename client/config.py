@@ -118,7 +118,8 @@ SETTINGS: tuple[Setting, ...] = (
         "--min-confidence",
         "DOCTROVE_MIN_CONFIDENCE",
         "minConfidence",
-        "the ranker's (chosen on the evaluation's dev and validation splits)",
+        "the ranker's own test: the chance that one of its first five sections answers, "
+        "against a threshold chosen on the evaluation's training questions and validation split",
         "doc_extract answers with nothing, and a hint, when its confidence that the first "
         "section is right is below this (0-1; 0 always answers).",
     ),

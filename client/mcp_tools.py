@@ -243,8 +243,9 @@ TOOLS: tuple[ToolSpec[Any], ...] = (
             "read it whole with doc_read. maxTokens bounds the whole text of the answer "
             "(about four characters a token); 'omitted' says how many relevant sections did "
             "not fit. "
-            "'confidence' (0-1) is how likely the first section answers; when it is too low the "
-            "answer is empty with a hint rather than a guess. 'unmentioned' lists the focus' "
+            "'confidence' (0-1) is how likely the first section answers; when none of the first "
+            "sections is likely to, the answer is empty with a hint rather than a guess. "
+            "'unmentioned' lists the focus' "
             "words these docs never use (not English words): often what this version lacks."
         ),
         params=(

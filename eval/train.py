@@ -36,10 +36,14 @@ import orjson
 
 from client.search.features import FEATURES, Described
 from client.search.model import (
+    ABSTENTION_INPUTS,
+    ANSWER_DEPTH,
     CONFIDENCE_INPUTS,
     FORMAT,
     RankerModel,
     Scored,
+    abstention_inputs,
+    answer_chance,
     confidence_inputs,
 )
 from client.search.query import parse_focus
@@ -68,6 +72,7 @@ class Example:
     described: tuple[Described, ...]
     keys: tuple[str, ...]  # "source#anchor" of each candidate
     unheard: bool  # the focus has words the docs never use that are not English words
+    concepts: int = 1  # how many concepts the focus has
 
 
 def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
@@ -97,7 +102,8 @@ def example_of(prepared: Prepared, described: Sequence[Described], unheard: obje
     """The example of a question whose candidates are ``described`` (``unheard``: the words
     of its focus the docs never use), each keyed as the gold is."""
     keys = tuple(section_key(d.candidate.source, d.candidate.anchor) for d in described)
-    return Example(prepared, tuple(described), keys, bool(unheard))
+    concepts = len(parse_focus(prepared.question.text).concepts)
+    return Example(prepared, tuple(described), keys, bool(unheard), concepts)
 
 
 def fit_weights(examples: Sequence[Example], mask: Sequence[bool], l2: float = L2) -> np.ndarray:
@@ -139,10 +145,12 @@ def _key(scored: Scored) -> str:
 def rankings(
     model: RankerModel, examples: Sequence[Example], threshold: float | None = None
 ) -> list[tuple[tuple[str, ...], float]]:
-    """Each example's ranking as the client makes it, and its confidence."""
+    """Each example's ranking as the client makes it, and the chance it answers (what the
+    threshold cuts on: model.answer_chance)."""
     results = []
     for example in examples:
-        ranked, sure = answer_order(model, example.described, example.unheard)
+        ranked, _ = answer_order(model, example.described, example.unheard)
+        sure = answer_chance(model, ranked, example.unheard, example.concepts)
         keys = tuple(_key(r) for r in ranked[:EVAL_DEPTH])
         if threshold is not None and (not ranked or sure < threshold):
             keys = ()
@@ -158,6 +166,24 @@ def fit_confidence(model: RankerModel, examples: Sequence[Example]) -> tuple[flo
         if ranked:
             rows.append((1.0, *confidence_inputs(ranked, example.unheard)))
             labels.append(float(_key(ranked[0]) in example.prepared.keys))
+    return _logistic(rows, labels)
+
+
+def fit_abstention(model: RankerModel, examples: Sequence[Example]) -> tuple[float, ...]:
+    """Intercept and ABSTENTION_INPUTS coefficients of a logistic fit of "one of the first
+    ANSWER_DEPTH is right": the threshold withholds answers, and what a withheld answer costs
+    is its recall@5, not its rank 1 (a right section second is still worth giving)."""
+    rows, labels = [], []
+    for example in examples:
+        ranked = _listed(model, example)
+        if ranked:
+            rows.append((1.0, *abstention_inputs(ranked, example.unheard, example.concepts)))
+            first = {_key(r) for r in ranked[:ANSWER_DEPTH]}
+            labels.append(float(bool(first & example.prepared.keys)))
+    return _logistic(rows, labels)
+
+
+def _logistic(rows: Sequence[Sequence[float]], labels: Sequence[float]) -> tuple[float, ...]:
     x, y = np.array(rows), np.array(labels)
     # Newton's method (iteratively reweighted least squares) with a small ridge: it converges in
     # a few steps whatever the scale of the scores, where plain gradient descent may diverge.
@@ -233,6 +259,7 @@ def calibrate(model: RankerModel, examples: Sequence[Example]) -> RankerModel:
                                -candidate.diversity_margin, -candidate.worded_margin),
     )  # fmt: skip
     model = replace(model, confidence_fit=fit_confidence(model, examples))
+    model = replace(model, abstention_fit=fit_abstention(model, examples))
     return replace(model, abstain_below=choose_threshold(model, examples))
 
 
@@ -270,6 +297,19 @@ def to_json(
             zip(("intercept", *CONFIDENCE_INPUTS), map(_rounded, model.confidence_fit), strict=True)
         ),
         "abstain_below": model.abstain_below,
+        **(
+            {}
+            if model.abstention_fit is None
+            else {
+                "abstention": dict(
+                    zip(
+                        ("intercept", *ABSTENTION_INPUTS),
+                        map(_rounded, model.abstention_fit),
+                        strict=True,
+                    )
+                )
+            }
+        ),
         "rules": {
             "parent_margin": model.parent_margin,
             "diversity_margin": model.diversity_margin,
@@ -318,6 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_line(f"fetched ({len(fetched)})", dev_figures(model, fetched)))
     for name, weight in zip(FEATURES, model.weights, strict=True):
         print(f"  {name:<20}{weight:>9.3f}")
+    if model.abstention_fit is not None:
+        fitted = zip(("intercept", *ABSTENTION_INPUTS), model.abstention_fit, strict=True)
+        print("abstention fit: " + ", ".join(f"{name} {value:.3f}" for name, value in fitted))
     print(
         f"threshold {model.abstain_below:.2f} (training questions alone {on_training:.2f}; cost of "
         f"recall@5 on dev {_cost(model, dev):.3f}, on val {_cost(model, validation):.3f}), "

@@ -519,3 +519,24 @@ def test_the_bm25_of_listed_sections_is_one_match_however_many_they_are(
     }
     assert len(found) > 2
     assert reads(sorted(found)[:2])[1] == many
+
+
+def test_the_threshold_weighs_whether_to_answer_and_a_callers_own_the_confidence(
+    shard: sqlite3.Connection,
+) -> None:
+    # The model withholds an answer by its chance that one of the first sections answers (its
+    # abstention fit); a caller's min_confidence applies to the confidence of the first.
+    from dataclasses import replace
+
+    from client.search.model import default_model
+
+    model = default_model()
+    focus = "set a timeout so a request does not hang"
+    answered = search_sections(shard, focus, model=replace(model, abstain_below=0.0))
+    assert answered.sections and answered.confidence is not None
+    never = replace(model, abstention_fit=(-100.0,) + (0.0,) * 6, abstain_below=0.5)
+    assert not search_sections(shard, focus, model=never).sections
+    # The caller's threshold, below this answer's confidence, answers whatever the fit says.
+    own = search_sections(shard, focus, model=never, min_confidence=answered.confidence / 2)
+    assert own.sections
+    assert not search_sections(shard, focus, model=never, min_confidence=1.0).sections

@@ -7,11 +7,13 @@ import pytest
 
 from client.search.features import FEATURES, Candidate, Described
 from client.search.model import (
+    ABSTENTION_INPUTS,
     CONFIDENCE_INPUTS,
     NAMED_FOCUS_SHARE,
     NAMED_TIER,
     RankerDataError,
     RankerModel,
+    answer_chance,
     confidence,
     default_model,
     model_from_json,
@@ -165,6 +167,39 @@ def test_confidence_rises_with_score_margin_and_coverage() -> None:
     assert 0.0 < confidence(model, low, False) < confidence(model, high, False) < 1.0
     assert confidence(model, high, True) < confidence(model, high, False)
     assert confidence(model, [], False) == 0.0
+
+
+def test_whether_to_answer_weighs_how_many_concepts_the_focus_has() -> None:
+    # A long question's coverage is spread over many concepts: the same coverage says more of
+    # whether one of the first sections answers when the focus has more of them.
+    ranked = order(MODEL, [described(1, 1.0, coverage=0.12), described(2, 0.5)])
+    fit = (-3.0, 0.0, 0.0, 4.0, 0.0, -1.0, 1.3)
+    model = replace(MODEL, confidence_fit=(-1.0, 1.0, 1.0, 2.0, 1.0, -1.0), abstention_fit=fit)
+    short, long = answer_chance(model, ranked, False, 3), answer_chance(model, ranked, False, 18)
+    assert 0.0 < short < long < 1.0
+    assert answer_chance(model, ranked, True, 18) < long
+    assert answer_chance(model, [], False, 18) == 0.0
+    # Ranker data fitted before the abstention fit (ranker-semantic.json) answers on the
+    # confidence, as it did.
+    plain = replace(model, abstention_fit=None)
+    assert answer_chance(plain, ranked, False, 18) == confidence(plain, ranked, False)
+
+
+def test_ranker_data_reads_its_abstention_fit_or_leaves_it_out() -> None:
+    document = orjson.loads(
+        __import__("importlib.resources")
+        .resources.files("schemas")
+        .joinpath("ranker.json")
+        .read_bytes()
+    )
+    assert set(document["abstention"]) == {"intercept", *ABSTENTION_INPUTS}
+    assert model_from_json(document).abstention_fit is not None
+    without = {k: v for k, v in document.items() if k != "abstention"}
+    assert model_from_json(without).abstention_fit is None
+    with pytest.raises(RankerDataError, match="abstention must name"):
+        model_from_json({**document, "abstention": {"intercept": 0.0}})
+    with pytest.raises(RankerDataError, match="abstention must name"):
+        model_from_json({**document, "abstention": [0.0] * 7})
 
 
 def test_the_rules_weigh_only_sections_that_may_answer() -> None:

@@ -483,8 +483,8 @@ def test_ranking_oracle(
 
 def test_the_evaluation_answers_as_doc_extract_does_with_the_other_versions(corpus: Corpus) -> None:
     """A name only the version before uses empties the answer (client.search.elsewhere);
-    search_ours, the ranking alone, still finds sections through the focus' other words."""
-    focus = "make_line_iter to read the WSGI input stream line by line"
+    search_ours, the ranking alone, still finds sections through the focus' other name."""
+    focus = "make_line_iter get_input_stream"
     conn = corpus.shard("werkzeug", "3.1.3")
     assert search_ours(conn, focus)
     assert answers_ours(corpus)(conn, focus) == []

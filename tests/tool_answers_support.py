@@ -42,7 +42,7 @@ REWRITERS: dict[str, Rewriter] = {
 }
 # A question the bundled werkzeug docs answer weakly (below DEFAULT_REWRITE_BELOW), so a
 # rewrite is asked for; a refitted ranker may answer it surer: the rewrite tests check it first.
-WEAK = "cookie lifespan"
+WEAK = "cookie lifespan setting"
 CALLS: tuple[tuple[str, Any, str | None], ...] = (
     ("catalog_lookup", {"query": "werkzeug"}, None),
     ("catalog_lookup", {"query": "web", "limit": 2}, None),

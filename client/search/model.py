@@ -17,8 +17,13 @@ past one that scores within a margin of it, margins chosen on the training quest
 An answer's confidence is the share of dev answers like it that were right at rank 1: a logistic
 fit of its top score, its margin over the next rival, how much of the focus it covers, whether its
 heading names the focus' identifier, and whether the focus has a word the docs never use that
-is not an English word (client.search.unheard). Below the configured threshold, the search
-answers with nothing rather than with its best guess.
+is not an English word (client.search.unheard). Whether to answer at all is a second fit: how
+likely one of the first ANSWER_DEPTH sections is right, from the same inputs and how many
+concepts the focus has (a long question's coverage is spread thin: "The request body often
+carries extra fields my DTO class never declares. How do I have them stripped off?" covers
+0.12 of its focus with the right section). Below the threshold, the search answers with
+nothing rather than with its best guesses; a caller's own threshold (min_confidence) applies
+to the confidence instead.
 """
 
 from __future__ import annotations
@@ -54,6 +59,11 @@ NAMED_FOCUS_SHARE = ABOUT_PAGE
 # second, the share of the focus it covers, whether its heading names the focus' identifier;
 # and about the focus: whether it names something the docs never mention.
 CONFIDENCE_INPUTS = ("score", "margin", "coverage", "named", "unheard")
+# What whether to answer is fitted on: the same, and the log of the focus' concept count.
+ABSTENTION_INPUTS = (*CONFIDENCE_INPUTS, "concepts")
+# An answer is worth giving when one of its first sections is right: as many as doc_extract
+# returns by default (client.limits.DEFAULT_MAX_SECTIONS).
+ANSWER_DEPTH = 5
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,9 @@ class RankerModel:
     weights: tuple[float, ...]
     confidence_fit: tuple[float, ...] = (0.0,) * (1 + len(CONFIDENCE_INPUTS))
     abstain_below: float = 0.0
+    # The fit of whether to answer (intercept, then ABSTENTION_INPUTS); None: ranker data
+    # fitted before it, which abstains on the confidence.
+    abstention_fit: tuple[float, ...] | None = None
     parent_margin: float = 0.0
     diversity_margin: float = 0.0
     worded_margin: float = 0.0
@@ -92,10 +105,18 @@ def model_from_json(document: object, features: Sequence[str] = FEATURES) -> Ran
     rules = document.get("rules")
     if not isinstance(rules, dict):
         raise RankerDataError("ranker data has no rules")
+    abstention = document.get("abstention")
+    if abstention is not None and (
+        not isinstance(abstention, dict) or set(abstention) != {"intercept", *ABSTENTION_INPUTS}
+    ):
+        raise RankerDataError(f"ranker abstention must name intercept, {ABSTENTION_INPUTS}")
     return RankerModel(
         weights=tuple(float(weights[name]) for name in features),
         confidence_fit=tuple(float(fit[name]) for name in ("intercept", *CONFIDENCE_INPUTS)),
         abstain_below=float(document["abstain_below"]),
+        abstention_fit=None
+        if abstention is None
+        else tuple(float(abstention[name]) for name in ("intercept", *ABSTENTION_INPUTS)),
         parent_margin=float(rules["parent_margin"]),
         diversity_margin=float(rules["diversity_margin"]),
         # Ranker data written before the rule existed leaves it off.
@@ -151,8 +172,28 @@ def confidence(model: RankerModel, ranked: Sequence[Scored], unheard: bool) -> f
     """How likely the first of ``ranked`` is right, by the curve fitted on dev."""
     if not ranked:
         return 0.0
-    intercept, *coefficients = model.confidence_fit
-    inputs = confidence_inputs(ranked, unheard)
+    return _fitted(model.confidence_fit, confidence_inputs(ranked, unheard))
+
+
+def abstention_inputs(ranked: Sequence[Scored], unheard: bool, concepts: int) -> tuple[float, ...]:
+    """ABSTENTION_INPUTS of an answer (not empty) to a focus of ``concepts`` concepts."""
+    return (*confidence_inputs(ranked, unheard), math.log(max(concepts, 1)))
+
+
+def answer_chance(
+    model: RankerModel, ranked: Sequence[Scored], unheard: bool, concepts: int
+) -> float:
+    """How likely one of the first ANSWER_DEPTH of ``ranked`` is right (the confidence, for
+    ranker data without that fit): what the threshold decides whether to answer on."""
+    if not ranked:
+        return 0.0
+    if model.abstention_fit is None:
+        return confidence(model, ranked, unheard)
+    return _fitted(model.abstention_fit, abstention_inputs(ranked, unheard, concepts))
+
+
+def _fitted(fit: Sequence[float], inputs: Sequence[float]) -> float:
+    intercept, *coefficients = fit
     return _sigmoid(intercept + sum(c * x for c, x in zip(coefficients, inputs, strict=True)))
 
 

@@ -34,6 +34,7 @@ from client.search.features import FIELDS, Candidate, Described, describe
 from client.search.model import (
     RankerModel,
     Scored,
+    answer_chance,
     confidence,
     default_model,
     order,
@@ -333,6 +334,8 @@ class Ranking:
     ranked: tuple[Scored, ...]
     confidence: float
     unheard: tuple[str, ...]
+    # How likely one of the first sections is right: whether to answer (model.answer_chance).
+    answer_chance: float = 0.0
 
 
 def described_candidates(
@@ -360,7 +363,8 @@ def rank_sections(
     ranked, sure = answer_order(
         model, described if dense is None else with_dense(described, dense), bool(unheard)
     )
-    return Ranking(tuple(ranked), sure, unheard)
+    chance = answer_chance(model, ranked, bool(unheard), len(focus.concepts))
+    return Ranking(tuple(ranked), sure, unheard, chance)
 
 
 def answer_order(
@@ -394,7 +398,8 @@ def search_sections(
 ) -> SearchResult:
     """The sections of the shard that best answer ``focus``, within the size budget (less the
     ``reserved`` characters the answer spends outside its sections); none when the answer's
-    confidence is below ``min_confidence`` (default: the model's threshold).
+    confidence is below ``min_confidence``, or by default when the chance that one of its
+    first sections is right is below the model's threshold (model.answer_chance).
 
     ``dense`` is the semantic lane's view of the version (client.search.dense): its nearest
     sections join the candidates and the dense-aware ranker orders them (default model:
@@ -408,8 +413,11 @@ def search_sections(
     model = model or (default_model() if dense is None else semantic_model())
     ranking = rank_sections(conn, parsed, model, dense)
     ranked, sure, unheard = ranking.ranked, ranking.confidence, ranking.unheard
-    threshold = model.abstain_below if min_confidence is None else min_confidence
-    if not ranked or sure < threshold:
+    if min_confidence is None:
+        withheld = ranking.answer_chance < model.abstain_below
+    else:
+        withheld = sure < min_confidence
+    if not ranked or withheld:
         empty = "; ".join(filter(None, (unheard_hint(unheard), _NO_MATCH)))
         return SearchResult((), False, 0, empty, round(sure, 4) if ranked else None, unheard)
     listed = _listed(ranked[:max_sections], sure, ranked)
