@@ -83,8 +83,10 @@ _MAJOR_RELEASE = re.compile(
 
 # "version 1 of OAuth", "release 2 of the spec": a major version said of another name is that
 # name's (oauthlib's changelog entry 1.0.0 answered "is it compatible with version 1 of
-# OAuth"); said of the library itself ("version 6 of slugify", "of the library") it is its own.
-_NAME_AFTER = re.compile(r"\s+of\s+(?:the\s+|an?\s+)?([A-Za-z][\w.+-]*)")
+# OAuth"); said of the library itself ("version 6 of slugify", "of this library", "of it") it
+# is its own.
+_NAME_AFTER = re.compile(r"\s+of\s+(?:(?:the|an?|this|its)\s+)?([A-Za-z][\w.+-]*)")
+_ITSELF = frozenset(["library", "package", "it"])
 
 
 def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
@@ -94,15 +96,20 @@ def releases_asked(text: str, library: str | None = None) -> frozenset[str]:
     versions ("does requests support Python 2.7", "Python version 3", "version 1 of OAuth")."""
     found = set()
     for match in _RELEASE_NUMBER.finditer(text):
-        if _of_the_library(text, match.start(), library) or _said_as_release(text, match):
+        if _of_the_library(text, match.start(), library) or _said_as_release(text, match, library):
             found.add(_number(match))
     for match in _MAJOR_RELEASE.finditer(text):
-        after = _NAME_AFTER.match(text, match.end())
-        name = after.group(1).casefold() if after else None
-        of_another = name not in (None, "library", "package") and not _names_library(name, library)
+        of_another = _said_of_another(text, match.end(), library)
         if _of_the_library(text, match.start(), library) and not of_another:
             found.add(f"{int(match.group(1))}.0")
     return frozenset(found)
+
+
+def _said_of_another(text: str, end: int, library: str | None) -> bool:
+    """Whether the release said before ``end`` is said of another name ("of OAuth")."""
+    after = _NAME_AFTER.match(text, end)
+    name = after.group(1).casefold() if after else None
+    return name is not None and name not in _ITSELF and not _names_library(name, library)
 
 
 def _of_the_library(text: str, start: int, library: str | None) -> bool:
@@ -115,9 +122,10 @@ def _of_the_library(text: str, start: int, library: str | None) -> bool:
     return word is None or word in _BEFORE_RELEASE or _names_library(word, library)
 
 
-def _said_as_release(text: str, match: re.Match[str]) -> bool:
+def _said_as_release(text: str, match: re.Match[str], library: str | None) -> bool:
     """Whether a number is said as a release by an article before it and a release word after
-    it ("as of the 1.8 release", "a 2.0 version"): "the Python 3.8 release" has a name there."""
+    it ("as of the 1.8 release", "a 2.0 version"): "the Python 3.8 release" has a name there,
+    and "the 3.11 version of Python" one after it."""
     before = _WORD_BEFORE.search(text, 0, match.start())
     after = _WORD_AFTER.match(text, match.end())
     return (
@@ -125,6 +133,7 @@ def _said_as_release(text: str, match: re.Match[str]) -> bool:
         and before.group(1).casefold() in _ARTICLES
         and after is not None
         and after.group(1).casefold() in _RELEASE_WORDS
+        and not _said_of_another(text, after.end(), library)
     )
 
 

@@ -98,6 +98,14 @@ def test_the_numbers_a_question_writes() -> None:
         ("is there a 2.0 version planned", {"2.0"}),
         ("since the Python 3.8 release", set()),
         ("the 1.8 seconds it waits", set()),
+        # Said as a release of another name, as "version 1 of OAuth" is.
+        ("does it work with the 3.11 version of Python", set()),
+        ("signing with the 1.0 release of the OAuth spec", set()),
+        ("what changed in the 2.0 version of requests", {"2.0"}),
+        ("the 2.0 release of the library", {"2.0"}),
+        ("what changed in the 2.0 version of this library", {"2.0"}),
+        ("is there a 3.0 release of it", {"3.0"}),
+        ("breaking changes in version 2 of this package", {"2.0"}),
     ],
 )
 def test_the_releases_of_the_library_a_question_names(question: str, releases: set[str]) -> None:

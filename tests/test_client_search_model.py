@@ -149,6 +149,20 @@ def test_an_entry_gives_first_place_to_close_documentation_for_a_question_in_wor
     assert ids(replace(MODEL, worded_margin=0.5), first) == [3, 1, 4]
 
 
+def test_a_release_note_does_not_take_the_place_of_an_entry_asked_in_words() -> None:
+    # A release note the focus does not ask about comes after the documentation covering as
+    # much (_documentation_first), an API entry included; the worded rule, looking past the
+    # entry for a section that is not one, took the note and put it first over both.
+    note = described(1, 1.5, coverage=0.8)
+    features = list(note.features)
+    features[FEATURES.index("changelog_unasked")] = 1.0
+    note = replace(note, features=tuple(features))
+    items = [note, replace(entry(2, 1.0), coverage=0.8), described(3, 0.2, coverage=0.5)]
+    assert ids(MODEL, items) == [2, 1, 3]
+    assert ids(replace(MODEL, worded_margin=0.5), items) == [2, 1, 3]  # 3 is too far
+    assert ids(replace(MODEL, worded_margin=1.0), items) == [3, 2, 1]
+
+
 def test_ranker_data_without_the_worded_rule_leaves_it_off() -> None:
     document = orjson.loads(
         __import__("importlib.resources")

@@ -210,6 +210,7 @@ def order(model: RankerModel, described: Sequence[Described]) -> list[Scored]:
 
 
 _API_UNASKED = FEATURES.index("api_unasked")
+_CHANGELOG_UNASKED = FEATURES.index("changelog_unasked")
 
 
 def _words_first(scored: list[Scored], margin: float) -> list[Scored]:
@@ -223,14 +224,15 @@ def _words_first(scored: list[Scored], margin: float) -> list[Scored]:
         return scored
     first = scored[0]
     for place, s in enumerate(scored[1:], start=1):
+        # A release note set after the entry (_documentation_first) is no documentation: it
+        # would come first over both.
+        if s.described.features[_CHANGELOG_UNASKED]:
+            continue
         if s.score < first.score - margin:
             break
         if not s.described.features[_API_UNASKED]:
             return [s, *scored[:place], *scored[place + 1 :]]
     return scored
-
-
-_CHANGELOG_UNASKED = FEATURES.index("changelog_unasked")
 
 
 def _set_after(entry: Scored, first: Scored) -> bool:
