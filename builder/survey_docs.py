@@ -35,6 +35,7 @@ from builder.projects.mdbook import CONFIG_NAME as MDBOOK_CONFIG_NAME
 from builder.projects.mdbook import read_book_settings
 from builder.projects.mintlify import find_mintlify_config
 from builder.projects.mkdocs_config import config_serving
+from builder.projects.mkdocs_copied_docs import copied_docs_folder
 from builder.projects.mkdocs_plugins import has_plugin
 from builder.projects.plain_order import survey_plain_order
 from builder.projects.pydoc_markdown import pydoc_markdown_docs
@@ -113,9 +114,15 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         docs = mkdocs_docs_folder(root / folder / name)
         if (root / folder / docs).is_dir():
             return _mkdocs_docs(root, folder, name, found)
+        where = posixpath.join(folder, name).removeprefix("./")
+        config_path = root / folder / name
+        source = copied_docs_folder(config_path, mkdocs_settings(config_path))
+        if source is not None and source.is_relative_to(root.resolve()):
+            pages = source.relative_to(root.resolve()).as_posix()
+            found.append(f"{where}: its {docs}/ is made by a build step from {pages}/")
+            return _mkdocs_docs(root, folder, name, found, pages)
         # An sdist ships the config without its pages (sqlmesh 0.236.4): the project is read
         # by the signs it has.
-        where = posixpath.join(folder, name).removeprefix("./")
         found.append(f"{where}: MkDocs, but its {docs}/ is not there")
     for folder in DOCS_FOLDERS[:3]:
         # A config kept with the project's tools, its docs_dir a docs folder (external-secrets'
@@ -308,12 +315,14 @@ def sphinx_release(root: Path, docs: str) -> str:
 
 
 def _mkdocs_docs(
-    root: Path, folder: str, name: str, found: list[str]
+    root: Path, folder: str, name: str, found: list[str], pages: str | None = None
 ) -> tuple[str, str, str | None]:
-    """("mkdocs", docs folder, site name) of the MkDocs config ``name`` in ``folder``."""
+    """("mkdocs", docs folder, site name) of the MkDocs config ``name`` in ``folder``; the
+    docs folder is ``pages`` (from ``root``) when given, the folder a build step copies to
+    the config's docs_dir."""
     config = root / folder / name
     data = mkdocs_settings(config)
-    docs = posixpath.normpath(posixpath.join(folder, mkdocs_docs_folder(config)))
+    docs = pages or posixpath.normpath(posixpath.join(folder, mkdocs_docs_folder(config)))
     tool = "Zensical" if name.startswith("zensical.") else "MkDocs"
     where = posixpath.join(folder, name).removeprefix("./")
     found.append(f"{where}: {tool}, pages in {docs}/")

@@ -745,20 +745,33 @@ def test_unwrap_annotated_shows_a_parameter_lists_types_without_their_metadata(
     )
 
 
-def test_selection_and_rendering_are_read_as_options(tmp_path: Path) -> None:
-    # mkdocstrings 0.19 merged its older selection and rendering keys into options and reads
-    # them still: ormar's mkdocs.yml chooses the sphinx style under selection, and its
-    # docstrings' ":param x: ... :type x: ..." fields ran into one line of raw text.
+def test_selection_and_rendering_are_read_only_before_mkdocstrings_0_23(tmp_path: Path) -> None:
+    # mkdocstrings 0.19 to 0.22 read the older selection and rendering keys as options; 0.23
+    # removed them and later releases leave them unread. jumanji 1.1.1 pins 0.27.0 and its
+    # blocks list a few members under selection: its site shows every member, 81 of the 233
+    # API objects it shows were missing here.
+    page = "# X\n\n::: shapes\n    selection:\n      members: [area]\n"
+    older_settings = ApiSettings(mkdocstrings_older_keys=True)
+    newer = parse_file("x.md", page, package_source(tmp_path / "a"))
+    older = parse_file("x.md", page, package_source(tmp_path / "b", older_settings))
+    assert newer is not None and older is not None
+    assert [s.heading for s in older.sections] == ["X", "shapes", "shapes.area"]
+    assert {"shapes.Circle", "shapes.Circle.scale", "shapes.area"} <= {
+        s.heading for s in newer.sections
+    }
     plugin = {"handlers": {"python": {"selection": {"docstring_style": "sphinx"}}}}
-    settings = read_mkdocs_settings({"plugins": [{"mkdocstrings": plugin}]})
-    assert settings.mkdocstrings_options == (("docstring_style", "sphinx"),)
-    page = "# X\n\n::: shapes.area\n"
-    local = page + "    selection:\n      docstring_style: sphinx\n"
-    for source, text in ((package_source(tmp_path / "a", settings), page),
-                         (package_source(tmp_path / "b"), local)):  # fmt: skip
-        parsed = parse_file("x.md", text, source)
-        assert parsed is not None
-        assert "Raises:\n- ValueError: When the radius is negative." in parsed.sections[1].body
+    config = {"plugins": [{"mkdocstrings": plugin}]}
+    assert read_mkdocs_settings(config).mkdocstrings_options == ()
+    assert read_mkdocs_settings(config, older_keys=True).mkdocstrings_options == (
+        ("docstring_style", "sphinx"),
+    )
+    sphinx_style = "Raises:\n- ValueError: When the radius is negative."
+    local = "# X\n\n::: shapes.area\n    selection:\n      docstring_style: sphinx\n"
+    read = parse_file("x.md", local, package_source(tmp_path / "c", older_settings))
+    unread = parse_file("x.md", local, package_source(tmp_path / "d"))
+    assert read is not None and unread is not None
+    assert sphinx_style in read.sections[1].body
+    assert sphinx_style not in unread.sections[1].body
 
 
 def test_a_heading_that_names_the_block_s_object_is_its_heading(tmp_path: Path) -> None:

@@ -270,6 +270,9 @@ def test_docs_dir_names_the_pages_folder(tmp_path: Path) -> None:
 
 def test_a_docs_folder_that_is_not_docs_dir_is_read_as_files(tmp_path: Path) -> None:
     docs = make_project(tmp_path, MKDOCS_YML + "docs_dir: elsewhere\n")
+    # A docs_dir that is not there is made by a build step, from the folder holding the nav's
+    # pages (builder.projects.mkdocs_copied_docs); one that is there is another folder.
+    (tmp_path / "elsewhere").mkdir()
     layout, listing = project_listing(version(docs))
     assert layout.kind == "none"
     assert "is not this docs folder" in layout.notes[0]
@@ -293,15 +296,15 @@ def test_a_docs_dir_that_links_to_the_pages_folder_is_that_folder(tmp_path: Path
     ]
 
 
-def test_a_docs_dir_that_is_a_link_loop_is_not_this_docs_folder(tmp_path: Path) -> None:
+def test_a_docs_dir_that_is_a_link_loop_does_not_stop_the_build(tmp_path: Path) -> None:
     # Resolving docs_dir through its link (865795fc) raised RuntimeError ('Symlink loop')
     # for a docs_dir link that names itself, which stopped the build; written as it stands,
-    # it was another folder than the docs, as it is again.
+    # it is no folder, so the folder holding the nav's pages is read with the config, as for
+    # a docs_dir a build step makes (builder.projects.mkdocs_copied_docs).
     docs = make_project(tmp_path, MKDOCS_YML + "docs_dir: loop\n")
     (tmp_path / "loop").symlink_to("loop", target_is_directory=True)
     layout, listing = project_listing(version(docs))
-    assert layout.kind == "none"
-    assert "is not this docs folder" in layout.notes[0]
+    assert layout.kind == "mkdocs"
     assert listing.candidates[0].relpath == "index.md"
 
 

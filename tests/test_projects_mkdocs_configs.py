@@ -75,6 +75,7 @@ def test_a_config_three_folders_up_counts_when_its_docs_dir_holds_the_docs(
     assert (layout.kind, layout.config_file) == ("mkdocs", "mkdocs.yml")
     assert [c.relpath for c in listing.candidates][:2] == ["index.md", "guide/start.md"]
     (tmp_path / "mkdocs.yml").write_text(MKDOCS_YML + "docs_dir: site\n", encoding="utf-8")
+    (tmp_path / "site").mkdir()  # there: another folder than the docs
     assert project_listing(version(pages))[0].kind == "none"
 
 

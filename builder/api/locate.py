@@ -80,6 +80,9 @@ class CodeTree:
     missing_dependencies: tuple[str, ...] = ()
     # Those installed in a release the project does not ask for, for the build report.
     other_releases: tuple[OtherRelease, ...] = ()
+    # The project locks or pins an mkdocstrings before 0.23, which reads selection: and
+    # rendering: as options (builder.api.mkdocstrings_release).
+    mkdocstrings_older_keys: bool = False
 
 
 def candidate_folders(
@@ -147,9 +150,20 @@ def find_code(
     )
     renamed = renamed_folders(folder)
     fingerprinted = (*packages, *(path.relative_to(folder).as_posix() for _, path in renamed))
+    from builder.api.mkdocstrings_release import reads_older_keys
+
     declared = _installed_dependencies(folder, packages, project_root)
+    older_keys = mkdocs_config is not None and reads_older_keys(
+        (mkdocs_config.parent, *([project_root] if project_root else []))
+    )
     tree = _fingerprint(
-        folder, tuple(dict.fromkeys(fingerprinted)), docs, mkdocs_config, more, declared
+        folder,
+        tuple(dict.fromkeys(fingerprinted)),
+        docs,
+        mkdocs_config,
+        more,
+        declared,
+        older_keys,
     )
     return replace(
         tree,
@@ -434,6 +448,7 @@ def _fingerprint(
     mkdocs_config: Path | None,
     more_folders: tuple[Path, ...] = (),
     declared: DeclaredCode | None = None,
+    older_keys: bool = False,
 ) -> CodeTree:
     installed = declared.installed if declared is not None else ()
     digest = hashlib.sha256()
@@ -459,11 +474,21 @@ def _fingerprint(
             digest.update(b"\0mkdocs\0" + _config(config))
     for package in installed:
         digest.update(b"\0installed\0" + package.identity())
+    if older_keys:  # the pages' selection: and rendering: are read (a lock file changes it)
+        digest.update(b"\0mkdocstrings before 0.23\0")
     # What the build report says of them changes with the project's pins too.
     for other in declared.other_releases if declared is not None else ():
         digest.update(b"\0other release\0" + other.describe().encode())
     return CodeTree(
-        folder, packages, digest.hexdigest(), count, mkdocs_config, more_folders, (), installed
+        folder,
+        packages,
+        digest.hexdigest(),
+        count,
+        mkdocs_config,
+        more_folders,
+        (),
+        installed,
+        mkdocstrings_older_keys=older_keys,
     )
 
 
@@ -569,7 +594,7 @@ def open_source(
     from builder.api.options import read_conf_settings
 
     if tree.mkdocs_config is not None:
-        settings = _mkdocs_settings(tree.mkdocs_config)
+        settings = _mkdocs_settings(tree.mkdocs_config, tree.mkdocstrings_older_keys)
     else:
         conf = _read(docs / "conf.py").decode("utf-8", "replace")
         settings = read_conf_settings(conf, _conf_pyproject(docs, conf))
@@ -586,11 +611,11 @@ def open_source(
     )
 
 
-def _mkdocs_settings(config: Path) -> ApiSettings:
-    """The API settings of an MkDocs config; the defaults when it cannot be read (the
-    project's layout reports that)."""
+def _mkdocs_settings(config: Path, older_keys: bool) -> ApiSettings:
+    """The API settings of an MkDocs config (``older_keys``: as an mkdocstrings before 0.23
+    reads them); the defaults when it cannot be read (the project's layout reports that)."""
     from builder.api.options import read_mkdocs_settings
     from builder.projects.mkdocs_config import read_config
 
     # What cannot be read leaves the defaults; the project's layout has the note.
-    return read_mkdocs_settings(read_config(config, []))
+    return read_mkdocs_settings(read_config(config, []), older_keys)

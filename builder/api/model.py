@@ -165,6 +165,9 @@ class ApiSettings:
     docstring_style: str = "sphinx"
     # The options an MkDocs config gives mkdocstrings' Python handler, under every block's own.
     mkdocstrings_options: tuple[tuple[str, Any], ...] = ()
+    # The project builds with an mkdocstrings before 0.23, which reads a handler's and a
+    # block's selection: and rendering: as options (builder.api.mkdocstrings_release).
+    mkdocstrings_older_keys: bool = False
     # autodoc_typehints_format: "short" names, or "fully-qualified" dotted names.
     typehints_format: str = "short"
     # conf.py's templates_path: the folders, from conf.py's, that Sphinx looks for templates in,

@@ -120,26 +120,29 @@ def _templates_path(conf: SphinxConf) -> tuple[str, ...]:
     return ()
 
 
-def read_mkdocs_settings(config: Mapping[str, Any]) -> ApiSettings:
+def read_mkdocs_settings(config: Mapping[str, Any], older_keys: bool = False) -> ApiSettings:
     """The options an MkDocs config (``mkdocs.yml``'s document, or ``zensical.toml``'s read as
     one) gives mkdocstrings' Python handler for every block: ``plugins`` (a list, or a mapping)
-    > ``mkdocstrings`` > ``handlers`` > ``python`` > ``options``."""
+    > ``mkdocstrings`` > ``handlers`` > ``python`` > ``options``; with ``older_keys`` (the
+    project builds with an mkdocstrings before 0.23), its ``selection`` and ``rendering`` too."""
     plugin = plugin_options(config, "mkdocstrings") or {}
     handlers = plugin.get("handlers")
     python = handlers.get("python") if isinstance(handlers, dict) else None
-    options = block_options(python) if isinstance(python, dict) else {}
-    if options:
-        return ApiSettings(mkdocstrings_options=tuple(options.items()))
-    return ApiSettings()
+    options = block_options(python, older_keys) if isinstance(python, dict) else {}
+    return ApiSettings(
+        mkdocstrings_options=tuple(options.items()), mkdocstrings_older_keys=older_keys
+    )
 
 
-def block_options(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``options`` of mkdocstrings' Python handler or of one ``::: path`` block, over its
-    ``selection`` and ``rendering`` mappings: mkdocstrings 0.19 merged those two older keys
-    into ``options`` and reads them still (ormar's config chooses the sphinx docstring style
-    under ``selection``, odmantic's shows root headings under ``rendering``)."""
+def block_options(settings: Mapping[str, Any], older_keys: bool = False) -> dict[str, Any]:
+    """The ``options`` of mkdocstrings' Python handler or of one ``::: path`` block; with
+    ``older_keys``, over its ``selection`` and ``rendering`` mappings, which mkdocstrings 0.19
+    to 0.22 merged into ``options`` and 0.23 removed: ormar's config chooses the sphinx docstring
+    style under ``selection`` and jumanji's blocks list members there, which the releases they
+    pin (1.0.4, 0.27.0) leave unread, so their sites show ``:param`` fields as written and
+    every member."""
     merged: dict[str, Any] = {}
-    for key in ("selection", "rendering", "options"):
+    for key in ("selection", "rendering", "options") if older_keys else ("options",):
         value = settings.get(key)
         if isinstance(value, Mapping):
             merged.update(value)

@@ -251,11 +251,18 @@ def find_mkdocs_config(
 
 
 def _docs_dir_holds(config: Path, directory: Path) -> bool:
-    """Whether the docs_dir of the MkDocs ``config`` is ``directory`` or a folder above it."""
-    docs_dir = read_config(config, []).get("docs_dir", "docs")
+    """Whether the docs_dir of the MkDocs ``config`` is ``directory`` or a folder above it, or,
+    when a build step makes the docs_dir, the folder it copies the pages from."""
+    from builder.projects.mkdocs_copied_docs import copied_docs_folder
+
+    settings = read_config(config, [])
+    docs_dir = settings.get("docs_dir", "docs")
     if not isinstance(docs_dir, str) or not docs_dir:
         return False
-    return directory.is_relative_to(resolved_docs_dir(config, docs_dir))  # both resolved
+    docs_root = resolved_docs_dir(config, docs_dir)
+    if not docs_root.is_dir() and (copied := copied_docs_folder(config, settings)):
+        docs_root = copied.resolve()
+    return directory.is_relative_to(docs_root)  # both resolved
 
 
 def complete_layout(layout: ProjectLayout, candidates: Sequence[Candidate]) -> ProjectLayout:

@@ -6,6 +6,7 @@ project's ``zensical.toml`` holds the same settings and is read where there is n
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from builder.projects.gen_files import GeneratedPage, GeneratedPages, generated_
 from builder.projects.layout import ProjectLayout
 from builder.projects.literate_nav import expand_folders, literate_nav_file
 from builder.projects.mkdocs_config import read_config, resolved_docs_dir
+from builder.projects.mkdocs_copied_docs import copied_docs_folder
 from builder.projects.mkdocs_copied_pages import copied_pages
 from builder.projects.mkdocs_exclude import I18N_PLUGIN, left_out
 from builder.projects.mkdocs_file_blocks import file_blocks
@@ -78,6 +80,12 @@ def read_mkdocs(
         notes.append(f"{name}: docs_dir is not a folder name; 'docs' assumed")
         docs_dir = "docs"
     docs_root = resolved_docs_dir(config_path, docs_dir)
+    copied_from: tuple[str, ...] = ()
+    if not docs_root.is_dir() and (source := copied_docs_folder(config_path, config)):
+        # A build step fills docs_dir from this folder (dymmond's docs/en/docs), putting in
+        # the files its pages' "{!> path !}" markers name from there.
+        docs_root = source.resolve()
+        copied_from = (os.path.relpath(docs_root, config_path.parent.resolve()),)
     directory = directory.resolve()
     if directory.is_relative_to(docs_root):
         prefix = directory.relative_to(docs_root).as_posix()
@@ -148,7 +156,7 @@ def read_mkdocs(
         snippet_base=_snippet_base(
             config.get("markdown_extensions"),
             docs_dir,
-            include_folders(config, docs_dir, config_path.parent.resolve(), project),
+            include_folders(config, docs_dir, config_path.parent.resolve(), project) + copied_from,
         ),
         markdown_flavor="mkdocs",
         markdown_extensions=_extension_names(config.get("markdown_extensions")),
@@ -237,7 +245,8 @@ def _snippet_base(
     ``base_path`` of markdown-include and mdx_include, which read ``{! file !}`` from there
     (rich-click's examples, from ``docs``), and markdown-data-tables', which reads the YAML
     of ``{data-table file.yaml}`` from there (nautobot's, from ``docs``), come after it: one
-    list serves all the markers, and mkdocs-macros' include folder (``macros_folders``) too."""
+    list serves all the markers, and mkdocs-macros' include folder (``macros_folders``) too,
+    and the folder a build step copies the pages from (builder.projects.mkdocs_copied_docs)."""
     snippets = _base_paths(extensions, "pymdownx.snippets", docs_dir)
     included = (
         tuple(

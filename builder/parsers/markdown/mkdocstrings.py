@@ -167,9 +167,9 @@ def _shows_page_title(yaml: str, doc: DocState) -> bool:
 
 def _block_options(yaml: str, doc: DocState) -> dict[str, Any]:
     """A mkdocstrings block's options: its own over those the project's config gives."""
-    options = block_options(read_yaml(yaml))
     if doc.api is None:
-        return options
+        return block_options(read_yaml(yaml))
+    options = block_options(read_yaml(yaml), doc.api.settings.mkdocstrings_older_keys)
     return {**dict(doc.api.settings.mkdocstrings_options), **options}
 
 
