@@ -513,6 +513,25 @@ class _BlockCutter:
         return self.pieces
 
 
+# A paragraph that ends with a colon introduces the block after it ("To keep cookies between
+# requests, reuse the agent:" over its code): it goes to that block's part when a cut falls
+# between them, if it is at most this long (a lead-in, not a whole part's text).
+MAX_LEAD_IN_CHARS = 300
+
+
+def _lead_in(current: str, needed: int, limit: int) -> str:
+    """The last paragraph of ``current`` when it introduces what follows (ends with a colon),
+    is short, is not all of ``current``, and fits with the ``needed`` characters of what it
+    introduces in one part; else ""."""
+    lead = current.rpartition("\n\n")[2]
+    fits = len(lead) + needed <= limit
+    if lead == current or not fits or len(lead) > MAX_LEAD_IN_CHARS:
+        return ""
+    # A paragraph of prose, whole: not the end of a code block whose blank line it follows.
+    prose = lead[:1] not in (" ", "\t", "`", "~") and _blocks(current)[-1] == lead
+    return lead if prose and lead.rstrip().endswith(":") else ""
+
+
 def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Section]:
     """Return the section whole, or its parts: "Heading (part 2 of 3)", anchors "a", "a-part-2"...
 
@@ -536,6 +555,11 @@ def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Sect
                     or (piece.startswith(_FENCE_STARTS) and _LIST_LINE.match(lines[-1]) is not None)
                 )  # the rest of a list item: its code sits at the margin (indent_text)
                 head = _held_back(lines, len(piece) + 2, limit) if continued else 0
+                if index == 0 and not head and (lead := _lead_in(current, len(piece) + 2, limit)):
+                    bodies.append(current[: -len(lead)].rstrip("\n"))
+                    current = lead
+                    current = f"{current}\n\n{piece}"
+                    continue
                 bodies.append("\n".join(lines[:head] if head else lines).rstrip("\n"))
                 current = "\n".join(lines[head:]) if head else ""
             current = f"{current}\n\n{piece}" if current else piece

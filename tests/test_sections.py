@@ -505,3 +505,25 @@ def test_only_an_entry_of_the_name_after_it_has_its_lines_read_for_a_signature_t
              section("m.g", "`g(x, y)`", 2, "g-1", kind="api")]  # fmt: skip
     assert [s.body for s in join_signature_twins(twins)] == ["`g(x)`\n\n`g(x, y)`"]
     assert _SplitCounted.splits == 1
+
+
+def test_a_paragraph_that_introduces_a_block_goes_to_its_part() -> None:
+    # supertest 7.3.2's README: "...persist cookies, use an agent:" ended one part and the
+    # code it introduces opened the next.
+    text = " ".join(["word"] * 100)
+    lead = "To persist cookies between requests, reuse the agent:"
+    code = "```js\n" + "agent.get('/').expect(200);\n" * 20 + "```"
+    parts = split_section(section("Example", f"{text}\n\n{lead}\n\n{code}"), limit=700)
+    assert [p.body for p in parts] == [text, f"{lead}\n\n{code}"]
+    # A paragraph that ends otherwise, or a part that is nothing but the lead-in, stays.
+    plain = "Reuse the agent to persist cookies between requests."
+    parts = split_section(section("Example", f"{text}\n\n{plain}\n\n{code}"), limit=700)
+    assert [p.body for p in parts] == [f"{text}\n\n{plain}", code]
+
+
+def test_a_line_of_code_that_ends_with_a_colon_stays_in_its_block() -> None:
+    code = "```python\nclass A:\n\n    def f(self):\n" + "        pass\n" * 40 + "```"
+    text = " ".join(["word"] * 60)
+    parts = split_section(section("Code", f"{code}\n\n{text}"), limit=400)
+    for part in parts:
+        assert part.body.count("```") % 2 == 0
