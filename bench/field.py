@@ -211,6 +211,27 @@ LIBRARIES = (
     FetchedLibrary("supertest", "7.3.2", "npm", "supertest", "supertest/package",
                    ("README.md",)),
     debian_html("flask-restful", "0.3.9", "python-flask-restful-doc=0.3.9-6"),
+    # fieldAD (written at stop 77): Sphinx with autodoc from the code beside the docs
+    # (flask-caching, flask-wtf, parsel), MkDocs with mkdocstrings (mkdocstrings' own API page
+    # is "# ::: mkdocstrings", less its changelog and project pages) and without (fastapi-users),
+    # npm READMEs and Debian's built Sphinx HTML of django-guardian.
+    FetchedLibrary("flask-caching", "2.5.1", "pypi", "flask-caching", "flask_caching-2.5.1/docs",
+                   ("*.rst",), ("license.rst",), source_dir="flask_caching-2.5.1/src"),
+    FetchedLibrary("flask-wtf", "1.3.0", "pypi", "flask-wtf", "flask_wtf-1.3.0/docs", ("*.rst",),
+                   ("contributing.rst", "license.rst"), source_dir="flask_wtf-1.3.0/src"),
+    FetchedLibrary("parsel", "1.12.1", "pypi", "parsel", "parsel-1.12.1/docs", ("*.rst",),
+                   source_dir="parsel-1.12.1"),
+    FetchedLibrary("mkdocstrings", "1.0.8", "pypi", "mkdocstrings", "mkdocstrings-1.0.8/docs",
+                   ("**/*.md",), ("changelog.md", "code_of_conduct.md", "contributing.md",
+                                  "credits.md", "license.md"),
+                   source_dir="mkdocstrings-1.0.8/src"),
+    FetchedLibrary("fastapi-users", "15.0.5", "pypi", "fastapi-users",
+                   "fastapi_users-15.0.5/docs", ("**/*.md",)),
+    FetchedLibrary("fast-glob", "3.3.3", "npm", "fast-glob", "fast-glob/package", ("README.md",)),
+    FetchedLibrary("bottleneck", "2.19.5", "npm", "bottleneck", "bottleneck/package",
+                   ("README.md",)),
+    debian_html("django-guardian", "2.4.0", "python-django-guardian-doc=2.4.0-2",
+                "python3-django-guardian"),
 )  # fmt: skip
 
 
