@@ -32,6 +32,10 @@ _REQUIREMENT_FILES = ("*requirements*.txt", "requirements/*.txt", "docs/*require
 MAX_PIN_FILE_BYTES = 8_000_000
 _LOCKED = re.compile(r'^name = "mkdocstrings"\s*\nversion = "([^"\n]+)"', re.MULTILINE)
 _REQUIREMENT_LINE = re.compile(r"^\s*mkdocstrings(?![\w.-])", re.IGNORECASE | re.MULTILINE)
+# What follows the requirement on its line in a requirement file: pip's options
+# ("--hash=sha256:..."), or the backslash that continues the line to them (pip-compile's
+# --generate-hashes writes "mkdocstrings[python]==0.21.2 \" with the hashes below).
+_PIP_OPTIONS = re.compile(r"\s+--|\s*\\\s*$")
 
 
 def reads_older_keys(folders: Iterable[Path]) -> bool:
@@ -92,7 +96,8 @@ def _specifier(line: str) -> str | None:
     from packaging.requirements import InvalidRequirement, Requirement
 
     try:
-        return str(Requirement(line.split("#", 1)[0].strip()).specifier)
+        requirement = _PIP_OPTIONS.split(line.split("#", 1)[0], maxsplit=1)[0]
+        return str(Requirement(requirement.strip()).specifier)
     except InvalidRequirement:
         return None
 
