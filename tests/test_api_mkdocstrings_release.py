@@ -29,6 +29,26 @@ def _project(root: Path, files: dict[str, str]) -> Path:
         ({"requirements-docs.txt": "mkdocstrings>=0.18,<0.23\n"}, True),
         ({"requirements-docs.txt": "mkdocstrings==0.22.*\n"}, True),
         ({"requirements-docs.txt": "mkdocstrings~=0.22.0\n"}, True),
+        # pip-compile --generate-hashes: the hashes follow on the next lines, or on the same.
+        ({"requirements/requirements-docs.txt": "mkdocstrings[python]==0.21.2 \\\n"
+                                                "    --hash=sha256:304e56a2 \\\n"
+                                                "    --hash=sha256:949ef8da\n"}, True),
+        ({"requirements-docs.txt": 'mkdocstrings==0.22.0 ; python_version >= "3.8" \\\n'
+                                   "    --hash=sha256:82a33b94\n"}, True),
+        ({"requirements-docs.txt": "mkdocstrings==0.22.0 --hash=sha256:82a33b94\n"}, True),
+        ({"requirements-docs.txt": "mkdocstrings==0.24.0 \\\n    --hash=sha256:82a33b94\n",
+          "pyproject.toml": '[project.optional-dependencies]\ndocs = ["mkdocstrings<0.23"]\n'},
+         False),
+        # setup.py's string literals (planet 2.11.0's doc_requires), not its comments;
+        # setup.cfg's extras a requirement a line.
+        ({"setup.py": "from setuptools import setup\n"
+                      "doc_requires = ['mkdocs==1.3', 'mkdocstrings==0.18.1']  # don't bump\n"
+                      "setup(name='x', extras_require={'docs': doc_requires})\n"}, True),
+        ({"setup.py": "# docs = ['mkdocstrings==0.18.1']\nsetup(name='x')\n"}, False),
+        ({"setup.cfg": "[options.extras_require]\ndocs =\n    mkdocs\n    mkdocstrings<0.23\n"},
+         True),
+        ({"setup.py": "setup(extras_require={'docs': ['mkdocstrings==0.18.1']})\n",
+          "pyproject.toml": '[dependency-groups]\ndocs = ["mkdocstrings>=0.24"]\n'}, False),
         # The handler's own distribution is not mkdocstrings.
         ({"requirements-docs.txt": "mkdocstrings-python==0.8.3\n"}, False),
         ({"pyproject.toml": '[tool.poetry.group.dev.dependencies]\nmkdocstrings = "^0.20.0"\n'},

@@ -32,6 +32,10 @@ _REQUIREMENT_FILES = ("*requirements*.txt", "requirements/*.txt", "docs/*require
 MAX_PIN_FILE_BYTES = 8_000_000
 _LOCKED = re.compile(r'^name = "mkdocstrings"\s*\nversion = "([^"\n]+)"', re.MULTILINE)
 _REQUIREMENT_LINE = re.compile(r"^\s*mkdocstrings(?![\w.-])", re.IGNORECASE | re.MULTILINE)
+# What follows the requirement on its line in a requirement file: pip's options
+# ("--hash=sha256:..."), or the backslash that continues the line to them (pip-compile's
+# --generate-hashes writes "mkdocstrings[python]==0.21.2 \" with the hashes below).
+_PIP_OPTIONS = re.compile(r"\s+--|\s*\\\s*$")
 
 
 def reads_older_keys(folders: Iterable[Path]) -> bool:
@@ -49,15 +53,12 @@ def reads_older_keys(folders: Iterable[Path]) -> bool:
 
 
 def _pins(folders: list[Path]) -> Iterator[str]:
-    """The specifiers the folders' requirement files, then their pyproject.toml, give
-    mkdocstrings, in order."""
+    """The specifiers the folders' requirement files, then their pyproject.toml, then their
+    setup.cfg and setup.py give mkdocstrings, in order."""
     for folder in folders:
         for pattern in _REQUIREMENT_FILES:
             for path in sorted(folder.glob(pattern)):
-                text = _text(path)
-                for line in (text or "").splitlines():
-                    if _REQUIREMENT_LINE.match(line) and (found := _specifier(line)) is not None:
-                        yield found
+                yield from _line_pins(_text(path) or "")
     for folder in folders:
         text = _text(folder / "pyproject.toml")
         try:
@@ -65,6 +66,39 @@ def _pins(folders: list[Path]) -> Iterator[str]:
         except tomllib.TOMLDecodeError:
             continue
         yield from _pyproject_pins(document)
+    for folder in folders:
+        # setup.cfg's extras_require lists a requirement a line; setup.py's are string
+        # literals (planet 2.11.0: doc_requires = [..., 'mkdocstrings==0.18.1', ...]).
+        yield from _line_pins(_text(folder / "setup.cfg") or "")
+        for literal in _string_literals(_text(folder / "setup.py") or ""):
+            yield from _line_pins(literal)
+
+
+def _line_pins(text: str) -> Iterator[str]:
+    """The specifiers of the lines of ``text`` that require mkdocstrings."""
+    for line in text.splitlines():
+        if _REQUIREMENT_LINE.match(line) and (found := _specifier(line)) is not None:
+            yield found
+
+
+def _string_literals(source: str) -> Iterator[str]:
+    """The string literals of Python source, its comments left out (a pin commented out is
+    none); none past where it cannot be read."""
+    import ast
+    import io
+    import tokenize
+
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(source).readline):
+            if token.type == tokenize.STRING:
+                try:
+                    value = ast.literal_eval(token.string)
+                except (ValueError, SyntaxError):  # an f-string
+                    continue
+                if isinstance(value, str):
+                    yield value
+    except (tokenize.TokenError, SyntaxError):
+        return
 
 
 def _pyproject_pins(value: object) -> Iterator[str]:
@@ -92,7 +126,8 @@ def _specifier(line: str) -> str | None:
     from packaging.requirements import InvalidRequirement, Requirement
 
     try:
-        return str(Requirement(line.split("#", 1)[0].strip()).specifier)
+        requirement = _PIP_OPTIONS.split(line.split("#", 1)[0], maxsplit=1)[0]
+        return str(Requirement(requirement.strip()).specifier)
     except InvalidRequirement:
         return None
 
