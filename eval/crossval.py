@@ -20,7 +20,7 @@ read. Rankings are cut by each fold's own abstention threshold, as the client wo
 questions it abstains on count as misses. ``--train-share`` trains each fold on a random share of
 the other libraries' questions (the same share for every fold, SHARE_SEEDS draws averaged): the
 learning curve, which tells whether more questions would help the ranker or only more evidence.
-``--threshold`` makes every fold abstain below one given confidence instead of its own: each
+``--threshold`` makes every fold abstain below one given answer chance instead of its own: each
 fold's refitted threshold moves a few answers in or out of the empty answer, and that noise
 can hide what a change of features or rules does to the order (compare two commits with the
 shipped threshold, schemas/ranker.json's ``abstain_below``). ``--fetched`` adds
@@ -129,8 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also train each fold on this share (0..1) of its questions: the learning curve",
     )  # fmt: skip
     parser.add_argument(
-        "--threshold", type=float, metavar="CONFIDENCE",
-        help="every fold abstains below this confidence (default: each fold's own threshold)",
+        "--threshold", type=float, metavar="CHANCE",
+        help="every fold abstains below this answer chance, the one its abstention fit gives "
+        "(default: each fold's own threshold)",
     )  # fmt: skip
     parser.add_argument(
         "--fetched", type=Path, metavar="FOLDER",

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from client.limits import DEFAULT_MAX_SECTIONS
 from client.search.features import FEATURES, Described
 from schemas import package_file
 from schemas.text import TOKENIZER
@@ -62,8 +63,8 @@ CONFIDENCE_INPUTS = ("score", "margin", "coverage", "named", "unheard")
 # What whether to answer is fitted on: the same, and the log of the focus' concept count.
 ABSTENTION_INPUTS = (*CONFIDENCE_INPUTS, "concepts")
 # An answer is worth giving when one of its first sections is right: as many as doc_extract
-# returns by default (client.limits.DEFAULT_MAX_SECTIONS).
-ANSWER_DEPTH = 5
+# returns by default.
+ANSWER_DEPTH = DEFAULT_MAX_SECTIONS
 
 
 @dataclass(frozen=True)
