@@ -9,6 +9,7 @@ dotted name is a full path, a hand-written one is relative to the current module
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -33,6 +34,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
+from builder.parsers.rst.signature_groups import object_groups
 from builder.parsers.rst.signature_lines import joined_signatures
 
 # sphinxcontrib-asyncio's directives for coroutines, shown "async": functions, then methods.
@@ -161,30 +163,32 @@ def render_api(
     description, so text after it returns to the section around it."""
     lines = joined_signatures(signatures)
     module_option = next((value for key, value in options if key == "module"), None)
+    # The objects named before the last, each an entry of its own (signature_groups).
+    earlier: list[list[str]] = []
+    if documented is None and not base.startswith("auto") and ctx.sections and len(lines) > 1:
+        *earlier, lines = object_groups(
+            lines, lambda signature: _target_name(base, signature, module_option, ctx, doc)
+        )
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
     found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
     if found is not None and base == "autofunction" and found.call_signature:
         found = replace(found, signature=found.call_signature)  # a callable instance
-    title, anchor = _shown_name(base, full, qualified, module), full
-    if full and not base.startswith("auto") and _is_expression(lines[0]):
-        # Named by the class (or module) it is written in, which 'key in d' does not say.
-        owner = full.rpartition(".")[0]
-        title = f"{owner}: {lines[0].strip()}" if owner else lines[0].strip()
-        anchor = docutils_id(title)
     # Sphinx gives a :no-index: description no target: the object's target is the indexed
     # description's, often on another page, and this one must not take its name.
     no_index = shown.no_index or bool(NO_INDEX & {key for key, _ in options})
+    title, anchor = _title_and_anchor(base, lines[0] if lines else "", full, qualified, module)
     if no_index:
         anchor = docutils_id(title)
     events: list[Event] = []
+    own_line = line + sum(len(group) for group in earlier)
     if full and ctx.sections:
         events.append(
             Heading(
                 title=title,
-                line=line,
-                last_line=line,
-                claim_line=line,
+                line=own_line,
+                last_line=own_line,
+                claim_line=own_line,
                 anchor=anchor,
                 api_depth=ctx.api_depth + 1,
             )
@@ -204,7 +208,8 @@ def render_api(
         events.extend(object_events(found, lines[0], full, shown, line, inner, doc))
     else:
         events.extend(Text(_written_signature(base, signature, options)) for signature in lines)
-    events.extend(render(list(content), content_first, inner, doc))
+    described = render(list(content), content_first, inner, doc)
+    events.extend(described)
     if found is not None and full and ctx.sections:
         members = members_events(found, shown, line, inner, doc)
         events.extend(_without_targets(members) if no_index else members)
@@ -212,7 +217,72 @@ def render_api(
         # An object autodoc reads from code has its docstring to say something with.
         top_level = ctx.depth == 0 and found is None and not base.startswith("auto")
         events.append(description_end(content, content_first, line, top_level=top_level))
+    if not earlier:
+        return events
+    shared = list(itertools.takewhile(lambda event: isinstance(event, Text), described))
+    named_before = _named_before(base, earlier, options, shared, no_index, line, ctx, doc)
+    return [*named_before, *events]
+
+
+def _named_before(
+    base: str,
+    groups: list[list[str]],
+    options: tuple[tuple[str, str], ...],
+    shared: list[Event],
+    no_index: bool,
+    line: int,
+    ctx: Context,
+    doc: DocState,
+) -> list[Event]:
+    """The entries of the objects a description names before its last (``groups``: each
+    one's signatures, written from line ``line`` on), each with the text they share
+    (``shared``: the content up to the first member it describes, which is the last
+    object's). Repeated, each entry answers a lookup of its name on its own, where a pointer
+    to the last would ask for a second one."""
+    module_option = next((value for key, value in options if key == "module"), None)
+    events: list[Event] = []
+    at = line
+    for group in groups:
+        full, qualified, module = qualify(base, group[0], module_option, ctx, doc)
+        title, anchor = _title_and_anchor(base, group[0], full, qualified, module)
+        if full:
+            events.append(
+                Heading(
+                    title=title,
+                    line=at,
+                    last_line=at,
+                    claim_line=at,
+                    anchor=docutils_id(title) if no_index else anchor,
+                    api_depth=ctx.api_depth + 1,
+                )
+            )
+        events.extend(Text(_written_signature(base, signature, options)) for signature in group)
+        if full:
+            events.extend([*shared, Resume(last_line=at + len(group) - 1)])
+        at += len(group)
     return events
+
+
+def _target_name(
+    base: str, signature: str, module_option: str | None, ctx: Context, doc: DocState
+) -> str:
+    """The full name Sphinx targets a hand-written signature at ("" for an expression)."""
+    if _is_expression(signature):
+        return ""
+    return qualify(base, signature, module_option, ctx, doc)[0]
+
+
+def _title_and_anchor(
+    base: str, signature: str, full: str, qualified: str, module: str
+) -> tuple[str, str]:
+    """The heading and anchor of the object ``signature`` names (``full``, ``qualified``,
+    ``module``: qualify's reading of it)."""
+    if full and not base.startswith("auto") and _is_expression(signature):
+        # Named by the class (or module) it is written in, which 'key in d' does not say.
+        owner = full.rpartition(".")[0]
+        title = f"{owner}: {signature.strip()}" if owner else signature.strip()
+        return title, docutils_id(title)
+    return _shown_name(base, full, qualified, module), full
 
 
 def _without_targets(events: list[Event]) -> list[Event]:
