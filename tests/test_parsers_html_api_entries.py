@@ -97,3 +97,30 @@ def test_a_rubric_over_member_entries_heads_them() -> None:
             "`login_view()`\n\nThe view.",
         ),
     ]
+
+
+def test_each_object_of_one_description_is_an_entry_with_the_text_they_share() -> None:
+    # Debian's python-traitlets-doc 5.5.0: '.. class:: CInt' / 'CLong' / 'CFloat' is one <dl>
+    # of three <dt id>, one <dd>; read as one entry, CLong and CFloat had no anchor. A second
+    # overload (docutils' made-up id) stays with its object; the members are the last's.
+    def term(ident: str, name: str) -> str:
+        return (
+            f'<dt class="sig sig-object py" id="{ident}">'
+            f'<span class="sig-name descname"><span class="pre">{name}</span></span></dt>'
+        )
+
+    page = (
+        '<section id="types"><h1>Types</h1><dl class="py class">'
+        + term("t.CInt", "CInt")
+        + term("id3", "CInt")
+        + term("t.CFloat", "CFloat")
+        + '<dd><p>Casting variants.</p><dl class="py method">'
+        + term("t.CFloat.cast", "cast")
+        + "<dd><p>Casts.</p></dd></dl><p>After the method.</p></dd></dl></section>"
+    )
+    sections = parse(page, "types.html").sections[1:]
+    assert [(s.anchor, s.heading_path[-1], s.body) for s in sections] == [
+        ("t.CInt", "Types", "`CInt`\n`CInt`\n\nCasting variants."),
+        ("t.CFloat", "Types", "`CFloat`\n\nCasting variants.\n\nAfter the method."),
+        ("t.CFloat.cast", "t.CFloat", "`cast`\n\nCasts."),
+    ]

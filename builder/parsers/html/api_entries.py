@@ -92,6 +92,26 @@ def entry_groups(
     return groups
 
 
+def object_terms(api_list: Element, terms: list[Element]) -> list[list[Element]]:
+    """The ``<dt>`` elements ``terms`` of one ``<dd>`` split into one list per object they
+    describe: a dt with an id of its own (not docutils' made-up one, which a second overload
+    gets) starts an object, as Sphinx gives each object its target (traitlets'
+    ``.. class:: CInt`` / ``CLong`` / ``CFloat``, one text for all). The C and C++ domains'
+    overloads each get an id of their own: they stay one entry, as their name is one."""
+    if classes(api_list) & _NAME_FROM_TEXT_DOMAINS:
+        return [terms]
+    groups: list[list[Element]] = []
+    seen: set[str] = set()
+    for term in terms:
+        ident = (term.get("id") or "").strip()
+        if groups and (not ident or _MADE_UP_ID.fullmatch(ident) or ident in seen):
+            groups[-1].append(term)
+        else:
+            groups.append([term])
+            seen.add(ident)
+    return groups
+
+
 def is_api_list(element: Element) -> bool:
     """True for a ``<dl>`` that Sphinx wrote for an object description."""
     if element.tag != "dl":
