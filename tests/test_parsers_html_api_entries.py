@@ -124,3 +124,45 @@ def test_each_object_of_one_description_is_an_entry_with_the_text_they_share() -
         ("t.CFloat", "Types", "`CFloat`\n\nCasting variants.\n\nAfter the method."),
         ("t.CFloat.cast", "t.CFloat", "`cast`\n\nCasts."),
     ]
+
+
+def test_an_entry_that_says_nothing_takes_the_text_after_it() -> None:
+    # Django 3.2's ref/django-admin.html: '.. django-admin:: check' and each of its options
+    # have an empty <dd>, their text the paragraphs after the <dl>, as the reST reader reads
+    # a description with no content (Resume.adopt). Read as the section's, the text named no
+    # object and each entry was its signature alone. Inside another entry's description, or
+    # with text of its own, an entry takes nothing.
+    def entry(kind: str, ident: str, name: str, text: str = "") -> str:
+        return (
+            f'<dl class="std {kind}"><dt class="sig sig-object std" id="{ident}">'
+            f'<span class="sig-name descname"><span class="pre">{name}</span></span></dt>'
+            f"<dd>{text}</dd></dl>"
+        )
+
+    page = (
+        '<section id="check"><h1>check</h1>'
+        + entry("django-admin", "django-admin-check", "django-admin check")
+        + "<p>Checks the project.</p>"
+        + entry("cmdoption", "cmdoption-check-deploy", "--deploy")
+        + "<p>Adds the deployment checks.</p><pre>django-admin check --deploy</pre>"
+        + entry("cmdoption", "cmdoption-check-tag", "--tag", "<p>Restricts them.</p>")
+        + "<p>The section's again.</p>"
+        + '<dl class="py class"><dt class="sig sig-object py" id="m.Check">'
+        + '<span class="sig-name descname"><span class="pre">Check</span></span></dt><dd>'
+        + entry("cmdoption", "m.Check.run", "run")
+        + "<p>The class's text.</p></dd></dl>"
+        + '<section id="next"><h2>Next</h2><p>Next text.</p></section></section>'
+    )
+    sections = parse(page, "django-admin.html").sections
+    assert [(s.anchor, s.body) for s in sections] == [
+        ("check", "The section's again."),
+        ("django-admin-check", "`django-admin check`\n\nChecks the project."),
+        (
+            "cmdoption-check-deploy",
+            "`--deploy`\n\nAdds the deployment checks.\n\n```\ndjango-admin check --deploy\n```",
+        ),
+        ("cmdoption-check-tag", "`--tag`\n\nRestricts them."),
+        ("m.Check", "`Check`\n\nThe class's text."),
+        ("m.Check.run", "`run`"),
+        ("next", "Next text."),
+    ]

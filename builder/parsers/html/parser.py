@@ -239,10 +239,16 @@ class _Walker:
         # The rows of a table walked row by row (it holds a heading, as Doxygen's member
         # tables do) between two headings: one block, a line each, as a whole table reads.
         rows: list[str] = []
+        # The stack's depth below an entry that said nothing and takes the text after it.
+        adopting: int | None = None
         for child in element:
             tag = child.tag
             if rows and tag != "tr" and isinstance(tag, str):
                 self.flush_rows(rows)
+            if adopting is not None and (tag in HEADING_TAGS or child in self.structural):
+                self.flush(run)
+                del self.stack[adopting:]
+                adopting = None
             if not isinstance(tag, str):  # a comment: only its tail is text
                 pass
             elif tag in HEADING_TAGS:
@@ -254,7 +260,10 @@ class _Walker:
                 if child in self.enclosed:
                     self.walk_enclosed(child, depth + 1)
                 elif is_api_list(child):
-                    self.open_api_entries(child, depth + 1)
+                    said_nothing = self.open_api_entries(child, depth + 1)
+                    if said_nothing is not None:
+                        adopting = len(self.stack)
+                        self.stack.append(said_nothing)
                 elif is_glossary_list(child):
                     self.open_glossary_terms(child, depth + 1)
                 elif (
@@ -289,6 +298,8 @@ class _Walker:
                 run.append(space(tail))
         self.flush_rows(rows)
         self.flush(run)
+        if adopting is not None:
+            del self.stack[adopting:]
 
     def open_heading(self, heading: Element) -> None:
         level = int(heading.tag[1]) + self.shift
@@ -336,10 +347,16 @@ class _Walker:
         level = self.stack[-1].level + 1
         self.push(heading_text(rubric), heading_anchor(rubric), level, rubric)
 
-    def open_api_entries(self, api_list: Element, depth: int) -> None:
+    def open_api_entries(self, api_list: Element, depth: int) -> _OpenSection | None:
         """Open one section per object of ``api_list``; its dd is walked inside the section
         of its last object, and the objects named before it get that text as well, as the
-        reST reader gives them (builder.parsers.rst.signature_groups)."""
+        reST reader gives them (builder.parsers.rst.signature_groups). The last entry when
+        it says nothing (an empty dd, at the top of its section): the text after the list,
+        up to the next heading or entry, is its description, as the reST reader reads a
+        description with no content (Django's '.. django-admin-option:: --deploy' over a
+        paragraph at the margin, which Sphinx shows under the option)."""
+        last: _OpenSection | None = None
+        description: Element | None = None
         for terms, description in entry_groups(api_list):
             *named_before, own = object_terms(api_list, terms) or [terms]
             before = [self.open_api_entry(api_list, group, None, depth) for group in named_before]
@@ -348,6 +365,9 @@ class _Walker:
             for section in before:
                 if section is not None:
                     section.blocks.extend(shared)
+        said_nothing = description is None or not text_of(description).strip()
+        at_top = self.stack[-1].kind != "api"
+        return last if last is not None and said_nothing and at_top else None
 
     def open_api_entry(
         self,
