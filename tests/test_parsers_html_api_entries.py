@@ -166,3 +166,22 @@ def test_an_entry_that_says_nothing_takes_the_text_after_it() -> None:
         ("m.Check.run", "`run`"),
         ("next", "Next text."),
     ]
+
+
+def test_an_object_of_a_projects_own_directive_is_an_entry_named_by_its_signature() -> None:
+    # Django 3.2's '.. django-admin-option:: --tag TAGS, -t TAGS' (its docs' own directive,
+    # outside any domain): <dl class="django-admin-option">, whose dt Sphinx marks sig-object
+    # as every object's; read as a plain list, none of its 136 options had an entry.
+    page = (
+        '<section id="check"><h1>check</h1><dl class="django-admin-option">'
+        '<dt class="sig sig-object" id="cmdoption-check-tag">'
+        '<code class="sig-name descname"><span class="pre">--tag</span></code>'
+        '<code class="sig-prename descclassname"> <span class="pre">TAGS</span></code></dt>'
+        "<dd><p>Restricts the checks.</p></dd></dl>"
+        '<dl class="simple"><dt>term</dt><dd><p>A plain list.</p></dd></dl></section>'
+    )
+    sections = parse(page, "django-admin.html").sections
+    assert [(s.heading, s.anchor, s.body) for s in sections] == [
+        ("check", "check", "term\n  A plain list."),
+        ("--tag TAGS", "cmdoption-check-tag", "`--tag TAGS`\n\nRestricts the checks."),
+    ]
