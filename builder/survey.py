@@ -255,7 +255,7 @@ def survey_project(root: Path, release_from: Path | None = None) -> ProjectSurve
     instances = sibling_sphinx_sites(root, docs) if kind in ("sphinx", "myst") else instances
     found.extend(f"another docs instance, {i.id!r}, in {i.docs}/" for i in instances)
     include = include_patterns(kind, root / docs, root)
-    exclude = exclude_patterns(kind, docs, root / docs)
+    exclude = exclude_patterns(kind, docs, root / docs, built_site=built is not None)
     jekyll = jekyll_site(root / docs) if kind.startswith("markdown") or kind == "html" else None
     if jekyll is not None:  # its Markdown and HTML pages, whichever it has more of
         where = posixpath.join(docs, jekyll.config).removeprefix("./")

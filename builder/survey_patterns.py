@@ -117,12 +117,19 @@ def _test_folders(folder: Path) -> tuple[str, ...]:
     return tuple(name for name in TEST_FOLDERS if name not in docs_sections)
 
 
-def exclude_patterns(kind: str, docs: str, folder: Path) -> tuple[str, ...]:
+def exclude_patterns(
+    kind: str, docs: str, folder: Path, built_site: bool = False
+) -> tuple[str, ...]:
+    """The folders and files of the docs ``folder`` that are no pages. A ``built_site`` (a
+    folder Sphinx built) is all pages: its testing/ and templates/ are the docs' own
+    (Django's topics/testing/*.html, ref/templates/*.html), where a project read from its top
+    keeps its tests and the templates its program renders."""
     build_folders = ("_build",) if kind in ("sphinx", "myst") else ()
     agent_files = tuple(name for name in _AGENT_FILES if (folder / name).exists())
     languages = translation_folders(folder, skipped=NOT_DOCS)
     if docs != ".":
         return (*build_folders, *agent_files, *languages)
-    tests = (*_test_folders(folder), *_TEMPLATE_FOLDERS) if kind in KIND_WORDS else ()
+    read_as_project = kind in KIND_WORDS and not built_site
+    tests = (*_test_folders(folder), *_TEMPLATE_FOLDERS) if read_as_project else ()
     translations = (*readme_translations(folder), *languages)
     return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))

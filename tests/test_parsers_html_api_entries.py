@@ -97,3 +97,91 @@ def test_a_rubric_over_member_entries_heads_them() -> None:
             "`login_view()`\n\nThe view.",
         ),
     ]
+
+
+def test_each_object_of_one_description_is_an_entry_with_the_text_they_share() -> None:
+    # Debian's python-traitlets-doc 5.5.0: '.. class:: CInt' / 'CLong' / 'CFloat' is one <dl>
+    # of three <dt id>, one <dd>; read as one entry, CLong and CFloat had no anchor. A second
+    # overload (docutils' made-up id) stays with its object; the members are the last's.
+    def term(ident: str, name: str) -> str:
+        return (
+            f'<dt class="sig sig-object py" id="{ident}">'
+            f'<span class="sig-name descname"><span class="pre">{name}</span></span></dt>'
+        )
+
+    page = (
+        '<section id="types"><h1>Types</h1><dl class="py class">'
+        + term("t.CInt", "CInt")
+        + term("id3", "CInt")
+        + term("t.CFloat", "CFloat")
+        + '<dd><p>Casting variants.</p><dl class="py method">'
+        + term("t.CFloat.cast", "cast")
+        + "<dd><p>Casts.</p></dd></dl><p>After the method.</p></dd></dl></section>"
+    )
+    sections = parse(page, "types.html").sections[1:]
+    assert [(s.anchor, s.heading_path[-1], s.body) for s in sections] == [
+        ("t.CInt", "Types", "`CInt`\n`CInt`\n\nCasting variants."),
+        ("t.CFloat", "Types", "`CFloat`\n\nCasting variants.\n\nAfter the method."),
+        ("t.CFloat.cast", "t.CFloat", "`cast`\n\nCasts."),
+    ]
+
+
+def test_an_entry_that_says_nothing_takes_the_text_after_it() -> None:
+    # Django 3.2's ref/django-admin.html: '.. django-admin:: check' and each of its options
+    # have an empty <dd>, their text the paragraphs after the <dl>, as the reST reader reads
+    # a description with no content (Resume.adopt). Read as the section's, the text named no
+    # object and each entry was its signature alone. Inside another entry's description, or
+    # with text of its own, an entry takes nothing.
+    def entry(kind: str, ident: str, name: str, text: str = "") -> str:
+        return (
+            f'<dl class="std {kind}"><dt class="sig sig-object std" id="{ident}">'
+            f'<span class="sig-name descname"><span class="pre">{name}</span></span></dt>'
+            f"<dd>{text}</dd></dl>"
+        )
+
+    page = (
+        '<section id="check"><h1>check</h1>'
+        + entry("django-admin", "django-admin-check", "django-admin check")
+        + "<p>Checks the project.</p>"
+        + entry("cmdoption", "cmdoption-check-deploy", "--deploy")
+        + "<p>Adds the deployment checks.</p><pre>django-admin check --deploy</pre>"
+        + entry("cmdoption", "cmdoption-check-tag", "--tag", "<p>Restricts them.</p>")
+        + "<p>The section's again.</p>"
+        + '<dl class="py class"><dt class="sig sig-object py" id="m.Check">'
+        + '<span class="sig-name descname"><span class="pre">Check</span></span></dt><dd>'
+        + entry("cmdoption", "m.Check.run", "run")
+        + "<p>The class's text.</p></dd></dl>"
+        + '<section id="next"><h2>Next</h2><p>Next text.</p></section></section>'
+    )
+    sections = parse(page, "django-admin.html").sections
+    assert [(s.anchor, s.body) for s in sections] == [
+        ("check", "The section's again."),
+        ("django-admin-check", "`django-admin check`\n\nChecks the project."),
+        (
+            "cmdoption-check-deploy",
+            "`--deploy`\n\nAdds the deployment checks.\n\n```\ndjango-admin check --deploy\n```",
+        ),
+        ("cmdoption-check-tag", "`--tag`\n\nRestricts them."),
+        ("m.Check", "`Check`\n\nThe class's text."),
+        ("m.Check.run", "`run`"),
+        ("next", "Next text."),
+    ]
+
+
+def test_an_object_of_a_projects_own_directive_is_an_entry_named_by_its_signature() -> None:
+    # Django 3.2's '.. django-admin-option:: --tag TAGS, -t TAGS' (its docs' own directive,
+    # outside any domain): <dl class="django-admin-option">, whose dt Sphinx marks sig-object
+    # as every object's; read as a plain list, none of its 136 options had an entry.
+    page = (
+        '<section id="check"><h1>check</h1><dl class="django-admin-option">'
+        '<dt class="sig sig-object" id="cmdoption-check-tag">'
+        '<code class="sig-name descname"><span class="pre">--tag</span></code>'
+        '<code class="sig-prename descclassname"> <span class="pre">TAGS</span></code></dt>'
+        "<dd><p>Restricts the checks.</p></dd></dl>"
+        '<dl class="simple"><dt>term</dt><dd><p>A plain list.</p></dd></dl></section>'
+    )
+    sections = parse(page, "django-admin.html").sections
+    assert [(s.heading, s.anchor, s.body) for s in sections] == [
+        ("check", "check", "term\n  A plain list."),
+        ("--tag TAGS", "cmdoption-check-tag", "`--tag TAGS`\n\nRestricts the checks."),
+    ]

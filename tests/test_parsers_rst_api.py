@@ -64,7 +64,8 @@ def test_api_directives_become_sections_named_by_qualified_name() -> None:
 
 def test_a_class_with_several_signatures_files_its_members_under_the_last() -> None:
     # PyWavelets' wavelet-packets.rst: Sphinx nests the content under the last signature it
-    # reads (not 'key in d', which it cannot), so the members are WaveletPacket2D's.
+    # reads (not 'key in d', which it cannot), so the members are WaveletPacket2D's; each
+    # class named before it is an entry of its own with the text they share.
     text = (
         "Packets\n=======\n\n"
         ".. currentmodule:: pywt\n\n"
@@ -72,18 +73,67 @@ def test_a_class_with_several_signatures_files_its_members_under_the_last() -> N
         "           Node2D(BaseNode)\n"
         "           WaveletPacket2D(Node2D)\n"
         "           key in d\n\n"
+        "  Packet nodes.\n\n"
         "  .. attribute:: data\n\n"
         "  .. method:: decompose()\n\n"
         ".. class:: Wavelet(name)\n\n"
         "  .. attribute:: name\n"
     )
-    assert [(s.anchor, s.heading_path[-1]) for s in _sections(text)[1:]] == [
-        ("pywt.BaseNode", "Packets"),
-        ("pywt.WaveletPacket2D.data", "pywt.BaseNode"),
-        ("pywt.WaveletPacket2D.decompose", "pywt.BaseNode"),
-        ("pywt.Wavelet", "Packets"),
-        ("pywt.Wavelet.name", "pywt.Wavelet"),
+    assert [(s.anchor, s.heading_path[-1], s.body) for s in _sections(text)[1:]] == [
+        ("pywt.BaseNode", "Packets", "`BaseNode`\n\nPacket nodes."),
+        ("pywt.Node2D", "Packets", "`Node2D(BaseNode)`\n\nPacket nodes."),
+        (
+            "pywt.WaveletPacket2D",
+            "Packets",
+            "`WaveletPacket2D(Node2D)`\n\n`key in d`\n\nPacket nodes.",
+        ),
+        ("pywt.WaveletPacket2D.data", "pywt.WaveletPacket2D", "`data`"),
+        ("pywt.WaveletPacket2D.decompose", "pywt.WaveletPacket2D", "`decompose()`"),
+        ("pywt.Wavelet", "Packets", "`Wavelet(name)`"),
+        ("pywt.Wavelet.name", "pywt.Wavelet", "`name`"),
     ]
+
+
+def test_each_object_a_description_names_is_an_entry_with_its_anchor() -> None:
+    # Django 3.2's ref/request-response.txt: '.. method:: HttpRequest.read(size=None)' and
+    # three more, one a line, then the text they share; Sphinx gives each its <dt id>, which
+    # read as one entry had no anchor of its own. One directive's several signature lines
+    # name several objects so too (Django's 'ModelAdmin.actions_on_top' and
+    # 'actions_on_bottom'); an overload, which Sphinx gives no second target, stays with the
+    # signature before it.
+    text = (
+        "Requests\n========\n\n"  # 1-3
+        ".. module:: django.http\n\n"  # 4-5
+        ".. class:: HttpRequest\n\n"  # 6-7
+        ".. method:: HttpRequest.read(size=None)\n"  # 8
+        ".. method:: HttpRequest.readline()\n\n"  # 9-10
+        "    File-like reading.\n\n"  # 11-12
+        ".. attribute:: HttpRequest.top\n"  # 13
+        "               HttpRequest.bottom\n\n"  # 14-15
+        "    Where the bar is.\n\n"  # 16-17
+        ".. function:: parse(text)\n"  # 18
+        "              parse(text, strict)\n\n"  # 19-20
+        "    Parses.\n"  # 21
+    )
+    sections = _sections(text)[2:]
+    assert [(s.anchor, s.body, s.line_start, s.line_end) for s in sections] == [
+        (
+            "django.http.HttpRequest.read",
+            "`HttpRequest.read(size=None)`\n\nFile-like reading.",
+            8,
+            8,
+        ),
+        (
+            "django.http.HttpRequest.readline",
+            "`HttpRequest.readline()`\n\nFile-like reading.",
+            9,
+            11,
+        ),
+        ("django.http.HttpRequest.top", "`HttpRequest.top`\n\nWhere the bar is.", 13, 13),
+        ("django.http.HttpRequest.bottom", "`HttpRequest.bottom`\n\nWhere the bar is.", 14, 16),
+        ("django.http.parse", "`parse(text)`\n\n`parse(text, strict)`\n\nParses.", 18, 21),
+    ]
+    assert {s.kind for s in sections} == {"api"}
 
 
 def test_an_empty_module_option_names_no_module() -> None:

@@ -107,6 +107,27 @@ def test_a_built_sphinx_site_s_copies_of_its_markdown_sources_leave_it_html(
     ]
 
 
+def test_a_built_sphinx_site_s_testing_and_templates_pages_are_pages(tmp_path: Path) -> None:
+    # Debian's python-django-doc 3.2.25 (html/): its topics/testing/*.html and
+    # ref/templates/*.html were left out as a project's tests and templates (10 pages, 247 of
+    # its objects). A built site is all pages; its _static/ and _sources/ stay out.
+    (tmp_path / "_static").mkdir()
+    (tmp_path / "_static" / "documentation_options.js").write_text(
+        "var DOCUMENTATION_OPTIONS = {\n    VERSION: '3.2.25',\n};\n", encoding="utf-8"
+    )
+    pages = ["index.html", "ref/templates/api.html", "topics/testing/tools.html"]
+    for page in pages:
+        (tmp_path / page).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / page).write_text(f"<html><body><h1>{page}</h1></body></html>")
+    (tmp_path / "_sources").mkdir()
+    (tmp_path / "_sources" / "index.txt").write_text("Django\n======\n")
+    write_starter_catalog(tmp_path)
+    (version,) = load_catalog(tmp_path / "docbuild.toml").libraries[0].versions
+    globs = compile_globs(version.include), compile_globs(version.exclude)
+    listing = list_version_files(tmp_path, *globs)
+    assert [c.relpath for c in listing.candidates] == pages
+
+
 def test_a_debian_doc_packages_release_is_the_one_its_changelog_gives(tmp_path: Path) -> None:
     # python-bs4-doc 4.11.2-2: its build names 4.9.0, the version conf.py was left at, where
     # its text says "This document covers Beautiful Soup version 4.11.2". Surveyed as 4.9.0,

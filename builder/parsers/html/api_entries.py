@@ -39,6 +39,8 @@ _NOT_API = frozenset({"simple", "field-list", "glossary", "footnote", "citation"
 # as the reST reader heads them.
 _NAME_FROM_TEXT_DOMAINS = frozenset({"c", "cpp"})
 _NAME_FROM_SIGNATURE_DOMAINS = frozenset({"std", "rst"})
+# The domains and old Sphinx's object types whose entries are named by their ids or names.
+_NAMED_DOMAINS = (_DOMAINS - _NAME_FROM_SIGNATURE_DOMAINS) | _OBJECT_TYPES
 # The classes of the parts of a name as the page writes it (module prefix, then name).
 _NAME_PART_CLASSES = frozenset({"descclassname", "descname"})
 # The attributes Python gives every class (and typing, abc and dataclasses add), which autodoc's
@@ -92,6 +94,26 @@ def entry_groups(
     return groups
 
 
+def object_terms(api_list: Element, terms: list[Element]) -> list[list[Element]]:
+    """The ``<dt>`` elements ``terms`` of one ``<dd>`` split into one list per object they
+    describe: a dt with an id of its own (not docutils' made-up one, which a second overload
+    gets) starts an object, as Sphinx gives each object its target (traitlets'
+    ``.. class:: CInt`` / ``CLong`` / ``CFloat``, one text for all). The C and C++ domains'
+    overloads each get an id of their own: they stay one entry, as their name is one."""
+    if classes(api_list) & _NAME_FROM_TEXT_DOMAINS:
+        return [terms]
+    groups: list[list[Element]] = []
+    seen: set[str] = set()
+    for term in terms:
+        ident = (term.get("id") or "").strip()
+        if groups and (not ident or _MADE_UP_ID.fullmatch(ident) or ident in seen):
+            groups[-1].append(term)
+        else:
+            groups.append([term])
+            seen.add(ident)
+    return groups
+
+
 def is_api_list(element: Element) -> bool:
     """True for a ``<dl>`` that Sphinx wrote for an object description."""
     if element.tag != "dl":
@@ -102,7 +124,16 @@ def is_api_list(element: Element) -> bool:
     if names & _DOMAINS:
         return True
     # Old Sphinx gave the object type only; an id on the first dt tells it from a plain list.
-    return bool(names & _OBJECT_TYPES) and _first_dt_has_id(element)
+    return (bool(names & _OBJECT_TYPES) or _is_own_object(element)) and _first_dt_has_id(element)
+
+
+def _is_own_object(api_list: Element) -> bool:
+    """Whether ``api_list`` describes an object of a project's own directive outside any
+    domain (Django's ``.. django-admin-option:: --tag TAGS, -t TAGS``, <dl
+    class="django-admin-option">): Sphinx 4 and later mark every object description's
+    signature ``sig-object``, whoever defines the directive."""
+    first = next((child for child in api_list if is_element(child) and child.tag == "dt"), None)
+    return first is not None and "sig-object" in classes(first)
 
 
 def is_class_machinery(api_list: Element, entry: ApiEntry, description: Element | None) -> bool:
@@ -121,7 +152,8 @@ def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiE
     first = terms[0] if terms else None
     ident = (first.get("id") or "").strip() if first is not None else ""
     domains = classes(api_list)
-    if domains & _NAME_FROM_SIGNATURE_DOMAINS and signatures:
+    # A directive outside the domains reads best as its signature, as "std" objects do.
+    if (domains & _NAME_FROM_SIGNATURE_DOMAINS or not domains & _NAMED_DOMAINS) and signatures:
         name = signatures[0]
     elif first is not None and (
         domains & _NAME_FROM_TEXT_DOMAINS or not ident or _MADE_UP_ID.fullmatch(ident)

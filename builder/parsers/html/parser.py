@@ -25,6 +25,7 @@ from builder.parsers.html.api_entries import (
     entry_groups,
     is_api_list,
     is_class_machinery,
+    object_terms,
     read_entry,
 )
 from builder.parsers.html.body_text import (
@@ -166,6 +167,15 @@ class _OpenSection:
     # body, but a line range cannot hold both parts, so it keeps its first.
     range_closed: bool = False
     blocks: list[str] = field(default_factory=list)
+    # An API entry's blocks: where its description starts (after its signatures), and where
+    # the first entry inside it opened (None: none did); what lies between is its own text.
+    described_from: int = 0
+    children_from: int | None = None
+
+    def own_text(self) -> list[str]:
+        """The description's blocks before the first entry inside it."""
+        end = len(self.blocks) if self.children_from is None else self.children_from
+        return self.blocks[self.described_from : end]
 
 
 class _Walker:
@@ -229,10 +239,16 @@ class _Walker:
         # The rows of a table walked row by row (it holds a heading, as Doxygen's member
         # tables do) between two headings: one block, a line each, as a whole table reads.
         rows: list[str] = []
+        # The stack's depth below an entry that said nothing and takes the text after it.
+        adopting: int | None = None
         for child in element:
             tag = child.tag
             if rows and tag != "tr" and isinstance(tag, str):
                 self.flush_rows(rows)
+            if adopting is not None and (tag in HEADING_TAGS or child in self.structural):
+                self.flush(run)
+                del self.stack[adopting:]
+                adopting = None
             if not isinstance(tag, str):  # a comment: only its tail is text
                 pass
             elif tag in HEADING_TAGS:
@@ -244,7 +260,10 @@ class _Walker:
                 if child in self.enclosed:
                     self.walk_enclosed(child, depth + 1)
                 elif is_api_list(child):
-                    self.open_api_entries(child, depth + 1)
+                    said_nothing = self.open_api_entries(child, depth + 1)
+                    if said_nothing is not None:
+                        adopting = len(self.stack)
+                        self.stack.append(said_nothing)
                 elif is_glossary_list(child):
                     self.open_glossary_terms(child, depth + 1)
                 elif (
@@ -279,6 +298,8 @@ class _Walker:
                 run.append(space(tail))
         self.flush_rows(rows)
         self.flush(run)
+        if adopting is not None:
+            del self.stack[adopting:]
 
     def open_heading(self, heading: Element) -> None:
         level = int(heading.tag[1]) + self.shift
@@ -326,10 +347,27 @@ class _Walker:
         level = self.stack[-1].level + 1
         self.push(heading_text(rubric), heading_anchor(rubric), level, rubric)
 
-    def open_api_entries(self, api_list: Element, depth: int) -> None:
-        """Open one section per dt group of ``api_list``; its dd is walked inside that section."""
+    def open_api_entries(self, api_list: Element, depth: int) -> _OpenSection | None:
+        """Open one section per object of ``api_list``; its dd is walked inside the section
+        of its last object, and the objects named before it get that text as well, as the
+        reST reader gives them (builder.parsers.rst.signature_groups). The last entry when
+        it says nothing (an empty dd, at the top of its section): the text after the list,
+        up to the next heading or entry, is its description, as the reST reader reads a
+        description with no content (Django's '.. django-admin-option:: --deploy' over a
+        paragraph at the margin, which Sphinx shows under the option)."""
+        last: _OpenSection | None = None
+        description: Element | None = None
         for terms, description in entry_groups(api_list):
-            self.open_api_entry(api_list, terms, description, depth)
+            *named_before, own = object_terms(api_list, terms) or [terms]
+            before = [self.open_api_entry(api_list, group, None, depth) for group in named_before]
+            last = self.open_api_entry(api_list, own, description, depth)
+            shared = last.own_text() if last is not None else []
+            for section in before:
+                if section is not None:
+                    section.blocks.extend(shared)
+        said_nothing = description is None or not text_of(description).strip()
+        at_top = self.stack[-1].kind != "api"
+        return last if last is not None and said_nothing and at_top else None
 
     def open_api_entry(
         self,
@@ -337,11 +375,13 @@ class _Walker:
         terms: list[Element],
         description: Element | None,
         depth: int,
-    ) -> None:
+    ) -> _OpenSection | None:
+        """The section of the object ``terms`` name, its ``description`` walked inside it;
+        None for an attribute every class has that the project does not describe."""
         parent = self.stack[-1]
         entry = read_entry(api_list, terms, parent.heading if parent.kind == "api" else "")
         if is_class_machinery(api_list, entry, description):
-            return
+            return None
         saved_depth, saved_floor = len(self.stack), self.floor
         self.push(
             entry.name,
@@ -350,13 +390,16 @@ class _Walker:
             terms[0] if terms else api_list,
             kind="api",
         )
+        section = self.stack[-1]
         self.floor = len(self.stack)
         if entry.signatures:
             self.add(["\n".join(f"`{signature}`" for signature in entry.signatures)], terms[-1])
+        section.described_from = len(section.blocks)
         if description is not None:
             self.walk(description, depth + 1)
         del self.stack[saved_depth:]
         self.floor = saved_floor
+        return section
 
     def open_glossary_terms(self, glossary: Element, depth: int) -> None:
         """Open a section per glossary term, its definition walked inside it; a term's
@@ -396,6 +439,8 @@ class _Walker:
     ) -> None:
         parent = self.stack[-1]
         parent.range_closed = True
+        if parent.children_from is None:
+            parent.children_from = len(parent.blocks)
         path = (
             (*parent.heading_path, parent.heading)
             if parent.level > 0 or self.title_heads_page

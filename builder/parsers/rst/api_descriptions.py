@@ -9,20 +9,19 @@ dotted name is a full path, a hand-written one is relative to the current module
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
-from builder.api.model import ApiObject, Member
+from builder.api.model import ApiObject
 from builder.api.options import NO_INDEX
 from builder.parsers.docutils_ids import docutils_id
 from builder.parsers.rst.autodoc import (
     find_object,
-    first_docstring_line,
     member_options,
     members_events,
     object_events,
 )
-from builder.parsers.rst.autosummary_templates import class_template, documents_init
 from builder.parsers.rst.events import (
     Context,
     DocState,
@@ -33,6 +32,7 @@ from builder.parsers.rst.events import (
     Text,
     description_end,
 )
+from builder.parsers.rst.signature_groups import object_groups
 from builder.parsers.rst.signature_lines import joined_signatures
 
 # sphinxcontrib-asyncio's directives for coroutines, shown "async": functions, then methods.
@@ -161,30 +161,32 @@ def render_api(
     description, so text after it returns to the section around it."""
     lines = joined_signatures(signatures)
     module_option = next((value for key, value in options if key == "module"), None)
+    # The objects named before the last, each an entry of its own (signature_groups).
+    earlier: list[list[str]] = []
+    if documented is None and not base.startswith("auto") and ctx.sections and len(lines) > 1:
+        *earlier, lines = object_groups(
+            lines, lambda signature: _target_name(base, signature, module_option, ctx, doc)
+        )
     full, qualified, module = qualify(base, lines[0] if lines else "", module_option, ctx, doc)
     shown = member_options(options, doc)
     found = find_object(base, full, line, doc, shown) if base.startswith("auto") else documented
     if found is not None and base == "autofunction" and found.call_signature:
         found = replace(found, signature=found.call_signature)  # a callable instance
-    title, anchor = _shown_name(base, full, qualified, module), full
-    if full and not base.startswith("auto") and _is_expression(lines[0]):
-        # Named by the class (or module) it is written in, which 'key in d' does not say.
-        owner = full.rpartition(".")[0]
-        title = f"{owner}: {lines[0].strip()}" if owner else lines[0].strip()
-        anchor = docutils_id(title)
     # Sphinx gives a :no-index: description no target: the object's target is the indexed
     # description's, often on another page, and this one must not take its name.
     no_index = shown.no_index or bool(NO_INDEX & {key for key, _ in options})
+    title, anchor = _title_and_anchor(base, lines[0] if lines else "", full, qualified, module)
     if no_index:
         anchor = docutils_id(title)
     events: list[Event] = []
+    own_line = line + sum(len(group) for group in earlier)
     if full and ctx.sections:
         events.append(
             Heading(
                 title=title,
-                line=line,
-                last_line=line,
-                claim_line=line,
+                line=own_line,
+                last_line=own_line,
+                claim_line=own_line,
                 anchor=anchor,
                 api_depth=ctx.api_depth + 1,
             )
@@ -204,7 +206,8 @@ def render_api(
         events.extend(object_events(found, lines[0], full, shown, line, inner, doc))
     else:
         events.extend(Text(_written_signature(base, signature, options)) for signature in lines)
-    events.extend(render(list(content), content_first, inner, doc))
+    described = render(list(content), content_first, inner, doc)
+    events.extend(described)
     if found is not None and full and ctx.sections:
         members = members_events(found, shown, line, inner, doc)
         events.extend(_without_targets(members) if no_index else members)
@@ -212,7 +215,72 @@ def render_api(
         # An object autodoc reads from code has its docstring to say something with.
         top_level = ctx.depth == 0 and found is None and not base.startswith("auto")
         events.append(description_end(content, content_first, line, top_level=top_level))
+    if not earlier:
+        return events
+    shared = list(itertools.takewhile(lambda event: isinstance(event, Text), described))
+    named_before = _named_before(base, earlier, options, shared, no_index, line, ctx, doc)
+    return [*named_before, *events]
+
+
+def _named_before(
+    base: str,
+    groups: list[list[str]],
+    options: tuple[tuple[str, str], ...],
+    shared: list[Event],
+    no_index: bool,
+    line: int,
+    ctx: Context,
+    doc: DocState,
+) -> list[Event]:
+    """The entries of the objects a description names before its last (``groups``: each
+    one's signatures, written from line ``line`` on), each with the text they share
+    (``shared``: the content up to the first member it describes, which is the last
+    object's). Repeated, each entry answers a lookup of its name on its own, where a pointer
+    to the last would ask for a second one."""
+    module_option = next((value for key, value in options if key == "module"), None)
+    events: list[Event] = []
+    at = line
+    for group in groups:
+        full, qualified, module = qualify(base, group[0], module_option, ctx, doc)
+        title, anchor = _title_and_anchor(base, group[0], full, qualified, module)
+        if full:
+            events.append(
+                Heading(
+                    title=title,
+                    line=at,
+                    last_line=at,
+                    claim_line=at,
+                    anchor=docutils_id(title) if no_index else anchor,
+                    api_depth=ctx.api_depth + 1,
+                )
+            )
+        events.extend(Text(_written_signature(base, signature, options)) for signature in group)
+        if full:
+            events.extend([*shared, Resume(last_line=at + len(group) - 1)])
+        at += len(group)
     return events
+
+
+def _target_name(
+    base: str, signature: str, module_option: str | None, ctx: Context, doc: DocState
+) -> str:
+    """The full name Sphinx targets a hand-written signature at ("" for an expression)."""
+    if _is_expression(signature):
+        return ""
+    return qualify(base, signature, module_option, ctx, doc)[0]
+
+
+def _title_and_anchor(
+    base: str, signature: str, full: str, qualified: str, module: str
+) -> tuple[str, str]:
+    """The heading and anchor of the object ``signature`` names (``full``, ``qualified``,
+    ``module``: qualify's reading of it)."""
+    if full and not base.startswith("auto") and _is_expression(signature):
+        # Named by the class (or module) it is written in, which 'key in d' does not say.
+        owner = full.rpartition(".")[0]
+        title = f"{owner}: {signature.strip()}" if owner else signature.strip()
+        return title, docutils_id(title)
+    return _shown_name(base, full, qualified, module), full
 
 
 def _without_targets(events: list[Event]) -> list[Event]:
@@ -281,175 +349,3 @@ def _shown_name(base: str, full: str, qualified: str, module: str) -> str:
     if not base.startswith("auto") and module and qualified.startswith(f"{module}."):
         return qualified
     return full
-
-
-# The directive Sphinx's autosummary templates document each kind of object with.
-_GENERATED_BY_KIND = {"class": "autoclass", "function": "autofunction", "attribute": "autodata",
-                      "property": "autoproperty"}  # fmt: skip
-
-
-def render_generated_pages(
-    names: list[str],
-    line: int,
-    ctx: Context,
-    doc: DocState,
-    render: RenderBlocks,
-    automodapi: bool = False,
-    template: str = "",
-    inherited: bool = False,
-) -> list[Event]:
-    """The pages ``autosummary`` with ``:toctree:`` has Sphinx generate, one for each of
-    ``names`` (relative to the current module, as autosummary resolves them): each object as
-    its ``auto*`` directive documents it, a section below the one around the table. Modules are
-    left to their summary line (their generated page only lists their members). A class's
-    page is written with autosummary's default template, or with ``automodapi``'s, which
-    documents each of the class's own public attributes and methods in full below their
-    summaries (the inherited ones too when ``inherited``: its ``:inherited-members:``), or
-    with the project's own class template (``template``, the autosummary's ``:template:``, or
-    its ``autosummary/class.rst``), whose autoclass options are read."""
-    if doc.api is None or not ctx.sections:
-        return []
-    events: list[Event] = []
-    for name in names:
-        style = doc.api.settings.docstring_style
-        full = f"{doc.module}.{name}" if doc.module else name
-        found = doc.api.find(full, style) if doc.module else None
-        if found is None:
-            full, found = name, doc.api.find(name, style)
-        base = _GENERATED_BY_KIND.get(found.kind, "") if found is not None else ""
-        if found is None or not base or full in doc.generated:
-            continue
-        doc.generated.add(full)
-        own = _own_members(full, doc, inherited) if automodapi and base == "autoclass" else []
-        options: tuple[tuple[str, str], ...] = ()
-        lists_members = base == "autoclass"
-        if own:
-            options = (("members", ", ".join(own)), ("show-inheritance", ""))
-            options += (("inherited-members", ""),) if inherited else ()
-        elif base == "autoclass" and not automodapi:
-            project = class_template(template, doc)
-            if project is not None:
-                options, lists_members = project.options, project.lists_members
-            listed = _listed_members(full, doc) if project and project.member_pages else []
-            if project and project.documented and not listed:
-                listed = _listed_members(full, doc, project.documented)
-            if listed and not any(option == "members" for option, _ in options):
-                # Their pages, documented in full, below the class's; another autosummary
-                # naming one links to the same page.
-                options += (("members", ", ".join(listed)),)
-                doc.generated.update(f"{full}.{name}" for name in listed)
-        content = _init_method(full, doc) if base == "autoclass" and not automodapi else ()
-        if content and not documents_init(template, doc):
-            content = ()
-        page = render_api(base, (full,), options, content, line, line + 1, ctx, doc, render)
-        summaries = (
-            _member_summaries(full, doc, automodapi, inherited or not automodapi)
-            if lists_members
-            else []
-        )
-        if summaries and page and isinstance(page[-1], Resume):
-            # Above the members' sections, where the class's own text ends.
-            at = next(
-                (k for k, event in enumerate(page) if k and isinstance(event, Heading)),
-                len(page) - 1,
-            )
-            page[at:at] = summaries
-        events.extend(page)
-    return events
-
-
-def _init_method(full: str, doc: DocState) -> tuple[str, ...]:
-    """The ``automethod:: __init__`` Sphinx's class template puts in a class's autoclass, as
-    its content, when the class's ``__init__`` (its own or a base's) has a docstring that the
-    class's text leaves out (``autoclass_content = "class"``); () otherwise: an undocumented
-    one shows only ``object.__init__``'s "Initialize self." line."""
-    if doc.api is None or doc.api.settings.class_content != "class":
-        return ()
-    init = doc.api.find(f"{full}.__init__", doc.api.settings.docstring_style)
-    if init is None or init.kind != "function" or not init.doc:
-        return ()
-    return (".. automethod:: __init__",)
-
-
-# autosummary's class template lists these members of a class, each with its summary line;
-# automodapi's lists attributes first, and documents them in that order.
-# Sphinx's class template's lists (each its variable, lowercased) and the kinds each holds.
-_SUMMARISED_MEMBERS = (("Methods", ("function",)), ("Attributes", ("attribute", "property")))
-_AUTOMODAPI_MEMBERS = (("Attributes", ("attribute", "property")), ("Methods", ("function",)))
-
-
-def _own_members(full: str, doc: DocState, inherited: bool) -> list[str]:
-    """The public attributes (and properties), then methods, a class defines itself, in the
-    order it defines them: what automodapi's class template documents (automodsumm reads the
-    class's ``__dict__``, so inherited members are left to their own classes, unless
-    ``inherited``: automodapi's ``:inherited-members:`` has it read ``dir()``). An attribute
-    without a docstring is left to the summary: the code read cannot tell one set in
-    ``__init__`` (not in ``__dict__``) from the class's own, nor read a descriptor's text."""
-    if doc.api is None:
-        return []
-    found = doc.api.find(full, doc.api.settings.docstring_style, inherited)
-    if found is None:
-        return []
-    names = (
-        member.name
-        for _, kinds in _AUTOMODAPI_MEMBERS
-        for member in _public_members(found, kinds, inherited)
-        if member.documented or member.kind == "function"
-    )
-    return list(dict.fromkeys(names))
-
-
-def _listed_members(
-    full: str, doc: DocState, lists: tuple[str, ...] = ("methods", "attributes")
-) -> list[str]:
-    """The members autosummary's class template lists (of its ``lists``): public methods,
-    then attributes, inherited ones too."""
-    found = None if doc.api is None else doc.api.find(full, doc.api.settings.docstring_style, True)
-    if found is None:
-        return []
-    names = (
-        member.name
-        for label, kinds in _SUMMARISED_MEMBERS
-        if label.lower() in lists or (label == "Attributes" and "properties" in lists)
-        for member in _public_members(found, kinds, inherited=True)
-    )
-    return list(dict.fromkeys(names))
-
-
-def _public_members(found: ApiObject, kinds: tuple[str, ...], inherited: bool) -> list[Member]:
-    """The members of the class ``found`` of ``kinds`` whose names are not private, in its
-    order; inherited ones only when ``inherited``."""
-    return [
-        member
-        for member in found.members
-        if member.kind in kinds
-        and (inherited or not member.inherited)
-        and not member.set_in_method
-        and not member.name.startswith("_")
-    ]
-
-
-def _member_summaries(
-    full: str, doc: DocState, automodapi: bool = False, inherited: bool = True
-) -> list[Event]:
-    """The Methods and Attributes lists Sphinx's default class template puts on a class's
-    generated page: its public members, inherited ones too, each with its summary line; or
-    automodapi's Attributes and Methods lists, of its own ones unless ``inherited``."""
-    if doc.api is None:
-        return []
-    style = doc.api.settings.docstring_style
-    found = doc.api.find(full, style, inherited)
-    if found is None:
-        return []
-    events: list[Event] = []
-    for label, kinds in _AUTOMODAPI_MEMBERS if automodapi else _SUMMARISED_MEMBERS:
-        lines: list[str] = []
-        for member in dict.fromkeys(m.name for m in _public_members(found, kinds, inherited)):
-            child = doc.api.find(f"{full}.{member}", style, True)
-            if child is None:
-                continue
-            first = first_docstring_line(child, doc)
-            lines.append(f"- `{member}`: {first}" if first else f"- `{member}`")
-        if lines:
-            events.append(Text(f"{label}:\n" + "\n".join(lines), is_list=True))
-    return events

@@ -16,9 +16,9 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from builder.api.model import ApiObject, MemberOptions
-from builder.parsers.rst.api_descriptions import render_generated_pages
 from builder.parsers.rst.autodoc import find_object, object_events, summary_line
 from builder.parsers.rst.events import Context, DocState, Event, Heading, RenderBlocks, Text
+from builder.parsers.rst.generated_pages import render_generated_pages
 from builder.parsers.rst.page_owners import automodapi_key, written_elsewhere
 
 DIRECTIVE = "automodapi"

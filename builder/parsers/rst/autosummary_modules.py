@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from builder.api.model import ApiObject
-from builder.parsers.rst.api_descriptions import render_api, render_generated_pages
+from builder.parsers.rst.api_descriptions import render_api
 from builder.parsers.rst.autodoc import summary_line
 from builder.parsers.rst.autosummary_templates import (
     JINJA_LINE,
@@ -29,6 +29,7 @@ from builder.parsers.rst.autosummary_templates import (
     template_names,
 )
 from builder.parsers.rst.events import Context, DocState, Event, RenderBlocks, Resume, Text
+from builder.parsers.rst.generated_pages import render_generated_pages
 from builder.parsers.rst.page_owners import autosummary_key, written_elsewhere
 
 # Packages nested deeper than this below the table's are not written (a real one nests 3 or 4).

@@ -7,7 +7,8 @@ RequestHandler.path_args`` over ``.. attribute:: RequestHandler.path_kwargs`` an
 on both. Sphinx shows the names one under the other with the text below, as it shows one
 description of several signatures. Read one by one, each name but the last was an entry
 that said nothing (psutil 7.2.2: 70 of its 206 sections, 34%). Such a run reads as the last
-description with every name of the run as its signatures.
+description with every name of the run as its signatures, which gives each name an entry of
+its own holding the text they share (builder.parsers.rst.signature_groups).
 """
 
 from __future__ import annotations
