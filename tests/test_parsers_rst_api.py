@@ -136,6 +136,24 @@ def test_each_object_a_description_names_is_an_entry_with_its_anchor() -> None:
     assert {s.kind for s in sections} == {"api"}
 
 
+def test_each_object_of_a_description_starts_on_its_own_signature_s_line() -> None:
+    # A signature that goes on in the next line (a backslash at its end, as Sphinx joins
+    # them) takes both lines: the object after it starts on the line after them, not on the
+    # first one's continuation.
+    text = (
+        "Title\n=====\n\n"  # 1-3
+        ".. module:: m\n\n"  # 4-5
+        ".. function:: connect(host, \\\n"  # 6
+        "                      port)\n"  # 7
+        "              close(force)\n\n"  # 8-9
+        "   Network calls.\n"  # 10
+    )
+    assert [(s.anchor, s.body, s.line_start, s.line_end) for s in _sections(text)[1:]] == [
+        ("m.connect", "`connect(host, port)`\n\nNetwork calls.", 6, 7),
+        ("m.close", "`close(force)`\n\nNetwork calls.", 8, 10),
+    ]
+
+
 def test_an_empty_module_option_names_no_module() -> None:
     # Django 3.2's ref/signals.txt, under '.. module:: django.db.models.signals', writes each
     # signal in full over an empty ':module:', so that Sphinx does not prefix the module:

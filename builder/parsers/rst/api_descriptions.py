@@ -33,7 +33,7 @@ from builder.parsers.rst.events import (
     description_end,
 )
 from builder.parsers.rst.signature_groups import object_groups
-from builder.parsers.rst.signature_lines import joined_signatures
+from builder.parsers.rst.signature_lines import numbered_signatures
 
 # sphinxcontrib-asyncio's directives for coroutines, shown "async": functions, then methods.
 _COROUTINE_FUNCTIONS = frozenset({"cofunction", "coroutinefunction"})
@@ -159,7 +159,9 @@ def render_api(
     autodoc directive also gets the docstring and members its options ask for from the code,
     as does a description generated from the ``documented`` object), and then the end of the
     description, so text after it returns to the section around it."""
-    lines = joined_signatures(signatures)
+    numbered = numbered_signatures(signatures)
+    lines = [signature for _, signature in numbered]
+    starts = [line + offset for offset, _ in numbered]  # the line each signature starts on
     module_option = next((value for key, value in options if key == "module"), None)
     # The objects named before the last, each an entry of its own (signature_groups).
     earlier: list[list[str]] = []
@@ -179,7 +181,7 @@ def render_api(
     if no_index:
         anchor = docutils_id(title)
     events: list[Event] = []
-    own_line = line + sum(len(group) for group in earlier)
+    own_line = starts[sum(len(group) for group in earlier)] if earlier else line
     if full and ctx.sections:
         events.append(
             Heading(
@@ -218,7 +220,7 @@ def render_api(
     if not earlier:
         return events
     shared = list(itertools.takewhile(lambda event: isinstance(event, Text), described))
-    named_before = _named_before(base, earlier, options, shared, no_index, line, ctx, doc)
+    named_before = _named_before(base, earlier, options, shared, no_index, starts, ctx, doc)
     return [*named_before, *events]
 
 
@@ -228,19 +230,20 @@ def _named_before(
     options: tuple[tuple[str, str], ...],
     shared: list[Event],
     no_index: bool,
-    line: int,
+    starts: list[int],
     ctx: Context,
     doc: DocState,
 ) -> list[Event]:
     """The entries of the objects a description names before its last (``groups``: each
-    one's signatures, written from line ``line`` on), each with the text they share
-    (``shared``: the content up to the first member it describes, which is the last
-    object's). Repeated, each entry answers a lookup of its name on its own, where a pointer
-    to the last would ask for a second one."""
+    one's signatures; ``starts``: the line each of the description's signatures starts on),
+    each with the text they share (``shared``: the content up to the first member it
+    describes, which is the last object's). Repeated, each entry answers a lookup of its name
+    on its own, where a pointer to the last would ask for a second one."""
     module_option = next((value for key, value in options if key == "module"), None)
     events: list[Event] = []
-    at = line
+    index = 0  # of the group's first signature
     for group in groups:
+        at, following = starts[index], starts[index + len(group)]
         full, qualified, module = qualify(base, group[0], module_option, ctx, doc)
         title, anchor = _title_and_anchor(base, group[0], full, qualified, module)
         if full:
@@ -256,8 +259,8 @@ def _named_before(
             )
         events.extend(Text(_written_signature(base, signature, options)) for signature in group)
         if full:
-            events.extend([*shared, Resume(last_line=at + len(group) - 1)])
-        at += len(group)
+            events.extend([*shared, Resume(last_line=following - 1)])
+        index += len(group)
     return events
 
 
