@@ -47,3 +47,36 @@ def test_a_description_with_text_or_options_and_another_kind_stay_apart() -> Non
     assert [s.heading for s in _sections(text)[1:]] == [
         "close", "open", "add", "add_reader", "ANY", "run", "Base", "Child", "Child.grow"
     ]  # fmt: skip
+
+
+def test_the_names_of_a_run_share_the_text_at_the_margin_under_it() -> None:
+    # Django 3.2's topics/signals.txt: '.. method:: Signal.send(sender, **kwargs)' over
+    # 'Signal.send_robust', then "To send a signal, call either ..." at the margin, which the
+    # last description takes (Resume.adopt). Read as one entry it held the text; split into
+    # one per name, Signal.send said nothing and the text was send_robust's alone. One
+    # directive of several signature lines reads so too.
+    text = (
+        "Signals\n=======\n\n.. module:: django.dispatch\n\n"
+        ".. method:: Signal.send(sender, **kwargs)\n"
+        ".. method:: Signal.send_robust(sender, **kwargs)\n\n"
+        "To send a signal, call either one.\n\nBoth return a list.\n\n"
+        ".. function:: incr(key)\n"
+        "              decr(key)\n\n"
+        "Adds to a key.\n\n"
+        "Next\n----\n\nOther text.\n"
+    )
+    assert [(s.anchor, s.body) for s in _sections(text)[1:]] == [
+        (
+            "django.dispatch.Signal.send",
+            "`Signal.send(sender, **kwargs)`\n\nTo send a signal, call either one.\n\n"
+            "Both return a list.",
+        ),
+        (
+            "django.dispatch.Signal.send_robust",
+            "`Signal.send_robust(sender, **kwargs)`\n\nTo send a signal, call either one.\n\n"
+            "Both return a list.",
+        ),
+        ("django.dispatch.incr", "`incr(key)`\n\nAdds to a key."),
+        ("django.dispatch.decr", "`decr(key)`\n\nAdds to a key."),
+        ("next", "Other text."),
+    ]

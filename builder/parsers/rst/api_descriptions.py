@@ -259,7 +259,7 @@ def _named_before(
             )
         events.extend(Text(_written_signature(base, signature, options)) for signature in group)
         if full:
-            events.extend([*shared, Resume(last_line=following - 1)])
+            events.extend([*shared, Resume(last_line=following - 1, shared=True)])
         index += len(group)
     return events
 

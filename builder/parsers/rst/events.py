@@ -89,6 +89,10 @@ class Resume:
     # that text right under the signature, and authors who leave it unindented mean it so
     # (pytest's list of ".. envvar::" entries, each followed by a flush-left paragraph).
     adopt: bool = False
+    # The description names an object before the last one of the same description or run
+    # (builder.parsers.rst.signature_groups): the text the next one takes after it (adopt)
+    # is this one's too, as Sphinx shows it under all of them.
+    shared: bool = False
 
 
 Event = Text | Heading | Resume

@@ -179,6 +179,10 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
     # The section around a description that took the text after it (Resume.adopt): where the
     # text after the next description returns to.
     home: _Open | None = None
+    # Descriptions whose text is the next one's (Resume.shared), and the one that took the
+    # text after it with where that text starts in its blocks and who shares it.
+    sharing: list[_Open] = []
+    taken: tuple[_Open, int, list[_Open]] | None = None
     after_text = False  # the last event was text of the open section
     signature = ""  # of a lone description just closed, owed to the text that follows it
     # The ``only`` block whose titles opened sections, and the page's section around it (with
@@ -207,12 +211,17 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
                 around, described = around_api.pop()
                 if event.adopt:  # what follows stays in the description
                     home = around
+                    taken = (described, len(described.blocks), sharing) if sharing else None
                 else:
                     current = around
                     described.end_line = event.last_line
                     signature = _signature_line(described) if described.follows_text else ""
+                sharing = [*sharing, described] if event.shared else []
             continue
         signature = ""
+        if taken is not None:  # the text a description took ends at the next heading
+            _share_taken(*taken)
+            taken = None
         if event.style:
             level = title_level = styles.level(event, title_level)
             run_base = None
@@ -249,7 +258,15 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             around_api.append((around, current))
         stack.append((level, event.title))
         opened.append(current)
+    if taken is not None:
+        _share_taken(*taken)
     return opened
+
+
+def _share_taken(taker: _Open, start: int, sharers: list[_Open]) -> None:
+    """Give ``sharers`` the text ``taker`` took after it (its blocks from ``start`` on)."""
+    for sharer in sharers:
+        sharer.blocks.extend(taker.blocks[start:])
 
 
 def _holds_text(section: _Open) -> bool:
