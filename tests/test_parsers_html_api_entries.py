@@ -168,6 +168,33 @@ def test_an_entry_that_says_nothing_takes_the_text_after_it() -> None:
     ]
 
 
+def test_the_objects_of_a_description_that_says_nothing_share_the_text_after_it() -> None:
+    # One description of several signature lines with no content of its own, the text at the
+    # margin under it ('.. function:: incr(key)' / 'decr(key)', then "Adds to a key."):
+    # Sphinx writes one <dl>, a <dt id> per object and an empty <dd>, then the paragraph.
+    # The last entry took the text after it and incr, the name links point to, said nothing;
+    # each object gets it, as the reST reader gives it to each.
+    def term(ident: str, name: str) -> str:
+        return (
+            f'<dt class="sig sig-object py" id="{ident}">'
+            f'<span class="sig-name descname"><span class="pre">{name}</span></span>(key)</dt>'
+        )
+
+    page = (
+        '<section id="cache"><h1>Cache</h1><dl class="py function">'
+        + term("cache.incr", "incr")
+        + term("cache.decr", "decr")
+        + "<dd></dd></dl><p>Adds to a key.</p><p>Or takes from it.</p>"
+        + '<section id="next"><h2>Next</h2><p>Next text.</p></section></section>'
+    )
+    assert [(s.anchor, s.body) for s in parse(page, "cache.html").sections] == [
+        ("cache", ""),
+        ("cache.incr", "`incr(key)`\n\nAdds to a key.\n\nOr takes from it."),
+        ("cache.decr", "`decr(key)`\n\nAdds to a key.\n\nOr takes from it."),
+        ("next", "Next text."),
+    ]
+
+
 def test_an_object_of_a_projects_own_directive_is_an_entry_named_by_its_signature() -> None:
     # Django 3.2's '.. django-admin-option:: --tag TAGS, -t TAGS' (its docs' own directive,
     # outside any domain): <dl class="django-admin-option">, whose dt Sphinx marks sig-object

@@ -171,6 +171,9 @@ class _OpenSection:
     # the first entry inside it opened (None: none did); what lies between is its own text.
     described_from: int = 0
     children_from: int | None = None
+    # The entries of the objects named before it in its description, which share its text,
+    # and so the text it takes after its list when it says nothing.
+    sharers: list[_OpenSection] = field(default_factory=list)
 
     def own_text(self) -> list[str]:
         """The description's blocks before the first entry inside it."""
@@ -239,15 +242,17 @@ class _Walker:
         # The rows of a table walked row by row (it holds a heading, as Doxygen's member
         # tables do) between two headings: one block, a line each, as a whole table reads.
         rows: list[str] = []
-        # The stack's depth below an entry that said nothing and takes the text after it.
+        # The stack's depth below an entry that said nothing and takes the text after it,
+        # and where that text starts in its blocks.
         adopting: int | None = None
+        adopted_from = 0
         for child in element:
             tag = child.tag
             if rows and tag != "tr" and isinstance(tag, str):
                 self.flush_rows(rows)
             if adopting is not None and (tag in HEADING_TAGS or child in self.structural):
                 self.flush(run)
-                del self.stack[adopting:]
+                self.end_adoption(adopting, adopted_from)
                 adopting = None
             if not isinstance(tag, str):  # a comment: only its tail is text
                 pass
@@ -262,7 +267,7 @@ class _Walker:
                 elif is_api_list(child):
                     said_nothing = self.open_api_entries(child, depth + 1)
                     if said_nothing is not None:
-                        adopting = len(self.stack)
+                        adopting, adopted_from = len(self.stack), len(said_nothing.blocks)
                         self.stack.append(said_nothing)
                 elif is_glossary_list(child):
                     self.open_glossary_terms(child, depth + 1)
@@ -299,7 +304,15 @@ class _Walker:
         self.flush_rows(rows)
         self.flush(run)
         if adopting is not None:
-            del self.stack[adopting:]
+            self.end_adoption(adopting, adopted_from)
+
+    def end_adoption(self, depth: int, start: int) -> None:
+        """Close the entry at ``depth`` of the stack that took the text after its list (its
+        blocks from ``start`` on), which the objects named before it share."""
+        adopter = self.stack[depth]
+        for sharer in adopter.sharers:
+            sharer.blocks.extend(adopter.blocks[start:])
+        del self.stack[depth:]
 
     def open_heading(self, heading: Element) -> None:
         level = int(heading.tag[1]) + self.shift
@@ -361,10 +374,12 @@ class _Walker:
             *named_before, own = object_terms(api_list, terms) or [terms]
             before = [self.open_api_entry(api_list, group, None, depth) for group in named_before]
             last = self.open_api_entry(api_list, own, description, depth)
+            sharers = [section for section in before if section is not None]
             shared = last.own_text() if last is not None else []
-            for section in before:
-                if section is not None:
-                    section.blocks.extend(shared)
+            for section in sharers:
+                section.blocks.extend(shared)
+            if last is not None:
+                last.sharers = sharers
         said_nothing = description is None or not text_of(description).strip()
         at_top = self.stack[-1].kind != "api"
         return last if last is not None and said_nothing and at_top else None
