@@ -85,6 +85,7 @@ from builder.parsers.html.release_paragraphs import is_changelog, release_title
 from builder.parsers.html.stub_pages import stub_page
 from builder.parsers.html.tab_labels import interleave_tab_labels
 from builder.parsers.html.template_pages import template_page
+from builder.parsers.shared_text import SharedTextBudget
 from schemas.anchors import TITLE_ANCHOR
 
 
@@ -209,6 +210,8 @@ class _Walker:
         self.shift = 0
         self.releases: set[int] = set()  # the sections bold release lines opened, by id
         self.changelog = is_changelog(relpath)
+        # What the copies of the text one description's objects share may add to the page.
+        self.shared_budget = SharedTextBudget()
 
     def sections(self) -> tuple[Section, ...]:
         result: list[Section] = []
@@ -310,8 +313,10 @@ class _Walker:
         """Close the entry at ``depth`` of the stack that took the text after its list (its
         blocks from ``start`` on), which the objects named before it share."""
         adopter = self.stack[depth]
+        taken = adopter.blocks[start:]
         for sharer in adopter.sharers:
-            sharer.blocks.extend(adopter.blocks[start:])
+            if self.shared_budget.take(taken):
+                sharer.blocks.extend(taken)
         del self.stack[depth:]
 
     def open_heading(self, heading: Element) -> None:
@@ -377,7 +382,8 @@ class _Walker:
             sharers = [section for section in before if section is not None]
             shared = last.own_text() if last is not None else []
             for section in sharers:
-                section.blocks.extend(shared)
+                if self.shared_budget.take(shared):
+                    section.blocks.extend(shared)
             if last is not None:
                 last.sharers = sharers
         said_nothing = description is None or not text_of(description).strip()

@@ -240,6 +240,7 @@ def _named_before(
     describes, which is the last object's). Repeated, each entry answers a lookup of its name
     on its own, where a pointer to the last would ask for a second one."""
     module_option = next((value for key, value in options if key == "module"), None)
+    shared_text = [event.text for event in shared if isinstance(event, Text)]
     events: list[Event] = []
     index = 0  # of the group's first signature
     for group in groups:
@@ -259,7 +260,8 @@ def _named_before(
             )
         events.extend(Text(_written_signature(base, signature, options)) for signature in group)
         if full:
-            events.extend([*shared, Resume(last_line=following - 1, shared=True)])
+            copied = shared if doc.shared_budget.take(shared_text) else []
+            events.extend([*copied, Resume(last_line=following - 1, shared=True)])
         index += len(group)
     return events
 

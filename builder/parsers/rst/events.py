@@ -19,6 +19,7 @@ from builder.api.model import ApiSource
 from builder.includes import IncludeReader
 from builder.model import ApiUse, Warning_
 from builder.parsers.include_budget import IncludeBudget
+from builder.parsers.shared_text import SharedTextBudget
 
 # zzzeeksphinx's SQL markers in code whose language ends in "+sql": {execsql}, {printsql},
 # {opensql}, {sql}, {stop} (and {exexsql}, a typo in two of SQLAlchemy 2.0's examples).
@@ -156,6 +157,8 @@ class DocState:
     includes: IncludeReader | None = None  # reads the files include directives name
     include_depth: int = 0  # how many includes deep the text being read is
     include_budget: IncludeBudget = field(default_factory=IncludeBudget)  # what includes may bring
+    # What the copies of the text a description's names share may add to the page.
+    shared_budget: SharedTextBudget = field(default_factory=SharedTextBudget)
     only_blocks: int = 0  # ``only`` blocks whose titles were read, numbering the next
     footnotes: int = 0  # auto-numbered footnotes ("[#]", "[#name]") so far, numbering the next
     symbols: int = 0  # symbol footnotes ("[*]") so far, choosing the next one's symbol

@@ -34,6 +34,7 @@ from builder.parsers.rst.inline import page_footnotes
 from builder.parsers.rst.page_templates import expand_loops
 from builder.parsers.rst.role_aliases import page_roles
 from builder.parsers.rst.substitutions import page_substitutions
+from builder.parsers.shared_text import SharedTextBudget
 from schemas.anchors import TITLE_ANCHOR
 
 __all__ = ["parse", "split_lines"]
@@ -82,7 +83,7 @@ def parse(
         page_citations(lines, doc),
     ):
         events = render_blocks(lines, 1, Context(), doc)
-    opened = _fold(events, lines)
+    opened = _fold(events, lines, doc.shared_budget)
     title = next((s.heading for s in opened if s.is_title and s.level == 1), "")
     titled = bool(title)
     title = title or PurePosixPath(relpath).stem
@@ -157,7 +158,7 @@ class _TitleLevels:
         return self.base + self.levels.setdefault(heading.style, len(self.levels) + 1)
 
 
-def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
+def _fold(events: list[Event], lines: list[str], budget: SharedTextBudget) -> list[_Open]:
     """Group body blocks under their headings, assigning levels and heading paths.
 
     Text after an API description goes back to the section that was open before it: to its
@@ -220,7 +221,7 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
             continue
         signature = ""
         if taken is not None:  # the text a description took ends at the next heading
-            _share_taken(*taken)
+            _share_taken(*taken, budget)
             taken = None
         if event.style:
             level = title_level = styles.level(event, title_level)
@@ -259,14 +260,17 @@ def _fold(events: list[Event], lines: list[str]) -> list[_Open]:
         stack.append((level, event.title))
         opened.append(current)
     if taken is not None:
-        _share_taken(*taken)
+        _share_taken(*taken, budget)
     return opened
 
 
-def _share_taken(taker: _Open, start: int, sharers: list[_Open]) -> None:
-    """Give ``sharers`` the text ``taker`` took after it (its blocks from ``start`` on)."""
+def _share_taken(taker: _Open, start: int, sharers: list[_Open], budget: SharedTextBudget) -> None:
+    """Give ``sharers`` the text ``taker`` took after it (its blocks from ``start`` on), as
+    far as the page's ``budget`` goes."""
+    taken = taker.blocks[start:]
     for sharer in sharers:
-        sharer.blocks.extend(taker.blocks[start:])
+        if budget.take(taken):
+            sharer.blocks.extend(taken)
 
 
 def _holds_text(section: _Open) -> bool:
