@@ -109,8 +109,9 @@ def answered_elsewhere(
     """``result`` (the asked version's answer to ``focus``), or an empty one naming the version
     whose docs answer what those of ``asked`` do not (see the module docstring)."""
     sure_of = result.confidence
-    # The confidence of an answer with sections that is weak, else None.
-    weak = sure_of if result.sections and sure_of is not None and sure_of < WEAK_BELOW else None
+    # The confidence of a weak answer, else None: one withheld for its low chance of answering
+    # (client.search.model.answer_chance) too, which the other version may answer all the same.
+    weak = sure_of if sure_of is not None and sure_of < WEAK_BELOW else None
     if not result.unheard and weak is None:
         return result  # most answers: no other version is opened
     for version in versions_to_ask(versions, asked):
