@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.api.locate import workspace_folders
+from builder.api.search_paths import workspace_folders
 from builder.projects.mdbook import read_book_settings
 from builder.sphinx_pyproject import read_pyproject_config
 from builder.survey import survey_project

@@ -31,10 +31,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder.api.code_report import code_place
-from builder.api.conf_paths import sys_path_folders
 from builder.api.distribution_folders import distribution_folders
-from builder.sources import open_regular
-from builder.toml_errors import UNREADABLE_TOML
+from builder.api.search_paths import (
+    conf_folders,
+    docs_conf_folders,
+    mkdocstrings_folders,
+    read_regular,
+    resolves_inside,
+    workspace_folders,
+)
 
 if TYPE_CHECKING:
     from builder.api.code import GriffeSource
@@ -105,7 +110,7 @@ def candidate_folders(
         # The folder above docs that are the project's top (a README read with path = ".")
         # is someone else's: a package in /tmp beside the project is not its code.
         inside = project_root.resolve()
-        folders = [folder for folder in folders if _resolves_inside(folder, inside)]
+        folders = [folder for folder in folders if resolves_inside(folder, inside)]
     return tuple(folders)
 
 
@@ -183,7 +188,7 @@ def renamed_folders(folder: Path) -> tuple[tuple[str, Path], ...]:
     return tuple(
         (name, folder / relative)
         for name, relative in renamed_packages(folder)
-        if _resolves_inside(folder / relative, inside) and _is_package(folder / relative)
+        if resolves_inside(folder / relative, inside) and _is_package(folder / relative)
     )
 
 
@@ -242,7 +247,7 @@ def _code_folder(
     # inside it), and only when none holds a package.
     within = project_root or code_root
     for folder in candidates:
-        if source_dir is None and (within is None or not _resolves_inside(folder, within)):
+        if source_dir is None and (within is None or not resolves_inside(folder, within)):
             continue
         if source_dir is None and folder.name in _NOT_DOCUMENTED and folder != within:
             continue  # doc/ above doc/source: the scripts that build the docs
@@ -252,140 +257,10 @@ def _code_folder(
     return None
 
 
-def conf_folders(docs: Path, project_root: Path) -> tuple[Path, ...]:
-    """The folders the docs' conf.py puts on sys.path, in its order, that are in the project
-    and not in the docs themselves (where its own Sphinx extensions are: ``_ext``)."""
-    source = _read(docs / "conf.py")
-    if not source:
-        return ()
-    folders: list[Path] = []
-    inside, root = docs.resolve(), project_root.resolve()
-    for relative in sys_path_folders(source.decode("utf-8", "replace")):
-        folder = Path(os.path.normpath(docs / relative))
-        where = folder.resolve()
-        if where.is_relative_to(root) and not where.is_relative_to(inside):
-            folders.append(folder)
-    return tuple(folders)
-
-
-def docs_conf_folders(docs: Path) -> tuple[Path, ...]:
-    """The folders the docs' conf.py puts on sys.path that are in the docs themselves."""
-    source = _read(docs / "conf.py")
-    if not source:
-        return ()
-    inside = docs.resolve()
-    folders = (Path(os.path.normpath(docs / relative)) for relative in
-               sys_path_folders(source.decode("utf-8", "replace")))  # fmt: skip
-    return tuple(folder for folder in folders if _resolves_inside(folder, inside))
-
-
-def mkdocstrings_folders(config: Path | None, docs: Path, project_root: Path) -> tuple[Path, ...]:
-    """The folders an MkDocs config's mkdocstrings Python handler puts on griffe's search path
-    (``paths``, relative to the config's folder), in its order, that are in the project."""
-    if config is None:
-        return ()
-    from builder.projects.mkdocs_config import read_config
-    from builder.projects.mkdocs_plugins import plugin_options
-
-    plugin = plugin_options(read_config(config, []), "mkdocstrings") or {}
-    handlers = plugin.get("handlers")
-    python = handlers.get("python") if isinstance(handlers, dict) else None
-    paths = python.get("paths") if isinstance(python, dict) else None
-    if not isinstance(paths, list):
-        return ()
-    root = project_root.resolve()
-    # Spelled as the docs are (the report names the folder) when the config is beside them.
-    base = next((up for up in (docs, *docs.parents) if up.resolve() == config.parent.resolve()),
-                config.parent)  # fmt: skip
-    folders = [Path(os.path.normpath(base / str(path))) for path in paths]
-    return tuple(folder for folder in folders if _resolves_inside(folder, root))
-
-
-def workspace_folders(project_root: Path) -> tuple[Path, ...]:
-    """The member folders of the uv workspace the project's ``pyproject.toml`` declares
-    (``[tool.uv.workspace] members``, globs less its ``exclude``), sorted within each glob:
-    a monorepo keeps each distribution's package one level down (pydantic-ai's
-    ``pydantic_ai_slim/pydantic_ai``, ``pydantic_evals/pydantic_evals``)."""
-    import tomllib
-
-    try:
-        document = tomllib.loads(_read(project_root / "pyproject.toml").decode("utf-8", "replace"))
-    except UNREADABLE_TOML:
-        return ()
-    tool = document.get("tool")
-    uv = tool.get("uv") if isinstance(tool, dict) else None
-    workspace = uv.get("workspace") if isinstance(uv, dict) else None
-    if not isinstance(workspace, dict):
-        return ()
-    members, exclude = workspace.get("members"), workspace.get("exclude")
-    excluded = set(_globbed(project_root, exclude))
-    folders = (
-        _member_code(folder) for folder in _globbed(project_root, members) if folder not in excluded
-    )
-    root = project_root.resolve()
-    return tuple(
-        folder for folder in dict.fromkeys(folders)
-        if folder.is_dir() and _resolves_inside(folder, root)
-    )  # fmt: skip
-
-
-def _member_code(member: Path) -> Path:
-    """The folder a workspace member's Python code is in: the ``python-source`` its
-    ``pyproject.toml`` gives maturin (pydantic's ``pydantic-core/python/pydantic_core``, beside
-    its Rust ``src/``), else the member's own folder."""
-    import tomllib
-
-    pyproject = member / "pyproject.toml"
-    if not pyproject.is_file():  # none, or a named pipe that would wait for a writer
-        return member
-    try:
-        document = tomllib.loads(_read(pyproject).decode("utf-8", "replace"))
-    except UNREADABLE_TOML:
-        return member
-    tool = document.get("tool")
-    maturin = tool.get("maturin") if isinstance(tool, dict) else None
-    source = maturin.get("python-source") if isinstance(maturin, dict) else None
-    if not isinstance(source, str) or not source or Path(source).is_absolute():
-        return member
-    folder = Path(os.path.normpath(member / source))
-    return folder if _resolves_inside(folder, member.resolve()) and _is_folder(folder) else member
-
-
-def _is_folder(path: Path) -> bool:
-    """Whether ``path``, a name a config gives, is a folder: False for one longer than the
-    system takes, on which Python 3.11's is_dir raises."""
-    try:
-        return path.is_dir()
-    except OSError:
-        return False
-
-
-def _globbed(root: Path, patterns: object) -> Iterator[Path]:
-    """The paths ``patterns`` (a TOML list of globs relative to ``root``) match."""
-    if not isinstance(patterns, list):
-        return
-    for pattern in patterns:
-        if isinstance(pattern, str) and pattern and not Path(pattern).is_absolute():
-            try:
-                yield from sorted(root.glob(pattern))
-            except ValueError:  # an empty or malformed pattern
-                continue
-
-
 def _resolves_to(folder: Path, other: Path) -> bool:
     """Whether ``folder`` and ``other`` are one folder once links are followed."""
     try:
         return folder.resolve() == other.resolve()
-    except (OSError, RuntimeError, ValueError):
-        return False
-
-
-def _resolves_inside(folder: Path, root: Path) -> bool:
-    """Whether ``folder`` resolves to a place in ``root``: not when it cannot be resolved (a
-    symbolic link loop, a NUL byte in a path the config gives), which the config's reader
-    should not crash the build over."""
-    try:
-        return folder.resolve().is_relative_to(root)
     except (OSError, RuntimeError, ValueError):
         return False
 
@@ -460,12 +335,12 @@ def _fingerprint(
         for path in paths:
             if count >= MAX_CODE_FILES:
                 break
-            data = _read(path) if _is_regular(path) else b"\0unreadable"
+            data = read_regular(path) if _is_regular(path) else b"\0unreadable"
             relpath = path.relative_to(base).as_posix()
             name = relpath if index == 0 else f"{index}:{relpath}"  # the first folder's as before
             digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
             count += 1
-    digest.update(b"conf.py\0" + _read(docs / "conf.py"))
+    digest.update(b"conf.py\0" + read_regular(docs / "conf.py"))
     digest.update(b"\0pyproject\0" + (_conf_pyproject(docs) or "").encode())
     if mkdocs_config is not None:
         from builder.projects.mkdocs_config import inherit_chain
@@ -503,7 +378,7 @@ def _installed_dependencies(
     within = project_root.resolve() if project_root is not None else folder.parent.resolve()
     for place in places:
         pyproject = place / "pyproject.toml"
-        if pyproject.is_file() and _resolves_inside(place, within):
+        if pyproject.is_file() and resolves_inside(place, within):
             return installed_dependencies(pyproject, packages, within)
     return DeclaredCode()
 
@@ -548,21 +423,8 @@ def _conf_pyproject(docs: Path, conf: str | None = None) -> str | None:
     from builder.sphinx_pyproject import pyproject_text
 
     if conf is None:
-        conf = _read(docs / "conf.py").decode("utf-8", "replace")
+        conf = read_regular(docs / "conf.py").decode("utf-8", "replace")
     return pyproject_text(docs / "conf.py", conf, docs.parent.parent)
-
-
-def _read(path: Path) -> bytes:
-    """``path``'s bytes; "" when it is no regular file (a FIFO named ``__init__.py`` or
-    ``conf.py`` is never opened for reading, which would wait for a writer) or unreadable."""
-    opened = open_regular(path)
-    if isinstance(opened, str):
-        return b""
-    try:
-        with opened:
-            return opened.read()
-    except OSError:
-        return b""
 
 
 def _is_regular(path: Path) -> bool:
@@ -596,7 +458,7 @@ def open_source(
     if tree.mkdocs_config is not None:
         settings = _mkdocs_settings(tree.mkdocs_config, tree.mkdocstrings_older_keys)
     else:
-        conf = _read(docs / "conf.py").decode("utf-8", "replace")
+        conf = read_regular(docs / "conf.py").decode("utf-8", "replace")
         settings = read_conf_settings(conf, _conf_pyproject(docs, conf))
     described = code_place(tree.folder, extracted)
     return GriffeSource(
