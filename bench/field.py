@@ -13,7 +13,8 @@ Each set of bench/data/field_questions.tsv was written by a helper who saw only 
 describes the goal or the symptom in the asker's words, avoiding the heading's and the
 section's distinctive terms; *api* names an identifier; *keyword* uses the docs' own words;
 *unanswerable* is plausible but checked by reading that the docs do not answer it; *other* is
-the writer's free choice. The gold is every section that fully answers (source file and
+the writer's free choice; *chinese* is asked in Chinese, as a Chinese-speaking developer asks
+about English docs. The gold is every section that fully answers (source file and
 heading, as the built index names them). No feature, weight or rule was chosen on these
 questions: they play the part of the outside evaluation the ranking issue quotes, which
 eval/'s val and test splits only approximate. Listing the misses reads them; a set whose misses
@@ -55,7 +56,7 @@ from eval.metrics import Scores, average  # noqa: E402
 from eval.run import Prepared, prepare, run, wrong_gold  # noqa: E402
 
 QUESTIONS = REPO / "bench" / "data" / "field_questions.tsv"
-KINDS = ("paraphrase", "api", "keyword", "other")
+KINDS = ("paraphrase", "api", "keyword", "other", "chinese")
 LIBRARIES = (
     # fieldW (written at stop 57): a Sphinx project with autodoc from the code beside it, a
     # small reST project, an npm package's README and Debian's built Sphinx HTML.
