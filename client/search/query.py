@@ -50,6 +50,9 @@ _CJK_QUESTION_WORDS = (
 )
 _CJK_STOP_PAIRS = frozenset(_CJK_QUESTION_WORDS.split())
 _CJK_FUNCTION_CHARS = frozenset("的了吗呢么吧是在有和与把被让给要会能就都也还这那个做")
+# A question asked as "A or not A" (能不能 "can it", 有没有 "is there", 是不是): no negation,
+# though the glossary reads 不能 as "cannot".
+_CJK_A_NOT_A = re.compile(r"(.)[不没]\1")
 
 # Words that documentation uses interchangeably. General doc vocabulary only: a pair belongs
 # here when any library's docs could say either.
@@ -212,6 +215,8 @@ def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
     for i in range(len(run) - 1):
         if run[i : i + 2] in _CJK_STOP_PAIRS:
             stopped.update((i, i + 1))
+    for question in _CJK_A_NOT_A.finditer(run):
+        stopped.update(range(question.start(), question.end()))
     if keep_all:
         stopped = set()
     positions = [i for i in range(len(run)) if i not in stopped]
