@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from client.search.query import SYNONYMS, parse_focus, read_through_glossary
+from client.search.query import MAX_CONCEPTS, SYNONYMS, parse_focus, read_through_glossary
 from schemas.text import stem
 
 
@@ -112,3 +112,15 @@ def test_a_question_asked_as_a_or_not_a_is_no_negation() -> None:
     assert "cannot" not in readings("能不能取消请求") and "cancel" in readings("能不能取消请求")
     assert not {"none", "cannot"} & readings("有没有取消请求的函数")
     assert "cannot" in readings("不能取消请求")  # a negation stays one
+
+
+def test_a_long_chinese_question_keeps_its_last_words() -> None:
+    # Each character is a concept: 24 of them, the bound of English words, cut this question
+    # before "end the template early" (提前结束), what it asks.
+    asked = "数据为空时只想输出一句提示，模板后面的内容全部不要渲染，能在模板中间提前结束吗？"
+    labels = [c.label for c in parse_focus(asked).concepts]
+    assert {"结", "束"} <= set(labels)
+    english = " ".join(f"word{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(40))
+    assert len(parse_focus(english).concepts) == MAX_CONCEPTS
+    chinese = "".join(chr(0x4E00 + 2 * i) for i in range(80))  # no function characters
+    assert len(parse_focus(chinese).concepts) == 2 * MAX_CONCEPTS
