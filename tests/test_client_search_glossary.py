@@ -3,11 +3,16 @@ the glossary's terms longest first."""
 
 from importlib import resources
 
+import pytest
+
+from client.search import glossary
 from client.search.glossary import (
     ASKED_GLOSSARY,
+    LONE_CHARACTERS,
     MIN_TERM_CHARS,
     TWO_WAY_GLOSSARY,
     Translation,
+    character_readings,
     chinese_terms,
     synonym_groups,
     translations,
@@ -65,3 +70,28 @@ def test_single_characters_are_not_terms_inside_a_longer_run() -> None:
 
 def test_english_words_are_given_as_search_tokens() -> None:
     assert chinese_terms()["签名"][0] == "signatur"  # stemmed as the index stems "signature"
+
+
+def test_the_lone_characters_file_is_one_character_a_line_with_english_words() -> None:
+    header, *lines = _lines(LONE_CHARACTERS)
+    assert header.startswith(f"# {LONE_CHARACTERS}:")
+    chars = [line.split("\t")[0] for line in lines]
+    for line in lines:
+        char, english = line.split("\t")
+        assert len(char) == 1 and "\u4e00" <= char <= "\u9fff", line
+        assert english.split() and english == english.lower(), line
+    assert len(chars) == len(set(chars)) == len(character_readings())
+
+
+def test_a_character_no_term_holds_is_read_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 改 of 被改 ("was changed"): no glossary term holds it, and terms are two characters or
+    # more inside a run, so the question's verb was lost to English docs.
+    monkeypatch.setattr(glossary, "character_readings", lambda: {"改": ("chang",)})
+    table = chinese_terms()
+    assert "被改" not in table and "修改" in table
+    assert translations("被改") == (Translation(1, 2, ("chang",)),)
+    # Inside a term the term's reading stands; a run of one character is the glossary's.
+    assert translations("修改") == (Translation(0, 2, table["修改"]),)
+    assert translations("改") == ()
+    # Readings come in the run's order, terms and characters alike.
+    assert [t.start for t in translations("文件被改")] == [0, 3]

@@ -1,14 +1,16 @@
-"""Two small word tables the search reads a focus with, shipped as data beside this module.
+"""Small word tables the search reads a focus with, shipped as data beside this module.
 
 ``zh_en.tsv`` maps Chinese software terms to the English words English documentation uses for
 them, so a question asked in Chinese about English docs still finds its sections (the Chinese
 words stay concepts too, for Chinese docs); read backwards, it lets a question asked in English
 find Chinese docs (doctrove's own demo index is written in Chinese). ``zh_en_asked.tsv`` adds
 the everyday words a Chinese question asks with (卡住, 兜底), read into English only: they
-were not written as what Chinese docs call an English word. ``synonyms.txt`` holds
-groups of English words that documentation of any library uses interchangeably. Both were
-written from general knowledge of software documentation, without seeing the evaluation's
-questions (eval/README.md).
+were not written as what Chinese docs call an English word. ``zh_en_chars.tsv`` reads single
+characters that mean one thing standing alone (改 "change" in 被改, 删 "delete") where no
+longer term holds them, since inside a run the glossary's terms are two characters or more.
+``synonyms.txt`` holds groups of English words that documentation of any library uses
+interchangeably. All were written from general knowledge of software documentation, without
+seeing the evaluation's questions (eval/README.md).
 ``english_stems.txt`` is not ours: the search tokens of SCOWL's American English word list
 (written by ``python -m eval.english_stems``, which names the tokenizer it read them with), to
 tell a name (numpy, tomllib) from an English word. ``term_shares.tsv`` (written by ``python -m
@@ -88,9 +90,11 @@ def term_shares() -> dict[str, float]:
     }
 
 
-# The glossary read both ways, and the terms read from Chinese into English only.
+# The glossary read both ways, the terms read from Chinese into English only, and the single
+# characters read where no term holds them.
 TWO_WAY_GLOSSARY = "zh_en.tsv"
 ASKED_GLOSSARY = "zh_en_asked.tsv"
+LONE_CHARACTERS = "zh_en_chars.tsv"
 
 
 def _entries(name: str) -> dict[str, str]:
@@ -127,6 +131,17 @@ def chinese_terms() -> dict[str, tuple[str, ...]]:
 
 
 @functools.cache
+def character_readings() -> dict[str, tuple[str, ...]]:
+    """Single character -> English search tokens, for a character no glossary term holds."""
+    table = {}
+    for char, english in _entries(LONE_CHARACTERS).items():
+        tokens = _tokens(english)
+        if tokens:
+            table[char] = tokens
+    return table
+
+
+@functools.cache
 def english_terms() -> dict[str, tuple[str, ...]]:
     """English search token -> the Chinese terms zh_en.tsv gives it for, those it names first
     for them first, at most MAX_CHINESE_TERMS. A term holding a shorter one it is also
@@ -159,11 +174,21 @@ def _longest_term() -> int:
 
 def translations(run: str) -> tuple[Translation, ...]:
     """The glossary terms of a Chinese run, longest first from left to right (the usual way to
-    cut Chinese text with a dictionary): each character belongs to at most one term."""
+    cut Chinese text with a dictionary): each character belongs to at most one term. A
+    character no term holds is read alone when zh_en_chars.tsv lists it (in a run of more than
+    one character: a lone one is a term of the glossary's own)."""
     table = chinese_terms()
-    return tuple(
-        Translation(start, end, table[run[start:end]]) for start, end in term_spans(run, table)
-    )
+    spans = term_spans(run, table)
+    found = [Translation(start, end, table[run[start:end]]) for start, end in spans]
+    if len(run) > 1:
+        held = {i for start, end in spans for i in range(start, end)}
+        lone = character_readings()
+        found.extend(
+            Translation(i, i + 1, lone[char])
+            for i, char in enumerate(run)
+            if i not in held and char in lone
+        )
+    return tuple(sorted(found, key=lambda t: t.start))
 
 
 def term_spans(run: str, table: Container[str]) -> tuple[tuple[int, int], ...]:
