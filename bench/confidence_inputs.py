@@ -141,10 +141,11 @@ def collect(
         weights = concept_weights(read.concepts, frequencies, total)
         absent = [c.label for c in read.concepts if not frequencies.get(c.label)]
         extra = _extra(variant, sum(weights.get(label, 0.0) for label in absent), bool(absent))
-        described, unheard = sections_module.described_candidates(conn, focus)
+        found = sections_module.find_candidates(conn, focus)
+        described, unheard = found.described, found.unheard
         for d in described:
             _EXTRA[id(d)] = extra
-        examples.append(train_module.example_of(p, described, unheard))
+        examples.append(train_module.example_of(p, described, unheard, found.concepts))
     return examples
 
 

@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from client.search.features import Candidate, Described, concept_weights
 from client.search.query import parse_focus
 from client.search.recall import _frequencies, in_docs_language, section_count
-from client.search.sections import described_candidates
+from client.search.sections import find_candidates
 from eval.corpus import Corpus, open_corpus
 from eval.crossval import held_out_rankings, held_out_report, print_labelled
 from eval.dataset import load_questions
@@ -120,7 +120,8 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
         focus = parse_focus(p.question.text)
-        described, unheard = described_candidates(conn, focus)
+        found = find_candidates(conn, focus)
+        described, unheard = found.described, found.unheard
         if variant.coverage or variant.strength:
             # The weights the coverage feature uses: the concepts some section holds.
             readable = in_docs_language(conn, focus)
@@ -128,7 +129,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             held_concepts = [c for c in readable.concepts if frequencies.get(c.label, 0)]
             held = concept_weights(held_concepts, frequencies, section_count(conn))
             described = with_page_evidence(described, held, variant)
-        examples.append(example_of(p, described, unheard))
+        examples.append(example_of(p, described, unheard, found.concepts))
     return examples
 
 

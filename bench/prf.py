@@ -76,7 +76,7 @@ from client.index_chunks import load_index_for
 from client.search.features import Described, idf
 from client.search.query import STOP, Focus, parse_focus
 from client.search.recall import WEIGHTS, in_docs_language, section_count
-from client.search.sections import described_candidates, search_sections
+from client.search.sections import described_candidates, find_candidates, search_sections
 from client.section_bodies import prefetch_bodies
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.crossval import held_out_rankings, held_out_report
@@ -269,7 +269,8 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
         focus = parse_focus(p.question.text)
-        described, unheard = described_candidates(conn, focus)
+        first = find_candidates(conn, focus)
+        described, unheard = first.described, first.unheard
         if variant.top:
             found = feedback(conn, in_docs_language(conn, focus), described, variant)
             known = {d.candidate.section_id for d in described}
@@ -277,7 +278,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             if joining:
                 described, unheard = described_candidates(conn, focus, joining)
             described = with_feedback(described, found, frozenset(joining), variant.place)
-        examples.append(example_of(p, described, unheard))
+        examples.append(example_of(p, described, unheard, first.concepts))
     return examples
 
 

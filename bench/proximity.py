@@ -54,7 +54,7 @@ from client.index_chunks import load_index_for
 from client.search.features import concept_weights
 from client.search.query import Concept, Way, parse_focus
 from client.search.recall import _frequencies, in_docs_language, placeholders, section_count
-from client.search.sections import described_candidates
+from client.search.sections import find_candidates
 from eval.corpus import Corpus
 from eval.run import Prepared
 from eval.train import Example, example_of
@@ -121,7 +121,8 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
         focus = parse_focus(p.question.text)
-        described, unheard = described_candidates(conn, focus)
+        found = find_candidates(conn, focus)
+        described, unheard = found.described, found.unheard
         if variant.distance:
             readable = in_docs_language(conn, focus)
             frequencies = _frequencies(conn, readable) if readable.concepts else {}
@@ -132,7 +133,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             described = [
                 replace(d, features=(*d.features, near[d.candidate.section_id])) for d in described
             ]
-        examples.append(example_of(p, described, unheard))
+        examples.append(example_of(p, described, unheard, found.concepts))
     return examples
 
 

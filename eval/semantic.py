@@ -36,7 +36,7 @@ import numpy as np
 from client.search.dense import DENSE_LIMIT, SEMANTIC_FEATURES, DenseScores, with_dense
 from client.search.model import SEMANTIC_RANKER, RankerModel, semantic_model
 from client.search.query import parse_focus
-from client.search.sections import described_candidates, search_sections
+from client.search.sections import find_candidates, search_sections
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus, section_key
 from eval.dataset import load_questions
 from eval.run import Prepared, Report, Run, prepare, score
@@ -127,9 +127,9 @@ def feature_examples(corpus: Corpus, asked: Sequence[Asked]) -> list[Example]:
     for a in asked:
         conn = corpus.shard(a.prepared.question.library, a.prepared.question.version)
         focus = parse_focus(a.prepared.question.text)
-        lexical, unheard = described_candidates(conn, focus, a.dense.nearest)
-        described = with_dense(lexical, a.dense)
-        examples.append(example_of(a.prepared, described, unheard))
+        found = find_candidates(conn, focus, a.dense.nearest)
+        described = with_dense(found.described, a.dense)
+        examples.append(example_of(a.prepared, described, found.unheard, found.concepts))
     return examples
 
 

@@ -47,7 +47,7 @@ from client.search.model import (
     confidence_inputs,
 )
 from client.search.query import parse_focus
-from client.search.sections import answer_order, described_candidates
+from client.search.sections import answer_order, find_candidates
 from eval.__main__ import format_gaps
 from eval.corpus import Corpus, open_corpus, section_key
 from eval.dataset import load_questions
@@ -79,8 +79,8 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared]) -> list[Example]:
     examples = []
     for p in prepared:
         conn = corpus.shard(p.question.library, p.question.version)
-        described, unheard = described_candidates(conn, parse_focus(p.question.text))
-        examples.append(example_of(p, described, unheard))
+        found = find_candidates(conn, parse_focus(p.question.text))
+        examples.append(example_of(p, found.described, found.unheard, found.concepts))
     return examples
 
 
@@ -98,11 +98,13 @@ def fetched_examples(folder: Path) -> list[Example]:
         return collect(corpus, prepared)
 
 
-def example_of(prepared: Prepared, described: Sequence[Described], unheard: object) -> Example:
+def example_of(
+    prepared: Prepared, described: Sequence[Described], unheard: object, concepts: int
+) -> Example:
     """The example of a question whose candidates are ``described`` (``unheard``: the words
-    of its focus the docs never use), each keyed as the gold is."""
+    of its focus the docs never use; ``concepts``: how many its focus asks about as the docs
+    read it), each keyed as the gold is."""
     keys = tuple(section_key(d.candidate.source, d.candidate.anchor) for d in described)
-    concepts = len(parse_focus(prepared.question.text).concepts)
     return Example(prepared, tuple(described), keys, bool(unheard), concepts)
 
 

@@ -338,18 +338,38 @@ class Ranking:
     answer_chance: float = 0.0
 
 
-def described_candidates(
+@dataclass(frozen=True)
+class Candidates:
+    """What a focus finds in a version before it is ranked: its candidates, described; its
+    words the docs never use that are not English words; and how many concepts it asks about
+    as these docs read it (a Chinese question about English docs: its glossary terms, not its
+    characters, which a Chinese focus otherwise holds one concept each)."""
+
+    described: list[Described]
+    unheard: tuple[str, ...]
+    concepts: int
+
+
+def find_candidates(
     conn: sqlite3.Connection, focus: Focus, extra: Sequence[int] = ()
-) -> tuple[list[Described], tuple[str, ...]]:
-    """The candidates of ``focus`` (plus the sections ``extra`` names: another lane's),
-    described, and the focus' unheard words: what the ranking orders, and what the ranker's
-    training (eval.train, eval.semantic) replays, so that both see the same."""
+) -> Candidates:
+    """The candidates of ``focus`` (plus the sections ``extra`` names: another lane's): what
+    the ranking orders, and what the ranker's training (eval.train, eval.semantic) replays, so
+    that both see the same."""
     total = section_count(conn)
     focus = in_docs_language(conn, focus)
     library = library_of(conn)  # read once: recall and features both ask which releases
     candidates, frequencies = collect_candidates(conn, focus, total, extra, library)
     described = describe(focus, candidates, frequencies, total, library)
-    return described, unheard_words(focus, frequencies)
+    return Candidates(described, unheard_words(focus, frequencies), len(focus.concepts))
+
+
+def described_candidates(
+    conn: sqlite3.Connection, focus: Focus, extra: Sequence[int] = ()
+) -> tuple[list[Described], tuple[str, ...]]:
+    """find_candidates' described candidates and unheard words."""
+    found = find_candidates(conn, focus, extra)
+    return found.described, found.unheard
 
 
 def rank_sections(
@@ -359,11 +379,12 @@ def rank_sections(
     with ``dense``, the nearest sections join the candidates and ``model`` must be one trained
     with the dense features (client.search.dense)."""
     extra = dense.nearest if dense is not None else ()
-    described, unheard = described_candidates(conn, focus, extra)
+    found = find_candidates(conn, focus, extra)
+    described, unheard = found.described, found.unheard
     ranked, sure = answer_order(
         model, described if dense is None else with_dense(described, dense), bool(unheard)
     )
-    chance = answer_chance(model, ranked, bool(unheard), len(focus.concepts))
+    chance = answer_chance(model, ranked, bool(unheard), found.concepts)
     return Ranking(tuple(ranked), sure, unheard, chance)
 
 
