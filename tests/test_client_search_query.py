@@ -124,3 +124,15 @@ def test_a_long_chinese_question_keeps_its_last_words() -> None:
     assert len(parse_focus(english).concepts) == MAX_CONCEPTS
     chinese = "".join(chr(0x4E00 + 2 * i) for i in range(80))  # no function characters
     assert len(parse_focus(chinese).concepts) == 2 * MAX_CONCEPTS
+
+
+def test_a_or_not_a_is_read_as_what_it_asks() -> None:
+    # The glossary cut 能不能用 from its 不: 不能用 "broken unavailable" read the 用 of "can it
+    # be used", and 不一样 "different" the 样 of 一不一样 "is it the same".
+    def readings(focus: str) -> set[str]:
+        return {way.label for concept in parse_focus(focus).concepts for way in concept.ways}
+
+    assert not {"broken", "unavailabl"} & readings("能不能用线程池")
+    assert "different" not in readings("两个版本的输出一不一样")
+    assert "sam" in readings("两个版本的输出一不一样")  # 一样 "same", as the question asks
+    assert "allow" in readings("请求放不放行")  # 放行 "allow" of 放不放行 "allow or not"

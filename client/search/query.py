@@ -220,12 +220,17 @@ def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
     for i in range(len(run) - 1):
         if run[i : i + 2] in _CJK_STOP_PAIRS:
             stopped.update((i, i + 1))
-    for question in _CJK_A_NOT_A.finditer(run):
-        stopped.update(range(question.start(), question.end()))
+    questions = [found.start() for found in _CJK_A_NOT_A.finditer(run)]
+    for start in questions:
+        stopped.update(range(start, start + 3))
     if keep_all:
-        stopped = set()
+        stopped, questions = set(), []
     positions = [i for i in range(len(run)) if i not in stopped]
-    english = {i: t.tokens for t in translations(run) for i in range(t.start, t.end)}
+    # The glossary reads such a question as what it asks, A or AB: 一不一样 as 一样 "same", not
+    # its 不一样 "different", 能不能用 as 能用, not 不能用 "broken".
+    negations = {i for start in questions for i in (start, start + 1)}
+    unasked = "".join(" " if i in negations else char for i, char in enumerate(run))
+    english = {i: t.tokens for t in translations(unasked) for i in range(t.start, t.end)}
     concepts = []
     for i in positions:
         pairs = [run[j : j + 2] for j in (i - 1, i) if 0 <= j < len(run) - 1]
