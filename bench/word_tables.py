@@ -107,7 +107,7 @@ def with_phrases(
         in_phrases = {token for key in found for token in key}
         concepts = [_phrase_concept(key, table[key]) for key in found]
         concepts += [c for c in focus.concepts if c.cjk or c.label not in in_phrases]
-        return Focus(focus.text, tuple(concepts)[: query.MAX_CONCEPTS], focus.identifiers)
+        return Focus(focus.text, query.within_bound(concepts), focus.identifiers)
 
     return parse_focus
 

@@ -399,10 +399,10 @@ def parse_focus(text: str) -> Focus:
     unique: dict[str, Concept] = {}
     for concept in concepts:
         unique.setdefault(concept.label, concept)
-    return Focus(text, _within_bound(unique.values()), identifiers(text))
+    return Focus(text, within_bound(unique.values()), identifiers(text))
 
 
-def _within_bound(concepts: Iterable[Concept]) -> tuple[Concept, ...]:
+def within_bound(concepts: Iterable[Concept]) -> tuple[Concept, ...]:
     """The first of ``concepts`` up to MAX_CONCEPTS, a CJK character counting half."""
     kept: list[Concept] = []
     count = 0.0
