@@ -136,3 +136,10 @@ def test_a_or_not_a_is_read_as_what_it_asks() -> None:
     assert "different" not in readings("两个版本的输出一不一样")
     assert "sam" in readings("两个版本的输出一不一样")  # 一样 "same", as the question asks
     assert "allow" in readings("请求放不放行")  # 放行 "allow" of 放不放行 "allow or not"
+
+
+def test_a_chinese_word_of_one_character_between_english_words_is_read_in_english() -> None:
+    # "WebSocket 帧" ("WebSocket frames") asked of English docs kept only "websocket".
+    read = read_through_glossary(parse_focus("怎么收发 WebSocket 帧"))
+    assert [c.label for c in read.concepts][-1] == "帧"
+    assert "fram" in {way.label for way in read.concepts[-1].ways}

@@ -175,19 +175,22 @@ def _longest_term() -> int:
 def translations(run: str) -> tuple[Translation, ...]:
     """The glossary terms of a Chinese run, longest first from left to right (the usual way to
     cut Chinese text with a dictionary): each character belongs to at most one term. A
-    character no term holds is read alone when zh_en_chars.tsv lists it (in a run of more than
-    one character: a lone one is a term of the glossary's own)."""
+    character no term holds is read alone when zh_en_chars.tsv lists it; a run of one character
+    is read as the glossary's term of that character, else as that file reads it (库 of
+    "WebSocket 库", 帧 of "WebSocket 帧")."""
     table = chinese_terms()
+    if len(run) == 1:
+        tokens = table.get(run) or character_readings().get(run)
+        return (Translation(0, 1, tokens),) if tokens else ()
     spans = term_spans(run, table)
     found = [Translation(start, end, table[run[start:end]]) for start, end in spans]
-    if len(run) > 1:
-        held = {i for start, end in spans for i in range(start, end)}
-        lone = character_readings()
-        found.extend(
-            Translation(i, i + 1, lone[char])
-            for i, char in enumerate(run)
-            if i not in held and char in lone
-        )
+    held = {i for start, end in spans for i in range(start, end)}
+    lone = character_readings()
+    found.extend(
+        Translation(i, i + 1, lone[char])
+        for i, char in enumerate(run)
+        if i not in held and char in lone
+    )
     return tuple(sorted(found, key=lambda t: t.start))
 
 

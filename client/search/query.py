@@ -215,7 +215,10 @@ def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
     if len(run) == 1:
         if run in _CJK_FUNCTION_CHARS and not keep_all:
             return []
-        return [Concept(run, (Way(_quote(run), WHOLE, run, (run,)),), cjk=True)]
+        read = [t for found in translations(run) for t in found.tokens]
+        alone = [Way(_quote(run), WHOLE, run, (run,))]
+        alone.extend(Way(_quote(t), TRANSLATION, t, (t,)) for t in read)
+        return [Concept(run, tuple(alone), cjk=True)]
     stopped = {i for i, char in enumerate(run) if char in _CJK_FUNCTION_CHARS}
     for i in range(len(run) - 1):
         if run[i : i + 2] in _CJK_STOP_PAIRS:
