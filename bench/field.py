@@ -364,8 +364,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                          f"{', '.join(dict.fromkeys(rounds.values()))}")  # fmt: skip
         questions = [q for q in questions if rounds[q.origin] in args.round]
     if not questions:
-        asked_for = ", ".join(args.only or args.round or ())
-        parser.error(f"no questions about {asked_for} in {source.name}")
+        # Both named: the libraries may well be asked about, in other rounds.
+        about = ", ".join(args.only) if args.only else "any library"
+        within = f"'s round {', '.join(args.round)}" if args.round else ""
+        parser.error(f"no questions about {about} in {source.name}{within}")
     # Only the libraries asked about are fetched and built: --only boltons needs no apt-get.
     asked = [library for library in fetchable if library.id in {q.library for q in questions}]
     try:

@@ -178,3 +178,19 @@ def test_a_round_the_file_lacks_is_refused_with_the_rounds_it_has(
     assert raised.value.code == 2
     error = capsys.readouterr().err
     assert "no round fieldNope in field_questions.tsv" in error and "fieldAD" in error
+
+
+def test_a_library_a_round_does_not_ask_about_is_refused_naming_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # flask is asked about in fieldX, not in fieldW: the error said "no questions about flask
+    # in field_questions.tsv", which the file holds.
+    field = _bench()
+    rounds = field.question_rounds()
+    asked = {q.library for q in field.load_field_questions() if rounds[q.origin] == "fieldX"}
+    assert "flask" in asked
+    with pytest.raises(SystemExit) as raised:
+        field.main([str(tmp_path), "--round", "fieldW", "--only", "flask"])
+    assert raised.value.code == 2
+    error = capsys.readouterr().err
+    assert "no questions about flask in field_questions.tsv's round fieldW" in error
