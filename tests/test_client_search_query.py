@@ -138,6 +138,19 @@ def test_a_or_not_a_is_read_as_what_it_asks() -> None:
     assert "allow" in readings("请求放不放行")  # 放行 "allow" of 放不放行 "allow or not"
 
 
+def test_ab_or_not_ab_is_read_as_the_ab_it_asks() -> None:
+    # 支持不支持 ("does it support") read its 不支持 as "unsupported", 存在不存在 ("does it
+    # exist") its 不存在 as "missing": one concept more, a negation the question does not ask.
+    def readings(focus: str) -> set[str]:
+        return {way.label for concept in parse_focus(focus).concepts for way in concept.ways}
+
+    assert "unsupport" not in readings("支持不支持异步") and "support" in readings("支持不支持异步")
+    assert "miss" not in readings("配置文件存在不存在") and "exist" in readings(
+        "配置文件存在不存在"
+    )
+    assert [c.label for c in parse_focus("支持不支持异步").concepts] == ["支", "持", "异", "步"]
+
+
 def test_a_chinese_word_of_one_character_between_english_words_is_read_in_english() -> None:
     # "WebSocket 帧" ("WebSocket frames") asked of English docs kept only "websocket".
     read = read_through_glossary(parse_focus("怎么收发 WebSocket 帧"))

@@ -55,9 +55,10 @@ _CJK_QUESTION_WORDS = (
 )
 _CJK_STOP_PAIRS = frozenset(_CJK_QUESTION_WORDS.split())
 _CJK_FUNCTION_CHARS = frozenset("的了吗呢么吧是在有和与把被让给要会能就都也还这那个做")
-# A question asked as "A or not A" (能不能 "can it", 有没有 "is there", 是不是): no negation,
-# though the glossary reads 不能 as "cannot".
+# A question asked as "A or not A" (能不能 "can it", 有没有 "is there", 是不是), or "AB or not
+# AB" (支持不支持 "does it support"): no negation, though the glossary reads 不能 as "cannot".
 _CJK_A_NOT_A = re.compile(r"(.)[不没]\1")
+_CJK_AB_NOT_AB = re.compile(r"(..)[不没]\1")
 
 # Words that documentation uses interchangeably. General doc vocabulary only: a pair belongs
 # here when any library's docs could say either.
@@ -223,16 +224,12 @@ def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
     for i in range(len(run) - 1):
         if run[i : i + 2] in _CJK_STOP_PAIRS:
             stopped.update((i, i + 1))
-    questions = [found.start() for found in _CJK_A_NOT_A.finditer(run)]
-    for start in questions:
-        stopped.update(range(start, start + 3))
+    asked, negated = _either_way_questions(run)
+    stopped |= asked
     if keep_all:
-        stopped, questions = set(), []
+        stopped, negated = set(), set()
     positions = [i for i in range(len(run)) if i not in stopped]
-    # The glossary reads such a question as what it asks, A or AB: 一不一样 as 一样 "same", not
-    # its 不一样 "different", 能不能用 as 能用, not 不能用 "broken".
-    negations = {i for start in questions for i in (start, start + 1)}
-    unasked = "".join(" " if i in negations else char for i, char in enumerate(run))
+    unasked = "".join(" " if i in negated else char for i, char in enumerate(run))
     english = {i: t.tokens for t in translations(unasked) for i in range(t.start, t.end)}
     concepts = []
     for i in positions:
@@ -243,6 +240,23 @@ def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
         ways.extend(Way(_quote(t), TRANSLATION, t, (t,)) for t in english.get(i, ()))
         concepts.append(Concept(run[i], tuple(ways), cjk=True))
     return concepts
+
+
+def _either_way_questions(run: str) -> tuple[set[int], set[int]]:
+    """Where a run asks "A or not A": the characters that are no concept, and those the
+    glossary must not read, its negation. The glossary reads the question as what it asks:
+    能不能用 as 能用, not 不能用 "broken"; 一不一样 as 一样 "same", not 不一样 "different";
+    支持不支持 as 支持, not 不支持 "unsupported"."""
+    asked: set[int] = set()
+    negated: set[int] = set()
+    for found in _CJK_A_NOT_A.finditer(run):
+        asked.update(range(found.start(), found.end()))
+        negated.update((found.start(), found.start() + 1))  # the second A may start a word
+    for found in _CJK_AB_NOT_AB.finditer(run):
+        repeat = range(found.start() + 2, found.end())  # 不AB; the first AB is what it asks
+        asked.update(repeat)
+        negated.update(repeat)
+    return asked, negated
 
 
 def cjk_pairs(focus: Focus) -> str:
