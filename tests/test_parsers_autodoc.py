@@ -999,3 +999,51 @@ def test_a_module_s_napoleon_attributes_are_objects_of_the_module(tmp_path: Path
         radius,
         ("geo.unit", "`unit = 'm'`\n\nThe unit, documented."),
     ]
+
+
+def test_napoleon_attributes_in_a_method_s_docstring_are_objects_of_its_class(
+    tmp_path: Path,
+) -> None:
+    # pyswarms 1.3.0's GlobalBestPSO.__init__ (shown by ':special-members: __init__') lists
+    # n_particles, dimensions, ... under 'Attributes'. napoleon writes '.. attribute::' for that
+    # section whatever object the docstring is of, and Sphinx names each under the class, as a
+    # method does not change the class its content is read in ('GlobalBestPSO.n_particles');
+    # a function's are the module's. They were a list in the method's text, no object to find.
+    (tmp_path / "src" / "swarm").mkdir(parents=True)
+    (tmp_path / "src" / "swarm" / "__init__.py").write_text(
+        "class Swarm:\n"
+        "    def __init__(self, n_particles):\n"
+        '        """Initialize the swarm\n\n'
+        "        Attributes\n        ----------\n"
+        "        n_particles : int\n            number of particles in the swarm.\n"
+        '        """\n\n'
+        "def make():\n"
+        '    """Make one.\n\n    Attributes:\n        made (bool): Whether it is made.\n    """\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    text = (
+        "A\n=\n\n.. autoclass:: swarm.Swarm\n   :special-members: __init__\n\n"
+        ".. autofunction:: swarm.make\n"
+    )
+    parsed = _parse(tmp_path, "a.rst", text, napoleon)
+    assert [(s.heading, s.anchor, s.body) for s in parsed.sections[1:]] == [
+        ("swarm.Swarm", "swarm.Swarm", "`swarm.Swarm(n_particles)`"),
+        (
+            "swarm.Swarm.__init__",
+            "swarm.Swarm.__init__",
+            "`__init__(n_particles)`\n\nInitialize the swarm",
+        ),
+        (
+            "swarm.Swarm.n_particles",
+            "swarm.Swarm.n_particles",
+            "`n_particles: int`\n\nnumber of particles in the swarm.",
+        ),
+        ("swarm.make", "swarm.make", "`swarm.make()`\n\nMake one."),
+        ("swarm.made", "swarm.made", "`made: bool`\n\nWhether it is made."),
+    ]
+    alone = _parse(tmp_path, "b.rst", "B\n=\n\n.. automethod:: swarm.Swarm.__init__\n", napoleon)
+    assert [s.anchor for s in alone.sections[1:]] == [
+        "swarm.Swarm.__init__",
+        "swarm.Swarm.n_particles",
+    ]

@@ -131,16 +131,14 @@ def docstring_events(
 
 
 def is_napoleon_attributes(obj: ApiObject, part: DocPart, options: MemberOptions) -> bool:
-    """Whether ``part`` is a class's or a module's Attributes section that napoleon writes as
-    an ``attribute`` directive per item (each an object of its own, as in pyresample 1.26.0's
+    """Whether ``part`` is an Attributes section that napoleon writes as an ``attribute``
+    directive per item (each an object of its own, as in pyresample 1.26.0's
     ``AreaDefinition.crs`` and GSD 2.7.0's ``gsd.__version__``), rather than as a list in the
-    object's text."""
+    object's text. napoleon does so in any docstring: in a method's (pyswarms 1.3.0's
+    ``GlobalBestPSO.__init__``) Sphinx names each under the class, as a method does not change
+    the class its content is read in; in a function's, under the module."""
     return (
-        options.napoleon_attributes
-        and obj.kind in ("class", "module")
-        and part.attribute_items
-        and bool(part.fields)
-        and not part.code
+        options.napoleon_attributes and part.attribute_items and bool(part.fields) and not part.code
     )
 
 

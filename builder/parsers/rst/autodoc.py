@@ -101,7 +101,12 @@ def docstring_events(
         if is_napoleon_attributes(found, part, options):
             directives = attribute_directives(found, part, options)
             if directives:
-                attributes.extend(_docstring_blocks(directives, module, line, ctx, doc))
+                named_in, inner = module, ctx
+                if found.kind not in ("class", "module") and (read_in := _read_in(found, doc)):
+                    # A function's or a method's: named in its module or its class.
+                    named_in, klass = read_in
+                    inner = replace(ctx, klass=klass, klass_module=named_in if klass else "")
+                attributes.extend(_docstring_blocks(directives, named_in, line, inner, doc))
                 unnamed = unnamed_attributes(part)
                 if unnamed is None:
                     continue
@@ -168,7 +173,8 @@ def _described_blocks(line: int, ctx: Context, doc: DocState) -> RenderDescribed
     """A member class's docstring prose that describes objects (WebTest 3.0.0's ``Form``,
     ``.. attribute:: action`` after its text) as the page's blocks, each object a section
     below the class, as Sphinx renders it for an ``autoclass`` and for a class
-    ``automodule`` lists alike; None for any other prose (read as text). The blocks are one
+    ``automodule`` lists alike; a method's or a function's likewise, named in its class or
+    its module (_read_in); None for any other prose (read as text). The blocks are one
     level below ``ctx``: a docstring whose directives list the class again (its module's
     ``automodule`` with ``:members:``) nests to MAX_DEPTH, not without end."""
 
@@ -177,13 +183,34 @@ def _described_blocks(line: int, ctx: Context, doc: DocState) -> RenderDescribed
 
     def render(text: str, owner: ApiObject, depth: int) -> list[Event] | None:
         names = (m.group(1).removeprefix("py:") for m in _DIRECTIVE_NAMES.finditer(text))
-        if owner.kind != "class" or not any(is_api_directive(name) for name in names):
+        if owner.kind == "module" or not any(is_api_directive(name) for name in names):
             return None
-        parent, _, name = owner.path.rpartition(".")
-        inner = Context(depth=ctx.depth + 1, klass=name, klass_module=parent, api_depth=depth)
-        return _docstring_blocks(text, parent, line, inner, doc)
+        read_in = _read_in(owner, doc)
+        if read_in is None:
+            return None
+        module, klass = read_in
+        inner = Context(
+            depth=ctx.depth + 1, klass=klass, klass_module=module if klass else "", api_depth=depth
+        )
+        return _docstring_blocks(text, module, line, inner, doc)
 
     return render
+
+
+def _read_in(owner: ApiObject, doc: DocState) -> tuple[str, str] | None:
+    """The module and the class (or "") the directives in ``owner``'s docstring are named in:
+    a class's own; for a method its class's, as Sphinx leaves py:class as it is in a method's
+    content; for a function its module's. None when it cannot be told."""
+    parent, _, name = owner.path.rpartition(".")
+    if owner.kind == "class":
+        return parent, name
+    above = doc.api.find(parent) if doc.api is not None and parent else None
+    if above is None or above.kind not in ("class", "module"):
+        return None
+    if above.kind == "module":
+        return parent, ""
+    module, _, klass = parent.rpartition(".")
+    return module, klass
 
 
 def summary_line(name: str, doc: DocState) -> str:
