@@ -1047,3 +1047,23 @@ def test_napoleon_attributes_in_a_method_s_docstring_are_objects_of_its_class(
         "swarm.Swarm.__init__",
         "swarm.Swarm.n_particles",
     ]
+
+
+def test_a_napoleon_attribute_s_type_shows_its_markup_as_text(tmp_path: Path) -> None:
+    # pyswarms 1.3.0: 'options : dict with keys :code:`{'c1', 'c2', 'w'}`'. napoleon writes the
+    # type as a ':type:' field of the attribute, which Sphinx renders as text ("Type: dict with
+    # keys {'c1', 'c2', 'w'}"); it was the signature's annotation with the role left raw.
+    (tmp_path / "src" / "swarm").mkdir(parents=True)
+    (tmp_path / "src" / "swarm" / "__init__.py").write_text(
+        'class Swarm:\n    """A swarm.\n\n    Attributes\n    ----------\n'
+        "    options : dict with keys :code:`{'c1', 'w'}`\n        The parameters.\n"
+        "    center : :class:`~numpy.ndarray` or ``None``\n        Its center.\n"
+        '    """\n',
+        encoding="utf-8",
+    )
+    napoleon = ApiSettings(docstring_style="auto", napoleon_attributes=True)
+    parsed = _parse(tmp_path, "a.rst", "A\n=\n\n.. autoclass:: swarm.Swarm\n", napoleon)
+    assert [(s.heading, s.body) for s in parsed.sections[2:]] == [
+        ("swarm.Swarm.options", "`options: dict with keys {'c1', 'w'}`\n\nThe parameters."),
+        ("swarm.Swarm.center", "`center: ndarray or None`\n\nIts center."),
+    ]

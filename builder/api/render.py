@@ -18,6 +18,7 @@ from builder.api.see_also import TEXT_REFERENCE
 from builder.api.typing_doc import unwrapped
 from builder.parsers.labelled_text import labelled
 from builder.parsers.rst.events import Event, Heading, Text, fence, indent_text
+from builder.parsers.rst.inline import render_inline
 from builder.parsers.rst.substitutions import names_a_definition
 
 RenderMarkup = Callable[[str], str]
@@ -158,7 +159,12 @@ def attribute_directives(obj: ApiObject, part: DocPart, options: MemberOptions) 
         if options.no_index:  # napoleon passes the directive's :no-index: on
             lines.append("   :no-index:")
         if field.annotation:
-            lines.append(f"   :type: {field.annotation}")
+            # napoleon writes the type as a ':type:' field, whose roles Sphinx renders; as
+            # the annotation a signature shows, it is their text.
+            annotation = field.annotation
+            if "`" in annotation:
+                annotation = render_inline(annotation, heading=True)
+            lines.append(f"   :type: {annotation}")
         if field.description:
             lines.append("")
             lines.extend(f"   {line}" if line else "" for line in field.description.split("\n"))
