@@ -116,6 +116,54 @@ def test_a_member_of_a_class_named_as_its_submodule_is_found(tmp_path: Path) -> 
     assert source.find("kin.Corpus.missing") is None
 
 
+def test_a_class_a_wildcard_import_binds_over_its_submodule_is_the_class(tmp_path: Path) -> None:
+    # pyqtgraph 0.13.1: flowchart/__init__.py 'from .Flowchart import *' binds the package's
+    # Flowchart to the class its submodule Flowchart.py defines; pyqtgraph/__init__.py
+    # 'from .imageview import *' re-exports imageview.ImageView, which imageview/__init__.py
+    # binds over its submodule ('from .ImageView import ImageView'). griffe read each name as
+    # the submodule, so '.. autoclass:: pyqtgraph.flowchart.Flowchart' and
+    # 'pyqtgraph.ImageView' with ':members:' documented a module: its classes as members
+    # (Flowchart.Flowchart.addNode), not the class's methods (Flowchart.addNode).
+    package = tmp_path / "graph"
+    (package / "chart").mkdir(parents=True)
+    (package / "view").mkdir()
+    (package / "__init__.py").write_text("from .view import *\n", encoding="utf-8")
+    (package / "chart" / "__init__.py").write_text("from .Chart import *\n", encoding="utf-8")
+    (package / "chart" / "Chart.py").write_text(
+        'from .Node import Node\n\n\nclass Chart:\n    """A chart."""\n\n'
+        '    def addNode(self, node):\n        """Add one."""\n',
+        encoding="utf-8",
+    )
+    # flowchart.Node: the class Flowchart.py imports from its sibling Node.py, and so exports.
+    (package / "chart" / "Node.py").write_text(
+        'class Node:\n    """A node."""\n\n    def close(self):\n        """Close it."""\n',
+        encoding="utf-8",
+    )
+    (package / "view" / "__init__.py").write_text(
+        "from .View import View\n\n__all__ = ['View']\n", encoding="utf-8"
+    )
+    (package / "view" / "View.py").write_text(
+        '__all__ = [\'View\']\n\n\nclass View:\n    """A view."""\n\n'
+        '    def autoRange(self):\n        """Fit."""\n',
+        encoding="utf-8",
+    )
+    source = package_source(tmp_path)
+
+    def read(path: str, *, module: bool = False) -> tuple[str, str]:
+        found = source.find(path, module=module)
+        assert found is not None
+        return found.kind, found.doc[0].text if found.doc else ""
+
+    assert read("graph.chart.Chart") == ("class", "A chart.")
+    assert read("graph.chart.Chart.addNode") == ("function", "Add one.")
+    assert read("graph.chart.Node") == ("class", "A node.")
+    assert read("graph.chart.Node.close") == ("function", "Close it.")
+    assert read("graph.View") == ("class", "A view.")
+    assert read("graph.View.autoRange") == ("function", "Fit.")
+    assert read("graph.chart.Chart", module=True)[0] == "module"
+    assert source.find("graph.chart.Chart.Chart") is not None  # the submodule's own names
+
+
 def test_a_folder_without_init_inside_a_package_is_its_subpackage(tmp_path: Path) -> None:
     # Flask 3.1 keeps its App and Scaffold bases in flask/sansio/, which has no __init__.py:
     # Python imports flask.sansio.app, griffe skipped the folder, and Flask's inherited

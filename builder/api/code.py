@@ -115,8 +115,8 @@ class GriffeSource:
         if found is None:
             return self._inherited_from_builtin(path)
         self._followed(lambda: self._load_bases(found.final_target if found.is_alias else found))
-        if not module and self._shadowed is not None:
-            found = self._shadowed.member_over(found)
+        if not module and (shadowed := self._shadowed) is not None:
+            found = self._followed(partial(shadowed.member_over, found)) or found
         runtime_defaults = self._settings.runtime_defaults
         record = self._followed(
             lambda: api_record(path, found, style, self._lines, inherited, runtime_defaults)
@@ -226,7 +226,12 @@ class GriffeSource:
         Asked of the package's own record of its members, not walked: a path not found is
         common, and walking each owner above it made the build half as slow again."""
         owner_path, _, name = path.rpartition(".")
-        over = shadowed.members.get(owner_path)
+        owner = shadowed.members.get(owner_path)
+        if owner is None and owner_path.rpartition(".")[2] in shadowed.names:
+            # Bound by a wildcard import, or re-exported from the package that binds it
+            # (pyqtgraph.ImageView): walked, as only a name that can be shadowed is.
+            owner = self._at(owner_path)
+        over = None if owner is None else self._followed(partial(shadowed.member_over, owner))
         if over is None:
             return None
         target = self._followed(lambda: over.final_target if over.is_alias else over)
