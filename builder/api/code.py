@@ -28,6 +28,7 @@ from builder.api.class_order import forget_class_orders
 from builder.api.cli_commands import CliCommand, read_command
 from builder.api.click_objects import read_command_object
 from builder.api.compiled_docstrings import fill_compiled_docstrings
+from builder.api.cython_modules import add_cython_modules
 from builder.api.member_walk import MemberWalk
 from builder.api.model import ApiObject, ApiSettings
 from builder.api.module_doc_names import fill_module_doc_names
@@ -411,6 +412,7 @@ class GriffeSource:
             else:
                 if not self._inside(package.filepath):
                     return None  # a link in the code folder to a package outside the project
+                add_cython_modules(self._loader, package)
                 fill_compiled_docstrings(package)
                 expand_submodule_exports(self._loader, package)
                 fill_module_doc_names(package)

@@ -50,20 +50,20 @@ def read_docstrings(code: str) -> dict[str, str]:
         indent = len(match["indent"].expandtabs())
         while classes and classes[-1][0] >= indent:
             classes.pop()
-        index, one_line = _header_end(lines, index - 1)
+        index, one_line = header_end(lines, index - 1)
         if one_line:  # "def __get__(self): return self.num": no docstring, nothing inside
             continue
         name = match["cls"] or match["def"] or match["cpdef"]
         qualified = ".".join([*(owner for _, owner in classes), name])
         if match["cls"]:
             classes.append((indent, name))
-        text, index = _docstring(lines, index)
+        text, index = docstring_at(lines, index)
         if text:
             docs[qualified] = text
     return docs
 
 
-def _header_end(lines: list[str], start: int) -> tuple[int, bool]:
+def header_end(lines: list[str], start: int) -> tuple[int, bool]:
     """The index of the line after the definition that starts at ``start`` (its parameters may
     run over several lines), and whether its body follows the colon on that line."""
     depth = 0
@@ -79,7 +79,7 @@ def _header_end(lines: list[str], start: int) -> tuple[int, bool]:
     return len(lines), False
 
 
-def _docstring(lines: list[str], index: int) -> tuple[str, int]:
+def docstring_at(lines: list[str], index: int) -> tuple[str, int]:
     """The docstring that opens a body at line ``index`` (blank lines skipped), and the index
     of the line after it; ``("", index)`` when the body opens with something else."""
     while index < len(lines) and not lines[index].strip():

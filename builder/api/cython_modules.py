@@ -1,0 +1,245 @@
+"""A Cython module with no Python of its own, read as the Python its ``.pyx`` declares.
+
+numcodecs 0.12.1 writes its Blosc, LZ4, Zstd and VLen codecs in ``.pyx`` files with no ``.py``
+or ``.pyi`` beside them: Sphinx imports the compiled module and documents it, but griffe finds
+no module at all, so ``.. automodule:: numcodecs.lz4`` and each ``autoclass`` and
+``autofunction`` under it were "not found in the code". ``python_of_cython`` writes the Python
+a reader of the compiled module sees: the module's docstring, its classes (``cdef class``
+too), functions and methods (``def``, ``cpdef``; a ``cdef`` one is C's alone and never
+shows), each with its docstring and its parameters without their C types, its one-line
+assignments at the module's and the classes' level, and its imports (a base class's module);
+bodies are dropped. Each is written on
+its own line of the ``.pyx``, so the line numbers griffe records are the file's.
+``add_cython_modules`` gives a loaded package such a module for each ``.pyx`` it lacks one for.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+import griffe
+
+from builder.api.cython_docstrings import docstring_at, header_end
+from builder.api.package_modules import package_modules
+
+# A ``.pyx`` larger than this is not read (a generated one can be megabytes of C-like code).
+MAX_PYX_BYTES = 2_000_000
+
+_HEADER = re.compile(
+    r"(?P<indent>[ \t]*)(?:"
+    r"(?:cdef[ \t]+(?:(?:public|final|readonly|api)[ \t]+)*)?class[ \t]+(?P<cls>\w+)"
+    r"|(?:async[ \t]+)?def[ \t]+(?P<def>\w+)"
+    r"|cpdef[ \t]+(?:[^(=\n]*?[ \t*])?(?P<cpdef>\w+)[ \t]*\("
+    r"|(?P<other>cdef|property|ctypedef|if|elif|else|for|while|with|try|except|finally)\b)"
+)
+_ASSIGNMENT = re.compile(r"(?P<indent>[ \t]*)[A-Za-z_]\w*[ \t]*(?::[^=]+)?=(?!=)")
+# A module-level import of Python (a ``cimport`` is C's, and does not parse).
+_IMPORT = re.compile(r"(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]")
+_PARAMETER_NAME = re.compile(r"(\*{0,2})[ \t]*([A-Za-z_]\w*)[ \t]*$")
+
+
+def add_cython_modules(loader: griffe.GriffeLoader, package: Any) -> None:
+    """Give each package of ``package`` a module for each ``.pyx`` in its folder that it has
+    none of (no ``.py``, ``.pyi`` or folder of that name), read by ``python_of_cython``."""
+    for module in package_modules(package):
+        if not module.is_init_module or not isinstance(module.filepath, Path):
+            continue
+        for path in sorted(module.filepath.parent.glob("*.pyx")):
+            name = path.stem
+            present = module.members.get(name)
+            if not name.isidentifier() or (present is not None and not present.is_alias):
+                continue
+            try:
+                if path.stat().st_size > MAX_PYX_BYTES:
+                    continue
+                code = python_of_cython(path.read_text(encoding="utf-8", errors="replace"))
+            except (OSError, RecursionError):
+                continue
+            if code is None:
+                continue
+            try:
+                made = griffe.visit(
+                    name, path, code, parent=module,
+                    lines_collection=loader.lines_collection,
+                    modules_collection=loader.modules_collection,
+                )  # fmt: skip
+            except (SyntaxError, ValueError, RecursionError, griffe.GriffeError):
+                continue
+            module.set_member(name, made)
+
+
+def python_of_cython(code: str) -> str | None:
+    """The Python a compiled ``.pyx`` module shows, line for line; None when what is read
+    does not parse (Cython this reading does not follow)."""
+    lines = code.split("\n")
+    out = [""] * len(lines)
+    start = 0
+    while start < len(lines) and (not lines[start].strip() or lines[start].lstrip()[:1] == "#"):
+        start += 1
+    doc, index = docstring_at(lines, start)
+    if doc:
+        out[start] = repr(doc)
+    scopes: list[tuple[int, bool]] = []  # the blocks the line is in: (indentation, a class)
+    headers: list[tuple[int, int]] = []  # each header written: (line, its depth)
+    while index < len(lines):
+        line = lines[index]
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            index += 1
+            continue
+        indent = len(line) - len(line.lstrip())
+        header = _HEADER.match(line)
+        if header is not None and header["other"] and not _opens_block(stripped):
+            header = None  # "cdef int count", "if x: y": no block of definitions
+        if header is None:
+            if indent == 0 and _IMPORT.match(line) and _parses(stripped):
+                scopes.clear()
+                out[index] = stripped  # a base class's module, read for what it gives
+            elif _ASSIGNMENT.match(line) is not None:
+                while scopes and scopes[-1][0] >= indent:
+                    scopes.pop()
+                if all(is_class for _, is_class in scopes) and (scopes or indent == 0):
+                    out[index] = "    " * len(scopes) + _assignment(stripped)
+            index += 1
+            continue
+        while scopes and scopes[-1][0] >= indent:
+            scopes.pop()
+        end, one_line = header_end(lines, index)
+        shown = all(is_class for _, is_class in scopes) and header["other"] is None
+        if one_line or not shown:
+            if not one_line:
+                scopes.append((indent, False))
+            index = end
+            continue
+        depth = len(scopes)
+        out[index] = "    " * depth + _python_header(header, lines[index:end])
+        headers.append((index, depth))
+        scopes.append((indent, header["cls"] is not None))
+        doc, index = docstring_at(lines, end)
+        if doc:
+            out[end] = "    " * (depth + 1) + repr(doc)
+    for at, depth in headers:
+        _give_a_body(out, at, depth)
+    text = "\n".join(out)
+    try:
+        ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    return text
+
+
+def _python_header(header: re.Match[str], lines: list[str]) -> str:
+    """``class Name(bases):`` or ``def name(parameters):`` for a definition's header lines."""
+    text = " ".join(line.split("#", 1)[0].strip() for line in lines)
+    if header["cls"]:
+        bases = ""
+        opened = text.find("(")
+        if opened >= 0 and (closed := _closing(text, opened)) > opened:
+            written = text[opened + 1 : closed].strip()
+            bases = f"({written})" if written and _parses(f"f({written})") else ""
+        return f"class {header['cls']}{bases}:"
+    name = header["def"] or header["cpdef"]
+    opened = text.find("(", text.find(name) + len(name))
+    closed = _closing(text, opened) if opened >= 0 else -1
+    parameters = _parameters(text[opened + 1 : closed]) if closed > opened else ""
+    return f"def {name}({parameters}):"
+
+
+def _parameters(written: str) -> str:
+    """The parameters of a Cython signature as Python writes them: ``int level=1`` is
+    ``level=1``, ``object buf not None`` is ``buf``; a default that is no Python expression
+    is ``...``."""
+    shown = []
+    for parameter in _split_top_level(written, ","):
+        parameter = parameter.strip()
+        if not parameter:
+            continue
+        if parameter in ("*", "/"):
+            shown.append(parameter)
+            continue
+        left, equals, default = _split_first(parameter, "=")
+        left = re.sub(r"[ \t]+(?:not|or)[ \t]+None[ \t]*$", "", left.strip())
+        named = _PARAMETER_NAME.search(left)
+        if named is None:
+            return "*args, **kwargs"
+        stars = "*" * left.count("*") if left.lstrip().startswith("*") else ""
+        value = default.strip()
+        value = value if not equals or _parses(value) else "..."
+        shown.append(f"{stars}{named[2]}" + (f"={value}" if equals else ""))
+    return ", ".join(shown)
+
+
+def _opens_block(stripped: str) -> bool:
+    """Whether a ``cdef``, ``if``... line opens a block: it ends with its colon, or its
+    brackets go on to the next line (a ``cdef`` function's parameters)."""
+    code = stripped.split("#", 1)[0].rstrip()
+    return code.endswith(":") or code.count("(") > code.count(")")
+
+
+def _assignment(stripped: str) -> str:
+    """A one-line assignment as Python reads it, or ``...`` when it does not parse alone (it
+    goes on over several lines, or is Cython's)."""
+    return stripped if _parses(stripped) else "..."
+
+
+def _give_a_body(out: list[str], line: int, depth: int) -> None:
+    """Write ``...`` under the header at ``line`` when nothing deeper follows it."""
+    body = "    " * (depth + 1)
+    for later in range(line + 1, len(out)):
+        if out[later]:
+            if out[later].startswith(body):
+                return
+            break
+    if line + 1 < len(out) and not out[line + 1]:
+        out[line + 1] = f"{body}..."
+    else:
+        out[line] += " ..."
+
+
+def _closing(text: str, opened: int) -> int:
+    """The index of the bracket that closes the one at ``opened``; -1 when none does."""
+    depth = 0
+    for index in range(opened, len(text)):
+        if text[index] in "([{":
+            depth += 1
+        elif text[index] in ")]}":
+            depth -= 1
+            if depth == 0:
+                return index
+    return -1
+
+
+def _split_top_level(text: str, separator: str) -> list[str]:
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for character in text:
+        if character in "([{":
+            depth += 1
+        elif character in ")]}":
+            depth -= 1
+        if character == separator and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(character)
+    parts.append("".join(current))
+    return parts
+
+
+def _split_first(text: str, separator: str) -> tuple[str, str, str]:
+    parts = _split_top_level(text, separator)
+    if len(parts) == 1:
+        return text, "", ""
+    return parts[0], separator, separator.join(parts[1:])
+
+
+def _parses(expression: str) -> bool:
+    try:
+        ast.parse(expression)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True

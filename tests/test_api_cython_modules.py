@@ -1,0 +1,114 @@
+"""A Cython module with no Python of its own, read as the Python its ``.pyx`` declares."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.api.code import GriffeSource
+from builder.api.cython_modules import python_of_cython
+from builder.api.model import ApiSettings
+
+# After numcodecs 0.12.1's lz4.pyx and blosc.pyx.
+PYX = '''\
+# cython: embedsignature=True
+"""Fast codecs."""
+from cpython.buffer cimport PyBUF_ANY_CONTIGUOUS
+from .abc import Codec
+
+
+cdef extern from "lz4.h":
+    int LZ4_compressBound(int inputSize) nogil
+
+DEFAULT_ACCELERATION = 1
+
+
+cdef int _check(int value) except -1:
+    """C's alone."""
+    return value
+
+
+def compress(source, int acceleration=DEFAULT_ACCELERATION,
+             object dest not None=None, *args, **kwargs):
+    """Compress data."""
+    cdef:
+        char *source_ptr
+    def helper():
+        """A closure, not the module's."""
+    return source
+
+
+cdef class Fast(Codec):
+    """Codec providing compression."""
+
+    codec_id = 'fast'
+    cdef public int level
+
+    property size:
+        def __get__(self):
+            return self.level
+
+    def encode(self, buf):
+        return buf
+
+    cpdef bytes decode(self, const unsigned char[:] buf, out=None):
+        """Decode data."""
+        return b""
+'''
+
+
+def test_a_pyx_is_read_as_the_python_it_declares_line_for_line() -> None:
+    code = python_of_cython(PYX)
+    assert code is not None
+    written = [(number, line) for number, line in enumerate(code.split("\n"), 1) if line]
+    assert written == [
+        (2, "'Fast codecs.'"),
+        (4, "from .abc import Codec"),
+        (10, "DEFAULT_ACCELERATION = 1"),
+        (
+            18,
+            "def compress(source, acceleration=DEFAULT_ACCELERATION, dest=None, *args, **kwargs):",
+        ),
+        (20, "    'Compress data.'"),
+        (28, "class Fast(Codec):"),
+        (29, "    'Codec providing compression.'"),
+        (31, "    codec_id = 'fast'"),
+        (38, "    def encode(self, buf):"),
+        (39, "        ..."),
+        (41, "    def decode(self, buf, out=None):"),
+        (42, "        'Decode data.'"),
+    ]
+
+
+def test_a_pyx_module_without_python_is_found_with_its_docstrings(tmp_path: Path) -> None:
+    # numcodecs 0.12.1's lz4, blosc, zstd and vlen exist only as .pyx: '.. automodule::
+    # numcodecs.lz4' and each autoclass and autofunction under it were "not found in the
+    # code", where Sphinx documents the compiled module.
+    package = tmp_path / "squash"
+    package.mkdir()
+    (package / "__init__.py").write_text("from squash.fast import Fast\n", encoding="utf-8")
+    (package / "abc.py").write_text(
+        'class Codec:\n    """Base."""\n\n    def get_config(self):\n'
+        '        """Return the configuration."""\n',
+        encoding="utf-8",
+    )
+    (package / "fast.pyx").write_text(PYX, encoding="utf-8")
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+
+    def read(path: str, inherited: bool = False) -> tuple[str, str, str, int]:
+        found = source.find(path, inherited=inherited)
+        assert found is not None
+        return found.kind, found.signature, found.doc[0].text if found.doc else "", found.line
+
+    assert read("squash.fast")[0::2] == ("module", "Fast codecs.")
+    assert read("squash.fast.compress") == (
+        "function",
+        "compress(source, acceleration=DEFAULT_ACCELERATION, dest=None, *args, **kwargs)",
+        "Compress data.",
+        18,
+    )
+    assert read("squash.fast.Fast.decode")[1:] == ("decode(buf, out=None)", "Decode data.", 41)
+    assert read("squash.Fast")[2] == "Codec providing compression."  # re-exported
+    # A method the class inherits from its Python base, as autodoc finds it on the class.
+    assert read("squash.fast.Fast.get_config", inherited=True)[2] == "Return the configuration."
+    assert source.find("squash.fast._check") is None
+    assert source.find("squash.fast.helper") is None
