@@ -27,6 +27,7 @@ from builder.api.literal_names import (
     global_value,
     is_version_info,
     module_function_value,
+    static_method,
 )
 from builder.api.literal_values import (
     MAX_TEXT_CHARS,
@@ -70,12 +71,19 @@ class Unreadable(Exception):
 
 @lru_cache(maxsize=256)
 def _parsed_function(source: str) -> ast.FunctionDef | None:
+    """The function ``source`` defines, undecorated but for ``@staticmethod`` (which changes
+    nothing a call through the class reads); None for another."""
     try:
         tree = ast.parse(textwrap.dedent(source))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     node = tree.body[0] if tree.body else None
-    return node if isinstance(node, ast.FunctionDef) and not node.decorator_list else None
+    if not isinstance(node, ast.FunctionDef):
+        return None
+    static = [ast.Name] == [type(d) for d in node.decorator_list] and all(
+        isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
+    )
+    return node if static or not node.decorator_list else None
 
 
 class CallReader:
@@ -245,6 +253,13 @@ class CallReader:
         ):
             return UNKNOWN
         function = node.func
+        if (
+            isinstance(function, ast.Attribute)
+            and isinstance(function.value, ast.Name)
+            and function.value.id not in names
+            and (method := static_method(function.value.id, function.attr, scope)) is not None
+        ):
+            return self._followed(method.function, node, names, scope)
         if isinstance(function, ast.Attribute):
             owner = self.evaluate(function.value, names, scope)
             if (
@@ -332,20 +347,33 @@ class CallReader:
         scope: Scope,
         own: Scope,
     ) -> dict[str, Any] | None:
-        """The parameters' values for the call ``node``; None when it cannot be bound."""
-        if signature.vararg or signature.kwarg or signature.posonlyargs:
+        """The parameters' values for the call ``node``; None when it cannot be bound. The
+        arguments ``*args`` and ``**kwargs`` take are a tuple and a dict of their values."""
+        if signature.posonlyargs:
             return None
         positional = [p.arg for p in signature.args]
-        if len(node.args) > len(positional):
+        if len(node.args) > len(positional) and signature.vararg is None:
             return None
         bound = {
             name: self.evaluate(argument, names, scope)
             for name, argument in zip(positional, node.args, strict=False)
         }
+        if signature.vararg is not None:
+            extra = node.args[len(positional) :]
+            bound[signature.vararg.arg] = tuple(self.evaluate(a, names, scope) for a in extra)
+        named = {p.arg for p in (*signature.args, *signature.kwonlyargs)}
+        more: dict[str, Any] = {}
         for keyword in node.keywords:
             if keyword.arg in bound or keyword.arg is None:
                 return None
+            if keyword.arg not in named:
+                if signature.kwarg is None:
+                    return None
+                more[keyword.arg] = self.evaluate(keyword.value, names, scope)
+                continue
             bound[keyword.arg] = self.evaluate(keyword.value, names, scope)
+        if signature.kwarg is not None:
+            bound[signature.kwarg.arg] = more
         defaults = dict(
             zip(positional[len(positional) - len(signature.defaults) :], signature.defaults,
                 strict=True)
@@ -442,6 +470,16 @@ class CallReader:
 def _assign(target: ast.expr, value: Any, names: dict[str, Any]) -> None:
     if isinstance(target, ast.Name):
         names[target.id] = value
+    elif (
+        isinstance(target, ast.Attribute)
+        and target.attr == "__doc__"
+        and isinstance(target.value, ast.Name)
+        and isinstance(names.get(target.value.id), ModuleObject)
+    ):
+        # ``fget.__doc__ = docs`` on a function the body defines: property() reads it.
+        local = names[target.value.id]
+        doc = value if value is None or isinstance(value, str) else UNKNOWN
+        names[target.value.id] = UNKNOWN if doc is UNKNOWN else ModuleObject(local.path, doc)
     elif isinstance(target, ast.Tuple | ast.List):
         items = value if isinstance(value, tuple | list) else None
         if items is not None and len(items) != len(target.elts):

@@ -68,6 +68,27 @@ def global_value(name: str, scope: Scope, reader: ConstantReader) -> Any:
     return BUILTIN_TYPES.get(name) or PURE_FUNCTIONS.get(name, UNKNOWN)
 
 
+def static_method(owner: str, name: str, scope: Scope) -> ProjectFunction | None:
+    """The static method ``name`` of the project's class ``owner`` that a body calls through
+    the class (PyMeasure's ``Instrument.control(...)``); None for anything else."""
+    for holder in (scope.klass, scope.module):
+        member = None if holder is None else holder.members.get(owner)
+        if member is None:
+            continue
+        if holder is scope.klass and not 0 < (member.lineno or 0) < scope.line:
+            continue
+        try:
+            target = member.final_target if member.is_alias else member
+            method = target.members.get(name) if target.kind.value == "class" else None
+            method = method.final_target if method is not None and method.is_alias else method
+        except Exception:  # an import of something not loaded
+            return None
+        if method is None or method.kind.value != "function":
+            return None
+        return ProjectFunction(method) if "staticmethod" in method.labels else None
+    return None
+
+
 def _member_value(member: Any, reader: ConstantReader) -> Any:
     """The value a body reads from the module's (or class's) member ``member``."""
     try:
