@@ -289,3 +289,74 @@ def test_sphinx_s_class_template_documents_the_init_docstring(tmp_path: Path) ->
     assert _class_page(docs, src, "class.rst", settings) == [*LISTED, "shapes.Circle.__init__"]
     (docs / "_templates" / "class.rst").write_text(TSLEARN_CLASS, encoding="utf-8")
     assert "shapes.Circle.__init__" not in _class_page(docs, src, "class.rst", settings)
+
+
+FATIANDO_CLASS = """\
+{{ fullname | escape | underline }}
+
+.. currentmodule:: {{ module }}
+
+.. autoclass:: {{ objname }}
+
+    .. rubric:: Methods Summary
+
+    .. autosummary::
+    {% for item in members %}
+    {% if item in ['__call__'] %}
+        {{ objname }}.{{ item }}
+    {% endif %}
+    {% endfor %}
+    {% for item in methods %}
+    {% if item != '__init__' %}
+        {{ objname }}.{{ item }}
+    {% endif %}
+    {% endfor %}
+
+----
+
+{% for item in members %}
+{% if item in ['__call__'] %}
+.. automethod:: {{ objname }}.{{ item }}
+{% endif %}
+{% endfor %}
+
+{% for item in methods %}
+{% if item != '__init__' %}
+.. automethod:: {{ objname }}.{{ item }}
+{% endif %}
+{% endfor %}
+"""
+
+
+def test_a_class_template_s_loop_over_named_members_documents_those_the_class_has(
+    tmp_path: Path,
+) -> None:
+    # pooch 1.8.2 (and the other Fatiando projects' class.rst): '{% for item in members %}'
+    # over "{% if item in ['__call__'] %}" and '.. automethod:: {{ objname }}.{{ item }}'
+    # documents a downloader's or processor's __call__ in full (pooch.HTTPDownloader.__call__,
+    # pooch.Unzip.__call__); only the loop over 'methods' was read, and the seven __call__
+    # entries of its site were lost.
+    assert _read_template(FATIANDO_CLASS) == ClassTemplate(
+        (), False, False, ("methods",), ("__call__",)
+    )
+    (tmp_path / "src" / "fetch").mkdir(parents=True)
+    (tmp_path / "src" / "fetch" / "__init__.py").write_text(
+        'class Base:\n    def __call__(self, url):\n        """Download it."""\n\n\n'
+        'class HTTP(Base):\n    """Over HTTP."""\n\n'
+        '    def retry(self):\n        """Try again."""\n\n\n'
+        'class Plain:\n    """No call."""\n',
+        encoding="utf-8",
+    )
+    docs = tmp_path / "docs"
+    (docs / "_templates" / "autosummary").mkdir(parents=True)
+    (docs / "_templates" / "autosummary" / "class.rst").write_text(FATIANDO_CLASS, "utf-8")
+    reader = IncludeReader(include_root(docs, None, None))
+    settings = ApiSettings(templates_path=("_templates",))
+    text = "API\n===\n\n.. autosummary::\n   :toctree: gen\n\n   fetch.HTTP\n   fetch.Plain\n"
+    source = package_source(tmp_path / "src", settings)
+    parsed = parse_file("api.rst", text, source, includes=reader)
+    assert parsed is not None
+    assert [s.heading for s in parsed.sections] == [
+        "API", "fetch.HTTP", "fetch.HTTP.retry", "fetch.HTTP.__call__", "fetch.Plain",
+    ]  # fmt: skip
+    assert "Download it." in parsed.sections[3].body

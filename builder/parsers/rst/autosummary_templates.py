@@ -15,6 +15,7 @@ to one reads the pages again.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -44,6 +45,11 @@ _MEMBER_DIRECTIVE = re.compile(
     r"^[ \t]*\.\. +auto(?:method|attribute|property) ?:: *"
     r"(?:\{\{-? *(?:name|objname|fullname) *-?\}\}\.)?\{\{-? *(\w+) *-?\}\}"
 )
+# A loop over any of the class's lists, and a test in it that lets through the names it
+# lists: '{% for item in members %}' over '{% if item in ['__call__'] %}' (the Fatiando
+# projects' template documents a callable's __call__ so, which no other list holds).
+_ANY_LOOP_ITEM = re.compile(r"\{%-? *for +(\w+) +in +\w+")
+_NAMES_TEST = re.compile(r"\{%-? *if +(\w+) +in +\[([^\]]*)\] *-?%\}")
 _TOCTREE_OPTION = re.compile(r"^[ \t]+:toctree:", re.M)
 _INIT_METHOD = re.compile(r"^[ \t]*\.\. +automethod ?:: *__init__[ \t]*$", re.M)
 
@@ -61,6 +67,9 @@ class ClassTemplate:
     # The lists ("methods", "attributes") whose loop documents each member in full on the
     # class's page ('{% for item in methods %}' over '.. automethod:: {{ item }}').
     documented: tuple[str, ...] = ()
+    # The members a loop documents in full by name, where the class has them ('{% if item in
+    # ['__call__'] %}' over '.. automethod:: {{ objname }}.{{ item }}').
+    named: tuple[str, ...] = ()
 
 
 def class_template(template: str, doc: DocState) -> ClassTemplate | None:
@@ -132,14 +141,14 @@ def _read_template(text: str) -> ClassTemplate | None:
     if not found and _EXTENDS_CLASS.search(text):
         # Sphinx's class.rst with blocks of its own (kindred's methods block documents each
         # method): Sphinx's autoclass, without options, and its lists where not replaced.
-        return ClassTemplate((), True, False, _documented_lists(lines))
+        return ClassTemplate((), True, False, _documented_lists(lines), _named_members(lines))
     for k in found[:1]:
         options = directive_options(lines, k + 1)
         documented = _documented_lists(lines)
         loops = {loop.group(1) for loop in _MEMBER_LOOP.finditer(text)}
         lists = bool(loops - set(documented))
         pages = lists and _TOCTREE_OPTION.search(text) is not None
-        return ClassTemplate(options, lists, pages, documented)
+        return ClassTemplate(options, lists, pages, documented, _named_members(lines))
     return None
 
 
@@ -160,6 +169,39 @@ def _documented_lists(lines: list[str]) -> tuple[str, ...]:
                 documented.append(loop.group(2))
                 break
     return tuple(dict.fromkeys(documented))
+
+
+def _named_members(lines: list[str]) -> tuple[str, ...]:
+    """The names a loop's test lets through to an auto* directive of the loop's item ('{%
+    for item in members %}' / '{% if item in ['__call__'] %}' / '.. automethod:: {{ objname
+    }}.{{ item }}'), read up to the loop's endfor; a loop whose test is anything else
+    documents no name here."""
+    named: list[str] = []
+    for k, line in enumerate(lines):
+        loop = _ANY_LOOP_ITEM.search(line)
+        if loop is None:
+            continue
+        names: list[str] = []
+        for following in (lines[j] for j in range(k + 1, len(lines))):
+            if _END_LOOP.search(following) or _ANY_LOOP_ITEM.search(following):
+                break
+            test = _NAMES_TEST.search(following)
+            if test is not None and test.group(1) == loop.group(1):
+                names = _listed_names(test.group(2))
+            directive = _MEMBER_DIRECTIVE.match(following)
+            if names and directive is not None and directive.group(1) == loop.group(1):
+                named.extend(names)
+                break
+    return tuple(dict.fromkeys(named))
+
+
+def _listed_names(written: str) -> list[str]:
+    """The names of a test's literal list ("'__call__', '__len__'"); none when it is not one."""
+    try:
+        value = ast.literal_eval(f"[{written}]")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    return [name for name in value if isinstance(name, str) and name.isidentifier()]
 
 
 def directive_options(lines: list[str], first: int) -> tuple[tuple[str, str], ...]:

@@ -69,6 +69,8 @@ def render_generated_pages(
             listed = _listed_members(full, doc) if project and project.member_pages else []
             if project and project.documented and not listed:
                 listed = _listed_members(full, doc, project.documented)
+            if project and project.named:
+                listed = [*listed, *_named_members(full, doc, project.named, listed)]
             if listed and not any(option == "members" for option, _ in options):
                 # Their pages, documented in full, below the class's; another autosummary
                 # naming one links to the same page.
@@ -92,6 +94,21 @@ def render_generated_pages(
             page[at:at] = summaries
         events.extend(page)
     return events
+
+
+def _named_members(
+    full: str, doc: DocState, names: tuple[str, ...], listed: list[str]
+) -> list[str]:
+    """The members a class template documents by name (ClassTemplate.named) that the class
+    has, itself or from a base (autosummary's ``members`` is the class's ``dir()``)."""
+    if doc.api is None:
+        return []
+    style = doc.api.settings.docstring_style
+    return [
+        name
+        for name in names
+        if name not in listed and doc.api.find(f"{full}.{name}", style, True) is not None
+    ]
 
 
 def _init_method(full: str, doc: DocState) -> tuple[str, ...]:
