@@ -53,6 +53,10 @@ cdef class Fast(Codec):
     cpdef bytes decode(self, const unsigned char[:] buf, out=None):
         """Decode data."""
         return b""
+
+    @staticmethod
+    def from_config(config):
+        """Make one."""
 '''
 
 
@@ -73,9 +77,13 @@ def test_a_pyx_is_read_as_the_python_it_declares_line_for_line() -> None:
         (29, "    'Codec providing compression.'"),
         (31, "    codec_id = 'fast'"),
         (38, "    def encode(self, buf):"),
-        (39, "        ..."),
+        # The file's embedsignature directive: the signature is its docstring.
+        (39, "        'encode(self, buf)'"),
         (41, "    def decode(self, buf, out=None):"),
         (42, "        'Decode data.'"),
+        (45, "    @staticmethod"),
+        (46, "    def from_config(config):"),
+        (47, "        'Make one.'"),
     ]
 
 
@@ -107,6 +115,7 @@ def test_a_pyx_module_without_python_is_found_with_its_docstrings(tmp_path: Path
         18,
     )
     assert read("squash.fast.Fast.decode")[1:] == ("decode(buf, out=None)", "Decode data.", 41)
+    assert read("squash.fast.Fast.from_config")[1] == "from_config(config)"  # static
     assert read("squash.Fast")[2] == "Codec providing compression."  # re-exported
     # A method the class inherits from its Python base, as autodoc finds it on the class.
     assert read("squash.fast.Fast.get_config", inherited=True)[2] == "Return the configuration."

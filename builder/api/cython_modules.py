@@ -7,9 +7,10 @@ no module at all, so ``.. automodule:: numcodecs.lz4`` and each ``autoclass`` an
 a reader of the compiled module sees: the module's docstring, its classes (``cdef class``
 too), functions and methods (``def``, ``cpdef``; a ``cdef`` one is C's alone and never
 shows), each with its docstring and its parameters without their C types, its one-line
-assignments at the module's and the classes' level, and its imports (a base class's module);
-bodies are dropped. Each is written on
-its own line of the ``.pyx``, so the line numbers griffe records are the file's.
+assignments at the module's and the classes' level, its imports (a base class's module) and
+the decorators that change what a signature shows (``@staticmethod``, ``@classmethod``,
+``@property``); bodies are dropped. Each is written on its own line of the ``.pyx``, so the
+line numbers griffe records are the file's.
 ``add_cython_modules`` gives a loaded package such a module for each ``.pyx`` it lacks one for.
 """
 
@@ -38,6 +39,9 @@ _HEADER = re.compile(
 _ASSIGNMENT = re.compile(r"(?P<indent>[ \t]*)[A-Za-z_]\w*[ \t]*(?::[^=]+)?=(?!=)")
 # A module-level import of Python (a ``cimport`` is C's, and does not parse).
 _IMPORT = re.compile(r"(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]")
+_EMBED_DIRECTIVE = re.compile(r"^#[ \t]*cython:.*\bembedsignature[ \t]*=[ \t]*True", re.M)
+_EMBED_DECORATOR = re.compile(r"@cython\.embedsignature\([ \t]*True[ \t]*\)")
+_KEPT_DECORATOR = re.compile(r"@(?:staticmethod|classmethod|property)")
 _PARAMETER_NAME = re.compile(r"(\*{0,2})[ \t]*([A-Za-z_]\w*)[ \t]*$")
 
 
@@ -82,8 +86,11 @@ def python_of_cython(code: str) -> str | None:
     doc, index = docstring_at(lines, start)
     if doc:
         out[start] = repr(doc)
-    scopes: list[tuple[int, bool]] = []  # the blocks the line is in: (indentation, a class)
+    embedded = _EMBED_DIRECTIVE.search("\n".join(lines[:start])) is not None
+    # The blocks the line is in: (indentation, a class, its methods embed their signatures).
+    scopes: list[tuple[int, bool, bool]] = []
     headers: list[tuple[int, int]] = []  # each header written: (line, its depth)
+    decorators: list[tuple[int, str]] = []  # the ones above the next header: (line, text)
     while index < len(lines):
         line = lines[index]
         stripped = line.strip()
@@ -91,6 +98,11 @@ def python_of_cython(code: str) -> str | None:
             index += 1
             continue
         indent = len(line) - len(line.lstrip())
+        if stripped.startswith("@"):
+            decorators.append((index, stripped.split("#", 1)[0].strip()))
+            index += 1
+            continue
+        above, decorators = decorators, []
         header = _HEADER.match(line)
         if header is not None and header["other"] and not _opens_block(stripped):
             header = None  # "cdef int count", "if x: y": no block of definitions
@@ -101,24 +113,37 @@ def python_of_cython(code: str) -> str | None:
             elif _ASSIGNMENT.match(line) is not None:
                 while scopes and scopes[-1][0] >= indent:
                     scopes.pop()
-                if all(is_class for _, is_class in scopes) and (scopes or indent == 0):
+                if all(scope[1] for scope in scopes) and (scopes or indent == 0):
                     out[index] = "    " * len(scopes) + _assignment(stripped)
             index += 1
             continue
         while scopes and scopes[-1][0] >= indent:
             scopes.pop()
         end, one_line = header_end(lines, index)
-        shown = all(is_class for _, is_class in scopes) and header["other"] is None
+        shown = all(scope[1] for scope in scopes) and header["other"] is None
         if one_line or not shown:
             if not one_line:
-                scopes.append((indent, False))
+                scopes.append((indent, False, False))
             index = end
             continue
         depth = len(scopes)
-        out[index] = "    " * depth + _python_header(header, lines[index:end])
+        # Cython's embedsignature (the file's directive, or a decorator of the definition or
+        # its class) gives each function a docstring opening with its signature, so autodoc
+        # shows one that has none of its own (cftime's datetime.to_tuple).
+        embeds = embedded or any(_EMBED_DECORATOR.match(text) for _, text in above)
+        embeds = embeds or (bool(scopes) and scopes[-1][2])
+        for at, text in above:
+            if _KEPT_DECORATOR.fullmatch(text):  # what a reader of the signature sees
+                out[at] = "    " * depth + text
+        written = _python_header(header, lines[index:end])
+        out[index] = "    " * depth + written
         headers.append((index, depth))
-        scopes.append((indent, header["cls"] is not None))
+        scopes.append((indent, header["cls"] is not None, embeds))
         doc, index = docstring_at(lines, end)
+        # A property's doc is its getter's own: Cython embeds no signature there.
+        is_property = any(text == "@property" for _, text in above)
+        if not doc and embeds and not header["cls"] and not is_property:
+            doc = written.removeprefix("def ").removesuffix(":")
         if doc:
             out[end] = "    " * (depth + 1) + repr(doc)
     for at, depth in headers:
