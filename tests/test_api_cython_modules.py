@@ -121,3 +121,26 @@ def test_a_pyx_module_without_python_is_found_with_its_docstrings(tmp_path: Path
     assert read("squash.fast.Fast.get_config", inherited=True)[2] == "Return the configuration."
     assert source.find("squash.fast._check") is None
     assert source.find("squash.fast.helper") is None
+
+
+def test_a_pyx_parameter_with_a_python_annotation_keeps_its_name(tmp_path: Path) -> None:
+    # ezdxf's acc/vector.pyx: 'def list(items: Iterable[UVec]) -> List[Vec2]:' read as
+    # 'list(*args, **kwargs)', as if its parameters could not be told.
+    package = tmp_path / "geometry"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "vector.pyx").write_text(
+        "cdef class Vec2:\n"
+        "    def list(items: Iterable[UVec], int count: int = 2) -> List[Vec2]:\n"
+        '        """Vectors."""\n'
+        "    def __getitem__(self, tuple index: Tuple[int, int]) -> float:\n"
+        '        """A cell."""\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    found = source.find("geometry.vector.Vec2.list")
+    assert found is not None
+    assert found.signature == "list(items: Iterable[UVec], count: int = 2) -> List[Vec2]"
+    item = source.find("geometry.vector.Vec2.__getitem__")
+    assert item is not None
+    assert item.signature == "__getitem__(index: Tuple[int, int]) -> float"

@@ -43,6 +43,8 @@ _EMBED_DIRECTIVE = re.compile(r"^#[ \t]*cython:.*\bembedsignature[ \t]*=[ \t]*Tr
 _EMBED_DECORATOR = re.compile(r"@cython\.embedsignature\([ \t]*True[ \t]*\)")
 _KEPT_DECORATOR = re.compile(r"@(?:staticmethod|classmethod|property)")
 _PARAMETER_NAME = re.compile(r"(\*{0,2})[ \t]*([A-Za-z_]\w*)[ \t]*$")
+# What follows a signature's parameters when it declares what it returns: ``-> List[Vec2]:``.
+_RETURN_ANNOTATION = re.compile(r"[ \t]*->[ \t]*(.+?)[ \t]*:[ \t]*$")
 
 
 def add_cython_modules(loader: griffe.GriffeLoader, package: Any) -> None:
@@ -170,7 +172,9 @@ def _python_header(header: re.Match[str], lines: list[str]) -> str:
     opened = text.find("(", text.find(name) + len(name))
     closed = _closing(text, opened) if opened >= 0 else -1
     parameters = _parameters(text[opened + 1 : closed]) if closed > opened else ""
-    return f"def {name}({parameters}):"
+    returned = _RETURN_ANNOTATION.match(text[closed + 1 :]) if closed > opened else None
+    shown = f" -> {returned[1]}" if returned and _parses(returned[1]) else ""
+    return f"def {name}({parameters}){shown}:"
 
 
 def _parameters(written: str) -> str:
@@ -186,14 +190,20 @@ def _parameters(written: str) -> str:
             shown.append(parameter)
             continue
         left, equals, default = _split_first(parameter, "=")
+        # A Python annotation after the name (ezdxf's 'items: Iterable[UVec]'), shown as
+        # Python shows it; a C type before the name is not.
+        left, colon, annotation = _split_first(left, ":")
         left = re.sub(r"[ \t]+(?:not|or)[ \t]+None[ \t]*$", "", left.strip())
         named = _PARAMETER_NAME.search(left)
         if named is None:
             return "*args, **kwargs"
         stars = "*" * left.count("*") if left.lstrip().startswith("*") else ""
+        annotation = annotation.strip()
+        annotated = f": {annotation}" if colon and _parses(annotation) else ""
         value = default.strip()
         value = value if not equals or _parses(value) else "..."
-        shown.append(f"{stars}{named[2]}" + (f"={value}" if equals else ""))
+        assigned = "" if not equals else f" = {value}" if annotated else f"={value}"
+        shown.append(f"{stars}{named[2]}{annotated}{assigned}")
     return ", ".join(shown)
 
 
