@@ -144,3 +144,45 @@ def test_a_pyx_parameter_with_a_python_annotation_keeps_its_name(tmp_path: Path)
     item = source.find("geometry.vector.Vec2.__getitem__")
     assert item is not None
     assert item.signature == "__getitem__(index: Tuple[int, int]) -> float"
+
+
+# A string's brackets, commas and '#' are no code, nor are the lines a string or a call goes on
+# over (after lxml 6.2.1's etree.pyx, and a template's text).
+PYX_WITH_STRINGS = '''\
+cdef object _find_invalid = re.compile(
+    ur"[^\\x20a-zA-Z0-9'()+,./:=?;!*#@$_%-]+").search
+
+def loadtxt(fname, comments='#', delimiter=",", quote="(", *, skip=0):
+    """Load text."""
+
+TEMPLATE = """
+def not_the_modules(x):
+    pass
+"""
+
+cdef class _Element:
+    """Element class."""
+    table = dict(
+        alpha=1,
+    )
+    @cython.boundscheck(
+        False)
+    def tag(self):
+        """The tag."""
+'''
+
+
+def test_a_pyx_string_or_continuation_line_is_not_read_as_code() -> None:
+    code = python_of_cython(PYX_WITH_STRINGS)
+    assert code is not None
+    written = [(number, line) for number, line in enumerate(code.split("\n"), 1) if line]
+    assert written == [
+        (4, """def loadtxt(fname, comments='#', delimiter=",", quote="(", *, skip=0):"""),
+        (5, "    'Load text.'"),
+        (7, "..."),
+        (12, "class _Element:"),
+        (13, "    'Element class.'"),
+        (14, "    ..."),
+        (19, "    def tag(self):"),
+        (20, "        'The tag.'"),
+    ]

@@ -17,6 +17,7 @@ line numbers griffe records are the file's.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,9 @@ _EMBED_DIRECTIVE = re.compile(r"^#[ \t]*cython:.*\bembedsignature[ \t]*=[ \t]*Tr
 _EMBED_DECORATOR = re.compile(r"@cython\.embedsignature\([ \t]*True[ \t]*\)")
 _KEPT_DECORATOR = re.compile(r"@(?:staticmethod|classmethod|property)")
 _PARAMETER_NAME = re.compile(r"(\*{0,2})[ \t]*([A-Za-z_]\w*)[ \t]*$")
+# The characters that change how what follows them reads, in code and in a string.
+_CODE_MARK = re.compile(r"[#'\"()\[\]{}]")
+_STRING_MARK = re.compile(r"[\\'\"]")
 # What follows a signature's parameters when it declares what it returns: ``-> List[Vec2]:``.
 _RETURN_ANNOTATION = re.compile(r"[ \t]*->[ \t]*(.+?)[ \t]*:[ \t]*$")
 
@@ -81,6 +85,7 @@ def python_of_cython(code: str) -> str | None:
     """The Python a compiled ``.pyx`` module shows, line for line; None when what is read
     does not parse (Cython this reading does not follow)."""
     lines = code.split("\n")
+    masked, continued = _masked_lines(lines)
     out = [""] * len(lines)
     start = 0
     while start < len(lines) and (not lines[start].strip() or lines[start].lstrip()[:1] == "#"):
@@ -96,8 +101,8 @@ def python_of_cython(code: str) -> str | None:
     while index < len(lines):
         line = lines[index]
         stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            index += 1
+        if not stripped or stripped.startswith("#") or continued[index]:
+            index += 1  # a line inside brackets or a string is no statement of its own
             continue
         indent = len(line) - len(line.lstrip())
         if stripped.startswith("@"):
@@ -106,8 +111,10 @@ def python_of_cython(code: str) -> str | None:
             continue
         above, decorators = decorators, []
         header = _HEADER.match(line)
-        if header is not None and header["other"] and not _opens_block(stripped):
-            header = None  # "cdef int count", "if x: y": no block of definitions
+        if header is not None and not _opens_block(masked, continued, index):
+            # "cdef int count", "if x: y", "cdef object f = re.compile(...)", a forward
+            # "cdef class Name": no block of definitions
+            header = None
         if header is None:
             if indent == 0 and _IMPORT.match(line) and _parses(stripped):
                 scopes.clear()
@@ -121,7 +128,7 @@ def python_of_cython(code: str) -> str | None:
             continue
         while scopes and scopes[-1][0] >= indent:
             scopes.pop()
-        end, one_line = header_end(lines, index)
+        end, one_line = header_end(masked, index)
         shown = all(scope[1] for scope in scopes) and header["other"] is None
         if one_line or not shown:
             if not one_line:
@@ -137,7 +144,7 @@ def python_of_cython(code: str) -> str | None:
         for at, text in above:
             if _KEPT_DECORATOR.fullmatch(text):  # what a reader of the signature sees
                 out[at] = "    " * depth + text
-        written = _python_header(header, lines[index:end])
+        written = _python_header(header, lines[index:end], masked[index:end])
         out[index] = "    " * depth + written
         headers.append((index, depth))
         scopes.append((indent, header["cls"] is not None, embeds))
@@ -158,41 +165,43 @@ def python_of_cython(code: str) -> str | None:
     return text
 
 
-def _python_header(header: re.Match[str], lines: list[str]) -> str:
-    """``class Name(bases):`` or ``def name(parameters):`` for a definition's header lines."""
-    text = " ".join(line.split("#", 1)[0].strip() for line in lines)
+def _python_header(header: re.Match[str], lines: list[str], masked: list[str]) -> str:
+    """``class Name(bases):`` or ``def name(parameters):`` for a definition's header lines
+    (``masked``: the same lines as ``_masked_lines`` gives them)."""
+    spans = [(len(m) - len(m.lstrip()), len(m.rstrip())) for m in masked]
+    text = " ".join(line[start:end] for line, (start, end) in zip(lines, spans, strict=True))
+    code = " ".join(line[start:end] for line, (start, end) in zip(masked, spans, strict=True))
     if header["cls"]:
         bases = ""
-        opened = text.find("(")
-        if opened >= 0 and (closed := _closing(text, opened)) > opened:
+        opened = code.find("(")
+        if opened >= 0 and (closed := _closing(code, opened)) > opened:
             written = text[opened + 1 : closed].strip()
             bases = f"({written})" if written and _parses(f"f({written})") else ""
         return f"class {header['cls']}{bases}:"
     name = header["def"] or header["cpdef"]
-    opened = text.find("(", text.find(name) + len(name))
-    closed = _closing(text, opened) if opened >= 0 else -1
-    parameters = _parameters(text[opened + 1 : closed]) if closed > opened else ""
+    opened = code.find("(", code.find(name) + len(name))
+    closed = _closing(code, opened) if opened >= 0 else -1
+    inside = slice(opened + 1, closed)
+    parameters = _parameters(text[inside], code[inside]) if closed > opened else ""
     returned = _RETURN_ANNOTATION.match(text[closed + 1 :]) if closed > opened else None
     shown = f" -> {returned[1]}" if returned and _parses(returned[1]) else ""
     return f"def {name}({parameters}){shown}:"
 
 
-def _parameters(written: str) -> str:
+def _parameters(written: str, code: str) -> str:
     """The parameters of a Cython signature as Python writes them: ``int level=1`` is
     ``level=1``, ``object buf not None`` is ``buf``; a default that is no Python expression
-    is ``...``."""
+    is ``...``. ``code`` is ``written`` masked (``_masked_lines``), where its brackets and
+    separators are found."""
     shown = []
-    for parameter in _split_top_level(written, ","):
-        parameter = parameter.strip()
-        if not parameter:
+    for parameter, masked in _split_top_level(written, code, ","):
+        if parameter.strip() in ("", "*", "/"):
+            shown.extend([parameter.strip()] if parameter.strip() else [])
             continue
-        if parameter in ("*", "/"):
-            shown.append(parameter)
-            continue
-        left, equals, default = _split_first(parameter, "=")
+        left, equals, default, masked_left = _split_first(parameter, masked, "=")
         # A Python annotation after the name (ezdxf's 'items: Iterable[UVec]'), shown as
         # Python shows it; a C type before the name is not.
-        left, colon, annotation = _split_first(left, ":")
+        left, colon, annotation, _ = _split_first(left, masked_left, ":")
         left = re.sub(r"[ \t]+(?:not|or)[ \t]+None[ \t]*$", "", left.strip())
         named = _PARAMETER_NAME.search(left)
         if named is None:
@@ -207,11 +216,63 @@ def _parameters(written: str) -> str:
     return ", ".join(shown)
 
 
-def _opens_block(stripped: str) -> bool:
-    """Whether a ``cdef``, ``if``... line opens a block: it ends with its colon, or its
-    brackets go on to the next line (a ``cdef`` function's parameters)."""
-    code = stripped.split("#", 1)[0].rstrip()
-    return code.endswith(":") or code.count("(") > code.count(")")
+def _opens_block(masked: list[str], continued: list[bool], index: int) -> bool:
+    """Whether the statement at line ``index`` opens a block: it ends with its colon, on
+    its line or on the last line it goes on over (a ``cdef`` function's parameters)."""
+    end = index + 1
+    while end < len(masked) and continued[end]:
+        end += 1
+    return masked[end - 1].rstrip().endswith(":")
+
+
+def _masked_lines(lines: list[str]) -> tuple[list[str], list[bool]]:
+    """Each line with what its string literals hold as ``x`` and its comment as spaces (so a
+    ``,``, ``#``, ``(`` or ``:`` in a default's string is no code: numpy's
+    ``comments='#'``), each the same length as the line; and whether the line goes on a
+    statement begun above it, inside brackets or a string (a ``def`` in a template's text, a
+    call's keyword arguments over several lines, which are not the module's)."""
+    masked: list[str] = []
+    continued: list[bool] = []
+    quote = ""  # the string open at this point: ', ", ''' or """
+    depth = 0
+    joined = False  # the line above ends with a backslash
+    for line in lines:
+        continued.append(bool(quote) or depth > 0 or joined)
+        characters = list(line)
+        position = 0
+        while position < len(line):
+            mark = (_STRING_MARK if quote else _CODE_MARK).search(line, position)
+            if quote:
+                at = len(line) if mark is None else mark.start()
+                characters[position:at] = "x" * (at - position)
+                if mark is None:
+                    break
+                if line.startswith(quote, at):
+                    position, quote = at + len(quote), ""
+                    continue
+                # A backslash and what it escapes, or the other quote: the string's.
+                position = min(at + (2 if mark[0] == "\\" else 1), len(line))
+                characters[at:position] = "x" * (position - at)
+                continue
+            if mark is None:
+                break
+            character, position = mark[0], mark.end()
+            if character == "#":
+                characters[mark.start() :] = " " * (len(line) - mark.start())
+                break
+            if character in "'\"":
+                tripled = line.startswith(character * 3, mark.start())
+                quote = character * 3 if tripled else character
+                position = mark.start() + len(quote)
+            elif character in "([{":
+                depth += 1
+            else:
+                depth = max(depth - 1, 0)
+        joined = line.rstrip().endswith("\\") and not line.rstrip().endswith("\\\\")
+        if len(quote) == 1 and not joined:
+            quote = ""  # a one-line string does not go on past its line
+        masked.append("".join(characters))
+    return masked, continued
 
 
 def _assignment(stripped: str) -> str:
@@ -247,29 +308,30 @@ def _closing(text: str, opened: int) -> int:
     return -1
 
 
-def _split_top_level(text: str, separator: str) -> list[str]:
-    parts: list[str] = []
-    current: list[str] = []
+def _split_top_level(text: str, code: str, separator: str) -> list[tuple[str, str]]:
+    """``text`` split at each ``separator`` outside brackets, found in ``code`` (``text``
+    masked): each part of ``text`` with the same part of ``code``."""
+    cuts = [-1]
     depth = 0
-    for character in text:
+    for position, character in enumerate(code):
         if character in "([{":
             depth += 1
         elif character in ")]}":
             depth -= 1
-        if character == separator and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(character)
-    parts.append("".join(current))
-    return parts
+        elif character == separator and depth == 0:
+            cuts.append(position)
+    cuts.append(len(code))
+    return [(text[a + 1 : b], code[a + 1 : b]) for a, b in itertools.pairwise(cuts)]
 
 
-def _split_first(text: str, separator: str) -> tuple[str, str, str]:
-    parts = _split_top_level(text, separator)
+def _split_first(text: str, code: str, separator: str) -> tuple[str, str, str, str]:
+    """``text`` before and after its first top-level ``separator`` (as ``str.partition``),
+    and the masked part before it."""
+    parts = _split_top_level(text, code, separator)
     if len(parts) == 1:
-        return text, "", ""
-    return parts[0], separator, separator.join(parts[1:])
+        return text, "", "", code
+    cut = len(parts[0][0])
+    return text[:cut], separator, text[cut + 1 :], code[:cut]
 
 
 def _parses(expression: str) -> bool:
