@@ -186,3 +186,25 @@ def test_a_pyx_string_or_continuation_line_is_not_read_as_code() -> None:
         (19, "    def tag(self):"),
         (20, "        'The tag.'"),
     ]
+
+
+def test_a_pyx_property_with_a_setter_stays_a_property(tmp_path: Path) -> None:
+    # selectolax's lexbor.pyx and ezdxf's acc/matrix44.pyx: '@x.setter' over a second
+    # 'def x' was dropped, so the setter replaced the property and 'x' read as a method 'x()'.
+    package = tmp_path / "shapes"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "box.pyx").write_text(
+        "# cython: embedsignature=True\n"
+        "cdef class Box:\n"
+        "    @property\n"
+        "    def width(self):\n"
+        '        """The width."""\n'
+        "    @width.setter\n"
+        "    def width(self, value):\n"
+        "        self._width = value\n",
+        encoding="utf-8",
+    )
+    found = GriffeSource(tmp_path, ApiSettings(), str(tmp_path)).find("shapes.box.Box.width")
+    assert found is not None
+    assert (found.kind, found.signature, found.doc[0].text) == ("attribute", "width", "The width.")

@@ -6,10 +6,11 @@ no module at all, so ``.. automodule:: numcodecs.lz4`` and each ``autoclass`` an
 ``autofunction`` under it were "not found in the code". ``python_of_cython`` writes the Python
 a reader of the compiled module sees: the module's docstring, its classes (``cdef class``
 too), functions and methods (``def``, ``cpdef``; a ``cdef`` one is C's alone and never
-shows), each with its docstring and its parameters without their C types, its one-line
-assignments at the module's and the classes' level, its imports (a base class's module) and
-the decorators that change what a signature shows (``@staticmethod``, ``@classmethod``,
-``@property``); bodies are dropped. Each is written on its own line of the ``.pyx``, so the
+shows), each with its docstring and its parameters without their C types (their Python
+annotations kept), its one-line assignments at the module's and the classes' level, its
+imports (a base class's module) and the decorators that change what a signature shows
+(``@staticmethod``, ``@classmethod``, ``@property`` and a property's ``.setter`` and
+``.deleter``); bodies are dropped. Each is written on its own line of the ``.pyx``, so the
 line numbers griffe records are the file's.
 ``add_cython_modules`` gives a loaded package such a module for each ``.pyx`` it lacks one for.
 """
@@ -42,7 +43,7 @@ _ASSIGNMENT = re.compile(r"(?P<indent>[ \t]*)[A-Za-z_]\w*[ \t]*(?::[^=]+)?=(?!=)
 _IMPORT = re.compile(r"(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]")
 _EMBED_DIRECTIVE = re.compile(r"^#[ \t]*cython:.*\bembedsignature[ \t]*=[ \t]*True", re.M)
 _EMBED_DECORATOR = re.compile(r"@cython\.embedsignature\([ \t]*True[ \t]*\)")
-_KEPT_DECORATOR = re.compile(r"@(?:staticmethod|classmethod|property)")
+_KEPT_DECORATOR = re.compile(r"@(?:staticmethod|classmethod|property|\w+\.(?:setter|deleter))")
 _PARAMETER_NAME = re.compile(r"(\*{0,2})[ \t]*([A-Za-z_]\w*)[ \t]*$")
 # The characters that change how what follows them reads, in code and in a string.
 _CODE_MARK = re.compile(r"[#'\"()\[\]{}]")
@@ -149,8 +150,11 @@ def python_of_cython(code: str) -> str | None:
         headers.append((index, depth))
         scopes.append((indent, header["cls"] is not None, embeds))
         doc, index = docstring_at(lines, end)
-        # A property's doc is its getter's own: Cython embeds no signature there.
-        is_property = any(text == "@property" for _, text in above)
+        # A property's doc is its getter's own: Cython embeds no signature there (nor in its
+        # setter's or deleter's).
+        is_property = any(
+            text == "@property" or text.endswith((".setter", ".deleter")) for _, text in above
+        )
         if not doc and embeds and not header["cls"] and not is_property:
             doc = written.removeprefix("def ").removesuffix(":")
         if doc:
