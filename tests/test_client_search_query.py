@@ -36,6 +36,8 @@ from schemas.text import stem
         ("vConsole 的 Network 怎么把", ["vconsole", "network"], ["vconsole"]),
         ("how to 配置", ["配", "置"], []),
         ("怎么", ["怎", "么"], []),
+        # "How to write it" asks for code: 写 is no concept (zh_en_chars.tsv reads it "write").
+        ("限流怎么写", ["限", "流"], []),
         # An abbreviation is neither a code name nor a concept.
         ("signing that does nothing, e.g. for tests", ["sign", "noth", "test"], []),
     ],

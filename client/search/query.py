@@ -50,10 +50,12 @@ have has had into about than then so if also just some any all each every very w
 like using use used please whether many much"""
 STOP = frozenset(stem(word) for word in _STOP_WORDS.split())
 # Chinese question words, and function characters that make a character pair meaningless.
+# "How to write it" asks for code, not about writing (写 "write" is read alone otherwise).
 _CJK_QUESTION_WORDS = (
     "怎么 什么 如何 怎样 可以 哪些 哪个 哪里 为什 为何 是否 能否 多少 这样 那么 一个 时候"
+    " 怎么写 如何写 怎样写"
 )
-_CJK_STOP_PAIRS = frozenset(_CJK_QUESTION_WORDS.split())
+_CJK_STOP_WORDS = tuple(_CJK_QUESTION_WORDS.split())
 _CJK_FUNCTION_CHARS = frozenset("的了吗呢么吧是在有和与把被让给要会能就都也还这那个做")
 # A question asked as "A or not A" (能不能 "can it", 有没有 "is there", 是不是), or "AB or not
 # AB" (支持不支持 "does it support"): no negation, though the glossary reads 不能 as "cannot".
@@ -221,9 +223,11 @@ def _cjk_concepts(run: str, keep_all: bool = False) -> list[Concept]:
         alone.extend(Way(_quote(t), TRANSLATION, t, (t,)) for t in read)
         return [Concept(run, tuple(alone), cjk=True)]
     stopped = {i for i, char in enumerate(run) if char in _CJK_FUNCTION_CHARS}
-    for i in range(len(run) - 1):
-        if run[i : i + 2] in _CJK_STOP_PAIRS:
-            stopped.update((i, i + 1))
+    for word in _CJK_STOP_WORDS:
+        start = run.find(word)
+        while start >= 0:
+            stopped.update(range(start, start + len(word)))
+            start = run.find(word, start + 1)
     asked, negated = _either_way_questions(run)
     stopped |= asked
     if keep_all:
