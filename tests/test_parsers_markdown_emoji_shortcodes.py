@@ -42,3 +42,21 @@ def test_html_code_keeps_its_shortcodes() -> None:
     text = "Write <code>:tada:</code> or <TT class=a>:x:</TT>, <pre>:x:</pre> :x:"
     body = parse(f"# T\n\n{text}\n", "p.md").sections[0].body
     assert body == "Write `:tada:` or `:x:`, :x: ❌"  # <code> and <tt> read as code spans
+
+
+def test_every_name_github_knows_shows_its_emoji() -> None:
+    # fast-glob 3.3.3's README opens its notes with ':1234:' and ':book:'; a name the table of
+    # the names docs use most lacked read as a MyST field ('1234: Pattern syntax'), taking the
+    # next note's ':warning:' with it ('warning: This package ...').
+    text = (
+        "# patterns\n\nAny correct pattern(s).\n\n"
+        "> :1234: [Pattern syntax](#pattern-syntax)\n>\n"
+        "> :warning: This package does not respect the order of patterns.\n\n"
+        "- :three: Vue 3 :flag-de: :de: :octocat:\n"
+    )
+    assert parse(text, "README.md").sections[0].body == (
+        "Any correct pattern(s).\n\n"
+        "> 🔢 Pattern syntax\n>\n"
+        "> ⚠️ This package does not respect the order of patterns.\n\n"
+        "- 3️⃣ Vue 3 :flag-de: 🇩🇪 :octocat:"
+    )

@@ -10,6 +10,7 @@ import pytest
 from builder.model import ParsedFile
 from builder.parsers import parse_file
 from builder.parsers.markdown.front_matter import yaml_substitutions
+from builder.parsers.markdown.myst_extensions import myst_extensions
 from builder.parsers.markdown.parser import parse
 from builder.parsers.reference_titles import ReferenceTitles, reading_references
 from builder.parsers.rst.parser import parse as parse_rst
@@ -468,6 +469,15 @@ def test_field_lists_read_a_field_a_line_and_page_metadata_shows_nothing() -> No
         "  - I\n\n"
         "After."
     ]
+
+
+def test_a_field_named_as_an_emoji_is_a_field_where_conf_py_enables_field_lists() -> None:
+    # MyST shows no emoji: with its fieldlist extension ":date: 2024" is a field, as ":Date:"
+    # is; only pages of no such project keep a line opening with a shortcode as text.
+    text = "# Post\n\n:date: 2024-01-02\n:Author: Ann\n\nText.\n"
+    with myst_extensions(("fieldlist",)):
+        assert bodies(parse(text, "post.md")) == ["date: 2024-01-02\nAuthor: Ann\n\nText."]
+    assert bodies(parse(text, "post.md"))[0].startswith("📅 2024-01-02")
 
 
 def test_substitutions_under_the_myst_key_are_read() -> None:

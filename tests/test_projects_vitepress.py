@@ -232,14 +232,15 @@ def read_vitepress_text(root: Path, config: str) -> ProjectLayout:
 
 def test_a_shortcode_opening_a_line_is_no_field_list(tmp_path: Path) -> None:
     # eslint-plugin-vue's rules index: "- :three: Indicates that the rule is for Vue 3" read
-    # as a MyST field list, "three: Indicates ..."; markdown-it shows the line as written.
+    # as a MyST field list, "three: Indicates ..."; VitePress' markdown-it-emoji shows each of
+    # GitHub's names as its emoji.
     layout = read_vitepress_text(tmp_path, "export default { sidebar: [{ link: '/a' }] }\n")
     assert layout.myst_extensions == ()
     text = "# Rules\n\n- :three: For Vue 3.\n- :lipstick: Layout.\n"
     with myst_extensions(layout.myst_extensions):
         parsed = parse_file("rules.md", text)
     assert parsed is not None
-    assert parsed.sections[0].body == "- :three: For Vue 3.\n- :lipstick: Layout."
+    assert parsed.sections[0].body == "- 3️⃣ For Vue 3.\n- 💄 Layout."
 
 
 def test_the_files_src_exclude_names_are_no_pages_but_stay_includable(tmp_path: Path) -> None:

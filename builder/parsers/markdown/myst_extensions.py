@@ -37,6 +37,12 @@ def myst_extensions(
         _EXTENSIONS.reset(token)
 
 
+def myst_configured() -> bool:
+    """Whether the pages being parsed are a project's that names the MyST syntax they read
+    (conf.py's myst_enable_extensions, none for VitePress and Docusaurus)."""
+    return _EXTENSIONS.get() is not None
+
+
 def conf_substitutions() -> dict[str, str]:
     """The substitutions the project gives every page being parsed, which a page's own
     front matter overrides."""

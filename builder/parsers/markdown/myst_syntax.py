@@ -26,7 +26,11 @@ from mdit_py_plugins.field_list import _fieldlist_rule
 from builder.parsers.markdown.emoji_shortcodes import EMOJI
 from builder.parsers.markdown.front_matter import yaml_unquote
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
-from builder.parsers.markdown.myst_extensions import FIELD_LISTS, myst_enables
+from builder.parsers.markdown.myst_extensions import (
+    FIELD_LISTS,
+    myst_configured,
+    myst_enables,
+)
 from builder.parsers.markdown.python_markdown import THEME_ICON
 from builder.parsers.reference_titles import (
     document_title,
@@ -177,17 +181,18 @@ def render_role(name: str, text: str, labels: Mapping[str, str], *, heading: boo
 
 def field_list_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """markdown-it block rule: MyST's field list, outside MkDocs pages (Python-Markdown has
-    none) and not from a line that opens with a theme's icon (``:material-check: Done``) or
-    a GitHub emoji shortcode (``:warning: Streams are Node.js only``, a README's note). In a
-    Sphinx project that does not enable MyST's fieldlist extension, the lines are a paragraph:
-    sphinx-book-theme's pages read as they show."""
+    none) and not from a line that opens with a theme's icon (``:material-check: Done``) or,
+    outside a Sphinx project that enables them, with a GitHub emoji shortcode (``:warning:
+    Streams are Node.js only``, a README's note; MyST shows no emoji, and ``:date:`` is one).
+    In a Sphinx project that does not enable MyST's fieldlist extension, the lines are a
+    paragraph: sphinx-book-theme's pages read as they show."""
     if mkdocs_markdown() is not None or not myst_enables(FIELD_LISTS):
         return False
     at = state.bMarks[start] + state.tShift[start]
     if THEME_ICON.match(state.src, at):
         return False
     opening = _OPENING_SHORTCODE.match(state.src, at)
-    if opening is not None and opening.group(1) in EMOJI:
+    if opening is not None and opening.group(1) in EMOJI and not myst_configured():
         return False
     return _fieldlist_rule(state, start, end, silent)
 
