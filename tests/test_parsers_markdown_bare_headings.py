@@ -13,7 +13,8 @@ def sections(text: str) -> list[tuple[str, str, int]]:
 def test_calls_stacked_over_a_sibling_call_are_its_other_forms() -> None:
     # yargs 18's API reference: ".option(key, [opt])" over ".options(key, [opt])", and three
     # forms of ".help()"; the first forms were dropped as empty sections, or listed under
-    # "API reference", away from their description.
+    # "API reference", away from their description. The first, on top, titles the section
+    # (the page's <a name="option"> anchors it); the forms between are dropped as empty.
     text = (
         "API reference\n===\n\nMethods.\n\n"
         '<a name="option"></a>.option(key, [opt])\n---\n'
@@ -23,22 +24,42 @@ def test_calls_stacked_over_a_sibling_call_are_its_other_forms() -> None:
     )
     assert sections(text) == [
         ("API reference", "Methods.", 1),
-        (".option(key, [opt])", "", 6),
-        (".options(key, [opt])", ".option(key, [opt])\n\nAware of options.", 6),
-        (".help()", "", 13),
+        (".option(key, [opt])", ".options(key, [opt])\n\nAware of options.", 6),
         (".help([option | boolean])", "", 15),
         (
-            ".help([option, [description]])",
-            ".help()\n.help([option | boolean])\n\nConfigure help.",
+            ".help()",
+            ".help([option | boolean])\n.help([option, [description]])\n\nConfigure help.",
             13,
         ),
+    ]
+    assert parse(text, "api.md").sections[1].anchor == "option"
+
+
+def test_names_in_code_stacked_over_a_sibling_are_its_other_forms() -> None:
+    # execa 9.6.1's docs/api.md: "## ExecaError" over "## ExecaSyncError" and their one text
+    # (links name #execaerror 9 times): the first was dropped, its name found nowhere. The
+    # section is the first's, and its subsections sit in it.
+    text = (
+        "# API\n\n## ExecaError\n## ExecaSyncError\n\nType: `Error`\n\n"
+        "### error.message\n\nThe message.\n\n"
+        "## execa\\`command\\`\n## $\\`command\\`\n\nTemplate.\n"
+    )
+    parsed = parse(text, "api.md")
+    assert [(s.heading, s.heading_path, s.anchor, s.body) for s in parsed.sections] == [
+        ("API", (), "api", ""),
+        ("ExecaError", ("API",), "execaerror", "ExecaSyncError\n\nType: `Error`"),
+        ("error.message", ("API", "ExecaError"), "errormessage", "The message."),
+        ("execa`command`", ("API",), "execacommand", "$`command`\n\nTemplate."),
     ]
 
 
 def test_a_heading_that_is_no_call_stays_a_placeholder() -> None:
-    text = "# Guide\n\nIntro.\n\n## Install\n## Usage\n\nRun it.\n"
+    # Nor is a word of prose a name in code: "FAQ" over "What is a pattern?" (fast-glob).
+    text = "# Guide\n\nIntro.\n\n## Install\n## Usage\n\nRun it.\n## FAQ\n## FAQs\n\nAsk.\n"
     assert [(h, b) for h, b, _ in sections(text)] == [
         ("Guide", "Intro."),
         ("Install", ""),
         ("Usage", "Run it."),
+        ("FAQ", ""),
+        ("FAQs", "Ask."),
     ]

@@ -21,7 +21,7 @@ def test_a_heading_dropped_later_still_takes_its_slug() -> None:
     )
     found = dict(headings("docs/api.md", page))
     assert found["Options"] == "options-1"
-    assert (found["$.s(options)"], found["options.cwd"]) == ("soptions", "optionscwd")
+    assert (found["execa(options)"], found["options.cwd"]) == ("execaoptions", "optionscwd")
 
 
 def test_an_id_the_page_gives_is_kept_as_written() -> None:

@@ -4,11 +4,14 @@ run of them listed in the section they sit in.
 A README may write a function's forms one heading each, with one description under the last
 (yargs' API reference: ".option(key, [opt])" over ".options(key, [opt])" and its text). Each
 heading above the last is an empty section, dropped, and its name was found nowhere: yargs'
-".option", ".epilog", ".require" and ".config([key], ...)". Headings that read as calls, stacked
-right above a sibling call with text, are that section's other forms, shown at the head of its
-body. Other runs of bare headings (axios' "##### axios.get(url[, config])", "##### axios.post(url[,
-data[, config]])", ... with one note under them all) are listed in the section they sit in; a
-single one is a placeholder and stays out.
+".option", ".epilog", ".require" and ".config([key], ...)". Headings that read as calls, or all
+as names in code (execa's "## ExecaError" over "## ExecaSyncError", "### execa`command`" over
+"### $`command`"), stacked right above a sibling of their kind with text, are one section: it
+is titled and anchored by the first, which the page shows on top and its links name (execa's
+docs link #execaerror 9 times, #execasyncerror twice), and the others head its body. Other
+runs of bare headings (axios' "##### axios.get(url[, config])", "##### axios.post(url[, data[,
+config]])", ... with one note under them all) are listed in the section they sit in; a single
+one is a placeholder and stays out.
 """
 
 from __future__ import annotations
@@ -20,6 +23,10 @@ from builder.model import Section
 
 # A heading that reads as a call: a name, then its arguments in parentheses.
 _CALL = re.compile(r"[\w$]\s*\(.*\)")
+# A heading that reads as a name in code: one word, with what prose words lack (a capital
+# inside it, a dot, "$", "_", a backtick). "Install" over "Usage" is a placeholder, no form.
+_CODE_NAME = re.compile(r"[\w$.`\[\]]+")
+_CODE_MARK = re.compile(r"[a-z][A-Z]|[.$_`]")
 
 
 def list_bare_headings(sections: list[Section]) -> list[Section]:
@@ -27,13 +34,22 @@ def list_bare_headings(sections: list[Section]) -> list[Section]:
     listed = list(sections)
     runs = _bare_runs(sections)
     parent_lists: dict[int, list[str]] = {}
+    merged: set[int] = set()  # the first forms, which became the sections below them
     for parent, run in runs:
         after = run[-1] + 1
         if after < len(sections) and _are_forms_of(sections, run, after):
-            forms = "\n".join(sections[index].heading for index in run)
-            start = sections[run[0]].line_start
+            first = sections[run[0]]
+            forms = "\n".join(sections[index].heading for index in [*run[1:], after])
             body = f"{forms}\n\n{listed[after].body}"
-            listed[after] = replace(listed[after], body=body, line_start=start)
+            listed[after] = replace(
+                listed[after],
+                heading=first.heading,
+                anchor=first.anchor,
+                body=body,
+                line_start=first.line_start,
+            )
+            _rename_in_paths(listed, after, first.heading)
+            merged.add(run[0])
         elif len(run) > 1:
             parent_lists.setdefault(parent, []).append(
                 "\n".join(sections[index].heading for index in run)
@@ -41,7 +57,20 @@ def list_bare_headings(sections: list[Section]) -> list[Section]:
     for index, lists in parent_lists.items():
         body = "\n\n".join([listed[index].body, *lists]).strip("\n")
         listed[index] = replace(listed[index], body=body)
-    return listed
+    return [section for index, section in enumerate(listed) if index not in merged]
+
+
+def _rename_in_paths(sections: list[Section], index: int, heading: str) -> None:
+    """The sections under ``sections[index]`` with its heading in their paths as ``heading``."""
+    depth = len(sections[index].heading_path)
+    for below in range(index + 1, len(sections)):
+        section = sections[below]
+        if section.level <= sections[index].level:
+            break
+        path = section.heading_path
+        if len(path) > depth:
+            renamed = (*path[:depth], heading, *path[depth + 1 :])
+            sections[below] = replace(section, heading_path=renamed)
 
 
 def _bare_runs(sections: list[Section]) -> list[tuple[int, list[int]]]:
@@ -66,9 +95,12 @@ def _bare_runs(sections: list[Section]) -> list[tuple[int, list[int]]]:
 
 
 def _are_forms_of(sections: list[Section], run: list[int], after: int) -> bool:
-    """Whether the bare headings of ``run`` are other forms of the call at ``after``: a
-    sibling with text, each heading read as a call."""
+    """Whether the bare headings of ``run`` are other forms of the entry at ``after``: a
+    sibling with text, each heading read as a call, or each as a name in code."""
     section = sections[after]
     if section.level != sections[run[-1]].level or not section.body:
         return False
-    return all(_CALL.search(sections[index].heading) for index in [*run, after])
+    headings = [sections[index].heading for index in [*run, after]]
+    return all(_CALL.search(heading) for heading in headings) or all(
+        _CODE_NAME.fullmatch(heading) and _CODE_MARK.search(heading) for heading in headings
+    )
