@@ -398,9 +398,9 @@ def _sections(
             )
         )  # fmt: skip
         stack.append(heading)
-    # Sphinx numbers a repeated id its own way (docutils' id1), after the page is read.
-    sphinx = reading_flavor(SPHINX) or reading_flavor(NBSPHINX)
-    return list_bare_headings(sections if sphinx else number_repeated_slugs(sections))
+    # Sphinx and MkDocs number a repeated id their own ways (docutils' id1, "options_1").
+    own_ids = reading_flavor(SPHINX) or reading_flavor(NBSPHINX) or mkdocs_markdown() is not None
+    return list_bare_headings(sections if own_ids else number_repeated_slugs(sections))
 
 
 def _tidy_body(body: str) -> str:

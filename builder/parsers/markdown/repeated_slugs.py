@@ -6,7 +6,9 @@ it, which the build later joins to the section below or drops. execa 9.6.1's doc
 stacks "### $(options)" with five other forms over one text, and links its "## Options" as
 #options-1 23 times; numbered after the joins (builder.sections), "## Options" was #options and
 those links landed nowhere. An anchor the page gives itself (``{#id}``, ``<a name>`` above the
-heading) is kept as written: it is no slug, and it repeats one on purpose.
+heading) is kept as written: it is no slug, and it repeats one on purpose; so is an API
+entry's, its object's id. MkDocs' and Sphinx's pages are numbered their own ways
+(Python-Markdown's "options_1", docutils' "id1"), as they were.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ def number_repeated_slugs(sections: list[Section]) -> list[Section]:
     taken: set[str] = set()
     numbered: list[Section] = []
     for section in sections:
-        if section.anchor != slugify(section.heading):
+        if section.kind == "api" or section.anchor != slugify(section.heading):
             taken.add(section.anchor)
             numbered.append(section)
             continue
