@@ -86,6 +86,10 @@ NOT_DOCS = (
 # docs, its demo's notebooks again). A docs tool's own folder read from its top is all docs:
 # graphene's docs/testing/ is its "Testing in Graphene" page.
 TEST_FOLDERS = ("tests", "test", "testing", "__tests__")
+# Nor its templates, which the program renders (sphinx-autoapi 3.9.0's
+# src/autoapi/templates/python/*.rst, Jinja read as ten pages of "{{ obj.id }}"; datasette's
+# HTML ones; Sphinx's own _templates).
+TEMPLATE_FOLDERS = ("templates", "_templates")
 # The language folder of Hugging Face doc-builder's docs (docs/source/en) read when the docs
 # folder holds one per language (Transformers' en/, ja/, zh/ ...).
 DOC_BUILDER_LANGUAGE = "en"
@@ -239,7 +243,11 @@ def docs_kind(root: Path, found: list[str]) -> tuple[str, str, str | None]:
         lone = _lone_mkdocs_config(root) if folder == "." else None
         if lone is not None:
             return _mkdocs_docs(root, *lone, found)
-        files = _kind_of_files(root / folder)
+        # The project's top is read without its tests and templates, so its kind of files is
+        # counted without them: needle 3.5.0's two HTML fixtures (test/files/*.html) made the
+        # package's pages HTML, which left out its README, its only docs, and built nothing.
+        skipped = project_test_folders(root) if folder == "." else ()
+        files = _kind_of_files(root / folder, skipped)
         if files in ("html", None) and folder == ".":
             built = _built_sphinx_folder(root) or _built_site_folder(root)
             # A link to the build is not walked for files: python-lxml-doc's html/ is one to
@@ -475,8 +483,9 @@ def writes_api_with_a_script(root: Path) -> bool:
     return not any(":::" in page.text for page in written)
 
 
-def _kind_of_files(folder: Path) -> str | None:
-    """The most common kind of doc file in ``folder`` (not in NOT_DOCS), if any."""
+def _kind_of_files(folder: Path, skipped: tuple[str, ...] = ()) -> str | None:
+    """The most common kind of doc file in ``folder`` (not in NOT_DOCS, nor in a folder named
+    in ``skipped``), if any."""
     if not folder.is_dir():
         return None
     counts = {"markdown": 0, "rst": 0, "html": 0, "asciidoc": 0}
@@ -489,6 +498,8 @@ def _kind_of_files(folder: Path) -> str | None:
     built = BUILT_SPHINX_FOLDERS if (folder / BUILT_SPHINX_MARK).is_file() else ()
     for path in docs_files(folder):
         if built and path.relative_to(folder).parts[0] in built:
+            continue
+        if skipped and not set(skipped).isdisjoint(path.relative_to(folder).parts[:-1]):
             continue
         # A gzipped page counts as the page it holds (Debian's changelog.html.gz).
         name = PurePosixPath(gzipped_page_name(path.name) or path.name)
@@ -526,3 +537,24 @@ def docs_files(folder: Path, project: Path | None = None, top: Path | None = Non
         elif path.is_file():
             files.append(path)
     return files
+
+
+def project_test_folders(folder: Path) -> tuple[str, ...]:
+    """The folders of the project at ``folder``, read from its top, that hold no docs: its
+    TEST_FOLDERS, all but a name whose every folder is inside a docs folder and holds pages
+    alone (Effect's apps/web/src/content/docs/v4/testing/testclock.mdx, its "TestClock" guide,
+    read from the project's top), and its TEMPLATE_FOLDERS."""
+    names = set(TEST_FOLDERS)
+    docs_names = {name for name in DOCS_FOLDERS if "/" not in name}
+    pages = (*MARKDOWN_SUFFIXES, *RST_SUFFIXES)
+    held: set[str] = set()
+    for path in docs_files(folder):
+        parts = path.relative_to(folder).parts[:-1]
+        for index, part in enumerate(parts):
+            if part in names:
+                held.add(part)
+                if path.suffix.lower() not in pages or docs_names.isdisjoint(parts[:index]):
+                    names.discard(part)  # a test's file, or a folder outside the docs
+    docs_sections = held & names
+    tests = tuple(name for name in TEST_FOLDERS if name not in docs_sections)
+    return (*tests, *TEMPLATE_FOLDERS)

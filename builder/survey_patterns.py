@@ -15,19 +15,12 @@ from builder.sphinx_conf import CONFIG_NAME as SPHINX_CONFIG_NAME
 from builder.sphinx_conf import read_sphinx_conf
 from builder.sphinx_pyproject import pyproject_text
 from builder.survey_docs import (
-    DOCS_FOLDERS,
     KIND_WORDS,
-    MARKDOWN_SUFFIXES,
     NOT_DOCS,
-    RST_SUFFIXES,
-    TEST_FOLDERS,
     docs_files,
+    project_test_folders,
 )
 
-# Nor its templates, which the program renders (sphinx-autoapi 3.9.0's
-# src/autoapi/templates/python/*.rst, Jinja read as ten pages of "{{ obj.id }}"; datasette's
-# HTML ones; Sphinx's own _templates).
-_TEMPLATE_FOLDERS = ("templates", "_templates")
 # Instructions for the coding agents that work on the project, not docs for its users
 # (pydantic-ai's docs/AGENTS.md, and docs/CLAUDE.md, a link to it).
 _AGENT_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
@@ -97,26 +90,6 @@ def _sphinx_suffixes(folder: Path, root: Path) -> tuple[str, ...]:
     return source_suffixes(settings, [], reads_markdown(settings, folder))
 
 
-def _test_folders(folder: Path) -> tuple[str, ...]:
-    """The names of TEST_FOLDERS that are tests' folders in the project at ``folder``: all
-    but a name whose every folder is inside a docs folder and holds pages alone (Effect's
-    apps/web/src/content/docs/v4/testing/testclock.mdx, its "TestClock" guide, read from the
-    project's top)."""
-    names = set(TEST_FOLDERS)
-    docs_names = {name for name in DOCS_FOLDERS if "/" not in name}
-    pages = (*MARKDOWN_SUFFIXES, *RST_SUFFIXES)
-    held: set[str] = set()
-    for path in docs_files(folder):
-        parts = path.relative_to(folder).parts[:-1]
-        for index, part in enumerate(parts):
-            if part in names:
-                held.add(part)
-                if path.suffix.lower() not in pages or docs_names.isdisjoint(parts[:index]):
-                    names.discard(part)  # a test's file, or a folder outside the docs
-    docs_sections = held & names
-    return tuple(name for name in TEST_FOLDERS if name not in docs_sections)
-
-
 def exclude_patterns(
     kind: str, docs: str, folder: Path, built_site: bool = False
 ) -> tuple[str, ...]:
@@ -130,6 +103,6 @@ def exclude_patterns(
     if docs != ".":
         return (*build_folders, *agent_files, *languages)
     read_as_project = kind in KIND_WORDS and not built_site
-    tests = (*_test_folders(folder), *_TEMPLATE_FOLDERS) if read_as_project else ()
+    tests = project_test_folders(folder) if read_as_project else ()
     translations = (*readme_translations(folder), *languages)
     return tuple(dict.fromkeys((*build_folders, *NOT_DOCS, *tests, *agent_files, *translations)))

@@ -141,3 +141,22 @@ def test_a_package_with_its_templates_beside_its_readme_is_read_from_its_readme(
         )
     survey = survey_project(tmp_path)
     assert (survey.kind, survey.docs, survey.include) == ("markdown", ".", ("**/*.md",))
+
+
+def test_html_fixtures_of_the_tests_leave_the_readme_the_docs(tmp_path: Path) -> None:
+    # needle 3.5.0 ships two saved pages its tests parse (test/files/Appalachia.html) beside
+    # its README: counted as pages, they made the package's docs HTML, and the test folders
+    # the project's top is read without left no page at all.
+    (tmp_path / "package.json").write_text(
+        json.dumps({"name": "needle", "version": "3.5.0"}), encoding="utf-8"
+    )
+    (tmp_path / "README.md").write_text("# Needle\n\n## Usage\n\nGet a URL.\n", encoding="utf-8")
+    (tmp_path / "test" / "files").mkdir(parents=True)
+    for name in ("Appalachia.html", "tomcat_charset.html"):
+        (tmp_path / "test" / "files" / name).write_text(
+            "<html><body><h1>County Economic Status</h1><p>A table.</p></body></html>",
+            encoding="utf-8",
+        )
+    survey = survey_project(tmp_path)
+    assert (survey.kind, survey.docs, survey.include) == ("markdown", ".", ("**/*.md",))
+    assert "test" in survey.exclude
