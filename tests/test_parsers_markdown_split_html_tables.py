@@ -81,6 +81,20 @@ def test_a_table_left_open_reads_as_before() -> None:
     assert bodies(parse(text, "a.md")) == ["cell", "Text."]
 
 
+def test_a_table_whose_cells_hold_code_reads_as_its_blocks() -> None:
+    # inquirer 14.3.1's README: an install command a cell, each read as "```sh yarn add
+    # inquirer ```", its lines and fence marks run into the row.
+    text = (
+        "# Install\n\n<table>\n<tr>\n  <th>yarn</th>\n  <th>pnpm</th>\n</tr>\n<tr>\n<td>\n\n"
+        "```sh\nyarn add inquirer\n```\n\n</td>\n<td>\n\n```js\nconst a = 1;\nconst b = 2;\n```"
+        "\n\n</td>\n</tr>\n</table>\n\nThen import it.\n"
+    )
+    assert bodies(parse(text, "README.md")) == [
+        "yarn | pnpm\n\n```sh\nyarn add inquirer\n```\n\n```js\nconst a = 1;\nconst b = 2;\n```"
+        "\n\nThen import it."
+    ]
+
+
 def scanned_table_end(tokens: list[Token], closers: list[int], index: int) -> int | None:
     """The closing block of the table the block at ``index`` leaves open, looked for from it
     on: what table_ends must find for each block, in one pass."""
@@ -94,20 +108,23 @@ def scanned_table_end(tokens: list[Token], closers: list[int], index: int) -> in
     if level <= 0:
         return None
     position = closers[index] + 1
+    fenced = False
     while position < len(tokens) and position - index <= MAX_TABLE_BLOCKS:
         if tokens[position].type == "heading_open":
             return None
+        fenced = fenced or tokens[position].type == "fence"
         if tokens[position].type == "html_block":
             level += depth(tokens[position].content)
             if level <= 0:
-                return position
+                return None if fenced else position
         position = closers[position] + 1
     return None
 
 
 def test_table_ends_are_where_a_scan_from_each_opening_finds_them() -> None:
     pieces = ["<table>", "</table>", "<table><table>", "</table></table>", "</table><table>",
-              "<table></table>", "text", "# Heading", "- item\n\n  <table>", "<div>"]  # fmt: skip
+              "<table></table>", "text", "# Heading", "- item\n\n  <table>", "<div>",
+              "```sh\nnpm i\n```"]  # fmt: skip
     rng = random.Random(5)
     md = MarkdownIt("commonmark")
     found = 0
