@@ -501,3 +501,32 @@ def test_vitepress_s_label_of_a_code_block_s_language_is_left_out() -> None:
     # another generator's span.lang is its text
     (section,) = parse("<html><head></head>" + body + "</main></body></html>", "u.html").sections
     assert section.body == "Use it:\n\npython\n\n```python\nimport httpx\n```"
+
+
+def test_typedoc_s_sidebar_and_a_member_s_flags_are_left_out() -> None:
+    # cheerio 1.2.0's API built with TypeDoc 0.28: the column beside the article made a
+    # "Settings" section on every page (and "On This Page"), and a member's heading read
+    # "OptionalxmlMode", the flag run into the name.
+    head = (
+        '<html><head><title>CheerioOptions | cheerio</title><script async src="../assets/'
+        'search.js" id="tsd-search-script"></script></head>'
+    )
+    body = (
+        '<body><div class="container container-main"><div class="col-content">'
+        '<div class="tsd-page-title"><h1>Interface CheerioOptions</h1></div>'
+        '<section class="tsd-panel tsd-member"><h3 class="tsd-anchor-link" id="xmlmode">'
+        '<code class="tsd-tag">Optional</code><span>xml<wbr/>Mode</span></h3>'
+        '<div class="tsd-signature"><span>xmlMode</span>?: boolean</div>'
+        "<p>Enable xml mode.</p></section></div>"
+        '<div class="col-sidebar"><div class="page-menu"><div class="tsd-navigation settings">'
+        "<details><summary><h3>Settings</h3></summary><span>Member Visibility</span><ul>"
+        "<li>Protected</li><li>Inherited</li></ul></details></div>"
+        '<details><summary><h3>On This Page</h3></summary><a href="#xmlmode">xmlMode</a>'
+        "</details></div></div></div></body></html>"
+    )
+    sections = parse(head + body, "interfaces/CheerioOptions.html").sections
+    assert [(s.heading, s.anchor) for s in sections] == [
+        ("Interface CheerioOptions", "interface-cheeriooptions"),
+        ("xmlMode", "xmlmode"),
+    ]
+    assert sections[1].body == "xmlMode?: boolean\n\nEnable xml mode."

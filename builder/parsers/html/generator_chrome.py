@@ -6,9 +6,10 @@ footer; groff's list of a manual page's sections; Doxygen's graphs, "More..." li
 to a file's listing; Haddock's table of contents and synopsis; pydoctor's label of a page's
 kind and its links to the class index; matplotlib's plot links; nbsphinx's execution counts;
 pdoc's hidden (or folded) source; SQLite's blocks left out of its own search; VitePress' labels
-of a code block's language. A generator's marks are looked for where its page names it in its
-``<head>`` (or, for nbsphinx, pdoc and SQLite, where the page's bytes name their classes): a
-scan of the whole page for each costs about 1.4% of the parse of a Sphinx page.
+of a code block's language; TypeDoc's sidebar and the flags before a member's name. A
+generator's marks are looked for where its page names it in its ``<head>`` (or, for nbsphinx,
+pdoc and SQLite, where the page's bytes name their classes): a scan of the whole page for each
+costs about 1.4% of the parse of a Sphinx page.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from builder.parsers.html.page_head import (
     PYDOCTOR,
     TEXI2HTML,
     TEXINFO,
+    TYPEDOC,
     VITEPRESS,
     PageHead,
 )
@@ -66,6 +68,9 @@ def generator_chrome(
         found.update(_plot_format_links(root))
     if head is None or head.names(VITEPRESS):
         found.update(select(root, _VITEPRESS_CODE_LABELS))
+    if head is None or head.names(TYPEDOC):
+        found.update(select(root, _TYPEDOC_SIDEBAR))
+        found.update(select(root, _TYPEDOC_HEADING_FLAGS))
     if _may_hold_notebook_cells(source):
         found.update(select(root, _NOTEBOOK_PROMPTS))
     if source is None or _PDOC_SOURCE_TOGGLE.encode() in source:
@@ -82,6 +87,22 @@ def generator_chrome(
 # <pre>): read as a paragraph "python" above each block, which names its language already.
 _VITEPRESS_CODE_LABELS = etree.XPath(
     "descendant::div[starts-with(@class, 'language-')]/span[@class='lang'][following-sibling::pre]"
+)
+
+
+# TypeDoc's column beside the article (0.25 on): its "Settings" (member visibility, theme),
+# the page's "On This Page" list of its members and the site's navigation tree, read as a
+# "Settings" section on every page and an "On This Page" one on each with members (cheerio
+# 1.2.0's API built with TypeDoc 0.28: 20 and 7 of 213 sections).
+_TYPEDOC_SIDEBAR = etree.XPath(
+    f"descendant::div[{class_test('col-sidebar')}]"
+    f"[preceding-sibling::div[{class_test('col-content')}]]"
+)
+# The flags TypeDoc writes before a member's name in its heading (<code class="tsd-tag">
+# Optional</code><span>xmlMode</span>), run into it: the heading read "OptionalxmlMode", a
+# word no question holds; the member's signature below says it ("xmlMode?: boolean").
+_TYPEDOC_HEADING_FLAGS = etree.XPath(
+    f"descendant::h3[{class_test('tsd-anchor-link')}]/code[{class_test('tsd-tag')}]"
 )
 
 

@@ -62,6 +62,8 @@ DOCBOOK_XSL = ("DocBook XSL",)
 MKDOCS_MATERIAL = ("mkdocs-material-",)
 # VitePress names itself in its generator tag ('content="VitePress v1.6.4"').
 VITEPRESS = ('content="VitePress',)
+# TypeDoc's default theme loads its search as a script of this id on every page (0.25 on).
+TYPEDOC = ('id="tsd-search-script"',)
 # matplotlib's plot directive: Sphinx adds its stylesheet to every page (matplotlib 3.3 on).
 PLOT_DIRECTIVE = ("plot_directive.css",)
 
