@@ -305,6 +305,17 @@ def test_code_blocks_keep_language_and_verbatim_text() -> None:
     ]
 
 
+def test_a_line_break_element_in_code_breaks_its_line() -> None:
+    # TypeDoc 0.28 (cheerio 1.2.0's API) ends each line of highlighted code with <br/> and no
+    # newline: the examples read as one line, '<ul id="fruits">  <li class="apple">...'.
+    page = (
+        '<h1>T</h1><pre><code class="html"><span class="hl-0">&lt;ul&gt;</span><br/>'
+        '<span class="hl-2">  </span><span>&lt;li&gt;Apple&lt;/li&gt;</span><br/>'
+        "<span>&lt;/ul&gt;</span><br/></code><button>Copy</button></pre>"
+    )
+    assert bodies(page) == ["```\n<ul>\n  <li>Apple</li>\n</ul>\n```"]
+
+
 def test_inline_markup() -> None:
     page = (
         "<h1>T</h1><p>Use <tt>x</tt>, <a href='y'>a <b>link</b></a> and "

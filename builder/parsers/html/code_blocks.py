@@ -43,12 +43,15 @@ _FIRST_NUMBER_DEPTH = 6
 
 
 def _code_text(pre: Element) -> str:
-    """The text of ``pre`` without inline line numbers, which a reader copies the code without."""
+    """The text of ``pre`` without inline line numbers, which a reader copies the code without,
+    and with a line break where a ``<br>`` is one: TypeDoc (0.26 on) ends each line of its
+    highlighted code with one and no newline, and cheerio's examples read as one line."""
     # The first line's number opens the block (after the empty span Sphinx writes first, and
     # inside the first line's span), so blocks without one are told apart by their first
     # elements.
     opening = itertools.islice(pre.iter(), _FIRST_NUMBER_DEPTH)
-    if not any(element.get("class") in _INLINE_LINE_NUMBERS for element in opening):
+    numbered = any(element.get("class") in _INLINE_LINE_NUMBERS for element in opening)
+    if not numbered and next(pre.iter("br"), None) is None:
         return text_of(pre)
     pieces: list[str] = []
     _add_code_text(pre, pieces)
@@ -56,10 +59,13 @@ def _code_text(pre: Element) -> str:
 
 
 def _add_code_text(element: Element, pieces: list[str]) -> None:
-    """Add the text of ``element``'s content to ``pieces``, less its line numbers."""
+    """Add the text of ``element``'s content to ``pieces``, less its line numbers, each
+    ``<br>`` a line break."""
     pieces.append(element.text or "")
     for child in element:
-        if is_element(child) and child.get("class") not in _INLINE_LINE_NUMBERS:
+        if is_element(child) and child.tag == "br":
+            pieces.append("\n")
+        elif is_element(child) and child.get("class") not in _INLINE_LINE_NUMBERS:
             _add_code_text(child, pieces)
         pieces.append(child.tail or "")
 
