@@ -530,3 +530,14 @@ def test_typedoc_s_sidebar_and_a_member_s_flags_are_left_out() -> None:
         ("xmlMode", "xmlmode"),
     ]
     assert sections[1].body == "xmlMode?: boolean\n\nEnable xml mode."
+
+
+def test_typedoc_s_flag_after_a_page_s_name_is_left_out() -> None:
+    # cheerio 1.2.0's API (TypeDoc 0.28): its class page was titled "Class Cheerio<T>Abstract".
+    head = '<html><head><script async src="search.js" id="tsd-search-script"></script></head>'
+    body = (
+        '<body><div class="col-content"><div class="tsd-page-title"><h1>Class Cheerio&lt;T&gt;'
+        '<code class="tsd-tag">Abstract</code></h1></div><p>The cheerio class.</p></div></body>'
+    )
+    (section,) = parse(head + body + "</html>", "classes/Cheerio.html").sections
+    assert (section.heading, section.body) == ("Class Cheerio<T>", "The cheerio class.")

@@ -98,11 +98,13 @@ _TYPEDOC_SIDEBAR = etree.XPath(
     f"descendant::div[{class_test('col-sidebar')}]"
     f"[preceding-sibling::div[{class_test('col-content')}]]"
 )
-# The flags TypeDoc writes before a member's name in its heading (<code class="tsd-tag">
-# Optional</code><span>xmlMode</span>), run into it: the heading read "OptionalxmlMode", a
-# word no question holds; the member's signature below says it ("xmlMode?: boolean").
+# The flags TypeDoc writes in a member's heading before its name (<code class="tsd-tag">
+# Optional</code><span>xmlMode</span>), and in the page's title after it ("Class
+# Cheerio<T><code class="tsd-tag">Abstract</code>"), run into the name: "OptionalxmlMode",
+# "Cheerio<T>Abstract", words no question holds; the signature below says them.
 _TYPEDOC_HEADING_FLAGS = etree.XPath(
-    f"descendant::h3[{class_test('tsd-anchor-link')}]/code[{class_test('tsd-tag')}]"
+    f"descendant::*[self::h1 or self::h3[{class_test('tsd-anchor-link')}]]"
+    f"/code[{class_test('tsd-tag')}]"
 )
 
 
