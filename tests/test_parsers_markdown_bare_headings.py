@@ -63,3 +63,19 @@ def test_a_heading_that_is_no_call_stays_a_placeholder() -> None:
         ("FAQ", ""),
         ("FAQs", "Ask."),
     ]
+
+
+def test_an_empty_release_over_the_next_one_is_no_form_of_it() -> None:
+    # jupyter_core's CHANGELOG.md: a silent release "## 5.9.1" with nothing under it, over
+    # "## 5.9.0" and its notes, read as names in code, and the notes were titled 5.9.1;
+    # conventional-changelog's empty "[1.2.0](...) (2021-02-01)" reads as a call.
+    text = (
+        "# Changelog\n\n## 5.9.1\n\n## 5.9.0\n\n- nicer traceback\n\n"
+        "## [1.2.0](https://x.org/c) (2021-02-01)\n\n## [1.1.0](https://x.org/c) (2021-01-01)\n\n"
+        "- add streaming\n"
+    )
+    found = [(s.heading, s.body) for s in parse(text, "CHANGELOG.md").sections if s.body]
+    assert found == [
+        ("5.9.0", "- nicer traceback"),
+        ("1.1.0 (2021-01-01)", "- add streaming"),
+    ]

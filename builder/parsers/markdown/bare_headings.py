@@ -11,7 +11,9 @@ is titled and anchored by the first, which the page shows on top and its links n
 docs link #execaerror 9 times, #execasyncerror twice), and the others head its body. Other
 runs of bare headings (axios' "##### axios.get(url[, config])", "##### axios.post(url[, data[,
 config]])", ... with one note under them all) are listed in the section they sit in; a single
-one is a placeholder and stays out.
+one is a placeholder and stays out. Releases are never forms: a changelog's empty release
+heading ("## 5.9.1", a silent release; "## [1.2.0](...) (2021-02-01)") over the next one's
+notes is a release of its own, and the notes stay the next one's.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import re
 from dataclasses import replace
 
 from builder.model import Section
+from schemas.changelogs import is_release_heading
 
 # A heading that reads as a call: a name, then its arguments in parentheses.
 _CALL = re.compile(r"[\w$]\s*\(.*\)")
@@ -96,11 +99,15 @@ def _bare_runs(sections: list[Section]) -> list[tuple[int, list[int]]]:
 
 def _are_forms_of(sections: list[Section], run: list[int], after: int) -> bool:
     """Whether the bare headings of ``run`` are other forms of the entry at ``after``: a
-    sibling with text, each heading read as a call, or each as a name in code."""
+    sibling with text, each heading read as a call, or each as a name in code, none a
+    release."""
     section = sections[after]
     if section.level != sections[run[-1]].level or not section.body:
         return False
     headings = [sections[index].heading for index in [*run, after]]
+    # A release ("5.9.1") reads as a name in code, "1.2.0 (2021-02-01)" as a call.
+    if any(map(is_release_heading, headings)):
+        return False
     return all(_CALL.search(heading) for heading in headings) or all(
         _CODE_NAME.fullmatch(heading) and _CODE_MARK.search(heading) for heading in headings
     )
