@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.parsers import parse_file
+from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.sections import finalize_sections
 
 
@@ -39,4 +40,27 @@ def test_an_id_the_page_gives_is_kept_as_written() -> None:
         ("Installation", "documentation"),
         ("Usage", "usage"),
         ("Usage", "usage-1"),
+    ]
+
+
+def test_an_mkdocs_page_numbers_a_repeated_slug_as_its_toc_does() -> None:
+    # mkdocstrings' docs/usage/handlers.md links its second "Templates" as #templates_1:
+    # Python-Markdown's toc numbers "templates_1", where the page read "templates-1". It takes
+    # the ids the page gives itself first ("{#usage}" below the first "Usage"), and numbers a
+    # numbered id up ("Step_1" again is "step_2").
+    page = (
+        "# Handlers\n\nIntro.\n\n## Templates\n\nA.\n\n## Templates\n\nB.\n\n## Templates\n\nC.\n\n"
+        "## Usage\n\nD.\n\n## How to use {#usage}\n\nE.\n\n## Step_1\n\nF.\n\n## Step_1\n\nG.\n"
+    )
+    with mkdocs_pages(MkDocsMarkdown(frozenset({"attr_list", "toc"}))):
+        found = headings("docs/usage/handlers.md", page)
+    assert found == [
+        ("Handlers", "handlers"),
+        ("Templates", "templates"),
+        ("Templates", "templates_1"),
+        ("Templates", "templates_2"),
+        ("Usage", "usage_1"),
+        ("How to use", "usage"),
+        ("Step_1", "step_1"),
+        ("Step_1", "step_2"),
     ]

@@ -111,7 +111,10 @@ from builder.parsers.markdown.pandoc_html import has_pandoc_block_marks, pandoc_
 from builder.parsers.markdown.quarto_includes import has_quarto_includes, splice_quarto_includes
 from builder.parsers.markdown.raw_html_blocks import has_spaced_html, join_html_blocks
 from builder.parsers.markdown.referenced_pages import has_page_reference, splice_referenced_page
-from builder.parsers.markdown.repeated_slugs import number_repeated_slugs
+from builder.parsers.markdown.repeated_slugs import (
+    number_repeated_slugs,
+    number_repeated_toc_ids,
+)
 from builder.parsers.markdown.spliced import Spliced
 from builder.parsers.markdown.split_html_tables import TextOf, table_ends, table_html
 from builder.parsers.markdown.tab_values import has_tab_values, label_tab_items
@@ -398,9 +401,12 @@ def _sections(
             )
         )  # fmt: skip
         stack.append(heading)
-    # Sphinx and MkDocs number a repeated id their own ways (docutils' id1, "options_1").
-    own_ids = reading_flavor(SPHINX) or reading_flavor(NBSPHINX) or mkdocs_markdown() is not None
-    return list_bare_headings(sections if own_ids else number_repeated_slugs(sections))
+    # Sphinx numbers a repeated id its own way (docutils' id1), MkDocs' toc "options_1".
+    if reading_flavor(SPHINX) or reading_flavor(NBSPHINX):
+        return list_bare_headings(sections)
+    if mkdocs_markdown() is not None:
+        return list_bare_headings(number_repeated_toc_ids(sections))
+    return list_bare_headings(number_repeated_slugs(sections))
 
 
 def _tidy_body(body: str) -> str:
