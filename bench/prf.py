@@ -76,7 +76,7 @@ from client.index_chunks import load_index_for
 from client.search.features import Described, idf
 from client.search.query import STOP, Focus, parse_focus
 from client.search.recall import WEIGHTS, in_docs_language, section_count
-from client.search.sections import described_candidates, find_candidates, search_sections
+from client.search.sections import find_candidates, search_sections
 from client.section_bodies import prefetch_bodies
 from eval.corpus import EVAL_LIMIT, Corpus, open_corpus
 from eval.crossval import held_out_rankings, held_out_report
@@ -276,7 +276,8 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
             known = {d.candidate.section_id for d in described}
             joining = [i for i in found.ranked[: variant.recall] if i not in known]
             if joining:
-                described, unheard = described_candidates(conn, focus, joining)
+                joined = find_candidates(conn, focus, joining)
+                described, unheard = joined.described, joined.unheard
             described = with_feedback(described, found, frozenset(joining), variant.place)
         examples.append(example_of(p, described, unheard, first.concepts))
     return examples
@@ -295,7 +296,7 @@ def time_feedback(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant
             search_sections(conn, p.question.text, max_sections=EVAL_LIMIT, max_tokens=50_000)
             searched = time.perf_counter()
             focus = parse_focus(p.question.text)
-            described, _ = described_candidates(conn, focus)
+            described = find_candidates(conn, focus).described
             ready = time.perf_counter()
             feedback(conn, in_docs_language(conn, focus), described, variant)
             searches.append(searched - started)

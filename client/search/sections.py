@@ -364,14 +364,6 @@ def find_candidates(
     return Candidates(described, unheard_words(focus, frequencies), len(focus.concepts))
 
 
-def described_candidates(
-    conn: sqlite3.Connection, focus: Focus, extra: Sequence[int] = ()
-) -> tuple[list[Described], tuple[str, ...]]:
-    """find_candidates' described candidates and unheard words."""
-    found = find_candidates(conn, focus, extra)
-    return found.described, found.unheard
-
-
 def rank_sections(
     conn: sqlite3.Connection, focus: Focus, model: RankerModel, dense: DenseScores | None = None
 ) -> Ranking:
