@@ -80,6 +80,14 @@ def test_no_synonym_stems_to_a_common_word_of_another_meaning() -> None:
     assert "tl" in SYNONYMS["ssl"] and "config" in SYNONYMS[stem("configure")]
 
 
+def test_a_network_port_is_not_read_as_a_migration() -> None:
+    # "port" as a verb (port code to a new API) is rare in docs; as a noun (PORT=8000, the
+    # port a server listens on) it is common, and "migrate" or "transition" says neither.
+    (concept,) = parse_focus("port").concepts
+    assert [w.label for w in concept.ways] == ["port"]
+    assert "port" not in SYNONYMS.get(stem("migrate"), ())
+
+
 def test_a_chinese_term_is_also_searched_by_its_english_words() -> None:
     concepts = parse_focus("签名校验").concepts
     assert [c.label for c in concepts] == ["签", "名", "校", "验"]
