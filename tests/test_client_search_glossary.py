@@ -8,6 +8,7 @@ import pytest
 from client.search import glossary
 from client.search.glossary import (
     ASKED_GLOSSARY,
+    EVERYDAY_GLOSSARY,
     LONE_CHARACTERS,
     MIN_TERM_CHARS,
     TWO_WAY_GLOSSARY,
@@ -27,7 +28,7 @@ def _lines(name: str) -> list[str]:
 
 def test_the_glossary_files_are_one_term_a_line_with_english_words() -> None:
     terms = []
-    for name in (TWO_WAY_GLOSSARY, ASKED_GLOSSARY):
+    for name in (TWO_WAY_GLOSSARY, ASKED_GLOSSARY, EVERYDAY_GLOSSARY):
         header, *lines = _lines(name)
         assert header.startswith(f"# {name}:")
         for line in lines:
@@ -37,6 +38,24 @@ def test_the_glossary_files_are_one_term_a_line_with_english_words() -> None:
             terms.append(term)
     assert len(terms) == len(set(terms)), "a term is listed twice, in one file or both"
     assert len(chinese_terms()) == len(terms)
+
+
+def test_the_everyday_words_are_sorted_and_given_three_english_words_at_most() -> None:
+    _, *lines = _lines(EVERYDAY_GLOSSARY)
+    terms = [line.split("\t")[0] for line in lines]
+    assert terms == sorted(terms)
+    assert all(len(line.split("\t")[1].split()) <= 3 for line in lines)
+
+
+def test_a_general_word_is_read_whole_not_as_its_characters() -> None:
+    # 根据 "according to" was cut into 根, read alone as "root" (zh_en_chars.tsv), and 据; 放弃
+    # "give up" into 放 "put" and 弃; 满足 "satisfy" into 满 "full" and 足.
+    table = chinese_terms()
+    for run, english in (("根据配置", "accord"), ("放弃请求", "abandon"), ("满足条件", "satisfi")):
+        first = translations(run)[0]
+        assert (first.start, first.end) == (0, 2), run
+        assert first.tokens == table[run[:2]] and english in first.tokens, run
+    assert "root" not in {token for found in translations("根据配置") for token in found.tokens}
 
 
 def test_every_synonym_group_has_two_words_or_more() -> None:

@@ -5,9 +5,11 @@ them, so a question asked in Chinese about English docs still finds its sections
 words stay concepts too, for Chinese docs); read backwards, it lets a question asked in English
 find Chinese docs (doctrove's own demo index is written in Chinese). ``zh_en_asked.tsv`` adds
 the everyday words a Chinese question asks with (卡住, 兜底), read into English only: they
-were not written as what Chinese docs call an English word. ``zh_en_chars.tsv`` reads single
-characters that mean one thing standing alone (改 "change" in 被改, 删 "delete") where no
-longer term holds them, since inside a run the glossary's terms are two characters or more.
+were not written as what Chinese docs call an English word. ``zh_en_everyday.tsv`` adds general
+words the same way (根据 "according", 放弃 "abandon"): without them a run was cut into their
+characters, read wrongly (根 "root"). ``zh_en_chars.tsv`` reads single characters that mean one
+thing standing alone (改 "change" in 被改, 删 "delete") where no longer term holds them, since
+inside a run the glossary's terms are two characters or more.
 ``synonyms.txt`` holds groups of English words that documentation of any library uses
 interchangeably. All were written from general knowledge of software documentation, without
 seeing the evaluation's questions (eval/README.md).
@@ -90,10 +92,11 @@ def term_shares() -> dict[str, float]:
     }
 
 
-# The glossary read both ways, the terms read from Chinese into English only, and the single
-# characters read where no term holds them.
+# The glossary read both ways, the terms and the general words read from Chinese into English
+# only, and the single characters read where no term holds them.
 TWO_WAY_GLOSSARY = "zh_en.tsv"
 ASKED_GLOSSARY = "zh_en_asked.tsv"
+EVERYDAY_GLOSSARY = "zh_en_everyday.tsv"
 LONE_CHARACTERS = "zh_en_chars.tsv"
 
 
@@ -108,9 +111,13 @@ def _entries(name: str) -> dict[str, str]:
 @functools.cache
 def glossary_entries() -> dict[str, str]:
     """Chinese term -> its English words as the glossary writes them, most usual first: read,
-    not tokenized (catalog_lookup stems the few it meets with its own words). Both files: what
-    a Chinese question is read with."""
-    return {**_entries(TWO_WAY_GLOSSARY), **_entries(ASKED_GLOSSARY)}
+    not tokenized (catalog_lookup stems the few it meets with its own words). All three files:
+    what a Chinese question is read with."""
+    return {
+        **_entries(TWO_WAY_GLOSSARY),
+        **_entries(ASKED_GLOSSARY),
+        **_entries(EVERYDAY_GLOSSARY),
+    }
 
 
 @functools.cache
