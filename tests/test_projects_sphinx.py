@@ -4,7 +4,7 @@ from pathlib import Path
 
 from builder.projects import project_listing
 from builder.projects.toctree import ToctreeEntry, toctree_entries
-from tests.sphinx_project_support import compiled_records, version
+from tests.project_records_support import compiled_records, version
 
 CONF_PY = """\
 import os

@@ -4,7 +4,7 @@ reads from the modules it imports or from pyproject.toml."""
 from pathlib import Path
 
 from builder.projects import ProjectLayout, project_listing
-from tests.sphinx_project_support import compiled_records, version
+from tests.project_records_support import compiled_records, version
 
 
 def test_version_and_release_come_from_conf_py_else_from_the_catalog(tmp_path: Path) -> None:

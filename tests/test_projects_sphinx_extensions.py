@@ -8,7 +8,7 @@ import orjson
 from builder.parsers.rst.object_types import ObjectType
 from builder.parsers.rst.plot_files import PlotSettings
 from builder.projects import project_listing
-from tests.sphinx_project_support import compiled_records, version
+from tests.project_records_support import compiled_records, version
 
 
 def test_notebooks_are_pages_when_a_notebook_extension_is_loaded(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ anchors, as conf.py sets them."""
 from pathlib import Path
 
 from builder.projects import project_listing
-from tests.sphinx_project_support import compiled_records, version
+from tests.project_records_support import compiled_records, version
 
 
 def test_prolog_substitutions_keep_grid_tables_and_literals_whole(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""A Sphinx catalog version over a folder, and the section records the build makes of it."""
+"""A catalog version over a project folder, and the section records the read and compile
+stages make of it, for tests that look at what a project's pages become."""
 
 from pathlib import Path
 from typing import Any
