@@ -17,18 +17,19 @@ import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from builder.config import CatalogConfig, load_catalog  # noqa: E402
+from builder.config import CatalogConfig, LibraryConfig, VersionConfig, load_catalog  # noqa: E402
 from builder.globs import compile_globs  # noqa: E402
 from builder.model import SourceFile  # noqa: E402
 from builder.parsers import parse_file  # noqa: E402
 from builder.pipeline import build_site  # noqa: E402
 from builder.sections import finalize_sections  # noqa: E402
-from builder.sources import list_version_files, read_source  # noqa: E402
+from builder.sources import VersionListing, list_version_files, read_source  # noqa: E402
 
 WORDS = [
     "request",
@@ -132,21 +133,28 @@ def _parse_only(config: CatalogConfig) -> tuple[float, int]:
     """Seconds and source bytes to read and parse every file, with no other stage."""
     started = time.perf_counter()
     total = 0
+    for _, _, listing in _version_listings(config):
+        for candidate in listing.candidates:
+            source = read_source(candidate)
+            if isinstance(source, SourceFile):
+                parsed = parse_file(source.relpath, source.text)
+                if parsed is not None:
+                    finalize_sections(parsed)
+                total += len(source.text.encode())
+    return time.perf_counter() - started, total
+
+
+def _version_listings(
+    config: CatalogConfig,
+) -> Iterator[tuple[LibraryConfig, VersionConfig, VersionListing]]:
+    """Each version with a folder, its library, and its files as its globs list them (listed
+    when the loop reaches it, after what the loop did to the versions before)."""
     for library in config.libraries:
         for version in library.versions:
             if version.directory is None:
                 continue
-            listing = list_version_files(
-                version.directory, compile_globs(version.include), compile_globs(version.exclude)
-            )
-            for candidate in listing.candidates:
-                source = read_source(candidate)
-                if isinstance(source, SourceFile):
-                    parsed = parse_file(source.relpath, source.text)
-                    if parsed is not None:
-                        finalize_sections(parsed)
-                    total += len(source.text.encode())
-    return time.perf_counter() - started, total
+            globs = compile_globs(version.include), compile_globs(version.exclude)
+            yield library, version, list_version_files(version.directory, *globs)
 
 
 def measure(label: str, catalog_path: Path, runs: int, incremental: bool) -> None:
@@ -209,29 +217,21 @@ def _measure_incremental(catalog_path: Path, work: Path, runs: int) -> None:
     cache = work / "cache"
     build_site(config, work / "_inc", cache_dir=cache)
     ratios: list[tuple[float, str]] = []
-    for library in config.libraries:
-        for version in library.versions:
-            if version.directory is None:
-                continue
-            listing = list_version_files(
-                version.directory, compile_globs(version.include), compile_globs(version.exclude)
-            )
-            target = listing.candidates[len(listing.candidates) // 2].path
-            original = target.read_bytes()
-            pairs = []
-            for n in range(runs):
-                target.write_bytes(_edited(original, target.suffix, n))
-                started = time.perf_counter()
-                build_site(config, work / "_cold")
-                cold = time.perf_counter() - started
-                started = time.perf_counter()
-                build_site(config, work / "_inc", cache_dir=cache)
-                pairs.append((time.perf_counter() - started) / cold)
-            target.write_bytes(original)
+    for library, version, listing in _version_listings(config):
+        target = listing.candidates[len(listing.candidates) // 2].path
+        original = target.read_bytes()
+        pairs = []
+        for n in range(runs):
+            target.write_bytes(_edited(original, target.suffix, n))
+            started = time.perf_counter()
+            build_site(config, work / "_cold")
+            cold = time.perf_counter() - started
+            started = time.perf_counter()
             build_site(config, work / "_inc", cache_dir=cache)
-            ratios.append(
-                (statistics.median(pairs), f"{library.id} {version.version}: {target.name}")
-            )
+            pairs.append((time.perf_counter() - started) / cold)
+        target.write_bytes(original)
+        build_site(config, work / "_inc", cache_dir=cache)
+        ratios.append((statistics.median(pairs), f"{library.id} {version.version}: {target.name}"))
     ratios.sort()
     print(
         f"  incremental rebuild after one file changed, per version (median of {runs} ratios, "

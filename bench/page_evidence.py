@@ -36,6 +36,7 @@ misses: the same page, which page evidence cannot tell apart from it.
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -45,7 +46,7 @@ from typing import Protocol, TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from client.search.features import Candidate, Described, concept_weights
-from client.search.query import parse_focus
+from client.search.query import Concept, Focus, parse_focus
 from client.search.recall import _frequencies, in_docs_language, section_count
 from client.search.sections import find_candidates
 from eval.corpus import Corpus, open_corpus
@@ -115,6 +116,17 @@ def with_page_evidence(
     return extended
 
 
+def held_concept_weights(
+    conn: sqlite3.Connection, focus: Focus
+) -> tuple[list[Concept], dict[str, float]]:
+    """The focus's concepts (in the docs' language) some section of the shard holds, and their
+    weights: the ones the coverage feature uses."""
+    readable = in_docs_language(conn, focus)
+    frequencies = _frequencies(conn, readable) if readable.concepts else {}
+    held_concepts = [c for c in readable.concepts if frequencies.get(c.label, 0)]
+    return held_concepts, concept_weights(held_concepts, frequencies, section_count(conn))
+
+
 def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> list[Example]:
     examples = []
     for p in prepared:
@@ -123,11 +135,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
         found = find_candidates(conn, focus)
         described, unheard = found.described, found.unheard
         if variant.coverage or variant.strength:
-            # The weights the coverage feature uses: the concepts some section holds.
-            readable = in_docs_language(conn, focus)
-            frequencies = _frequencies(conn, readable) if readable.concepts else {}
-            held_concepts = [c for c in readable.concepts if frequencies.get(c.label, 0)]
-            held = concept_weights(held_concepts, frequencies, section_count(conn))
+            _, held = held_concept_weights(conn, focus)
             described = with_page_evidence(described, held, variant)
         examples.append(example_of(p, described, unheard, found.concepts))
     return examples

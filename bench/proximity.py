@@ -48,12 +48,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from page_evidence import print_held_out
+from page_evidence import held_concept_weights, print_held_out
 
 from client.index_chunks import load_index_for
-from client.search.features import concept_weights
 from client.search.query import Concept, Way, parse_focus
-from client.search.recall import _frequencies, in_docs_language, placeholders, section_count
+from client.search.recall import placeholders
 from client.search.sections import find_candidates
 from eval.corpus import Corpus
 from eval.run import Prepared
@@ -124,10 +123,7 @@ def collect(corpus: Corpus, prepared: Sequence[Prepared], variant: Variant) -> l
         found = find_candidates(conn, focus)
         described, unheard = found.described, found.unheard
         if variant.distance:
-            readable = in_docs_language(conn, focus)
-            frequencies = _frequencies(conn, readable) if readable.concepts else {}
-            held_concepts = [c for c in readable.concepts if frequencies.get(c.label, 0)]
-            held = concept_weights(held_concepts, frequencies, section_count(conn))
+            held_concepts, held = held_concept_weights(conn, focus)
             ids = [d.candidate.section_id for d in described]
             near = proximity(conn, held_concepts, held, ids, variant.distance)
             described = [

@@ -60,7 +60,7 @@ from builder.reference_scan import scan_version
 from builder.source_digests import FileDigest, source_digests
 from builder.sources import MAX_FILE_BYTES, Candidate, read_source
 from builder.stages.compile import FileDone, compile_version, most_first
-from builder.stages.parse import parse_to_records
+from builder.stages.parse import ParseStep, parse_to_records
 from builder.stages.parse_workers import Reading
 from builder.stages.read import VersionFiles
 from builder.stages.volume import WrittenVolume, check_volume
@@ -106,16 +106,8 @@ def compile_version_cached(
             if on_file is not None:
                 on_file(candidate.relpath)
         return _compiled_from_cache(library, files, kept, volume)
-    api = (
-        open_source(files.code, version.directory, files.extracted)
-        if files.code and version.directory
-        else None
-    )
-    # Scanned only here: a version the cache keeps whole reads none of its pages again.
-    references = scan_version(files.listing.candidates, files.layout.section_labels)
-    parse = functools.partial(
-        parse_to_records, site, library, version, files.layout, api, includes, references
-    )
+    # Made only here: a version the cache keeps whole opens no code and scans no page again.
+    references, parse = _parse_step(site, library, files)
     file_key = functools.partial(_file_key, site, library, version, files=files)
     cached = _CachedFiles(cache, file_keys, hashes, file_key, code_hash, included, references)
     compiled = compile_version(library, files, Reading(read_source, parse, cached), on_file, jobs)
@@ -150,6 +142,16 @@ def _compile_uncached(
     parsing for a version key no lookup will use, nor hashed again as it is read for its own
     (a second read and two sha256 of every source), nor are its records hashed for the shard's
     and the pages' keys, and no entry is made."""
+    _, parse = _parse_step(site, library, files)
+    read = functools.partial(read_source, hashed=False)
+    return compile_version(library, files, Reading(read, parse), on_file, jobs)
+
+
+def _parse_step(
+    site: SiteConfig, library: LibraryConfig, files: VersionFiles
+) -> tuple[ReferenceTitles, ParseStep]:
+    """The reference titles of the version's pages, and the parse of one of its files into
+    records, reading its code's API when it has code."""
     version = files.version
     api = (
         open_source(files.code, version.directory, files.extracted)
@@ -160,8 +162,7 @@ def _compile_uncached(
     parse = functools.partial(
         parse_to_records, site, library, version, files.layout, api, files.includes, references
     )
-    read = functools.partial(read_source, hashed=False)
-    return compile_version(library, files, Reading(read, parse), on_file, jobs)
+    return references, parse
 
 
 def keep_volume(cache: BuildCache, volume: WrittenVolume, volume_key: str) -> None:

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
+from builder.model import ParsedFile
+from builder.parsers import parse_file
 
 PACKAGE = {
     "shapes/__init__.py": (
@@ -82,3 +84,12 @@ def write_package(root: Path) -> Path:
 
 def package_source(root: Path, settings: ApiSettings | None = None) -> GriffeSource:
     return GriffeSource(write_package(root), settings or ApiSettings(), str(root))
+
+
+def parse_page(
+    tmp_path: Path, relpath: str, text: str, settings: ApiSettings | None = None
+) -> ParsedFile:
+    """Parse a page whose directives read the package, written under ``tmp_path / "src"``."""
+    parsed = parse_file(relpath, text, package_source(tmp_path / "src", settings))
+    assert parsed is not None
+    return parsed

@@ -9,7 +9,7 @@ from builder.api.code import GriffeSource
 from builder.api.model import ApiSettings
 from builder.api.options import read_conf_settings
 from builder.parsers import parse_file
-from tests.test_parsers_autodoc import _parse
+from tests.api_support import parse_page
 
 
 def _write_units_package(root: Path) -> None:
@@ -79,7 +79,7 @@ def test_automodapi_documents_a_class_s_own_members_in_full(tmp_path: Path) -> N
     # had their methods' summary lines alone (CirclePixelRegion.contains' parameters and
     # return value were nowhere). Inherited members are left to their classes' pages.
     text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :no-heading:\n"
-    parsed = _parse(tmp_path, "api.rst", text)
+    parsed = parse_page(tmp_path, "api.rst", text)
     assert [(s.heading, s.heading_path) for s in parsed.sections[2:]] == [
         ("shapes.Circle", ("API",)),
         ("shapes.Circle.scale", ("API", "shapes.Circle")),
@@ -104,7 +104,7 @@ def test_automodapi_s_inherited_members_option_documents_them_too(tmp_path: Path
     # was not read, so the inherited members were dropped from the class's page.
     text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :no-heading:\n"
     text += "   :inherited-members:\n"
-    parsed = _parse(tmp_path, "api.rst", text)
+    parsed = parse_page(tmp_path, "api.rst", text)
     headings = [s.heading for s in parsed.sections]
     assert headings[2:6] == [
         "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
@@ -124,12 +124,12 @@ def test_conf_py_s_automodsumm_inherited_members_is_the_automodapi_default(
     # not read, so Circle's page left out Shape's describe and sides.
     text = "API\n===\n\n.. automodapi:: shapes\n   :no-main-docstr:\n   :no-heading:\n"
     settings = ApiSettings(automodsumm_inherited_members=True)
-    headings = [s.heading for s in _parse(tmp_path, "api.rst", text, settings).sections]
+    headings = [s.heading for s in parse_page(tmp_path, "api.rst", text, settings).sections]
     assert headings[2:6] == [
         "shapes.Circle", "shapes.Circle.sides", "shapes.Circle.scale", "shapes.Circle.describe",
     ]  # fmt: skip
     refused = text + "   :no-inherited-members:\n"
-    headings = [s.heading for s in _parse(tmp_path, "api.rst", refused, settings).sections]
+    headings = [s.heading for s in parse_page(tmp_path, "api.rst", refused, settings).sections]
     assert headings[2:4] == ["shapes.Circle", "shapes.Circle.scale"]
 
 
@@ -151,7 +151,7 @@ def test_autodoc2_docstring_reads_the_docstring_and_its_summary_tables_read_as_r
         "     - .. autodoc2-docstring:: shapes.base.Gone\n"
         "          :summary:\n"
     )
-    parsed = _parse(tmp_path, "apidocs/shapes.base.rst", text)
+    parsed = parse_page(tmp_path, "apidocs/shapes.base.rst", text)
     assert [s.body for s in parsed.sections] == [
         "The base class.\n\n`Shape` | Anything with an outline.\n`Gone` |"
     ]
@@ -170,7 +170,7 @@ def test_autodoc2_object_documents_the_object_and_autodoc2_summary_lists_them(
         '```{autodoc2-object} shapes.base.Shape\nrender_plugin = "myst"\n```\n\n'  # 9-12
         "```{autodoc2-object} shapes.nothing\n```\n"  # 13-14
     )
-    parsed = _parse(tmp_path, "api.md", text)
+    parsed = parse_page(tmp_path, "api.md", text)
     assert [(s.heading, s.body) for s in parsed.sections] == [
         # Text after a description returns to the section around it, as Sphinx shows it.
         ("API", "- `shapes.circle.area`: The area of a circle.\n\n`shapes.nothing`"),
@@ -193,7 +193,7 @@ def test_a_summary_line_with_a_title_after_the_name_lists_the_named_object(
         "```{autodoc2-summary}\n:renderer: myst\n\n"
         "shapes.circle.area the area\n~shapes.base.Shape\n```\n"
     )
-    parsed = _parse(tmp_path, "api.md", text)
+    parsed = parse_page(tmp_path, "api.md", text)
     assert [s.body for s in parsed.sections] == [
         "- `shapes.circle.area`: The area of a circle.\n"
         "- `shapes.base.Shape`: Anything with an outline."
@@ -217,7 +217,7 @@ def test_autofunction_on_a_callable_instance_shows_the_signature_of_its_call(
         encoding="utf-8",
     )
     text = "tz\n==\n\n.. autofunction:: tz.gettz\n\n.. autodata:: tz.gettz\n"
-    parsed = _parse(tmp_path, "tz.rst", text)
+    parsed = parse_page(tmp_path, "tz.rst", text)
     assert [s.body.partition("\n")[0] for s in parsed.sections[1:]] == [
         "`tz.gettz(name=None)`",
         "`tz.gettz = __get_gettz()`",

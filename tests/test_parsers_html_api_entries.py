@@ -212,3 +212,113 @@ def test_an_object_of_a_projects_own_directive_is_an_entry_named_by_its_signatur
         ("check", "check", "term\n  A plain list."),
         ("--tag TAGS", "cmdoption-check-tag", "`--tag TAGS`\n\nRestricts the checks."),
     ]
+
+
+def test_old_sphinx_api_entries_and_c_domain() -> None:
+    page = (
+        '<div class="section" id="api"><h1>API</h1>'
+        '<dl class="function"><dt id="mod.func"><code class="descclassname">mod.</code>'
+        '<code class="descname">func</code>(<em>a</em>)</dt><dd><p>Old style.</p></dd></dl>'
+        '<dl class="c function"><dt class="sig sig-object c" id="c.Py_Run">'
+        '<span class="kt">int</span> <span class="sig-name descname">'
+        '<span class="n">Py_Run</span></span>'
+        "(<span>void</span>)</dt><dd><p>C style.</p></dd></dl>"
+        '<dl class="simple"><dt>term</dt><dd>not an API entry</dd></dl></div>'
+    )
+    parsed = parse(page, "api.html")
+    assert [(s.heading, s.anchor, s.level, s.body) for s in parsed.sections] == [
+        ("API", "api", 1, "term\n  not an API entry"),
+        ("mod.func", "mod.func", 2, "`mod.func(a)`\n\nOld style."),
+        ("Py_Run", "c.Py_Run", 2, "`int Py_Run(void)`\n\nC style."),
+    ]
+
+
+def test_a_cpp_template_s_parameters_are_no_part_of_its_name() -> None:
+    # {fmt} 9.1.0 (Debian's libfmt-doc): Sphinx writes a template's parameters on a line of
+    # their own, each a descname too: 41 of its 79 entries were headed 'Tfmt::format',
+    # 'OutputItTfmt::format_to', their signatures 'template<typename ...T>inline auto ...'.
+    page = (
+        '<dl class="cpp function"><dt class="sig sig-object cpp" id="_CPPv4I0EN3fmt9format_toE">'
+        '<span class="k">template</span>&lt;<span class="k">typename</span> '
+        '<span class="sig-name descname">OutputIt</span>&gt;<br /><span class="k">auto</span> '
+        '<span class="sig-prename descclassname">fmt::</span><span class="sig-name descname">'
+        "format_to</span>(OutputIt out) -&gt; OutputIt<br /></dt><dd>Formats.</dd></dl>"
+    )
+    assert [(s.heading, s.body) for s in parse(page, "api.html").sections] == [
+        ("fmt::format_to",
+         "`template<typename OutputIt> auto fmt::format_to(OutputIt out) -> OutputIt`\n\n"
+         "Formats."),
+    ]  # fmt: skip
+
+
+def test_an_id_that_repeats_its_module_is_named_as_the_page_writes_it() -> None:
+    # Scrapy 2.11 (Debian's python-scrapy-doc): '.. class:: scrapy.item.Item' under 'module::
+    # scrapy.item' has the id scrapy.item.scrapy.item.Item; the page shows scrapy.item.Item.
+    page = (
+        '<dl class="py class"><dt class="sig sig-object py" id="scrapy.item.scrapy.item.Item">'
+        '<em class="property">class </em><span class="sig-prename descclassname">scrapy.item.'
+        '</span><span class="sig-name descname">Item</span></dt><dd>An item.</dd></dl>'
+        '<dl class="py class"><dt class="sig sig-object py" id="os.path.os">'
+        '<span class="sig-prename descclassname">path.</span>'
+        '<span class="sig-name descname">os</span></dt><dd>Kept.</dd></dl>'
+    )
+    assert [(s.heading, s.anchor) for s in parse(page, "items.html").sections] == [
+        ("scrapy.item.Item", "scrapy.item.scrapy.item.Item"),
+        ("os.path.os", "os.path.os"),
+    ]
+
+
+def test_an_entry_without_an_id_in_a_class_is_named_by_the_class() -> None:
+    # psycopg 3.1.7 (Debian's python-psycopg-doc): the second overload of Connection.cursor,
+    # written with :noindex:, was an entry headed "cursor"; SQLAlchemy 1.4.46: 63 such entries
+    # ("__init__" of each dialect's types, its class written as a link before the name).
+    page = (
+        '<dl class="py class"><dt class="sig sig-object py" id="psycopg.Connection">'
+        '<span class="sig-prename descclassname">psycopg.</span><span class="sig-name descname">'
+        'Connection</span></dt><dd><p>A connection.</p><dl class="py method">'
+        '<dt class="sig sig-object py"><span class="sig-name descname">cursor</span>(name)</dt>'
+        '<dd><p>A server cursor.</p></dd></dl></dd></dl><dl class="py function">'
+        '<dt class="sig sig-object py"><span class="sig-name descname">connect</span>()</dt>'
+        "<dd><p>Connect.</p></dd></dl>"
+    )
+    assert [(s.heading, s.heading_path) for s in parse(page, "connections.html").sections] == [
+        ("psycopg.Connection", ()),
+        ("psycopg.Connection.cursor", ("psycopg.Connection",)),
+        ("connect", ()),
+    ]
+
+
+def test_rst_domain_descriptions_are_entries_headed_by_their_signature() -> None:
+    # Sphinx 5.3's docs (Debian's sphinx-doc): its 91 directives, 71 directive options and 49
+    # roles were text of the sections around them ('Table of contents' in two parts), where
+    # the reST reader gives each its section; now headed as it heads them.
+    page = (
+        '<section id="toc"><h1>Table of contents</h1><dl class="rst directive">'
+        '<dt class="sig sig-object rst" id="directive-toctree"><span class="sig-name descname">'
+        '<span class="pre">..</span> <span class="pre">toctree::</span></span>'
+        '<a class="headerlink" href="#directive-toctree">¶</a></dt><dd><p>Inserts a tree.</p>'
+        '<dl class="rst directive:option"><dt class="sig sig-object rst" '
+        'id="directive-option-toctree-maxdepth"><span class="sig-name descname">'
+        '<span class="pre">:maxdepth:</span></span></dt><dd><p>The depth.</p></dd></dl>'
+        '</dd></dl><dl class="rst role"><dt class="sig sig-object rst" id="role-doc">'
+        '<span class="sig-name descname"><span class="pre">:doc:</span></span></dt>'
+        "<dd><p>Links to a document.</p></dd></dl></section>"
+    )
+    assert [
+        (s.heading, s.anchor, s.heading_path, s.body) for s in parse(page, "d.html").sections
+    ] == [
+        ("Table of contents", "toc", (), ""),
+        (
+            ".. toctree::",
+            "directive-toctree",
+            ("Table of contents",),
+            "`.. toctree::`\n\nInserts a tree.",
+        ),
+        (
+            ":maxdepth:",
+            "directive-option-toctree-maxdepth",
+            ("Table of contents", ".. toctree::"),
+            "`:maxdepth:`\n\nThe depth.",
+        ),
+        (":doc:", "role-doc", ("Table of contents",), "`:doc:`\n\nLinks to a document."),
+    ]

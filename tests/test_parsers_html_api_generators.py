@@ -4,7 +4,7 @@ javadoc, GTK-Doc and QDoc (their widgets, member headings, signatures, graphs an
 from __future__ import annotations
 
 from builder.parsers.html.parser import parse
-from tests.test_parsers_html import bodies
+from tests.html_support import bodies
 
 # A Doxygen 1.9 page (json-c 0.16's Debian docs), cut down: the title area and the header's
 # jump links are chrome, the member table holds its heading, each member's title starts with

@@ -6,7 +6,7 @@ tests/test_parsers_html_api_generators.py)."""
 from __future__ import annotations
 
 from builder.parsers.html.parser import parse
-from tests.test_parsers_html import bodies
+from tests.html_support import bodies
 
 
 def test_docbook_navigation_bars_are_chrome() -> None:

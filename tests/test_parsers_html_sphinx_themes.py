@@ -9,7 +9,7 @@ from lxml.etree import _Element as Element
 
 from builder.parsers.html import generator_chrome
 from builder.parsers.html.parser import parse
-from tests.test_parsers_html import bodies
+from tests.html_support import bodies
 
 
 def test_the_article_header_of_pydata_themes_is_chrome() -> None:

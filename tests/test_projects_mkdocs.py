@@ -2,32 +2,17 @@
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-import orjson
 import pytest
 import yaml
 
 from builder.api.options import read_mkdocs_settings
-from builder.cache import BuildCache
-from builder.cached_stages import compile_version_cached
-from builder.config import LibraryConfig, SiteConfig, VersionConfig
+from builder.config import VersionConfig
 from builder.projects import project_listing
 from builder.projects.layout import path_order_key
 from builder.projects.mkdocs_config import load_config, load_mkdocs_yaml
-from builder.stages.read import read_version
 from tests.api_support import write_package
-
-SITE = SiteConfig("T", "https://docs.example/")
-LIBRARY = LibraryConfig("demo", "Demo", "", (), None, None, (), ())
-
-
-def compiled_records(version: VersionConfig) -> list[dict[str, Any]]:
-    """The version's section records, as the read and compile stages make them."""
-    with read_version(LIBRARY.id, version, Path()) as files:
-        compiled = compile_version_cached(BuildCache(None), SITE, LIBRARY, files)
-    return [orjson.loads(record) for record in compiled.records]
-
+from tests.project_records_support import compiled_records
 
 MKDOCS_YML = """\
 site_name: Demo

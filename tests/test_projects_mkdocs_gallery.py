@@ -6,7 +6,7 @@ from pathlib import Path
 
 from builder.config import VersionConfig
 from builder.projects.mkdocs import read_mkdocs
-from tests.test_projects_mkdocs import compiled_records
+from tests.project_records_support import compiled_records
 
 MKDOCS_YML = """\
 site_name: Demo

@@ -10,7 +10,7 @@ from builder.config import VersionConfig
 from builder.parsers.markdown.macro_calls import MAX_ADDED_CHARS, expand_macro_calls
 from builder.parsers.markdown.spliced import Spliced
 from builder.projects.mkdocs_macros import macro_variables, macros_rendering, module_macros
-from tests.test_projects_mkdocs import compiled_records
+from tests.project_records_support import compiled_records
 
 CONFIG = {
     "site_name": "Demo",

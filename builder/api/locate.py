@@ -192,6 +192,16 @@ def renamed_folders(folder: Path) -> tuple[tuple[str, Path], ...]:
     )
 
 
+def _documented_packages(folder: Path) -> tuple[str, ...]:
+    """The packages in ``folder``, namespace packages (no ``__init__.py``) among them, but for
+    those never documented."""
+    return tuple(
+        name
+        for name in (*packages_in(folder), *namespace_packages_in(folder))
+        if name not in _NOT_DOCUMENTED
+    )
+
+
 def _code_folder(
     docs: Path,
     source_dir: Path | None,
@@ -207,12 +217,7 @@ def _code_folder(
             if packages:
                 return folder, packages
         for folder in searched:
-            packages = tuple(
-                name
-                for name in (*packages_in(folder), *namespace_packages_in(folder))
-                if name not in _NOT_DOCUMENTED
-            )
-            if packages:
+            if packages := _documented_packages(folder):
                 return folder, packages
     candidates = candidate_folders(docs, source_dir, code_root, project_root)
     for folder in candidates:
@@ -222,12 +227,7 @@ def _code_folder(
     for folder in members:
         # A member's package may be a namespace's part (titiler's src/titiler/core holds
         # titiler/core/, titiler/ without __init__.py, as each of its members does).
-        packages = tuple(
-            name
-            for name in (*packages_in(folder), *namespace_packages_in(folder))
-            if name not in _NOT_DOCUMENTED
-        )
-        if packages:
+        if packages := _documented_packages(folder):
             return folder, packages
     # When none does, a src/ of namespace packages (PyScaffold's layout of a package in a
     # namespace: src/pyscaffoldext/markdown/__init__.py, beside a tests package), then a

@@ -16,11 +16,11 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
+from builder.parsers.markdown.indented_blocks import indented_end, tokenize_indented
+
 # The marker, then the kind (and any further classes), then an optional quoted title; the
 # greedy ".*" backs off to the line's last non-space once, so a long line costs linear time.
 _HEADER = re.compile(r"(!!!|\?\?\?\+?)[ \t]*(\S(?:.*\S)?)[ \t]*$")
-# The content is indented this much more than the marker line (Python-Markdown's tab length).
-CONTENT_INDENT = 4
 
 
 def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -36,13 +36,7 @@ def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     if silent:
         return True
     classes, title = _classes_and_title(match.group(2))
-    indent = state.sCount[start] + CONTENT_INDENT
-    following = start + 1
-    while following < end and (state.isEmpty(following) or state.sCount[following] >= indent):
-        following += 1
-    while following > start + 1 and state.isEmpty(following - 1):
-        following -= 1  # the blank lines after an admonition belong to what follows it
-    old_indent, old_max, old_parent = state.blkIndent, state.lineMax, state.parentType
+    following = indented_end(state, start, end)
     token = state.push("admonition_open", "div", 1)
     token.markup = match.group(1)
     token.block = True
@@ -56,9 +50,7 @@ def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
         inline = state.push("inline", "", 0)
         inline.content, inline.map, inline.children = title, [start, start + 1], []
         state.push("admonition_title_close", "p", -1)
-    state.blkIndent, state.lineMax, state.parentType = indent, following, "admonition"
-    state.md.block.tokenize(state, start + 1, following)
-    state.blkIndent, state.lineMax, state.parentType = old_indent, old_max, old_parent
+    tokenize_indented(state, start, following, "admonition")
     state.push("admonition_close", "div", -1).block = True
     state.line = following
     return True

@@ -20,11 +20,10 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
+from builder.parsers.markdown.indented_blocks import indented_end, tokenize_indented
 from builder.parsers.markdown.mkdocs_flavor import mkdocs_markdown
 
 EXTENSION = "customblocks"
-# How far a block's content is indented under its ``:::`` line.
-_CONTENT_INDENT = 4
 _HEADER = re.compile(r":::[ \t]+[A-Za-z][\w-]*(?:[ \t].*)?$")
 _LONE_NAME = re.compile(r":::[ \t]+[A-Za-z_]\w*")
 # The keys of a mkdocstrings block's options, the lines indented under its "::: name".
@@ -46,20 +45,8 @@ def customblocks_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         return False  # mkdocstrings' block of a module named so
     if silent:
         return True
-    indent = state.sCount[start] + _CONTENT_INDENT
-    close = last = start + 1
-    while close < end:
-        if not state.isEmpty(close):
-            if state.sCount[close] < indent:
-                break
-            last = close + 1
-        close += 1
-    old_indent, old_line_max, old_parent = state.blkIndent, state.lineMax, state.parentType
-    state.blkIndent, state.lineMax, state.parentType = indent, last, "customblock"
-    try:
-        state.md.block.tokenize(state, start + 1, last)
-    finally:
-        state.blkIndent, state.lineMax, state.parentType = old_indent, old_line_max, old_parent
+    last = indented_end(state, start, end)
+    tokenize_indented(state, start, last, "customblock")
     state.line = last
     return True
 

@@ -47,7 +47,7 @@ _REFERENCES = frozenset({"relref", "ref"})
 # Shortcodes whose first positional argument is their title.
 _TITLED = frozenset({"tab", "details", "expand", "collapse", "accordion", "card"})
 _TITLE_NAMES = ("title", "name", "header", "label", "summary")
-_INDENT = " " * 4  # admonitions' and tabs' content indent (admonitions.CONTENT_INDENT)
+_INDENT = " " * 4  # admonitions' and tabs' content indent (indented_blocks.CONTENT_INDENT)
 # Blocks nested deeper than this are indented no further: each level indents every line it
 # holds, so 3,000 nested notes (12 KB) made 36 MB of text and 10 s of parsing. Pages nest a
 # note in a tab in tabs, three deep.

@@ -56,7 +56,7 @@ _PACKAGE_COMMANDS = {
 # pm-install's flag for a development dependency, a prop with no value ('{name="x" dev}').
 _DEV_FLAG = re.compile(r"(?<![\w-])(?:dev|save-dev)(?![\w=-])")
 _QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
-_INDENT = " " * 4  # an admonition's content indent (admonitions.CONTENT_INDENT)
+_INDENT = " " * 4  # an admonition's content indent (indented_blocks.CONTENT_INDENT)
 # Notes nested deeper than this are indented no further (hugo_shortcodes.MAX_NESTED_BLOCKS).
 MAX_NESTED_NOTES = 8
 

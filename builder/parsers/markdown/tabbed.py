@@ -17,8 +17,7 @@ import re
 
 from markdown_it.rules_block import StateBlock
 
-# A tab's content is indented under its title line as an admonition's is.
-from builder.parsers.markdown.admonitions import CONTENT_INDENT
+from builder.parsers.markdown.indented_blocks import indented_end, tokenize_indented
 
 OPEN = "tabbed_open"
 # "=== "Title"", "===+ "Title"" (selected) or "===! "Title"" (starts a new set of tabs).
@@ -41,19 +40,11 @@ def tabbed_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
         return False
     if silent:
         return True
-    indent = state.sCount[start] + CONTENT_INDENT
-    following = start + 1
-    while following < end and (state.isEmpty(following) or state.sCount[following] >= indent):
-        following += 1
-    while following > start + 1 and state.isEmpty(following - 1):
-        following -= 1  # the blank lines after a tab belong to what follows it
-    old_indent, old_max, old_parent = state.blkIndent, state.lineMax, state.parentType
+    following = indented_end(state, start, end)
     token = state.push(OPEN, "div", 1)
     token.info = match.group(1)
     token.map = [start, following]
-    state.blkIndent, state.lineMax, state.parentType = indent, following, "tabbed"
-    state.md.block.tokenize(state, start + 1, following)
-    state.blkIndent, state.lineMax, state.parentType = old_indent, old_max, old_parent
+    tokenize_indented(state, start, following, "tabbed")
     state.push("tabbed_close", "div", -1)
     state.line = following
     return True
