@@ -99,6 +99,13 @@ def test_a_run_of_one_character_is_read_as_the_glossary_term_of_that_character()
     assert translations("的") == ()
 
 
+def test_a_one_character_term_with_one_meaning_is_read_inside_a_run() -> None:
+    # 值 "value" was a term of zh_en.tsv read only as a run of its own: in 的值能用 ("can the
+    # values be") no longer term holds it, and the question lost its one word about values.
+    assert [t.tokens for t in translations("的值能用")] == [("valu",)]
+    assert character_readings()["键"] == ("key",)
+
+
 def test_english_words_are_given_as_search_tokens() -> None:
     assert chinese_terms()["签名"][0] == "signatur"  # stemmed as the index stems "signature"
 
