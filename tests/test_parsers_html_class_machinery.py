@@ -38,6 +38,26 @@ def test_undescribed_class_machinery_is_left_out() -> None:
     ]
 
 
+def test_class_machinery_described_by_the_interpreter_is_left_out() -> None:
+    # bidict 0.22.1's api page lists __weakref__ with CPython's own docstring of it, 15 times;
+    # one came first for a question about a bidict's values being lists.
+    page = (
+        '<section id="api"><h1>API</h1><dl class="py class">'
+        '<dt class="sig sig-object py" id="bidict.bidict"><span class="sig-name descname">'
+        "bidict</span></dt><dd><p>Base class.</p>"
+        + attribute("__weakref__", "None", "<p>list of weak references to the object (if\n"
+                    "defined)</p>")
+        + attribute("__dict__", "None", "<p>dictionary for instance variables</p>")
+        + attribute("__module__", "'bidict'", "<p>The module that holds the class.</p>")
+        + "</dd></dl></section>"
+    )  # fmt: skip
+    assert [s.heading for s in parse(page, "api.html").sections] == [
+        "API",
+        "bidict.bidict",
+        "bidict.bidict.__module__",
+    ]
+
+
 def test_another_domain_keeps_such_a_name() -> None:
     page = (
         '<h1>API</h1><dl class="js attribute"><dt class="sig sig-object js" id="Thing.__dict__">'

@@ -56,6 +56,18 @@ _CLASS_MACHINERY = frozenset(
         "__static_attributes__", "__annotate__", "__type_params__",
     }
 )  # fmt: skip
+# What autodoc shows for __weakref__ and __dict__ when it lists them: CPython's docstrings of
+# the two slots (3.13 dropped "(if defined)" from __dict__'s), no word of the project's.
+# bidict 0.22.1 (Debian's python-bidict-doc) has 15 such "list of weak references" entries, one
+# ranked first for a question about a bidict's values being lists.
+_INTERPRETER_DOCSTRINGS = frozenset(
+    {
+        "list of weak references to the object (if defined)",
+        "list of weak references to the object",
+        "dictionary for instance variables (if defined)",
+        "dictionary for instance variables",
+    }
+)
 # The id docutils makes up when the object's own is taken: an object described twice on one
 # page (humanfriendly's api page documents dedent in humanfriendly and humanfriendly.text; the
 # second, read into the first module, has "id2"). The name is then as the page writes it.
@@ -138,10 +150,12 @@ def _is_own_object(api_list: Element) -> bool:
 
 def is_class_machinery(api_list: Element, entry: ApiEntry, description: Element | None) -> bool:
     """True for an entry of an attribute Python gives every class (``__dict__``,
-    ``__module__``...) that the project describes with nothing."""
+    ``__module__``...) that the project describes with nothing, or with the interpreter's own
+    docstring of it."""
     if "py" not in classes(api_list) or entry.name.rpartition(".")[2] not in _CLASS_MACHINERY:
         return False
-    return description is None or not plain_text(description).strip()
+    text = "" if description is None else " ".join(plain_text(description).split())
+    return not text or text in _INTERPRETER_DOCSTRINGS
 
 
 def read_entry(api_list: Element, terms: list[Element], owner: str = "") -> ApiEntry:
