@@ -58,6 +58,31 @@ def test_a_general_word_is_read_whole_not_as_its_characters() -> None:
     assert "root" not in {token for found in translations("根据配置") for token in found.tokens}
 
 
+def _read_tokens(run: str) -> set[str]:
+    return {token for found in translations(run) for token in found.tokens}
+
+
+@pytest.mark.parametrize(
+    ("run", "misleading"),
+    [
+        ("反对这种写法", "object"),  # "oppose", not a Python object
+        ("关键参数", "key"),  # "crucial", not a dict or API key
+        ("移植到新版本", "port"),  # porting code, not a network port
+        ("界面卡顿", "interfac"),  # the UI, not an interface or protocol
+        ("用什么方式", "mod"),  # "in what way", not debug or file mode
+        ("不清楚怎么配置", "clear"),  # "unsure", not clearing a cache
+        ("提出问题", "rais"),  # "put forward", not raising an exception
+        ("性质不同", "properti"),  # "nature", not a Python property
+        ("客户的请求", "client"),  # a customer, not an HTTP client
+        ("习惯写法", "custom"),  # a habit, not customizing
+    ],
+)
+def test_an_everyday_word_is_not_read_in_a_sense_software_docs_use_otherwise(
+    run: str, misleading: str
+) -> None:
+    assert misleading not in _read_tokens(run)
+
+
 def test_every_synonym_group_has_two_words_or_more() -> None:
     lines = _lines("synonyms.txt")
     assert lines[0].startswith("#")
