@@ -83,6 +83,15 @@ def test_an_everyday_word_is_not_read_in_a_sense_software_docs_use_otherwise(
     assert misleading not in _read_tokens(run)
 
 
+_COMMON_WORD_RUNS = ["做出修改", "作出调整", "做成插件", "制作镜像", "使得请求失败", "这件事情"]
+
+
+@pytest.mark.parametrize("run", _COMMON_WORD_RUNS)
+def test_an_everyday_word_is_not_read_as_an_english_word_every_page_says(run: str) -> None:
+    # "make" and "thing" match nearly every section: 做出修改 asks about changing something.
+    assert not {"mak", "thing"} & _read_tokens(run)
+
+
 def test_every_synonym_group_has_two_words_or_more() -> None:
     lines = _lines("synonyms.txt")
     assert lines[0].startswith("#")
