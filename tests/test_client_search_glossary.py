@@ -92,6 +92,27 @@ def test_an_everyday_word_is_not_read_as_an_english_word_every_page_says(run: st
     assert not {"mak", "thing"} & _read_tokens(run)
 
 
+@pytest.mark.parametrize(
+    ("run", "term"),
+    [
+        ("每一对象", "对象"),  # not 一对 "pair"
+        ("多数据源", "数据源"),  # not 多数 "most"
+        ("测试时期望抛出异常", "期望"),  # not 时期 "period"
+        ("解释一下线程池", "线程池"),  # not 下线 "offline"
+        ("以下方法", "方法"),  # not 下方 "below"
+        ("各项目的配置", "项目"),  # not 各项 "various", then 目的 "purpose"
+        ("查看其实现", "实现"),  # not 其实 "actually"
+        ("对面向对象不熟", "面向对象"),  # not 对面 "opposite"
+    ],
+)
+def test_an_everyday_word_does_not_take_a_character_of_the_term_after_it(
+    run: str, term: str
+) -> None:
+    start = run.index(term)
+    found = {(t.start, t.end): t.tokens for t in translations(run)}
+    assert found.get((start, start + len(term))) == chinese_terms()[term]
+
+
 def test_every_synonym_group_has_two_words_or_more() -> None:
     lines = _lines("synonyms.txt")
     assert lines[0].startswith("#")
