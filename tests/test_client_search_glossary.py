@@ -113,6 +113,17 @@ def test_an_everyday_word_does_not_take_a_character_of_the_term_after_it(
     assert found.get((start, start + len(term))) == chinese_terms()[term]
 
 
+@pytest.mark.parametrize(
+    ("run", "english"),
+    [("早期版本", "version"), ("后续版本", "version"), ("测试环境", "environment")],
+)
+def test_an_everyday_word_keeps_the_english_of_the_software_term_it_holds(
+    run: str, english: str
+) -> None:
+    # 早期版本 was read "early" alone: the glossary's 版本 "version" was lost.
+    assert english in _read_tokens(run)
+
+
 def test_every_synonym_group_has_two_words_or_more() -> None:
     lines = _lines("synonyms.txt")
     assert lines[0].startswith("#")
