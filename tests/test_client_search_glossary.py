@@ -58,6 +58,72 @@ def test_a_general_word_is_read_whole_not_as_its_characters() -> None:
     assert "root" not in {token for found in translations("根据配置") for token in found.tokens}
 
 
+def _read_tokens(run: str) -> set[str]:
+    return {token for found in translations(run) for token in found.tokens}
+
+
+@pytest.mark.parametrize(
+    ("run", "misleading"),
+    [
+        ("反对这种写法", "object"),  # "oppose", not a Python object
+        ("关键参数", "key"),  # "crucial", not a dict or API key
+        ("移植到新版本", "port"),  # porting code, not a network port
+        ("界面卡顿", "interfac"),  # the UI, not an interface or protocol
+        ("用什么方式", "mod"),  # "in what way", not debug or file mode
+        ("不清楚怎么配置", "clear"),  # "unsure", not clearing a cache
+        ("提出问题", "rais"),  # "put forward", not raising an exception
+        ("性质不同", "properti"),  # "nature", not a Python property
+        ("客户的请求", "client"),  # a customer, not an HTTP client
+        ("习惯写法", "custom"),  # a habit, not customizing
+    ],
+)
+def test_an_everyday_word_is_not_read_in_a_sense_software_docs_use_otherwise(
+    run: str, misleading: str
+) -> None:
+    assert misleading not in _read_tokens(run)
+
+
+_COMMON_WORD_RUNS = ["做出修改", "作出调整", "做成插件", "制作镜像", "使得请求失败", "这件事情"]
+
+
+@pytest.mark.parametrize("run", _COMMON_WORD_RUNS)
+def test_an_everyday_word_is_not_read_as_an_english_word_every_page_says(run: str) -> None:
+    # "make" and "thing" match nearly every section: 做出修改 asks about changing something.
+    assert not {"mak", "thing"} & _read_tokens(run)
+
+
+@pytest.mark.parametrize(
+    ("run", "term"),
+    [
+        ("每一对象", "对象"),  # not 一对 "pair"
+        ("多数据源", "数据源"),  # not 多数 "most"
+        ("测试时期望抛出异常", "期望"),  # not 时期 "period"
+        ("解释一下线程池", "线程池"),  # not 下线 "offline"
+        ("以下方法", "方法"),  # not 下方 "below"
+        ("各项目的配置", "项目"),  # not 各项 "various", then 目的 "purpose"
+        ("查看其实现", "实现"),  # not 其实 "actually"
+        ("对面向对象不熟", "面向对象"),  # not 对面 "opposite"
+    ],
+)
+def test_an_everyday_word_does_not_take_a_character_of_the_term_after_it(
+    run: str, term: str
+) -> None:
+    start = run.index(term)
+    found = {(t.start, t.end): t.tokens for t in translations(run)}
+    assert found.get((start, start + len(term))) == chinese_terms()[term]
+
+
+@pytest.mark.parametrize(
+    ("run", "english"),
+    [("早期版本", "version"), ("后续版本", "version"), ("测试环境", "environment")],
+)
+def test_an_everyday_word_keeps_the_english_of_the_software_term_it_holds(
+    run: str, english: str
+) -> None:
+    # 早期版本 was read "early" alone: the glossary's 版本 "version" was lost.
+    assert english in _read_tokens(run)
+
+
 def test_every_synonym_group_has_two_words_or_more() -> None:
     lines = _lines("synonyms.txt")
     assert lines[0].startswith("#")

@@ -88,6 +88,37 @@ def test_a_network_port_is_not_read_as_a_migration() -> None:
     assert "port" not in SYNONYMS.get(stem("migrate"), ())
 
 
+@pytest.mark.parametrize(
+    ("word", "other_sense"),
+    [
+        ("mode", "chmod"),  # debug mode, strict mode
+        ("handle", "filedescriptor"),  # handle an error
+        ("descriptor", "fd"),  # Python's descriptor protocol
+        ("core", "cpu"),  # a library's core
+        ("key", "apikey"),  # a dict key, a primary key, sort's key=
+        ("root", "sudo"),  # the project root, the root logger
+        ("block", "blacklist"),  # a code block, blocking I/O
+        ("usage", "consumption"),  # a Usage section
+        ("index", "registry"),  # a database or array index
+        ("client", "frontend"),  # an HTTP or API client
+        ("seed", "fixture"),  # a random seed
+        ("batch", "headless"),  # a batch size
+        ("drop", "disconnect"),  # DROP TABLE, df.drop
+        ("reset", "econnreset"),  # reset a password or a state
+        ("release", "deallocate"),  # a version release
+        ("quiet", "idle"),  # --quiet
+        ("register", "signup"),  # register a plugin or a handler
+        ("instance", "machine"),  # an instance of a class
+        ("node", "machine"),  # Node.js, a DOM or tree node
+        ("child", "subprocess"),  # a child element or class
+        ("setup", "fixture"),  # install and setup
+    ],
+)
+def test_a_word_is_not_read_as_a_synonym_of_another_sense(word: str, other_sense: str) -> None:
+    # The word's common sense in software docs is not the group's: as "port" was not "migrate".
+    assert stem(other_sense) not in SYNONYMS.get(stem(word), ())
+
+
 def test_a_chinese_term_is_also_searched_by_its_english_words() -> None:
     concepts = parse_focus("签名校验").concepts
     assert [c.label for c in concepts] == ["签", "名", "校", "验"]
