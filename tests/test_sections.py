@@ -4,9 +4,8 @@ import itertools
 
 from builder.model import ParsedFile, Section
 from builder.parsers import parse_file
+from builder.section_parts import FENCE, FENCE_STARTS
 from builder.sections import (
-    _FENCE,
-    _FENCE_STARTS,
     MAX_ENTRY_LINE_CHARS,
     MAX_HEADING_CHARS,
     MAX_LISTED_ENTRIES,
@@ -455,8 +454,8 @@ def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
     for length in range(7):
         for letters in itertools.product(["`", "~", "a", " ", "\r", "\t"], repeat=length):
             line = "".join(letters)
-            opens = _FENCE.match(line) is not None
-            assert opens == line.lstrip(" ").startswith(_FENCE_STARTS), repr(line)
+            opens = FENCE.match(line) is not None
+            assert opens == line.lstrip(" ").startswith(FENCE_STARTS), repr(line)
 
 
 def test_a_signature_only_entry_joins_the_entry_of_the_same_object_after_it() -> None:
