@@ -18,6 +18,10 @@ Parsers emit one section per heading. Here, in one place for every format:
   powerful schema description language..." and says nothing under it) is text written large:
   its words join the section it sits in, as a paragraph after that section's own text, where
   a reader finds them; kept as a section it would be one whose heading is all it has;
+- a heading with no text over other subsections lists their headings, the outline the page
+  shows under it, so the links to its anchor land (execa's docs link "#graceful-termination",
+  a heading over "### Share a cancelSignal" and others, 8 times); the page's title is not
+  kept so, as a link to the page lands on the page;
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
 - a body longer than MAX_SECTION_CHARS is split into parts that keep the heading path
@@ -29,14 +33,14 @@ Parsers emit one section per heading. Here, in one place for every format:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from builder.entry_fields import fold_entry_fields
 from builder.model import ParsedFile, Section, Warning_
 from builder.release_notes import fold_release_notes
 from builder.section_parts import FENCE, iter_blocks, split_section
-from schemas.anchors import unique_anchor
+from schemas.anchors import TITLE_ANCHOR, unique_anchor
 from schemas.shards import NEAR_EMPTY_CHARS
 
 MAX_HEADING_CHARS = 200
@@ -241,10 +245,12 @@ def names_only_its_object(entry: Section) -> bool:
 
 def list_api_entries(sections: Sequence[Section]) -> list[Section]:
     """The sections to keep: a topic that says next to nothing itself and whose subsections are
-    all API entries gets the list of those entries added to its body; sections left with no
-    body are dropped. A topic with text of its own is found by that text, and listing its
-    entries too would make it outrank them on questions about one of them."""
+    all API entries gets the list of those entries added to its body; one with no text over
+    other subsections, but the page's title, lists their headings; sections left with no body
+    are dropped. A topic with text of its own is found by that text, and listing its entries
+    too would make it outrank them on questions about one of them."""
     kept: list[Section] = []
+    title = next((i for i, s in enumerate(sections) if s.anchor != TITLE_ANCHOR), -1)
     for index, section in enumerate(sections):
         # Children are looked for only under a topic that says next to nothing: looking under
         # every section would cost a file time in the square of its sections.
@@ -258,9 +264,16 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
         if listed and (body or not _titles_its_entry(section, children)):
             listing = _entry_list(children)
             section = replace(section, body=f"{body}\n\n{listing}" if body else listing)
+        elif children and not listed and not body and index != title:
+            # Kept, so its anchor lands: the outline the page shows under its heading.
+            section = replace(section, body=_entry_list(children, _outline_line))
         if section.body.strip():
             kept.append(section)
     return kept
+
+
+def _outline_line(child: Section) -> str:
+    return f"- {child.heading}"
 
 
 def _titles_its_entry(section: Section, children: list[Section]) -> bool:
@@ -288,8 +301,8 @@ def _direct_children(sections: Sequence[Section], index: int) -> list[Section]:
     return children
 
 
-def _entry_list(entries: list[Section]) -> str:
-    lines = [_entry_line(entry) for entry in entries[:MAX_LISTED_ENTRIES]]
+def _entry_list(entries: list[Section], line: Callable[[Section], str] | None = None) -> str:
+    lines = [(line or _entry_line)(entry) for entry in entries[:MAX_LISTED_ENTRIES]]
     if len(entries) > MAX_LISTED_ENTRIES:
         lines.append(f"… and {len(entries) - MAX_LISTED_ENTRIES} more")
     return "\n".join(lines)

@@ -26,20 +26,23 @@ def test_a_heading_dropped_later_still_takes_its_slug() -> None:
 
 
 def test_an_id_the_page_gives_is_kept_as_written() -> None:
-    # inquirer 14.3.1's README: '<a name="documentation">' under an empty "## Documentation"
-    # names the heading below it, where a link to #documentation lands.
+    # An '<a name="setup">' alone above a heading names it; inquirer 14.3.1's README puts
+    # '<a name="documentation">' under "## Documentation", whose own id it repeats: it names
+    # that heading, as on GitHub, now kept over its subsections (builder.sections).
     page = (
         '# Inquirer\n\nText.\n\n## Documentation\n\n<a name="documentation"></a>\n\n'
-        "### Installation\n\nnpm i inquirer\n\n## Usage\n\nMore.\n\n## Usage\n\nAgain.\n"
+        '### Installation\n\nnpm i inquirer\n\n<a name="setup"></a>\n\n## Usage\n\nMore.\n\n'
+        "## Usage\n\nAgain.\n"
     )
     found = [
         (s.heading, s.anchor) for s in finalize_sections(parse_file("README.md", page)).sections
     ]  # type: ignore[union-attr]
     assert found == [
         ("Inquirer", "inquirer"),
-        ("Installation", "documentation"),
+        ("Documentation", "documentation"),
+        ("Installation", "installation"),
+        ("Usage", "setup"),
         ("Usage", "usage"),
-        ("Usage", "usage-1"),
     ]
 
 

@@ -232,7 +232,8 @@ def _events(
             esm_balance = 0
             level = int(token.tag[1])
             heading = _heading(doc, tokens[index + 1].content, level, start)
-            if pending:  # the first label names the section, as in Sphinx
+            if pending and not _names_heading_above(pending[0], events):
+                # The first label names the section, as in Sphinx.
                 label, claim, is_id = pending[0]
                 anchor = label if is_id else docutils_id(label) or label
                 heading = replace(heading, anchor=anchor, claim=claim)
@@ -313,6 +314,21 @@ def _leads_in(events: list[PageHeading | PageText | FenceEnd]) -> bool:
         isinstance(last, PageText)
         and last.text.rstrip(" *_").endswith(":")
         and not is_toc_label(last.text)
+    )
+
+
+def _names_heading_above(
+    target: tuple[str, int, bool], events: list[PageHeading | PageText | FenceEnd]
+) -> bool:
+    """Whether an ``<a name>`` target repeats the id of the heading right above it, nothing
+    between (inquirer's '<a name="documentation">' under "## Documentation"): it names that
+    heading, as on GitHub, not the one below."""
+    label, _, is_id = target
+    return (
+        is_id
+        and bool(events)
+        and isinstance(events[-1], PageHeading)
+        and events[-1].anchor == label
     )
 
 
