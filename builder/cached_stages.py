@@ -326,6 +326,7 @@ def _file_key(
         *((("extlinks", layout.extlinks),) if layout.extlinks is not None else ()),
         *((("plot", layout.plot_settings),) if layout.plot_settings is not None else ()),
         *((("object types", layout.object_types),) if layout.object_types else ()),
+        *((("tags", layout.only_tags),) if layout.only_tags else ()),
         *((layout.myst_extensions,) if layout.myst_extensions is not None else ()),
         *((layout.myst_substitutions,) if layout.myst_substitutions else ()),
         *layout.bibtex_key(),

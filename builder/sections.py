@@ -18,11 +18,14 @@ Parsers emit one section per heading. Here, in one place for every format:
   powerful schema description language..." and says nothing under it) is text written large:
   its words join the section it sits in, as a paragraph after that section's own text, where
   a reader finds them; kept as a section it would be one whose heading is all it has;
+- a heading with no text over other subsections lists their headings, the outline the page
+  shows under it, so the links to its anchor land (execa's docs link "#graceful-termination",
+  a heading over "### Share a cancelSignal" and others, 8 times); the page's title is not
+  kept so, as a link to the page lands on the page;
 - a section with nothing to say (no body, nothing to list) is dropped; its title lives on in
   its children's heading paths. Dropped and near-empty sections are counted for the report;
-- a body longer than MAX_SECTION_CHARS is split at paragraph or code-block boundaries into
-  parts that keep the heading path (code cut apart, in a list item too, is fenced again; a
-  list item or a glossary term cut from its indented rest starts the next part instead);
+- a body longer than MAX_SECTION_CHARS is split into parts that keep the heading path
+  (builder.section_parts);
 - over-long headings and over-deep heading paths are cut, with a warning;
 - anchors are made unique within their file.
 """
@@ -30,14 +33,15 @@ Parsers emit one section per heading. Here, in one place for every format:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from builder.entry_fields import fold_entry_fields
 from builder.model import ParsedFile, Section, Warning_
 from builder.release_notes import fold_release_notes
-from schemas.anchors import part_names, unique_anchor
-from schemas.shards import MAX_SECTION_CHARS, NEAR_EMPTY_CHARS
+from builder.section_parts import FENCE, iter_blocks, split_section
+from schemas.anchors import TITLE_ANCHOR, unique_anchor
+from schemas.shards import NEAR_EMPTY_CHARS
 
 MAX_HEADING_CHARS = 200
 MAX_PATH_DEPTH = 12
@@ -56,12 +60,7 @@ MAX_LISTED_ENTRIES = 20
 MAX_ENTRY_LINE_CHARS = 160
 # Of which the parameters may take this many, so a long signature leaves room for the sentence.
 MAX_ENTRY_PARAMETERS_CHARS = 60
-# A fence may be indented: code inside a list item or a definition is, under its text.
-_FENCE = re.compile(r"^( *)(`{3,}|~{3,})(.*)$")
-_FENCE_STARTS = ("```", "~~~")  # what a line that _FENCE matches starts with, after its spaces
 _INLINE_CODE_LINE = re.compile(r"^`[^`]+`$")
-# A line of a list item or of text indented under one: code after it is the item's.
-_LIST_LINE = re.compile(r"^(?: |- |\d+\. )")
 # The line autodoc's :show-inheritance: puts under a class's signature (builder.api.render):
 # part of the entry's header, not the first sentence of its description.
 _BASES_LINE = re.compile(r"^Bases: `[^\n]*`$")
@@ -246,10 +245,12 @@ def names_only_its_object(entry: Section) -> bool:
 
 def list_api_entries(sections: Sequence[Section]) -> list[Section]:
     """The sections to keep: a topic that says next to nothing itself and whose subsections are
-    all API entries gets the list of those entries added to its body; sections left with no
-    body are dropped. A topic with text of its own is found by that text, and listing its
-    entries too would make it outrank them on questions about one of them."""
+    all API entries gets the list of those entries added to its body; one with no text over
+    other subsections, but the page's title, lists their headings; sections left with no body
+    are dropped. A topic with text of its own is found by that text, and listing its entries
+    too would make it outrank them on questions about one of them."""
     kept: list[Section] = []
+    title = next((i for i, s in enumerate(sections) if s.anchor != TITLE_ANCHOR), -1)
     for index, section in enumerate(sections):
         # Children are looked for only under a topic that says next to nothing: looking under
         # every section would cost a file time in the square of its sections.
@@ -263,9 +264,16 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
         if listed and (body or not _titles_its_entry(section, children)):
             listing = _entry_list(children)
             section = replace(section, body=f"{body}\n\n{listing}" if body else listing)
+        elif children and not listed and not body and index != title:
+            # Kept, so its anchor lands: the outline the page shows under its heading.
+            section = replace(section, body=_entry_list(children, _outline_line))
         if section.body.strip():
             kept.append(section)
     return kept
+
+
+def _outline_line(child: Section) -> str:
+    return f"- {child.heading}"
 
 
 def _titles_its_entry(section: Section, children: list[Section]) -> bool:
@@ -293,8 +301,8 @@ def _direct_children(sections: Sequence[Section], index: int) -> list[Section]:
     return children
 
 
-def _entry_list(entries: list[Section]) -> str:
-    lines = [_entry_line(entry) for entry in entries[:MAX_LISTED_ENTRIES]]
+def _entry_list(entries: list[Section], line: Callable[[Section], str] | None = None) -> str:
+    lines = [(line or _entry_line)(entry) for entry in entries[:MAX_LISTED_ENTRIES]]
     if len(entries) > MAX_LISTED_ENTRIES:
         lines.append(f"… and {len(entries) - MAX_LISTED_ENTRIES} more")
     return "\n".join(lines)
@@ -306,7 +314,7 @@ def _entry_line(entry: Section) -> str:
     signatures: list[str] = []
     prose = ""
     leading = True  # still in the signature lines the body starts with
-    for block in _iter_blocks(entry.body):
+    for block in iter_blocks(entry.body):
         lines = block.split("\n")
         if leading and all(_INLINE_CODE_LINE.match(line) for line in lines):
             signatures.extend(line[1:-1] for line in lines)
@@ -318,7 +326,7 @@ def _entry_line(entry: Section) -> str:
             # A list's item, or a paragraph indented under one (a parameter's second
             # paragraph): the object's own prose starts at the margin.
             continue
-        if not _FENCE.match(lines[0]):  # a fenced block is code, whatever its length
+        if not FENCE.match(lines[0]):  # a fenced block is code, whatever its length
             prose = block
             break
     name = _entry_name(entry.heading, signatures[0] if signatures else "")
@@ -370,224 +378,3 @@ def _bound_heading(section: Section, warnings: list[Warning_]) -> Section:
     if (heading, path) == (section.heading, section.heading_path):
         return section
     return replace(section, heading=heading, heading_path=path)
-
-
-def _blocks(body: str) -> list[str]:
-    """Split a body into paragraphs and whole fenced code blocks (blank lines inside a fence
-    do not end the block)."""
-    return list(_iter_blocks(body))
-
-
-def _iter_blocks(body: str) -> Iterator[str]:
-    """``_blocks`` one at a time, so a reader that wants the first few stops there."""
-    current: list[str] = []
-    fence: str | None = None
-    for line in body.split("\n"):
-        if fence is not None:
-            current.append(line)
-            fence = _fence_after(line, fence)
-            continue
-        # Most lines open no fence: the prefix test spares them the regex.
-        match = _FENCE.match(line) if line.lstrip(" ").startswith(_FENCE_STARTS) else None
-        if match:
-            fence = match.group(2)
-        elif not line.strip():
-            if current:
-                yield "\n".join(current)
-                current = []
-            continue
-        current.append(line)
-    if current:
-        yield "\n".join(current)
-
-
-def _held_back(lines: list[str], room: int, limit: int) -> int:
-    """Where a part should end when the text after it is indented, the rest of a list item or
-    a definition: before the item's (or term's) line, so it starts the next part with the
-    rest of it, if that takes at most half a part and leaves ``room``; 0 where it cannot.
-    Cut there, Python's glossary part 2 began with the definition of 'binary file', its term
-    the last line of part 1, and mako's Template.module_writer parameter lost its name."""
-    head, fence = 0, None
-    for index, line in enumerate(lines):
-        if fence is not None:
-            fence = _fence_after(line, fence)
-        elif line.lstrip(" ").startswith(_FENCE_STARTS):
-            match = _FENCE.match(line)
-            fence = match.group(2) if match else None
-        elif line and line[0] != " ":
-            head = index
-    held = sum(len(line) + 1 for line in lines[head:])
-    return head if head and held <= limit // 2 and held + room <= limit else 0
-
-
-def _fence_after(line: str, fence: str) -> str | None:
-    """The fence still open after ``line``, read inside code opened by ``fence``."""
-    stripped = line.strip()
-    return None if stripped.startswith(fence) and not stripped.strip(fence[0]) else fence
-
-
-def _cut_block(block: str, limit: int) -> list[str]:
-    """Cut one over-long block at line boundaries, or at spaces where one line is longer than
-    the limit. A cut inside fenced code (a code block, or one in a list item) closes the fence
-    and opens it again at the start of the next piece, so each piece reads as the block did."""
-    cutter = _BlockCutter(limit)
-    for line in block.split("\n"):
-        cutter.add(line)
-    return cutter.finish()
-
-
-def _closer_of(line: str, limit: int) -> str:
-    """The line that closes the code ``line`` opens (its indent and fence), "" when it opens
-    none, or an opener too long to repeat on each piece (its code is then cut as plain lines)."""
-    if not line.lstrip(" ").startswith(_FENCE_STARTS) or len(line) > limit // 4:
-        return ""
-    match = _FENCE.match(line)
-    return match.group(1) + match.group(2) if match else ""
-
-
-class _BlockCutter:
-    """Fills pieces of at most ``limit`` characters line by line, knowing when the next line
-    is inside fenced code."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.pieces: list[str] = []
-        self.lines: list[str] = []
-        self.size = 0  # characters of lines, a newline after each
-        self.opener: str | None = None  # the fence line of the code the next line is in
-        self.closer = ""  # the line that closes that code: its indent and fence
-        self.reopened = False  # the piece starts with the opener again, after a cut in code
-
-    def add(self, line: str) -> None:
-        # Room for a line in a piece holding nothing else, as a piece cut in code reopens it
-        # first and keeps room for the closer last.
-        kept = len(self.closer) + 1 if self.opener is not None else 0
-        room = self.limit - kept - (len(self.opener) + 1 if self.opener is not None else 0)
-        while len(line) > room:  # one enormous line: pieces of its own, cut near a space
-            if self.holds_text():
-                self.cut()
-            at = line.rfind(" ", 0, room)
-            at = at if at > room // 2 else room
-            self.lines.append(line[:at])
-            self.size += at + 1
-            self.cut()
-            line = line[at:].lstrip()
-        closes = self.opener is not None and _fence_after(line, self.closer.strip()) is None
-        closer = self.closer if self.opener is not None else _closer_of(line, self.limit)
-        if closer and self.opener is None:  # an opener: its closer has to fit after it too
-            kept = len(closer) + 1
-        # The closing line takes the room kept for the closer, so it never opens a piece.
-        if not closes and self.holds_text() and self.size + len(line) + kept > self.limit:
-            head = _held_back(self.lines, len(line) + kept, self.limit)
-            if self.opener is None and line.startswith(" ") and head:
-                self.pieces.append("\n".join(self.lines[:head]))
-                self.lines, self.reopened = self.lines[head:], False
-                self.size = sum(len(held) + 1 for held in self.lines)
-            else:
-                self.cut()
-        self.lines.append(line)
-        self.size += len(line) + 1
-        if closes:
-            self.opener, self.closer = None, ""
-        elif closer and self.opener is None:
-            self.opener, self.closer = line, closer
-
-    def holds_text(self) -> bool:
-        """Whether the piece holds more than the fence it reopened."""
-        return len(self.lines) > (1 if self.reopened else 0)
-
-    def cut(self) -> None:
-        lines = self.lines
-        if self.opener is not None:
-            # Code opened on the piece's last line starts on the next piece instead.
-            lines = lines[:-1] if lines[-1] is self.opener else [*lines, self.closer]
-        if lines:
-            self.pieces.append("\n".join(lines))
-        self.reopened = self.opener is not None
-        self.lines = [self.opener] if self.opener is not None else []
-        self.size = sum(len(line) + 1 for line in self.lines)
-
-    def finish(self) -> list[str]:
-        if self.holds_text():
-            self.pieces.append("\n".join(self.lines))
-        return self.pieces
-
-
-# A paragraph that ends with a colon introduces the block after it ("To keep cookies between
-# requests, reuse the agent:" over its code): it goes to that block's part when a cut falls
-# between them, if it is at most this long (a lead-in, not a whole part's text).
-MAX_LEAD_IN_CHARS = 300
-
-
-def _lead_in(current: str, needed: int, limit: int) -> str:
-    """The last paragraph of ``current`` when it introduces what follows (ends with a colon),
-    is short, is not all of ``current``, and fits with the ``needed`` characters of what it
-    introduces in one part; else ""."""
-    lead = current.rpartition("\n\n")[2]
-    fits = len(lead) + needed <= limit
-    if lead == current or not fits or len(lead) > MAX_LEAD_IN_CHARS:
-        return ""
-    # A paragraph of prose, whole: not the end of a code block whose blank line it follows.
-    prose = lead[:1] not in (" ", "\t", "`", "~") and _blocks(current)[-1] == lead
-    return lead if prose and lead.rstrip().endswith(":") else ""
-
-
-def split_section(section: Section, limit: int = MAX_SECTION_CHARS) -> list[Section]:
-    """Return the section whole, or its parts: "Heading (part 2 of 3)", anchors "a", "a-part-2"...
-
-    Line ranges of the parts are estimated from their share of the body, since bodies are
-    rewritten text; the first part starts at the heading and the last ends where the section does.
-    """
-    if len(section.body) <= limit:
-        return [section]
-    bodies: list[str] = []
-    current = ""
-    for block in _blocks(section.body):
-        pieces = _cut_block(block, limit) if len(block) > limit else [block]
-        for index, piece in enumerate(pieces):
-            if current and len(current) + len(piece) + 2 > limit:
-                lines = current.split("\n")
-                # A later piece of a cut block starts where the cut was made: held back with
-                # it, the end of the piece before joined it in one part, the code cut there
-                # closed and opened again mid-part (git 2.39.5's maintain-git.html).
-                continued = index == 0 and (
-                    piece.startswith(" ")
-                    or (piece.startswith(_FENCE_STARTS) and _LIST_LINE.match(lines[-1]) is not None)
-                )  # the rest of a list item: its code sits at the margin (indent_text)
-                head = _held_back(lines, len(piece) + 2, limit) if continued else 0
-                if index == 0 and not head and (lead := _lead_in(current, len(piece) + 2, limit)):
-                    bodies.append(current[: -len(lead)].rstrip("\n"))
-                    current = lead
-                    current = f"{current}\n\n{piece}"
-                    continue
-                bodies.append("\n".join(lines[:head] if head else lines).rstrip("\n"))
-                current = "\n".join(lines[head:]) if head else ""
-            current = f"{current}\n\n{piece}" if current else piece
-    if current:
-        bodies.append(current)
-    if len(bodies) == 1:
-        return [replace(section, body=bodies[0])]
-    total = sum(len(b) for b in bodies)
-    span = section.line_end - section.line_start
-    parts: list[Section] = []
-    consumed = 0
-    start = section.line_start
-    for n, body in enumerate(bodies, start=1):
-        consumed += len(body)
-        end = (
-            section.line_end if n == len(bodies) else section.line_start + span * consumed // total
-        )
-        end = max(end, start)
-        heading, anchor = part_names(section.heading, section.anchor, n, len(bodies))
-        parts.append(
-            replace(
-                section,
-                heading=heading,
-                body=body,
-                anchor=anchor,
-                line_start=start,
-                line_end=end,
-            )
-        )
-        start = min(end + 1, section.line_end)
-    return parts

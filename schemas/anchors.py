@@ -13,6 +13,9 @@ _DROP = re.compile(r"[^\w\- ]", re.UNICODE)
 _SPACES = re.compile(r"\s+")
 _DASHES = re.compile(r"-{2,}")
 MAX_ANCHOR_LENGTH = 80
+# A GitHub slug is cut only here, far past the longest a README's links name (yup's API
+# headings' run to 120), so a pathological heading makes no pathological id.
+MAX_GITHUB_ANCHOR_LENGTH = 400
 # The anchor of the text above a page's first heading, in every reader: "top" is the fragment
 # browsers scroll to the top of a page for, so it never takes a heading's own place.
 TITLE_ANCHOR = "top"
@@ -29,6 +32,18 @@ def slugify(text: str) -> str:
     text = _SPACES.sub("-", text)
     text = _DASHES.sub("-", text).strip("-")
     return text[:MAX_ANCHOR_LENGTH].rstrip("-") or "section"
+
+
+def github_slug(text: str) -> str:
+    """The slug GitHub gives a heading (github-slugger's, which Docusaurus, Starlight and
+    Nextra use too; mdBook's and pandoc's agree): as ``slugify``, but each space is a dash of
+    its own and none is dropped, so "Methods & Events" is ``"methods--events"`` and "8.3.0 -
+    2026-07-11" ``"830---2026-07-11"``, as the links of a README's table of contents spell
+    them; only a length no real heading has (MAX_GITHUB_ANCHOR_LENGTH) is cut.
+    """
+    text = unicodedata.normalize("NFKC", text).strip().lower()
+    slug = _DROP.sub("", text).replace(" ", "-")
+    return slug[:MAX_GITHUB_ANCHOR_LENGTH] or "section"
 
 
 def unique_anchor(anchor: str, taken: set[str]) -> str:

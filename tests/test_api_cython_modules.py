@@ -208,3 +208,30 @@ def test_a_pyx_property_with_a_setter_stays_a_property(tmp_path: Path) -> None:
     found = GriffeSource(tmp_path, ApiSettings(), str(tmp_path)).find("shapes.box.Box.width")
     assert found is not None
     assert (found.kind, found.signature, found.doc[0].text) == ("attribute", "width", "The width.")
+
+
+def test_the_pxi_files_a_pyx_includes_are_read_as_its_module(tmp_path: Path) -> None:
+    # lxml 6.2.1's etree.pyx splices in 26 .pxi files with 'include "parser.pxi"' ...:
+    # XMLParser, XPath, XSLT, iterparse and 88 more of its 131 public names were not found.
+    package = tmp_path / "tree"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "etree.pyx").write_text(
+        '# cython: embedsignature=True\n"""Trees."""\n\ninclude "parser.pxi"  # parsers\n\n'
+        'include "missing.pxi"\n\ndef parse(source):\n    """Parse it."""\n',
+        encoding="utf-8",
+    )
+    (package / "parser.pxi").write_text(
+        "# A comment.\ncdef class XMLParser:\n"
+        '    """An XML parser."""\n    def feed(self, data):\n        pass\n',
+        encoding="utf-8",
+    )
+    source = GriffeSource(tmp_path, ApiSettings(), str(tmp_path))
+    parser = source.find("tree.etree.XMLParser")
+    feed = source.find("tree.etree.XMLParser.feed")
+    parse = source.find("tree.etree.parse")
+    assert parser is not None and feed is not None and parse is not None
+    assert (parser.kind, parser.doc[0].text) == ("class", "An XML parser.")
+    # The including module's embedsignature holds for the included file's functions too.
+    assert (feed.kind, feed.doc[0].text) == ("function", "feed(self, data)")
+    assert parse.doc[0].text == "Parse it."

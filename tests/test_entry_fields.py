@@ -35,6 +35,8 @@ def test_a_typedoc_method_takes_its_parameters_and_returns() -> None:
     # "strict?" and "Returns" a line each, so "what does appName return" found another's.
     assert outline(TYPEDOC) == [
         ("Class: AgentBuilder", "Fluent builder."),
+        # The group a link to #methods lands on lists its members (builder.sections).
+        ("Methods", "- appName()\n- build()"),
         (
             "appName()",
             "> appName(`name`): `this`\n\nSet the agent's display name.\n\n"
@@ -91,7 +93,8 @@ def test_a_section_with_other_subsections_or_only_examples_keeps_them() -> None:
 
 
 def test_folded_fields_are_not_counted_as_dropped() -> None:
-    assert finalize_sections(parse(TYPEDOC, "classes/AgentBuilder.md")).empty == 1  # "Methods"
+    # "Methods" lists its methods: nothing of the page is dropped.
+    assert finalize_sections(parse(TYPEDOC, "classes/AgentBuilder.md")).empty == 0
 
 
 def test_a_typedoc_property_takes_what_it_inherits_or_overrides() -> None:
@@ -105,6 +108,7 @@ def test_a_typedoc_property_takes_what_it_inherits_or_overrides() -> None:
         "##### Returns\n\n`number`\n"
     )
     assert outline(text) == [
+        ("Properties", "- enable\n- size"),
         (
             "enable",
             "> `readonly` enable: `object`\n\nEnable-namespace.\n\n"
@@ -177,6 +181,7 @@ def test_a_class_pages_type_parameters_take_their_names() -> None:
         ("Class: Lifetime<T, TCopy>", "A lifetime."),
         ("Type Parameters", "T:\n`T`\n\nTCopy:\n`TCopy` = `never`"),
         ("Implements", "- `Disposable`"),
+        ("Methods", "- dispose()"),
         ("dispose()", "Disposes it."),
     ]
     # A guide's part in words names no parameter: it stays a section.

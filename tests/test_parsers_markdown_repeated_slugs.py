@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from builder.parsers import parse_file
+from builder.parsers.markdown.flavor import VUEPRESS, markdown_flavor
 from builder.parsers.markdown.mkdocs_flavor import MkDocsMarkdown, mkdocs_pages
 from builder.sections import finalize_sections
 
@@ -26,20 +27,23 @@ def test_a_heading_dropped_later_still_takes_its_slug() -> None:
 
 
 def test_an_id_the_page_gives_is_kept_as_written() -> None:
-    # inquirer 14.3.1's README: '<a name="documentation">' under an empty "## Documentation"
-    # names the heading below it, where a link to #documentation lands.
+    # An '<a name="setup">' alone above a heading names it; inquirer 14.3.1's README puts
+    # '<a name="documentation">' under "## Documentation", whose own id it repeats: it names
+    # that heading, as on GitHub, now kept over its subsections (builder.sections).
     page = (
         '# Inquirer\n\nText.\n\n## Documentation\n\n<a name="documentation"></a>\n\n'
-        "### Installation\n\nnpm i inquirer\n\n## Usage\n\nMore.\n\n## Usage\n\nAgain.\n"
+        '### Installation\n\nnpm i inquirer\n\n<a name="setup"></a>\n\n## Usage\n\nMore.\n\n'
+        "## Usage\n\nAgain.\n"
     )
     found = [
         (s.heading, s.anchor) for s in finalize_sections(parse_file("README.md", page)).sections
     ]  # type: ignore[union-attr]
     assert found == [
         ("Inquirer", "inquirer"),
-        ("Installation", "documentation"),
+        ("Documentation", "documentation"),
+        ("Installation", "installation"),
+        ("Usage", "setup"),
         ("Usage", "usage"),
-        ("Usage", "usage-1"),
     ]
 
 
@@ -64,3 +68,28 @@ def test_an_mkdocs_page_numbers_a_repeated_slug_as_its_toc_does() -> None:
         ("Step_1", "step_1"),
         ("Step_1", "step_2"),
     ]
+
+
+def test_a_readme_heading_keeps_each_dash_of_github_s_slug() -> None:
+    # yup 1.7.1's README links its API headings as GitHub slugs them: "string.required(message?:
+    # string | function): Schema" is #stringrequiredmessage-string--function-schema, each
+    # space a dash; the run was made one dash, and 54 of its table of contents' links, with
+    # bottleneck's #gotchas--common-mistakes and uuid's #react-native--expo, landed nowhere.
+    page = (
+        "# Lib\n\nSee [events](#methods--events).\n\n## Methods & Events\n\nOn.\n\n"
+        "## 8.3.0 - 2026-07-11\n\nFixed.\n\n## `string.required(message?: string | function)`\n\n"
+        "Required.\n\n## 🚀 Features\n\nFast.\n"
+    )
+    assert [anchor for _, anchor in headings("README.md", page)] == [
+        "lib",
+        "methods--events",
+        "830---2026-07-11",
+        "stringrequiredmessage-string--function",
+        "-features",
+    ]
+    # MkDocs' toc makes one dash of a run, as before (entered as stages.reader_settings does).
+    with markdown_flavor("mkdocs"), mkdocs_pages(MkDocsMarkdown(frozenset({"toc"}))):
+        assert headings("index.md", page)[1] == ("Methods & Events", "methods-events")
+    # So does VuePress' slugify, as VitePress' does.
+    with markdown_flavor(VUEPRESS):
+        assert headings("guide.md", page)[1] == ("Methods & Events", "methods-events")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from builder.parsers.rst.only_tags import conf_tags, project_tags, shown_in_html
 from tests.rst_support import _body, _outline, _sections
 
 
@@ -88,3 +89,25 @@ def test_text_after_an_only_block_with_titles_is_the_section_s_around_the_block(
         ("1.13. Section", ("Page",), "In 1.13."),
         ("f", ("Page", "1.11. Section"), "`f()`\n\nDoes f."),
     ]
+
+
+def test_the_tags_conf_py_sets_are_those_it_adds_always_and_those_of_a_release() -> None:
+    # aiohttp and pip-tools add is_release, cocotb is_release_build, when Read the Docs builds
+    # a tag: the docs of a release. A tag added on another condition may be either.
+    conf = (
+        "import os\n\ntags.add('always')\n"
+        "if os.environ.get('READTHEDOCS_VERSION_TYPE') == 'tag':\n"
+        "    tags.add('is_release_build')\n"
+        "if os.environ.get('NO_PLOTS'):\n    tags.add('noplots')\n"
+        "tags.add(name_from_elsewhere)\n\n\ndef setup(app):\n    app.tags.add('is_release')\n"
+    )
+    assert conf_tags(conf) == ("always", "is_release", "is_release_build")
+    assert conf_tags("tags.add(") == ()
+
+
+def test_an_only_block_reads_the_tags_the_project_sets() -> None:
+    text = ".. only:: not is_release\n\n   Draft.\n\n.. only:: is_release\n\n   Out.\n"
+    assert _body(text) == "Draft.\n\nOut."
+    with project_tags(("is_release",)):
+        assert _body(text) == "Out."
+    assert shown_in_html("not is_release or html")

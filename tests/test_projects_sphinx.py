@@ -194,3 +194,29 @@ def test_a_markdown_page_beside_an_rst_root_document_stays_out(tmp_path: Path) -
     (tmp_path / "README.md").write_text("# Readme\n", encoding="utf-8")
     _, listing = project_listing(version(tmp_path, "sphinx"))
     assert [c.relpath for c in listing.candidates] == ["index.rst"]
+
+
+def test_a_release_tag_conf_py_adds_is_set_for_only_blocks(tmp_path: Path) -> None:
+    # aiohttp 3.14.3: conf.py adds the tag is_release when Read the Docs builds a git tag, and
+    # its changelog's ".. only:: not is_release" holds the draft of the next release, which
+    # the release's docs do not show; it was kept, a section "To be included in v3.14.3".
+    (tmp_path / "index.rst").write_text(
+        "Changelog\n=========\n\n.. only:: not is_release\n\n"
+        "   To be included in v1.0.0\n   ^^^^^^^^^^^^^^^^^^^^^^^^\n\n   Draft entries.\n\n"
+        ".. only:: is_release\n\n   Released.\n\n"
+        "1.0.0 (2026-07-22)\n------------------\n\n- A fix.\n",
+        encoding="utf-8",
+    )
+    conf = (
+        "import os\n\nextensions = []\n"
+        "IS_RELEASE_ON_RTD = os.getenv('READTHEDOCS_VERSION_TYPE') == 'tag'\n"
+        "if IS_RELEASE_ON_RTD:\n    tags.add('is_release')\n"
+    )
+    (tmp_path / "conf.py").write_text(conf, encoding="utf-8")
+    layout, _ = project_listing(version(tmp_path))
+    assert layout.only_tags == ("is_release",)
+    records = compiled_records(version(tmp_path))
+    assert [(r["heading"], r["body"]) for r in records] == [
+        ("Changelog", "Released."),
+        ("1.0.0 (2026-07-22)", "- A fix."),
+    ]

@@ -100,7 +100,7 @@ def test_a_computed_sidebar_gives_path_order(tmp_path: Path) -> None:
     ):
         config.write_text(text)
         layout = read_vuepress(config, tmp_path)
-        assert layout.order == ()
+        assert (layout.order, layout.markdown_flavor) == ((), "vuepress")
         assert layout.notes == (
             "the sidebar is computed when the config runs; pages in path order",
         )

@@ -4,9 +4,8 @@ import itertools
 
 from builder.model import ParsedFile, Section
 from builder.parsers import parse_file
+from builder.section_parts import FENCE, FENCE_STARTS
 from builder.sections import (
-    _FENCE,
-    _FENCE_STARTS,
     MAX_ENTRY_LINE_CHARS,
     MAX_HEADING_CHARS,
     MAX_LISTED_ENTRIES,
@@ -130,6 +129,7 @@ def test_a_heading_that_only_dates_its_topic_joins_the_topic_s_heading() -> None
         # Below a section with text of its own, or over subsections: a heading as written.
         ("prefix", ("Configuration",), "A path prefix.", 16, 18),
         ("Since 2.0", ("Configuration", "prefix"), "It may end with a slash.", 20, 22),
+        ("serve", ("Configuration",), "- Since 1.0", 24, 24),
         ("Since 1.0", ("Configuration", "serve"), "Bun's options.", 26, 28),
         ("tls", ("Configuration", "serve", "Since 1.0"), "Certificates.", 30, 32),
     ]
@@ -150,10 +150,10 @@ def test_a_heading_the_section_around_it_already_lists_is_not_joined_twice() -> 
     assert "Author: Charlie Robbins" in run_tests.body
 
 
-def test_an_empty_label_or_a_heading_with_subsections_is_dropped_not_joined() -> None:
+def test_an_empty_label_is_dropped_and_a_heading_with_subsections_lists_them() -> None:
     # A label over what the build shows no text for (a toctree's "Table of Contents", an
     # automodule's "cattrs.gen module") would only add its title to the section around it;
-    # an empty heading with subsections lives on in their heading paths.
+    # an empty heading with subsections is kept for its anchor, listing them.
     parsed = ParsedFile(
         "index.rst",
         "Doc",
@@ -168,9 +168,35 @@ def test_an_empty_label_or_a_heading_with_subsections_is_dropped_not_joined() ->
     final = finalize_sections(parsed)
     assert [(s.heading, s.body) for s in final.sections] == [
         ("Guide", "Intro."),
+        ("Topic", "- Detail"),
         ("Detail", "Text."),
     ]
-    assert final.empty == 3
+    assert final.empty == 2
+
+
+def test_a_heading_over_subsections_and_no_text_keeps_its_anchor_listing_them() -> None:
+    # execa 9.6.1's docs/termination.md: "## Graceful termination" holds only subsections, and
+    # its docs link "termination.md#graceful-termination" 8 times; it was dropped, anchor and
+    # all. The page's title, over its first "##" with no text, is where a link to the page
+    # lands, and is no outline.
+    text = (
+        "# Termination\n\n## Alternatives\n\nKill it.\n\n## Graceful termination\n\n"
+        "### Share a `cancelSignal`\n\nShare it.\n\n### Forceful termination\n\n#### Timeout\n\n"
+        "After a while.\n"
+    )
+    final = finalize_sections(parse_file("termination.md", text))
+    assert [(s.heading, s.anchor, s.body) for s in final.sections] == [
+        ("Alternatives", "alternatives", "Kill it."),
+        (
+            "Graceful termination",
+            "graceful-termination",
+            "- Share a cancelSignal\n- Forceful termination",
+        ),
+        ("Share a cancelSignal", "share-a-cancelsignal", "Share it."),
+        ("Forceful termination", "forceful-termination", "- Timeout"),
+        ("Timeout", "timeout", "After a while."),
+    ]
+    assert final.empty == 1
 
 
 def test_near_empty_means_an_api_entry_under_the_limit_that_only_names_its_object() -> None:
@@ -455,8 +481,8 @@ def test_the_fence_prefix_test_agrees_with_the_fence_pattern() -> None:
     for length in range(7):
         for letters in itertools.product(["`", "~", "a", " ", "\r", "\t"], repeat=length):
             line = "".join(letters)
-            opens = _FENCE.match(line) is not None
-            assert opens == line.lstrip(" ").startswith(_FENCE_STARTS), repr(line)
+            opens = FENCE.match(line) is not None
+            assert opens == line.lstrip(" ").startswith(FENCE_STARTS), repr(line)
 
 
 def test_a_signature_only_entry_joins_the_entry_of_the_same_object_after_it() -> None:

@@ -11,7 +11,8 @@ annotations kept), its one-line assignments at the module's and the classes' lev
 imports (a base class's module) and the decorators that change what a signature shows
 (``@staticmethod``, ``@classmethod``, ``@property`` and a property's ``.setter`` and
 ``.deleter``); bodies are dropped. Each is written on its own line of the ``.pyx``, so the
-line numbers griffe records are the file's.
+line numbers griffe records are the file's. The files a ``.pyx`` splices in with a top-level
+``include "name.pxi"`` are read after it, as its module's.
 ``add_cython_modules`` gives a loaded package such a module for each ``.pyx`` it lacks one for.
 """
 
@@ -41,6 +42,8 @@ _HEADER = re.compile(
 _ASSIGNMENT = re.compile(r"(?P<indent>[ \t]*)[A-Za-z_]\w*[ \t]*(?::[^=]+)?=(?!=)")
 # A module-level import of Python (a ``cimport`` is C's, and does not parse).
 _IMPORT = re.compile(r"(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]")
+# A top-level Cython include: the named file's text is the module's, spliced in at that line.
+_INCLUDE = re.compile(r'^include[ \t]+["\']([\w.-]+\.pxi)["\']', re.M)
 _EMBED_DIRECTIVE = re.compile(r"^#[ \t]*cython:.*\bembedsignature[ \t]*=[ \t]*True", re.M)
 _EMBED_DECORATOR = re.compile(r"@cython\.embedsignature\([ \t]*True[ \t]*\)")
 _KEPT_DECORATOR = re.compile(r"@(?:staticmethod|classmethod|property|\w+\.(?:setter|deleter))")
@@ -66,7 +69,7 @@ def add_cython_modules(loader: griffe.GriffeLoader, package: Any) -> None:
             try:
                 if path.stat().st_size > MAX_PYX_BYTES:
                     continue
-                code = python_of_cython(path.read_text(encoding="utf-8", errors="replace"))
+                code = python_with_includes(path)
             except (OSError, RecursionError):
                 continue
             if code is None:
@@ -82,19 +85,49 @@ def add_cython_modules(loader: griffe.GriffeLoader, package: Any) -> None:
             module.set_member(name, made)
 
 
-def python_of_cython(code: str) -> str | None:
+def python_with_includes(path: Path) -> str | None:
+    """``python_of_cython`` of the ``.pyx`` at ``path``, followed by that of each file its
+    top-level ``include "name.pxi"`` lines splice in, in order (lxml's etree.pyx defines
+    XMLParser, XPath, XSLT and most of its module in 26 of them); the ``.pyx``'s own lines
+    keep their numbers. An include not found, over the size limit or not read is left out."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    code = python_of_cython(text)
+    if code is None:
+        return None
+    parts = [code]
+    seen = {path.resolve()}
+    budget = MAX_PYX_BYTES - len(text)
+    embedded = _embeds_signatures(text)
+    for name in _INCLUDE.findall(text):
+        included = (path.parent / name).resolve()
+        if included in seen:
+            continue
+        seen.add(included)
+        try:
+            size = included.stat().st_size
+            if size > budget:
+                continue
+            budget -= size
+            included_text = included.read_text(encoding="utf-8", errors="replace")
+            python = python_of_cython(included_text, embedded=embedded)
+        except OSError:
+            continue
+        parts.extend([python] if python is not None else [])
+    return "\n".join(parts)
+
+
+def python_of_cython(code: str, embedded: bool = False) -> str | None:
     """The Python a compiled ``.pyx`` module shows, line for line; None when what is read
-    does not parse (Cython this reading does not follow)."""
+    does not parse (Cython this reading does not follow). ``embedded``: the module that
+    includes this file embeds its signatures."""
     lines = code.split("\n")
     masked, continued = _masked_lines(lines)
     out = [""] * len(lines)
-    start = 0
-    while start < len(lines) and (not lines[start].strip() or lines[start].lstrip()[:1] == "#"):
-        start += 1
+    start = _first_statement(lines)
     doc, index = docstring_at(lines, start)
     if doc:
         out[start] = repr(doc)
-    embedded = _EMBED_DIRECTIVE.search("\n".join(lines[:start])) is not None
+    embedded = embedded or _embeds_signatures(code)
     # The blocks the line is in: (indentation, a class, its methods embed their signatures).
     scopes: list[tuple[int, bool, bool]] = []
     headers: list[tuple[int, int]] = []  # each header written: (line, its depth)
@@ -167,6 +200,20 @@ def python_of_cython(code: str) -> str | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     return text
+
+
+def _first_statement(lines: list[str]) -> int:
+    """The index of the first line that is neither blank nor a comment."""
+    start = 0
+    while start < len(lines) and (not lines[start].strip() or lines[start].lstrip()[:1] == "#"):
+        start += 1
+    return start
+
+
+def _embeds_signatures(code: str) -> bool:
+    """Whether the comments that head ``code`` turn Cython's embedsignature on."""
+    lines = code.split("\n")
+    return _EMBED_DIRECTIVE.search("\n".join(lines[: _first_statement(lines)])) is not None
 
 
 def _python_header(header: re.Match[str], lines: list[str], masked: list[str]) -> str:

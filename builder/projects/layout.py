@@ -80,6 +80,8 @@ class ProjectLayout:
     # adds with app.add_object_type (".. chunk::"), read as entries of their pages
     # (builder.parsers.rst.object_types).
     object_types: tuple[ObjectType, ...] = ()
+    # The tags conf.py sets, which ``.. only::`` expressions read (builder.parsers.rst.only_tags).
+    only_tags: tuple[str, ...] = ()
     # The delimiters of Markdown attribute lists when the tool sets its own (VitePress'
     # markdown.attrs); None: braces.
     attribute_delimiters: tuple[str, str] | None = None
@@ -222,6 +224,7 @@ class ProjectLayout:
             *((("extlinks", self.extlinks),) if self.extlinks is not None else ()),
             *((("plot", self.plot_settings),) if self.plot_settings is not None else ()),
             *((("object types", self.object_types),) if self.object_types else ()),
+            *((("tags", self.only_tags),) if self.only_tags else ()),
             *((self.myst_extensions,) if self.myst_extensions is not None else ()),
             *((self.myst_substitutions,) if self.myst_substitutions else ()),
             *((self.section_labels,) if self.section_labels is not None else ()),

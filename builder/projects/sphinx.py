@@ -38,6 +38,7 @@ from builder.parsers.rst.issue_roles import EXTENSION as ISSUES_EXTENSION
 from builder.parsers.rst.issue_roles import SIGN_SETTINGS as ISSUE_SIGN_SETTINGS
 from builder.parsers.rst.markup_lines import markup_line_numbers
 from builder.parsers.rst.object_types import added_object_types
+from builder.parsers.rst.only_tags import conf_tags
 from builder.parsers.rst.plot_files import EXTENSION as PLOT_EXTENSION
 from builder.parsers.rst.plot_files import PlotSettings
 from builder.parsers.rst.substitutions import DEFINITION, define
@@ -204,6 +205,7 @@ def read_sphinx(
         else None,
         plot_settings=_plot_settings(conf, extensions),
         object_types=added_object_types(source, *extension_sources),
+        only_tags=conf_tags(source),
         markdown_flavor=_markdown_flavor(extensions, markdown),
         myst_extensions=_myst_extensions(conf, markdown),
         myst_substitutions=_myst_substitutions(conf, markdown),

@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from builder.parsers.markdown.flavor import VUEPRESS
 from builder.projects.config_file import names_a_file, read_config_bytes
 from builder.projects.layout import MAX_ENTRIES, ProjectLayout
 
@@ -65,6 +66,7 @@ def read_vuepress(config_path: Path, directory: Path) -> ProjectLayout:
         notes.append(f"{config_file}: its sidebar names no page; path order")
     return ProjectLayout(
         kind="vuepress",
+        markdown_flavor=VUEPRESS,  # its heading slugs (builder.parsers.markdown.flavor)
         config_file=config_file,
         exclude=re.escape(CONFIG_FOLDER) + r"/.*",
         order=tuple(dict.fromkeys(order))[:MAX_ENTRIES],

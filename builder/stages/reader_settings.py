@@ -1,7 +1,7 @@
 """The project settings the reST and Markdown readers follow while they parse one page: the
 default role, the Markdown flavour (MkDocs, mdBook, docsify, MDX, mystmd), MyST extensions,
 module prefixes, issue roles, extlinks' roles, the plot directive's settings, conf.py's
-object types, bibliographies, page owners, substitutions, the summary settings of a Sphinx
+object types and tags, bibliographies, page owners, substitutions, the summary settings of a Sphinx
 project and the Jinja context its conf.py renders pages with, each entered as a context
 around the page's parse.
 
@@ -26,6 +26,7 @@ from builder.parsers.rst.inline import default_role
 from builder.parsers.rst.issue_roles import issue_roles
 from builder.parsers.rst.module_prefixes import module_prefixes
 from builder.parsers.rst.object_types import object_types
+from builder.parsers.rst.only_tags import project_tags
 from builder.parsers.rst.page_owners import page_owners
 from builder.parsers.rst.page_templates import page_templates
 from builder.parsers.rst.plot_files import plot_settings
@@ -49,6 +50,7 @@ def reader_settings(
             extlink_roles(layout.extlinks),
             plot_settings(layout.plot_settings),
             object_types(layout.object_types),
+            project_tags(layout.only_tags),
             bibtex_settings(layout.bibtex_files, layout.cited),
             page_owners(layout.owners),
             project_substitutions(substitutions),

@@ -10,10 +10,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from schemas.anchors import github_slug, slugify
+
 DOCSIFY = "docsify"
 MDBOOK = "mdbook"
 MYSTMD = "mystmd"
 VITEPRESS = "vitepress"
+# VuePress: only its slug is its own (one dash for a run, as VitePress').
+VUEPRESS = "vuepress"
 # Docusaurus compiles its .md pages as MDX too: their import and export paragraphs are code.
 DOCUSAURUS = "docusaurus"
 # Sphinx reading Markdown with myst-parser: a heading's id is docutils', as a reST title's.
@@ -23,6 +27,8 @@ SPHINX = "sphinx"
 NBSPHINX = "nbsphinx"
 
 _FLAVOR: ContextVar[str | None] = ContextVar("markdown_flavor", default=None)
+# The flavours (None or "": plain Markdown) whose tool slugs a heading as GitHub does.
+_GITHUB_SLUGS = frozenset({None, "", DOCUSAURUS, MDBOOK})
 
 
 @contextmanager
@@ -33,6 +39,16 @@ def markdown_flavor(flavor: str | None) -> Iterator[None]:
         yield
     finally:
         _FLAVOR.reset(token)
+
+
+def heading_slug(text: str) -> str:
+    """The id the tool of the pages being parsed gives a heading written ``text``: GitHub's
+    for plain Markdown (a README), Docusaurus' and mdBook's, which keep each dash
+    ("Methods & Events" is #methods--events); the collapsed slug for MkDocs' toc, VitePress',
+    VuePress' and docsify's, which make one dash of a run ("methods-events")."""
+    if _FLAVOR.get() in _GITHUB_SLUGS:
+        return github_slug(text)
+    return slugify(text)
 
 
 def reading_flavor(flavor: str) -> bool:

@@ -37,7 +37,14 @@ from builder.parsers.markdown.document import Document, match_closers
 from builder.parsers.markdown.docusaurus_code_tabs import has_code_tabs, label_code_tabs
 from builder.parsers.markdown.embedded_html import HtmlHeading, lone_anchor_id, split_html
 from builder.parsers.markdown.exec_parsers import exec_parser_function
-from builder.parsers.markdown.flavor import DOCUSAURUS, MDBOOK, NBSPHINX, SPHINX, reading_flavor
+from builder.parsers.markdown.flavor import (
+    DOCUSAURUS,
+    MDBOOK,
+    NBSPHINX,
+    SPHINX,
+    heading_slug,
+    reading_flavor,
+)
 from builder.parsers.markdown.footnotes import footnote_labels
 from builder.parsers.markdown.front_matter import (
     split_multimarkdown_meta,
@@ -137,7 +144,7 @@ from builder.parsers.markdown.vue_interpolation import (
     has_frontmatter_references,
 )
 from builder.parsers.rst.events import Context, DocState, Heading, Text
-from schemas.anchors import TITLE_ANCHOR, slugify
+from schemas.anchors import TITLE_ANCHOR
 
 
 def _normalize(text: str) -> str:
@@ -156,7 +163,7 @@ def _heading(doc: Document, content: str, level: int, line: int) -> PageHeading:
     # Sphinx's MyST pages are docutils documents: a section's id is made as a reST title's
     # ("installer.scripts" #installer-scripts), where GitHub's slug drops the dot.
     sphinx = reading_flavor(SPHINX) or reading_flavor(NBSPHINX)
-    slug = docutils_id(text) if sphinx else slugify(text)
+    slug = docutils_id(text) if sphinx else heading_slug(text)
     return PageHeading(level, text, explicit or docsify_id or inline_id or slug, line)
 
 
@@ -174,7 +181,7 @@ def _anchor_at(doc: Document) -> HeadingIds:
             return [_heading(doc, content, int(token.tag[1]), 0).anchor]
         parts = split_html(token.content, mdx=doc.mdx)
         heading = next((part for part in parts if isinstance(part, HtmlHeading)), None)
-        return [] if heading is None else [heading.anchor or slugify(heading.text)]
+        return [] if heading is None else [heading.anchor or heading_slug(heading.text)]
 
     return ids
 
@@ -232,7 +239,8 @@ def _events(
             esm_balance = 0
             level = int(token.tag[1])
             heading = _heading(doc, tokens[index + 1].content, level, start)
-            if pending:  # the first label names the section, as in Sphinx
+            if pending and not _names_heading_above(pending[0], events):
+                # The first label names the section, as in Sphinx.
                 label, claim, is_id = pending[0]
                 anchor = label if is_id else docutils_id(label) or label
                 heading = replace(heading, anchor=anchor, claim=claim)
@@ -261,7 +269,7 @@ def _events(
             for part in split_html(markup, mdx=doc.mdx):
                 line = start + part.line if whole else start
                 if isinstance(part, HtmlHeading):
-                    anchor = part.anchor or slugify(part.text)
+                    anchor = part.anchor or heading_slug(part.text)
                     events.append(
                         PageHeading(part.level, part.text, anchor, line, banner=part.banner)
                     )
@@ -313,6 +321,21 @@ def _leads_in(events: list[PageHeading | PageText | FenceEnd]) -> bool:
         isinstance(last, PageText)
         and last.text.rstrip(" *_").endswith(":")
         and not is_toc_label(last.text)
+    )
+
+
+def _names_heading_above(
+    target: tuple[str, int, bool], events: list[PageHeading | PageText | FenceEnd]
+) -> bool:
+    """Whether an ``<a name>`` target repeats the id of the heading right above it, nothing
+    between (inquirer's '<a name="documentation">' under "## Documentation"): it names that
+    heading, as on GitHub, not the one below."""
+    label, _, is_id = target
+    return (
+        is_id
+        and bool(events)
+        and isinstance(events[-1], PageHeading)
+        and events[-1].anchor == label
     )
 
 

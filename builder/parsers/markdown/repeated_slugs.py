@@ -22,7 +22,8 @@ import re
 from dataclasses import replace
 
 from builder.model import Section
-from schemas.anchors import slugify, unique_anchor
+from builder.parsers.markdown.flavor import heading_slug
+from schemas.anchors import unique_anchor
 
 # Python-Markdown's toc (markdown.extensions.toc.IDCOUNT_RE): an id already numbered, whose
 # number goes up by one, "step_1" to "step_2", where it repeats.
@@ -64,4 +65,4 @@ def number_repeated_toc_ids(sections: list[Section]) -> list[Section]:
 def _gives_its_own_id(section: Section) -> bool:
     """Whether ``section``'s anchor is no slug of its heading: an id the page gives it, or an
     API entry's object's."""
-    return section.kind == "api" or section.anchor != slugify(section.heading)
+    return section.kind == "api" or section.anchor != heading_slug(section.heading)
