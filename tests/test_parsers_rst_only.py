@@ -111,3 +111,11 @@ def test_an_only_block_reads_the_tags_the_project_sets() -> None:
     with project_tags(("is_release",)):
         assert _body(text) == "Out."
     assert shown_in_html("not is_release or html")
+
+
+def test_an_only_expression_nested_past_python_s_recursion_is_open_not_a_lost_page() -> None:
+    # ast parses 2,000 nested 'not's; reading them once a level ran out of stack, and the
+    # RecursionError cost the whole page ("could not be parsed ... file skipped").
+    deep = "not " * 2000 + "is_release"
+    assert shown_in_html(deep)
+    assert _body(f".. only:: {deep}\n\n   Draft.\n\nAfter.\n") == "Draft.\n\nAfter."

@@ -33,9 +33,11 @@ def shown_in_html(expression: str) -> bool:
     """False only when the expression is sure to be false for the HTML builder."""
     try:
         tree = ast.parse(expression.strip(), mode="eval").body
+        # _value recurses once a level: an expression nested deeper than Python recurses is
+        # open, as one that does not parse, not the loss of its page.
+        return _value(tree, _PROJECT_TAGS.get()) is not False
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return True
-    return _value(tree, _PROJECT_TAGS.get()) is not False
 
 
 def _value(node: ast.expr, tags: frozenset[str]) -> bool | None:
