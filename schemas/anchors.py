@@ -42,8 +42,14 @@ def github_slug(text: str) -> str:
     them; only a length no real heading has (MAX_GITHUB_ANCHOR_LENGTH) is cut.
     """
     text = unicodedata.normalize("NFKC", text).strip().lower()
-    slug = _DROP.sub("", text).replace(" ", "-")
+    slug = "".join(char for char in text if _in_github_slug(char)).replace(" ", "-")
     return slug[:MAX_GITHUB_ANCHOR_LENGTH] or "section"
+
+
+def _in_github_slug(char: str) -> bool:
+    """Whether GitHub keeps ``char`` in a slug: what ``_DROP`` keeps, and the combining marks
+    a regex's word class leaves out, such as Devanagari's vowel signs ("हिन्दी" is #हिन्दी)."""
+    return char.isalnum() or char in "_- " or unicodedata.category(char).startswith("M")
 
 
 def unique_anchor(anchor: str, taken: set[str]) -> str:

@@ -93,3 +93,13 @@ def test_a_readme_heading_keeps_each_dash_of_github_s_slug() -> None:
     # So does VuePress' slugify, as VitePress' does.
     with markdown_flavor(VUEPRESS):
         assert headings("guide.md", page)[1] == ("Methods & Events", "methods-events")
+
+
+def test_a_readme_heading_keeps_the_combining_marks_github_s_slug_keeps() -> None:
+    # GitHub keeps a heading's letters with their marks: "## हिन्दी विकल्प" (Hindi, its vowel
+    # signs and virama combining marks) is #हिन्दी-विकल्प; they were dropped ("हनद-वकलप").
+    page = "# Lib\n\n## हिन्दी विकल्प\n\nText.\n\n## Café 🎉\n\nMore.\n"
+    assert [anchor for _, anchor in headings("README.md", page)] == [
+        "हिन्दी-विकल्प",
+        "café-",
+    ]
