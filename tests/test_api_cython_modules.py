@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from builder.api.code import GriffeSource
-from builder.api.cython_modules import python_of_cython
+from builder.api.cython_modules import python_of_cython, python_with_includes
 from builder.api.model import ApiSettings
 
 # After numcodecs 0.12.1's lz4.pyx and blosc.pyx.
@@ -235,3 +236,22 @@ def test_the_pxi_files_a_pyx_includes_are_read_as_its_module(tmp_path: Path) -> 
     # The including module's embedsignature holds for the included file's functions too.
     assert (feed.kind, feed.doc[0].text) == ("function", "feed(self, data)")
     assert parse.doc[0].text == "Parse it."
+
+
+def test_an_include_that_links_out_of_its_folder_or_is_no_file_is_not_read(
+    tmp_path: Path,
+) -> None:
+    # A .pxi that is a link to a file outside the module's folder is none of its source; a
+    # FIFO (or a link to /dev/zero) reports size 0 and its read blocks or never ends.
+    outside = tmp_path / "outside.py"
+    outside.write_text("def secret():\n    pass\n", encoding="utf-8")
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "m.pyx").write_text(
+        'include "linked.pxi"\ninclude "fifo.pxi"\n\ndef own():\n    pass\n', encoding="utf-8"
+    )
+    (package / "linked.pxi").symlink_to(outside)
+    code = python_with_includes(package / "m.pyx")
+    assert code is not None and "def own" in code and "secret" not in code
+    os.mkfifo(package / "fifo.pxi")
+    assert python_with_includes(package / "m.pyx") == code

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -89,25 +90,29 @@ def python_with_includes(path: Path) -> str | None:
     """``python_of_cython`` of the ``.pyx`` at ``path``, followed by that of each file its
     top-level ``include "name.pxi"`` lines splice in, in order (lxml's etree.pyx defines
     XMLParser, XPath, XSLT and most of its module in 26 of them); the ``.pyx``'s own lines
-    keep their numbers. An include not found, over the size limit or not read is left out."""
+    keep their numbers. An include not found, no regular file of the ``.pyx``'s folder (a
+    link out of it, a FIFO), over the size limit or not read is left out."""
     text = path.read_text(encoding="utf-8", errors="replace")
     code = python_of_cython(text)
     if code is None:
         return None
     parts = [code]
+    folder = path.parent.resolve()
     seen = {path.resolve()}
     budget = MAX_PYX_BYTES - len(text)
     embedded = _embeds_signatures(text)
     for name in _INCLUDE.findall(text):
         included = (path.parent / name).resolve()
-        if included in seen:
+        # A link out of the folder is no file of the module's; a FIFO or device would block
+        # or never end, its size 0.
+        if included in seen or not included.is_relative_to(folder):
             continue
         seen.add(included)
         try:
-            size = included.stat().st_size
-            if size > budget:
+            status = included.stat()
+            if not stat.S_ISREG(status.st_mode) or status.st_size > budget:
                 continue
-            budget -= size
+            budget -= status.st_size
             included_text = included.read_text(encoding="utf-8", errors="replace")
             python = python_of_cython(included_text, embedded=embedded)
         except OSError:
