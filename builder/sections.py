@@ -250,7 +250,7 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
     are dropped. A topic with text of its own is found by that text, and listing its entries
     too would make it outrank them on questions about one of them."""
     kept: list[Section] = []
-    title = next((i for i, s in enumerate(sections) if s.anchor != TITLE_ANCHOR), -1)
+    title = _page_title(sections)
     for index, section in enumerate(sections):
         # Children are looked for only under a topic that says next to nothing: looking under
         # every section would cost a file time in the square of its sections.
@@ -270,6 +270,16 @@ def list_api_entries(sections: Sequence[Section]) -> list[Section]:
         if section.body.strip():
             kept.append(section)
     return kept
+
+
+def _page_title(sections: Sequence[Section]) -> int:
+    """The index of the page's title: its first heading, when it is a top-level one or every
+    other is below it; -1 when a lower one has a sibling (a page titled by its front matter
+    opens with "## Overview", a sibling of the "## Usage" after it, linked as #usage is)."""
+    first = next((i for i, s in enumerate(sections) if s.anchor != TITLE_ANCHOR), -1)
+    level = sections[first].level if first >= 0 else 1
+    below = all(s.level > level for s in sections[first + 1 :])
+    return first if level <= 1 or below else -1
 
 
 def _outline_line(child: Section) -> str:

@@ -199,6 +199,23 @@ def test_a_heading_over_subsections_and_no_text_keeps_its_anchor_listing_them() 
     assert final.empty == 1
 
 
+def test_a_first_heading_with_siblings_as_high_is_no_page_title_and_keeps_its_outline() -> None:
+    # A page titled by its front matter (Docusaurus, Starlight) opens with "## Overview" over
+    # subsections, a sibling of the "## Usage" after it: it is no title, and was dropped while
+    # "## Usage", written the same way, was kept.
+    text = (
+        "---\ntitle: Guide\n---\n\n## Overview\n\n### Install\n\nRun it.\n\n"
+        "## Usage\n\n### Run\n\nGo.\n"
+    )
+    final = finalize_sections(parse_file("docs/guide.md", text))
+    assert [(s.heading, s.body) for s in final.sections] == [
+        ("Overview", "- Install"),
+        ("Install", "Run it."),
+        ("Usage", "- Run"),
+        ("Run", "Go."),
+    ]
+
+
 def test_near_empty_means_an_api_entry_under_the_limit_that_only_names_its_object() -> None:
     short = "`" + "x" * (NEAR_EMPTY_CHARS - 3) + "`"
     final = finalize_sections(
