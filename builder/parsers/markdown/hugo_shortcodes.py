@@ -16,6 +16,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from builder.parsers.markdown.indented_blocks import CONTENT_INDENT
+
 # "{{< name args >}}" or "{{% name args %}}", "/name" closing; quoted arguments may hold ">".
 # The name and the arguments are matched possessively and unquoted arguments stop at a brace,
 # so a line of unclosed tags ('{{<a{{<a...', '{{< ' and 100 KB of letters) is read in linear
@@ -47,7 +49,7 @@ _REFERENCES = frozenset({"relref", "ref"})
 # Shortcodes whose first positional argument is their title.
 _TITLED = frozenset({"tab", "details", "expand", "collapse", "accordion", "card"})
 _TITLE_NAMES = ("title", "name", "header", "label", "summary")
-_INDENT = " " * 4  # admonitions' and tabs' content indent (indented_blocks.CONTENT_INDENT)
+_INDENT = " " * CONTENT_INDENT  # admonitions' and tabs' content indent
 # Blocks nested deeper than this are indented no further: each level indents every line it
 # holds, so 3,000 nested notes (12 KB) made 36 MB of text and 10 s of parsing. Pages nest a
 # note in a tab in tabs, three deep.

@@ -26,6 +26,7 @@ import re
 from bisect import bisect_right
 
 from builder.parsers.markdown.hugo_shortcodes import code_lines, code_spans, in_code_span
+from builder.parsers.markdown.indented_blocks import CONTENT_INDENT
 
 # "::name", "::name{props}" or "::name[label]{props}" alone on its line; not three colons.
 _OPENING = re.compile(
@@ -56,7 +57,7 @@ _PACKAGE_COMMANDS = {
 # pm-install's flag for a development dependency, a prop with no value ('{name="x" dev}').
 _DEV_FLAG = re.compile(r"(?<![\w-])(?:dev|save-dev)(?![\w=-])")
 _QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
-_INDENT = " " * 4  # an admonition's content indent (indented_blocks.CONTENT_INDENT)
+_INDENT = " " * CONTENT_INDENT  # an admonition's content indent
 # Notes nested deeper than this are indented no further (hugo_shortcodes.MAX_NESTED_BLOCKS).
 MAX_NESTED_NOTES = 8
 
