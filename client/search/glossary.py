@@ -129,23 +129,18 @@ def two_way_entries() -> dict[str, str]:
 @functools.cache
 def chinese_terms() -> dict[str, tuple[str, ...]]:
     """Chinese term -> English search tokens, most usual first."""
-    table = {}
-    for term, english in glossary_entries().items():
-        tokens = _tokens(english)
-        if tokens:
-            table[term] = tokens
-    return table
+    return _search_tokens(glossary_entries())
 
 
 @functools.cache
 def character_readings() -> dict[str, tuple[str, ...]]:
     """Single character -> English search tokens, for a character no glossary term holds."""
-    table = {}
-    for char, english in _entries(LONE_CHARACTERS).items():
-        tokens = _tokens(english)
-        if tokens:
-            table[char] = tokens
-    return table
+    return _search_tokens(_entries(LONE_CHARACTERS))
+
+
+def _search_tokens(entries: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """Each entry's English words as search tokens; an entry whose words give none is left out."""
+    return {chinese: tokens for chinese, english in entries.items() if (tokens := _tokens(english))}
 
 
 @functools.cache
